@@ -1,0 +1,76 @@
+# Keyscope developer entry points. Everything goes through CMake; `make deps` installs whatever
+# Debian 12 packages are missing (it is a no-op when all are present).
+
+SHELL := /bin/bash
+MAKEFLAGS += --no-print-directory
+.SHELLFLAGS := -eu -o pipefail -c
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+ARGS ?=
+# Seconds per benchmark (Google Benchmark 1.7 syntax); keeps `make bench` well under 5 minutes.
+BENCH_MIN_TIME ?= 0.2
+BENCH_FILTER ?= .
+
+DEB_PACKAGES := cmake g++ make qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
+	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core
+
+FORMAT_DIRS := app model ui tests
+
+.PHONY: all deps configure build run test bench format clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for pkg in $(DEB_PACKAGES); do \
+		if ! dpkg-query -W -f='$${Status}' "$$pkg" 2>/dev/null | grep -q 'install ok installed'; then \
+			missing="$$missing $$pkg"; \
+		fi; \
+	done; \
+	if [ -z "$$missing" ]; then echo "deps: all build packages are installed"; exit 0; fi; \
+	echo "deps: missing packages:$$missing"; \
+	cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$$missing"; \
+	if [ "$$(id -u)" -eq 0 ]; then \
+		bash -c "$$cmd"; \
+	elif command -v sudo >/dev/null 2>&1; then \
+		sudo bash -c "$$cmd"; \
+	else \
+		echo "deps: not root and sudo is not available. As root, run:" >&2; \
+		echo "  $$cmd" >&2; \
+		exit 1; \
+	fi
+
+configure: deps
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j$(JOBS)
+
+run: build
+	./$(BUILD_DIR)/app/keyscope $(ARGS)
+
+test: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2
+
+bench: build
+	cmake --build $(BUILD_DIR) -j$(JOBS) --target bench_all
+	@mkdir -p $(BUILD_DIR)/bench
+	@shopt -s nullglob; \
+	benches=($(BUILD_DIR)/tests/bench/bench_*); \
+	if [ $${#benches[@]} -eq 0 ]; then echo "bench: no benchmarks (add tests/bench/bench_*.cpp)"; exit 0; fi; \
+	for b in "$${benches[@]}"; do \
+		[ -x "$$b" ] && [ -f "$$b" ] || continue; \
+		name=$$(basename "$$b"); \
+		echo "== $$name"; \
+		"$$b" --benchmark_min_time=$(BENCH_MIN_TIME) --benchmark_filter='$(BENCH_FILTER)' \
+			--benchmark_out="$(BUILD_DIR)/bench/$$name.json" --benchmark_out_format=json; \
+	done; \
+	echo "bench: JSON results in $(BUILD_DIR)/bench/"
+
+format:
+	find $(FORMAT_DIRS) \( -name '*.h' -o -name '*.cpp' \) -print0 | xargs -0 -r clang-format -i
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,128 @@
+// Dispatcher only: `keyscope query ...` runs a CLI subcommand under QCoreApplication;
+// no arguments or a file argument starts the GUI (or a headless demo when there is no display).
+
+#include "app/cli/querycommand.h"
+#include "app/gui/gui.h"
+#include "model/version.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+void printUsage(std::FILE *out)
+{
+    std::fputs(
+        "Usage:\n"
+        "  keyscope [FILE]            Run the GUI (optionally opening FILE)\n"
+        "  keyscope query [ARGS...]   Run a Query against a table file and print results\n"
+        "  keyscope --help            Show this help\n"
+        "  keyscope --version         Show the version\n"
+        "\n"
+        "Without a display (DISPLAY/WAYLAND_DISPLAY unset) the GUI falls back to a headless\n"
+        "demo; use `xvfb-run -a keyscope` to see the window.\n",
+        out);
+}
+
+bool envSet(const char *name)
+{
+    const char *value = std::getenv(name);
+    return value && *value;
+}
+
+// Options QGuiApplication/QApplication consume themselves (with one or two leading dashes).
+bool isQtOption(const char *arg)
+{
+    static const char *const known[] = {
+        "platform",
+        "platformpluginpath",
+        "platformtheme",
+        "plugin",
+        "qwindowgeometry",
+        "qwindowtitle",
+        "qwindowicon",
+        "reverse",
+        "style",
+        "stylesheet",
+        "widgetcount",
+        "session",
+        "display",
+        "geometry",
+        "name",
+        "title",
+        "visual",
+        "ncols",
+        "cmap",
+        "nograb",
+        "dograb",
+        "sync",
+        "qmljsdebugger",
+    };
+    const char *name = arg + (arg[1] == '-' ? 2 : 1);
+    const char *end = std::strchr(name, '=');
+    const size_t length = end ? size_t(end - name) : std::strlen(name);
+    for (const char *option : known) {
+        if (std::strlen(option) == length && !std::strncmp(name, option, length))
+            return true;
+    }
+    return false;
+}
+
+bool displayAvailable(int argc, char **argv)
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)
+    if (envSet("DISPLAY") || envSet("WAYLAND_DISPLAY") || envSet("QT_QPA_PLATFORM"))
+        return true;
+    for (int i = 1; i < argc; ++i) { // an explicit -platform NAME also counts
+        if (!std::strncmp(argv[i], "-platform", 9) || !std::strncmp(argv[i], "--platform", 10))
+            return true;
+    }
+    return false;
+#else
+    Q_UNUSED(argc);
+    Q_UNUSED(argv);
+    return true;
+#endif
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const char *first = argc > 1 ? argv[1] : nullptr;
+
+    if (first && (!std::strcmp(first, "--version") || !std::strcmp(first, "-v"))) {
+        std::printf("keyscope %s\n", qPrintable(keyscope::model::versionString()));
+        return 0;
+    }
+    if (first && (!std::strcmp(first, "--help") || !std::strcmp(first, "-h"))) {
+        printUsage(stdout);
+        return 0;
+    }
+    if (first && !std::strcmp(first, "query")) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("keyscope"));
+        return runQueryCommand(QCoreApplication::arguments().mid(2));
+    }
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (arg[0] == '-' && arg[1] != '\0' && !isQtOption(arg)) {
+            std::fprintf(stderr, "keyscope: unknown option '%s'\n\n", arg);
+            printUsage(stderr);
+            return 2;
+        }
+    }
+
+    // No arguments or a file argument: the GUI.
+    if (!displayAvailable(argc, argv)) {
+        std::fputs("No display found (DISPLAY is not set); running the headless demo instead. "
+                   "Use xvfb-run -a keyscope to see the window.\n",
+                   stderr);
+        return runHeadlessDemo();
+    }
+    return runGui(argc, argv);
+}

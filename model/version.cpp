@@ -1,0 +1,14 @@
+#include "model/version.h"
+
+#ifndef KEYSCOPE_VERSION
+#error "KEYSCOPE_VERSION must be defined by the build (model/CMakeLists.txt)"
+#endif
+
+namespace keyscope::model {
+
+QString versionString()
+{
+    return QStringLiteral(KEYSCOPE_VERSION);
+}
+
+} // namespace keyscope::model

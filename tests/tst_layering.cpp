@@ -1,0 +1,60 @@
+// The layering rule as a test: nothing under model/ may include Qt GUI modules or ui/.
+// Keep the pattern in sync with model/check_layering.cmake (which enforces it at build time).
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QStringList>
+#include <QTest>
+
+class TestLayering : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void modelDoesNotIncludeGui();
+};
+
+void TestLayering::modelDoesNotIncludeGui()
+{
+    const QDir root(QStringLiteral(KEYSCOPE_SOURCE_DIR));
+    const QString modelDir = root.filePath(QStringLiteral("model"));
+    QVERIFY2(QDir(modelDir).exists(), qPrintable(modelDir));
+
+    static const QRegularExpression forbidden(QStringLiteral(
+        R"(^\s*#\s*include\s*[<"]((QtGui|QtWidgets|QtSvg|QtSvgWidgets|QtOpenGL|QWidget|)"
+        R"(QPainter|QImage|QColor|QPixmap)|(\.\./)*ui/))"));
+
+    const QStringList nameFilters {QStringLiteral("*.h"),   QStringLiteral("*.hpp"),
+                                   QStringLiteral("*.cpp"), QStringLiteral("*.cc"),
+                                   QStringLiteral("*.inl"), QStringLiteral("*.ipp")};
+    QDirIterator it(modelDir, nameFilters, QDir::Files, QDirIterator::Subdirectories);
+    int scanned = 0;
+    QStringList violations;
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile file(path);
+        QVERIFY2(file.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(path));
+        ++scanned;
+        int lineNumber = 0;
+        while (!file.atEnd()) {
+            const QString line = QString::fromUtf8(file.readLine()).trimmed();
+            ++lineNumber;
+            if (forbidden.match(line).hasMatch())
+                violations << QStringLiteral("%1:%2: %3")
+                                  .arg(root.relativeFilePath(path))
+                                  .arg(lineNumber)
+                                  .arg(line);
+        }
+    }
+
+    QVERIFY2(scanned > 0, "no source files found under model/");
+    QVERIFY2(violations.isEmpty(),
+             qPrintable(QStringLiteral("model/ must not include Qt GUI headers or ui/:\n  ")
+                        + violations.join(QStringLiteral("\n  "))));
+}
+
+QTEST_GUILESS_MAIN(TestLayering)
+
+#include "tst_layering.moc"
