@@ -1,0 +1,366 @@
+#include "model/expression/expressionparser.h"
+
+namespace keyscope::model {
+
+namespace {
+
+using Kind = ConditionNode::Kind;
+using TokenKind = ExpressionToken::Kind;
+
+// Recursive descent with backtracking where the grammar is ambiguous (a '(' may open a
+// parenthesised condition or a parenthesised operand). Like the PEG parsers DynamoDB emulators
+// use, a failure is reported at the farthest token any alternative reached.
+class Parser
+{
+public:
+    Parser(const QString &source, bool projection)
+        : m_source(source)
+        , m_tokens(ExpressionLexer::tokenize(source))
+        , m_projection(projection)
+    { }
+
+    std::optional<ConditionNode> condition()
+    {
+        ConditionNode node;
+        if (!parseOr(node))
+            return std::nullopt;
+        if (!atEnd()) {
+            fail();
+            return std::nullopt;
+        }
+        return node;
+    }
+
+    std::optional<std::vector<ExpressionParser::RawPath>> projection()
+    {
+        std::vector<ExpressionParser::RawPath> paths;
+        while (true) {
+            ConditionNode node;
+            if (!parsePath(node))
+                return std::nullopt;
+            paths.push_back(std::move(node.rawPath));
+            if (peek().isPunct(u",")) {
+                ++m_pos;
+                continue;
+            }
+            if (!atEnd()) {
+                fail();
+                return std::nullopt;
+            }
+            return paths;
+        }
+    }
+
+    ExpressionParser::SyntaxError error() const
+    {
+        const size_t bad = std::min(m_farthest, m_tokens.size() - 1);
+        const ExpressionToken &token = m_tokens[bad];
+        // DynamoDB quotes the previous token, the bad one and the next one with the text
+        // between them: token "-", near "CourseId-Index"; token "<EOF>", near ":theme".
+        int start = token.position;
+        if (bad > 0)
+            start = m_tokens[bad - 1].position;
+        int end = int(m_source.size());
+        if (token.kind != TokenKind::End) {
+            const ExpressionToken &next = m_tokens[bad + 1];
+            end = next.kind == TokenKind::End ? token.position + token.length
+                                              : next.position + next.length;
+        }
+        const QString near = m_source.mid(start, end - start);
+        return {QStringLiteral("Syntax error; token: \"%1\", near: \"%2\"").arg(token.text, near),
+                token.position};
+    }
+
+private:
+    const ExpressionToken &peek(size_t ahead = 0) const
+    {
+        return m_tokens[std::min(m_pos + ahead, m_tokens.size() - 1)];
+    }
+    bool atEnd() const { return peek().kind == TokenKind::End; }
+    void fail() { m_farthest = std::max(m_farthest, m_pos); }
+    bool expectPunct(QStringView punct)
+    {
+        if (peek().isPunct(punct)) {
+            ++m_pos;
+            return true;
+        }
+        fail();
+        return false;
+    }
+
+    bool parseOr(ConditionNode &out)
+    {
+        ConditionNode left;
+        if (!parseAnd(left))
+            return false;
+        while (peek().isKeyword(u"OR")) {
+            const int position = left.position;
+            ++m_pos;
+            ConditionNode right;
+            if (!parseAnd(right))
+                return false;
+            ConditionNode node;
+            node.kind = Kind::Or;
+            node.position = position;
+            node.children.push_back(std::move(left));
+            node.children.push_back(std::move(right));
+            left = std::move(node);
+        }
+        out = std::move(left);
+        return true;
+    }
+
+    bool parseAnd(ConditionNode &out)
+    {
+        ConditionNode left;
+        if (!parseNot(left))
+            return false;
+        while (peek().isKeyword(u"AND")) {
+            const int position = left.position;
+            ++m_pos;
+            ConditionNode right;
+            if (!parseNot(right))
+                return false;
+            ConditionNode node;
+            node.kind = Kind::And;
+            node.position = position;
+            node.children.push_back(std::move(left));
+            node.children.push_back(std::move(right));
+            left = std::move(node);
+        }
+        out = std::move(left);
+        return true;
+    }
+
+    bool parseNot(ConditionNode &out)
+    {
+        if (peek().isKeyword(u"NOT")) {
+            const int position = peek().position;
+            ++m_pos;
+            ConditionNode inner;
+            if (!parseNot(inner))
+                return false;
+            out = ConditionNode {};
+            out.kind = Kind::Not;
+            out.position = position;
+            out.children.push_back(std::move(inner));
+            return true;
+        }
+        return parsePrimary(out);
+    }
+
+    bool parsePrimary(ConditionNode &out)
+    {
+        if (peek().isPunct(u"(")) {
+            // "(a) = :v" is a comparison of a parenthesised operand; "(a = :v)" a parenthesised
+            // condition. Try the comparison first and fall back.
+            const size_t saved = m_pos;
+            if (parseSimple(out))
+                return true;
+            m_pos = saved;
+            const int position = peek().position;
+            ++m_pos;
+            ConditionNode inner;
+            if (!parseOr(inner) || !expectPunct(u")"))
+                return false;
+            out = std::move(inner);
+            out.redundantParens = out.redundantParens || out.parenthesized;
+            out.parenthesized = true;
+            out.position = position;
+            return true;
+        }
+        return parseSimple(out);
+    }
+
+    bool parseSimple(ConditionNode &out)
+    {
+        ConditionNode first;
+        if (!parseOperand(first))
+            return false;
+        const ExpressionToken &token = peek();
+        static const QStringView comparators[] = {u"=", u"<>", u"<", u"<=", u">", u">="};
+        for (QStringView comparator : comparators) {
+            if (token.isPunct(comparator)) {
+                ++m_pos;
+                ConditionNode second;
+                if (!parseOperand(second))
+                    return false;
+                out = ConditionNode {};
+                out.kind = Kind::Compare;
+                out.op = comparator.toString();
+                out.position = first.position;
+                out.children.push_back(std::move(first));
+                out.children.push_back(std::move(second));
+                return true;
+            }
+        }
+        if (token.isKeyword(u"BETWEEN")) {
+            ++m_pos;
+            ConditionNode lower, upper;
+            if (!parseOperand(lower))
+                return false;
+            if (!peek().isKeyword(u"AND")) {
+                fail();
+                return false;
+            }
+            ++m_pos;
+            if (!parseOperand(upper))
+                return false;
+            out = ConditionNode {};
+            out.kind = Kind::Between;
+            out.position = first.position;
+            out.children.push_back(std::move(first));
+            out.children.push_back(std::move(lower));
+            out.children.push_back(std::move(upper));
+            return true;
+        }
+        if (token.isKeyword(u"IN")) {
+            ++m_pos;
+            std::vector<ConditionNode> candidates;
+            if (!expectPunct(u"(") || !parseOperandList(candidates) || !expectPunct(u")"))
+                return false;
+            out = ConditionNode {};
+            out.kind = Kind::In;
+            out.position = first.position;
+            out.children.push_back(std::move(first));
+            for (ConditionNode &candidate : candidates)
+                out.children.push_back(std::move(candidate));
+            return true;
+        }
+        if (first.kind == Kind::Function && !first.parenthesized) {
+            out = std::move(first); // a function used as a condition
+            return true;
+        }
+        fail();
+        return false;
+    }
+
+    bool parseOperandList(std::vector<ConditionNode> &out)
+    {
+        while (true) {
+            ConditionNode operand;
+            if (!parseOperand(operand))
+                return false;
+            out.push_back(std::move(operand));
+            if (!peek().isPunct(u","))
+                return true;
+            ++m_pos;
+        }
+    }
+
+    bool parseOperand(ConditionNode &out)
+    {
+        const ExpressionToken &token = peek();
+        if (token.isPunct(u"(")) {
+            const int position = token.position;
+            ++m_pos;
+            ConditionNode inner;
+            if (!parseOperand(inner) || !expectPunct(u")"))
+                return false;
+            out = std::move(inner);
+            out.redundantParens = out.redundantParens || out.parenthesized;
+            out.parenthesized = true;
+            out.position = position;
+            return true;
+        }
+        if (token.kind == TokenKind::ValuePlaceholder) {
+            out = ConditionNode {};
+            out.kind = Kind::Value;
+            out.placeholder = token.text;
+            out.position = token.position;
+            ++m_pos;
+            return true;
+        }
+        if (token.kind == TokenKind::Identifier && !token.isAnyKeyword() && peek(1).isPunct(u"(")) {
+            out = ConditionNode {};
+            out.kind = Kind::Function;
+            out.op = token.text;
+            out.position = token.position;
+            m_pos += 2;
+            return parseOperandList(out.children) && expectPunct(u")");
+        }
+        return parsePath(out);
+    }
+
+    // identifier or #name, then any of .identifier, .#name, [digits]
+    bool parsePathElement(ConditionNode &out)
+    {
+        const ExpressionToken &token = peek();
+        const bool identifier
+            = token.kind == TokenKind::Identifier && (m_projection || !token.isAnyKeyword());
+        if (!identifier && token.kind != TokenKind::NamePlaceholder) {
+            fail();
+            return false;
+        }
+        ConditionNode::RawPathElement element;
+        element.text = token.text;
+        element.placeholder = token.kind == TokenKind::NamePlaceholder;
+        element.position = token.position;
+        out.rawPath.push_back(element);
+        ++m_pos;
+        return true;
+    }
+
+    bool parsePath(ConditionNode &out)
+    {
+        out = ConditionNode {};
+        out.kind = Kind::Path;
+        out.position = peek().position;
+        if (!parsePathElement(out))
+            return false;
+        while (true) {
+            if (peek().isPunct(u".")) {
+                ++m_pos;
+                if (!parsePathElement(out))
+                    return false;
+            } else if (peek().isPunct(u"[")) {
+                ++m_pos;
+                const ExpressionToken &number = peek();
+                if (number.kind != TokenKind::Number) {
+                    fail();
+                    return false;
+                }
+                ConditionNode::RawPathElement element;
+                bool ok = false;
+                element.index = number.text.toInt(&ok);
+                if (!ok)
+                    element.index = std::numeric_limits<int>::max();
+                element.position = number.position;
+                out.rawPath.push_back(element);
+                ++m_pos;
+                if (!expectPunct(u"]"))
+                    return false;
+            } else {
+                return true;
+            }
+        }
+    }
+
+    const QString &m_source;
+    std::vector<ExpressionToken> m_tokens;
+    bool m_projection = false;
+    size_t m_pos = 0;
+    size_t m_farthest = 0;
+};
+
+} // namespace
+
+std::variant<ConditionNode, ExpressionParser::SyntaxError>
+ExpressionParser::parseCondition(const QString &source)
+{
+    Parser parser(source, false);
+    if (auto node = parser.condition())
+        return std::move(*node);
+    return parser.error();
+}
+
+std::variant<std::vector<ExpressionParser::RawPath>, ExpressionParser::SyntaxError>
+ExpressionParser::parseProjection(const QString &source)
+{
+    Parser parser(source, true);
+    if (auto paths = parser.projection())
+        return std::move(*paths);
+    return parser.error();
+}
+
+} // namespace keyscope::model

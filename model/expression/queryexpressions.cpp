@@ -1,0 +1,399 @@
+#include "model/expression/queryexpressions.h"
+
+#include "model/expression/expressionparser.h"
+#include "model/expression/expressionvalidator.h"
+
+#include <QRegularExpression>
+
+#include <set>
+
+namespace keyscope::model {
+
+namespace {
+
+using Kind = ConditionNode::Kind;
+using Type = AttributeValue::Type;
+
+const QString kKeyCondition = QStringLiteral("KeyConditionExpression");
+const QString kFilter = QStringLiteral("FilterExpression");
+const QString kProjection = QStringLiteral("ProjectionExpression");
+
+ValidationError error(const QString &message, const QString &expression = {}, int position = -1)
+{
+    return {message, position, expression};
+}
+
+// One key condition as DynamoDB's legacy KeyConditions see it: EQ, LT, LE, GT, GE, BETWEEN or
+// BEGINS_WITH with its values, the attribute on the left.
+struct KeyTerm
+{
+    QString attribute;
+    QString op;
+    std::vector<AttributeValue> values;
+};
+
+QString flippedComparison(const QString &op)
+{
+    // ":v < sk" reads as "sk > :v".
+    if (op == QLatin1String("<"))
+        return QStringLiteral(">");
+    if (op == QLatin1String("<="))
+        return QStringLiteral(">=");
+    if (op == QLatin1String(">"))
+        return QStringLiteral("<");
+    if (op == QLatin1String(">="))
+        return QStringLiteral("<=");
+    return op;
+}
+
+QString legacyOperator(const ConditionNode &node, const QString &comparison)
+{
+    if (node.kind == Kind::Between)
+        return QStringLiteral("BETWEEN");
+    if (node.kind == Kind::Function)
+        return QStringLiteral("BEGINS_WITH");
+    static const std::map<QString, QString> names = {
+        {QStringLiteral("="), QStringLiteral("EQ")},  {QStringLiteral("<"), QStringLiteral("LT")},
+        {QStringLiteral("<="), QStringLiteral("LE")}, {QStringLiteral(">"), QStringLiteral("GT")},
+        {QStringLiteral(">="), QStringLiteral("GE")},
+    };
+    return names.at(comparison);
+}
+
+// The shape rules for a key condition, checked top-down and left to right like DynamoDB.
+std::optional<QString> collectKeyTerms(const ConditionNode &node, std::vector<KeyTerm> &terms)
+{
+    if (node.kind == Kind::Path || node.kind == Kind::Value)
+        return std::nullopt;
+    if (node.kind == Kind::Or)
+        return QStringLiteral("Invalid operator used in KeyConditionExpression: OR");
+    if (node.kind == Kind::Not)
+        return QStringLiteral("Invalid operator used in KeyConditionExpression: NOT");
+    if (node.kind == Kind::In)
+        return QStringLiteral("Invalid operator used in KeyConditionExpression: IN");
+    if (node.kind == Kind::Compare && node.op == QLatin1String("<>"))
+        return QStringLiteral("Invalid operator used in KeyConditionExpression: <>");
+    if (node.kind == Kind::Function) {
+        if (node.op == QLatin1String("size"))
+            return QStringLiteral("KeyConditionExpressions cannot contain nested operations");
+        if (node.op != QLatin1String("begins_with"))
+            return QStringLiteral("Invalid operator used in KeyConditionExpression: ") + node.op;
+        if (node.children.front().kind != Kind::Path)
+            return QStringLiteral("Invalid condition in KeyConditionExpression: begins_with "
+                                  "operator must have the key attribute as its first operand");
+    }
+    if (node.kind == Kind::Between && node.children.front().kind != Kind::Path)
+        return QStringLiteral("Invalid condition in KeyConditionExpression: BETWEEN operator must "
+                              "have the key attribute as its first operand");
+
+    std::optional<QString> attribute;
+    size_t attributeIndex = 0;
+    for (size_t i = 0; i < node.children.size(); ++i) {
+        const ConditionNode &child = node.children[i];
+        if (child.kind == Kind::Path) {
+            if (attribute)
+                return QStringLiteral("Invalid condition in KeyConditionExpression: Multiple "
+                                      "attribute names used in one condition");
+            if (child.path.isNested())
+                return QStringLiteral(
+                    "KeyConditionExpressions cannot have conditions on nested attributes");
+            attribute = child.path.topLevelName();
+            attributeIndex = i;
+        } else if (child.kind != Kind::Value) {
+            if (auto problem = collectKeyTerms(child, terms))
+                return problem;
+        }
+    }
+    if (node.kind == Kind::And)
+        return std::nullopt;
+    if (!attribute)
+        return QStringLiteral("Invalid condition in KeyConditionExpression: No key attribute "
+                              "specified");
+    for (const KeyTerm &term : terms) {
+        if (term.attribute == *attribute)
+            return QStringLiteral(
+                "KeyConditionExpressions must only contain one condition per key");
+    }
+    KeyTerm term;
+    term.attribute = *attribute;
+    const QString comparison = attributeIndex == 0 ? node.op : flippedComparison(node.op);
+    term.op = legacyOperator(node, comparison);
+    for (size_t i = 0; i < node.children.size(); ++i) {
+        if (i != attributeIndex && node.children[i].value)
+            term.values.push_back(*node.children[i].value);
+    }
+    terms.push_back(std::move(term));
+    return std::nullopt;
+}
+
+// The value types each legacy operator accepts.
+std::optional<QString> checkTermTypes(const std::vector<KeyTerm> &terms)
+{
+    static const std::set<Type> scalar = {Type::S, Type::N, Type::B};
+    static const std::set<Type> equality
+        = {Type::S, Type::N, Type::B, Type::SS, Type::NS, Type::BS};
+    static const std::set<Type> prefix = {Type::S, Type::B};
+    for (const KeyTerm &term : terms) {
+        const std::set<Type> &allowed = term.op == QLatin1String("EQ") ? equality
+            : term.op == QLatin1String("BEGINS_WITH")                  ? prefix
+                                                                       : scalar;
+        for (const AttributeValue &value : term.values) {
+            if (!allowed.count(value.type()))
+                return QStringLiteral(
+                           "One or more parameter values were invalid: ComparisonOperator "
+                           "%1 is not valid for %2 AttributeValue type")
+                    .arg(term.op, value.typeName());
+        }
+    }
+    return std::nullopt;
+}
+
+SortKeyOperator sortKeyOperator(const QString &op)
+{
+    if (op == QLatin1String("LT"))
+        return SortKeyOperator::Less;
+    if (op == QLatin1String("LE"))
+        return SortKeyOperator::LessOrEqual;
+    if (op == QLatin1String("GT"))
+        return SortKeyOperator::Greater;
+    if (op == QLatin1String("GE"))
+        return SortKeyOperator::GreaterOrEqual;
+    if (op == QLatin1String("BETWEEN"))
+        return SortKeyOperator::Between;
+    if (op == QLatin1String("BEGINS_WITH"))
+        return SortKeyOperator::BeginsWith;
+    return SortKeyOperator::Equal;
+}
+
+// The key terms against the schema: DynamoDB walks the HASH attributes, then the RANGE ones.
+std::variant<KeyCondition, QString> matchSchema(const std::vector<KeyTerm> &terms,
+                                                const KeyConditionSchema &schema)
+{
+    std::vector<std::pair<KeyAttribute, bool>> keys; // attribute, isHash
+    for (const KeyAttribute &key : schema.hash)
+        keys.emplace_back(key, true);
+    for (const KeyAttribute &key : schema.range)
+        keys.emplace_back(key, false);
+    const size_t termCount = terms.size();
+    auto findTerm = [&](const QString &name) -> const KeyTerm * {
+        for (const KeyTerm &term : terms) {
+            if (term.attribute == name)
+                return &term;
+        }
+        return nullptr;
+    };
+
+    KeyCondition result;
+    size_t matched = 0;
+    for (const auto &[key, isHash] : keys) {
+        if (isHash && keys.size() == 1 && termCount > 1)
+            return QStringLiteral("Query key condition not supported");
+        const KeyTerm *term = findTerm(key.name);
+        if (!term) {
+            // A missing HASH attribute is always an error; a missing RANGE attribute only when
+            // some condition is left over (on a non-key attribute, or on a later RANGE attribute:
+            // multi-attribute keys allow no gaps).
+            if (isHash || termCount > matched)
+                return QStringLiteral("Query condition missed key schema element: ") + key.name;
+            continue;
+        }
+        ++matched;
+        for (const AttributeValue &value : term->values) {
+            if (value.type() != key.type)
+                return QStringLiteral("One or more parameter values were invalid: Condition "
+                                      "parameter type does not match schema type");
+        }
+        if (isHash) {
+            if (term->op != QLatin1String("EQ"))
+                return QStringLiteral("Query key condition not supported");
+            result.hashValues.push_back(term->values.front());
+            continue;
+        }
+        // Only the last RANGE condition given may be something other than equality.
+        if (term->op != QLatin1String("EQ") && termCount > matched)
+            return QStringLiteral("Query key condition not supported");
+        RangeCondition range;
+        range.attribute = key.name;
+        range.op = sortKeyOperator(term->op);
+        range.value = term->values.front();
+        if (range.op == SortKeyOperator::Between)
+            range.upper = term->values.at(1);
+        result.range.push_back(std::move(range));
+    }
+    return result;
+}
+
+void collectPathHeads(const ConditionNode &node, std::vector<const DocumentPath *> &out)
+{
+    if (node.kind == Kind::Path) {
+        out.push_back(&node.path);
+        return;
+    }
+    for (const ConditionNode &child : node.children)
+        collectPathHeads(child, out);
+}
+
+std::optional<QString> checkPlaceholderKeys(const QStringList &keys, const QString &parameter,
+                                            QChar sigil)
+{
+    static const QRegularExpression namePattern(QStringLiteral("^#[0-9a-zA-Z_]+$"));
+    static const QRegularExpression valuePattern(QStringLiteral("^:[0-9a-zA-Z_]+$"));
+    const QRegularExpression &pattern = sigil == QLatin1Char('#') ? namePattern : valuePattern;
+    if (keys.isEmpty())
+        return parameter + QStringLiteral(" must not be empty");
+    for (const QString &key : keys) {
+        if (!pattern.match(key).hasMatch())
+            return QStringLiteral("%1 contains invalid key: Syntax error; key: \"%2\"")
+                .arg(parameter, key);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::variant<ParsedQueryExpressions, ValidationError>
+parseQueryExpressions(const QueryExpressionsInput &input)
+{
+    static const std::map<QString, QString> noNames;
+    static const std::map<QString, AttributeValue> noValues;
+    const auto &names = input.names ? *input.names : noNames;
+    const auto &values = input.values ? *input.values : noValues;
+
+    QStringList nameKeys, valueKeys;
+    for (const auto &entry : names)
+        nameKeys << entry.first;
+    for (const auto &entry : values)
+        valueKeys << entry.first;
+    if (input.names) {
+        if (auto problem = checkPlaceholderKeys(
+                nameKeys, QStringLiteral("ExpressionAttributeNames"), QLatin1Char('#')))
+            return error(*problem, QStringLiteral("ExpressionAttributeNames"));
+    }
+    if (input.values) {
+        if (auto problem = checkPlaceholderKeys(
+                valueKeys, QStringLiteral("ExpressionAttributeValues"), QLatin1Char(':')))
+            return error(*problem, QStringLiteral("ExpressionAttributeValues"));
+    }
+
+    ExpressionValidator validator(names, values);
+    auto parseCondition
+        = [&](const QString &label,
+              const QString &source) -> std::variant<ConditionNode, ValidationError> {
+        const QString prefix = QStringLiteral("Invalid ") + label + QStringLiteral(": ");
+        if (source.isEmpty())
+            return error(prefix + QStringLiteral("The expression can not be empty;"), label);
+        auto parsed = ExpressionParser::parseCondition(source);
+        if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
+            return error(prefix + syntax->message, label, syntax->position);
+        ConditionNode root = std::get<ConditionNode>(std::move(parsed));
+        if (auto problem = validator.resolveCondition(root))
+            return error(prefix + *problem, label);
+        return root;
+    };
+
+    auto keyParsed = parseCondition(kKeyCondition, input.keyConditionExpression);
+    if (auto *problem = std::get_if<ValidationError>(&keyParsed))
+        return *problem;
+    const ConditionNode keyRoot = std::get<ConditionNode>(std::move(keyParsed));
+
+    ParsedQueryExpressions result;
+    std::optional<ConditionNode> filterRoot;
+    if (input.filterExpression) {
+        auto filterParsed = parseCondition(kFilter, *input.filterExpression);
+        if (auto *problem = std::get_if<ValidationError>(&filterParsed))
+            return *problem;
+        filterRoot = std::get<ConditionNode>(std::move(filterParsed));
+    }
+    if (input.projectionExpression) {
+        const QString prefix = QStringLiteral("Invalid ProjectionExpression: ");
+        if (input.projectionExpression->isEmpty())
+            return error(prefix + QStringLiteral("The expression can not be empty;"), kProjection);
+        auto parsed = ExpressionParser::parseProjection(*input.projectionExpression);
+        if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
+            return error(prefix + syntax->message, kProjection, syntax->position);
+        std::vector<DocumentPath> paths;
+        if (auto problem = validator.resolveProjection(
+                std::get<std::vector<ExpressionParser::RawPath>>(parsed), paths))
+            return error(prefix + *problem, kProjection);
+        result.projection = ProjectionExpression(std::move(paths));
+    }
+
+    QStringList unusedNames, unusedValues;
+    for (const QString &key : nameKeys) {
+        if (!validator.usedNames().count(key))
+            unusedNames << key;
+    }
+    for (const QString &key : valueKeys) {
+        if (!validator.usedValues().count(key))
+            unusedValues << key;
+    }
+    if (!unusedNames.isEmpty())
+        return error(QStringLiteral("Value provided in ExpressionAttributeNames unused in "
+                                    "expressions: keys: {%1}")
+                         .arg(unusedNames.join(QStringLiteral(", "))),
+                     QStringLiteral("ExpressionAttributeNames"));
+    if (!unusedValues.isEmpty())
+        return error(QStringLiteral("Value provided in ExpressionAttributeValues unused in "
+                                    "expressions: keys: {%1}")
+                         .arg(unusedValues.join(QStringLiteral(", "))),
+                     QStringLiteral("ExpressionAttributeValues"));
+
+    std::vector<KeyTerm> terms;
+    if (auto problem = collectKeyTerms(keyRoot, terms))
+        return error(*problem, kKeyCondition);
+    if (auto problem = checkTermTypes(terms))
+        return error(*problem, kKeyCondition);
+    // DynamoDB's text predates multi-attribute keys; they raise the ceiling to one condition per
+    // key attribute.
+    const size_t maxTerms
+        = std::max<size_t>(2, input.schema.hash.size() + input.schema.range.size());
+    if (terms.empty() || terms.size() > maxTerms)
+        return error(QStringLiteral("Conditions can be of length 1 or 2 only"), kKeyCondition);
+    auto matched = matchSchema(terms, input.schema);
+    if (auto *problem = std::get_if<QString>(&matched))
+        return error(*problem, kKeyCondition);
+    result.keyCondition = std::get<KeyCondition>(std::move(matched));
+
+    if (filterRoot) {
+        std::vector<const DocumentPath *> paths;
+        collectPathHeads(*filterRoot, paths);
+        auto mentions = [&](const QString &name, bool nestedOnly) {
+            for (const DocumentPath *path : paths) {
+                if (path->topLevelName() == name && (!nestedOnly || path->isNested()))
+                    return true;
+            }
+            return false;
+        };
+        for (const auto *keys : {&input.schema.hash, &input.schema.range}) {
+            for (const KeyAttribute &key : *keys) {
+                if (mentions(key.name, false))
+                    return error(
+                        QStringLiteral("Filter Expression can only contain non-primary key "
+                                       "attributes: Primary key attribute: ")
+                            + key.name,
+                        kFilter);
+            }
+        }
+        QStringList tableKeys = input.tableKeyAttributes;
+        if (tableKeys.isEmpty()) {
+            for (const auto *keys : {&input.schema.hash, &input.schema.range}) {
+                for (const KeyAttribute &key : *keys)
+                    tableKeys << key.name;
+            }
+        }
+        const QString scalars = QStringLiteral("Key attributes must be scalars; list random access "
+                                               "'[]' and map lookup '.' are not allowed: ");
+        for (const QString &key : tableKeys) {
+            if (mentions(key, true))
+                return error(scalars + QStringLiteral("Key: ") + key, kFilter);
+        }
+        for (const QString &key : input.indexKeyAttributes) {
+            if (mentions(key, true))
+                return error(scalars + QStringLiteral("IndexKey: ") + key, kFilter);
+        }
+        result.filter = ConditionExpression(std::move(*filterRoot));
+    }
+    return result;
+}
+
+} // namespace keyscope::model
