@@ -1,0 +1,610 @@
+#include "model/query/queryengine.h"
+
+#include "model/expression/queryexpressions.h"
+#include "model/table/keyencoding.h"
+
+#include <QSet>
+
+#include <cmath>
+
+namespace keyscope::model {
+
+namespace {
+
+using keyencoding::compareBytes;
+
+const QString kSelectAll = QStringLiteral("ALL_ATTRIBUTES");
+const QString kSelectProjected = QStringLiteral("ALL_PROJECTED_ATTRIBUTES");
+const QString kSelectSpecific = QStringLiteral("SPECIFIC_ATTRIBUTES");
+const QString kSelectCount = QStringLiteral("COUNT");
+
+QueryError validation(const QString &message, const QString &parameter = {})
+{
+    QueryError error;
+    error.message = message;
+    error.parameter = parameter;
+    return error;
+}
+
+// Rows satisfying the key condition, as a half-open range of comparable sort-key bytes.
+struct ByteRange
+{
+    QByteArray lower; // inclusive; empty = no lower bound (every key is >= "")
+    QByteArray upper; // exclusive
+    bool hasUpper = false;
+
+    bool contains(QByteArrayView key) const
+    {
+        return compareBytes(key, lower) >= 0 && (!hasUpper || compareBytes(key, upper) < 0);
+    }
+};
+
+void setUpper(ByteRange &range, const QByteArray &upper)
+{
+    // prefixEnd() returns empty when no byte string follows: then there is no upper bound.
+    range.upper = upper;
+    range.hasUpper = !upper.isEmpty();
+}
+
+ByteRange singleAttributeRange(const RangeCondition &c)
+{
+    ByteRange r;
+    const QByteArray v = c.value.sortableBytes();
+    switch (c.op) {
+    case SortKeyOperator::Equal:
+        r.lower = v;
+        setUpper(r, keyencoding::successor(v));
+        break;
+    case SortKeyOperator::Less:
+        setUpper(r, v);
+        break;
+    case SortKeyOperator::LessOrEqual:
+        setUpper(r, keyencoding::successor(v));
+        break;
+    case SortKeyOperator::Greater:
+        r.lower = keyencoding::successor(v);
+        break;
+    case SortKeyOperator::GreaterOrEqual:
+        r.lower = v;
+        break;
+    case SortKeyOperator::Between:
+        r.lower = v;
+        setUpper(r, keyencoding::successor(c.upper.sortableBytes()));
+        break;
+    case SortKeyOperator::BeginsWith:
+        r.lower = v;
+        setUpper(r, keyencoding::prefixEnd(v));
+        break;
+    }
+    return r;
+}
+
+// Multi-attribute keys are tuples (keyencoding.h): equalities on the leading components fix a
+// prefix; the last condition bounds the next component within it.
+ByteRange tupleRange(const std::vector<RangeCondition> &conditions)
+{
+    ByteRange r;
+    if (conditions.empty())
+        return r;
+    QByteArray prefix;
+    for (std::size_t i = 0; i + 1 < conditions.size(); ++i)
+        keyencoding::appendComponent(prefix, conditions[i].value.sortableBytes());
+    const RangeCondition &c = conditions.back();
+    const auto component = [&](const AttributeValue &v) {
+        QByteArray out = prefix;
+        keyencoding::appendComponent(out, v.sortableBytes());
+        return out;
+    };
+    const QByteArray v = component(c.value);
+    const QByteArray prefixUpper = keyencoding::prefixEnd(prefix);
+    switch (c.op) {
+    case SortKeyOperator::Equal:
+        r.lower = v;
+        setUpper(r, keyencoding::prefixEnd(v));
+        break;
+    case SortKeyOperator::Less:
+        r.lower = prefix;
+        setUpper(r, v);
+        break;
+    case SortKeyOperator::LessOrEqual:
+        r.lower = prefix;
+        setUpper(r, keyencoding::prefixEnd(v));
+        break;
+    case SortKeyOperator::Greater:
+        r.lower = keyencoding::prefixEnd(v);
+        setUpper(r, prefixUpper);
+        break;
+    case SortKeyOperator::GreaterOrEqual:
+        r.lower = v;
+        setUpper(r, prefixUpper);
+        break;
+    case SortKeyOperator::Between:
+        r.lower = v;
+        setUpper(r, keyencoding::prefixEnd(component(c.upper)));
+        break;
+    case SortKeyOperator::BeginsWith: {
+        QByteArray p = prefix;
+        keyencoding::appendComponentPrefix(p, c.value.sortableBytes());
+        r.lower = p;
+        setUpper(r, keyencoding::prefixEnd(p));
+        break;
+    }
+    }
+    return r;
+}
+
+// Key values in a key condition obey the same limits as stored keys.
+std::optional<QString> checkKeyValues(const KeySchema &keys, const KeyCondition &condition)
+{
+    const auto check = [](const QString &name, const AttributeValue &v,
+                          bool isHash) -> std::optional<QString> {
+        if (v.type() != AttributeValue::Type::N && v.bytes().isEmpty())
+            return QStringLiteral("One or more parameter values are not valid. The AttributeValue "
+                                  "for a key attribute cannot contain an empty %1 value. Key: %2")
+                .arg(v.type() == AttributeValue::Type::B ? u"binary" : u"string", name);
+        if (v.type() == AttributeValue::Type::N)
+            return std::nullopt;
+        if (isHash && v.bytes().size() > 2048)
+            return QStringLiteral("One or more parameter values were invalid: Size of hashkey has "
+                                  "exceeded the maximum size limit of2048 bytes");
+        if (!isHash && v.bytes().size() > 1024)
+            return QStringLiteral("One or more parameter values were invalid: Aggregated size of "
+                                  "all range keys has exceeded the size limit of 1024 bytes");
+        return std::nullopt;
+    };
+    for (std::size_t i = 0; i < condition.hashValues.size() && i < keys.hash.size(); ++i) {
+        if (auto e = check(keys.hash[i].name, condition.hashValues[i], true))
+            return e;
+    }
+    for (const auto &c : condition.range) {
+        if (c.op == SortKeyOperator::BeginsWith)
+            continue; // an empty prefix is allowed
+        if (auto e = check(c.attribute, c.value, false))
+            return e;
+        if (c.op == SortKeyOperator::Between) {
+            if (auto e = check(c.attribute, c.upper, false))
+                return e;
+        }
+    }
+    return std::nullopt;
+}
+
+QByteArray partitionBytes(const IndexStore &store, const std::vector<AttributeValue> &hashValues)
+{
+    if (!store.isMultiAttribute())
+        return hashValues.front().sortableBytes();
+    return keyencoding::encodeTuple(hashValues);
+}
+
+// First row whose sort key is >= target (every row when target is empty), recording each probe.
+quint32 seek(const Partition &partition, const QByteArray &target, bool unbounded,
+             std::vector<SeekProbe> *probes)
+{
+    quint32 low = 0;
+    quint32 high = quint32(partition.entries.size());
+    while (low < high) {
+        const quint32 mid = low + (high - low) / 2;
+        const int c = unbounded ? -1 : compareBytes(partition.entries[mid].sortKey(), target);
+        SeekProbe probe;
+        probe.position = mid;
+        probe.comparison = qint8(c);
+        probe.low = low;
+        probe.high = high;
+        probe.wentRight = c < 0;
+        if (probes)
+            probes->push_back(probe);
+        if (c < 0)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+
+struct IndexProjection
+{
+    const IndexDefinition *definition = nullptr; // null: the table
+    QSet<QString> attributes; // attribute names an index entry carries (not for ALL)
+
+    bool carriesEverything() const
+    {
+        return !definition || definition->projection == ProjectionType::All;
+    }
+    bool carries(const QString &name) const
+    {
+        return carriesEverything() || attributes.contains(name);
+    }
+    Item project(const Item &item) const
+    {
+        if (carriesEverything())
+            return item;
+        Item out;
+        for (const auto &[name, value] : item) {
+            if (attributes.contains(name))
+                out.emplace(name, value);
+        }
+        return out;
+    }
+};
+
+} // namespace
+
+double QueryEngine::capacityUnits(quint64 bytes, bool consistentRead)
+{
+    const quint64 units = std::max<quint64>(1, (bytes + 4095) / 4096);
+    return consistentRead ? double(units) : double(units) / 2.0;
+}
+
+std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
+                                                           const QueryRequest &request,
+                                                           Options options)
+{
+    const TableDefinition &definition = table.definition();
+    if (!request.tableName.isEmpty() && !definition.tableName.isEmpty()
+        && request.tableName != definition.tableName) {
+        QueryError error;
+        error.type = QStringLiteral("ResourceNotFoundException");
+        error.message = QStringLiteral("Requested resource not found");
+        return error;
+    }
+    if (request.limit && *request.limit < 1)
+        return validation(QStringLiteral("1 validation error detected: Value '%1' at 'limit' "
+                                         "failed to satisfy constraint: Member must have value "
+                                         "greater than or equal to 1")
+                              .arg(*request.limit));
+    if (request.select
+        && !QStringList{kSelectAll, kSelectProjected, kSelectSpecific, kSelectCount}.contains(
+            *request.select))
+        return validation(QStringLiteral("1 validation error detected: Value '%1' at 'select' "
+                                         "failed to satisfy constraint: Member must satisfy enum "
+                                         "value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
+                                         "ALL_PROJECTED_ATTRIBUTES]")
+                              .arg(*request.select));
+
+    const IndexStore *store = table.store(request.indexName);
+    if (!store)
+        return validation(QStringLiteral("The table does not have the specified index: %1")
+                              .arg(request.indexName));
+    const IndexDefinition *index = store->definition();
+    if (index && index->isGlobal() && request.consistentRead)
+        return validation(
+            QStringLiteral("Consistent reads are not supported on global secondary indexes"));
+
+    const bool hasProjection = request.projectionExpression.has_value();
+    QString select = request.select.value_or(
+        hasProjection ? kSelectSpecific : (index ? kSelectProjected : kSelectAll));
+    if (select == kSelectSpecific && !hasProjection)
+        return validation(QStringLiteral("1 validation error detected: Must specify the "
+                                         "AttributesToGet or ProjectionExpression when choosing "
+                                         "to get SPECIFIC_ATTRIBUTES"));
+    if (hasProjection && select == kSelectCount)
+        return validation(QStringLiteral("1 validation error detected: Cannot specify the "
+                                         "ProjectionExpression when choosing to get only the "
+                                         "Count"));
+    if (hasProjection && select != kSelectSpecific)
+        return validation(QStringLiteral("Cannot specify the ProjectionExpression when choosing "
+                                         "to get %1")
+                              .arg(select));
+    if (select == kSelectProjected && !index)
+        return validation(QStringLiteral("ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
+                                         "using an IndexName"));
+
+    QueryExpressionsInput input;
+    input.keyConditionExpression = request.keyConditionExpression;
+    input.filterExpression = request.filterExpression;
+    input.projectionExpression = request.projectionExpression;
+    input.names = request.expressionAttributeNames;
+    input.values = request.expressionAttributeValues;
+    input.schema.hash = store->keys().hash;
+    input.schema.range = store->keys().range;
+    for (const auto &k : definition.keys.all())
+        input.tableKeyAttributes << k.name;
+    for (const auto &i : definition.indexes) {
+        for (const auto &k : i.keys.all()) {
+            if (!input.indexKeyAttributes.contains(k.name))
+                input.indexKeyAttributes << k.name;
+        }
+    }
+    auto parsed = parseQueryExpressions(input);
+    if (auto *error = std::get_if<ValidationError>(&parsed)) {
+        QueryError e = validation(error->message, error->expression);
+        e.position = error->position;
+        return e;
+    }
+    const ParsedQueryExpressions &expressions = std::get<ParsedQueryExpressions>(parsed);
+    const KeyCondition &key = expressions.keyCondition;
+    if (auto error = checkKeyValues(store->keys(), key))
+        return validation(*error);
+
+    const ByteRange range = store->isMultiAttribute() ? tupleRange(key.range)
+                            : key.range.empty()       ? ByteRange{}
+                                                      : singleAttributeRange(key.range.front());
+    const QByteArray partitionKey = partitionBytes(*store, key.hashValues);
+
+    // Attributes a LastEvaluatedKey (and so an ExclusiveStartKey) holds: the queried store's
+    // keys plus the table's primary key.
+    QStringList startKeyNames;
+    std::vector<KeyAttribute> startKeyAttributes;
+    for (const auto &k : store->keys().all()) {
+        startKeyNames << k.name;
+        startKeyAttributes.push_back(k);
+    }
+    for (const auto &k : definition.keys.all()) {
+        if (!startKeyNames.contains(k.name)) {
+            startKeyNames << k.name;
+            startKeyAttributes.push_back(k);
+        }
+    }
+
+    // ExclusiveStartKey: validated, then turned into a position below.
+    QByteArray startSortKey;
+    QByteArray startTablePartition;
+    QByteArray startTableSort;
+    if (request.exclusiveStartKey) {
+        const Item &start = *request.exclusiveStartKey;
+        bool complete = start.size() == startKeyAttributes.size();
+        for (const auto &k : startKeyAttributes)
+            complete = complete && start.count(k.name) == 1;
+        if (!complete)
+            return validation(QStringLiteral("The provided starting key is invalid"));
+        for (const auto &k : store->keys().all()) {
+            if (start.at(k.name).type() != k.type)
+                return validation(
+                    QStringLiteral("The provided key element does not match the schema"));
+        }
+        for (const auto &k : definition.keys.all()) {
+            if (start.at(k.name).type() != k.type)
+                return validation(QStringLiteral("The provided starting key is invalid: The "
+                                                 "provided key element does not match the "
+                                                 "schema"));
+        }
+        std::vector<AttributeValue> startHash;
+        for (const auto &k : store->keys().hash)
+            startHash.push_back(start.at(k.name));
+        if (store->isMultiAttribute()) {
+            for (const auto &k : store->keys().range)
+                keyencoding::appendComponent(startSortKey, start.at(k.name).sortableBytes());
+        } else if (store->keys().hasRange()) {
+            startSortKey = start.at(store->keys().range.front().name).sortableBytes();
+        }
+        const bool samePartition = partitionBytes(*store, startHash) == partitionKey;
+        if (!key.range.empty()) {
+            // With a range condition DynamoDB checks the range first.
+            if (!range.contains(startSortKey))
+                return validation(QStringLiteral("The provided starting key does not match the "
+                                                 "range key predicate"));
+            if (!samePartition)
+                return validation(QStringLiteral("The query can return at most one row and "
+                                                 "cannot be restarted"));
+        } else if (!samePartition) {
+            return validation(QStringLiteral("The provided starting key is outside query "
+                                             "boundaries based on provided conditions"));
+        }
+        startTablePartition = start.at(definition.keys.hash.front().name).sortableBytes();
+        if (definition.keys.hasRange())
+            startTableSort = start.at(definition.keys.range.front().name).sortableBytes();
+    }
+
+    if (select == kSelectAll && index && index->isGlobal()
+        && index->projection != ProjectionType::All)
+        return validation(QStringLiteral("One or more parameter values were invalid: Select type "
+                                         "ALL_ATTRIBUTES is not supported for global secondary "
+                                         "index %1 because its projection type is not ALL")
+                              .arg(index->name));
+
+    QueryResponse response;
+    QueryTrace &trace = response.trace;
+    trace.indexName = request.indexName;
+    trace.forward = request.scanIndexForward;
+    trace.partitionKey = partitionKey;
+    if (!key.range.empty() && !store->isMultiAttribute())
+        trace.sortCondition = key.range.front();
+    else if (!key.range.empty())
+        trace.sortCondition = key.range.back();
+
+    // How items come back: the index entry's projection, then the ProjectionExpression.
+    IndexProjection projection;
+    projection.definition = index;
+    if (index && index->projection != ProjectionType::All) {
+        for (const auto &name : definition.allKeyAttributeNames()) {
+            if (definition.keys.contains(name) || index->keys.contains(name))
+                projection.attributes.insert(name);
+        }
+        for (const auto &name : index->nonKeyAttributes)
+            projection.attributes.insert(name);
+    }
+    // An LSI fetches attributes it does not carry from the table, at extra cost.
+    bool fetchFromTable = false;
+    if (index && !index->isGlobal() && !projection.carriesEverything()) {
+        if (select == kSelectAll)
+            fetchFromTable = true;
+        if (expressions.projection) {
+            for (const auto &name : expressions.projection->topLevelAttributes())
+                fetchFromTable = fetchFromTable || !projection.carries(name);
+        }
+        if (expressions.filter) {
+            for (const auto &path : expressions.filter->referencedPaths())
+                fetchFromTable = fetchFromTable || !projection.carries(path.topLevelName());
+        }
+    }
+    const bool entryIsWholeItem = projection.carriesEverything() || fetchFromTable;
+
+    const Partition *partition = store->findPartition(partitionKey);
+    quint64 indexBytes = 0;
+    quint64 fetchBytes = 0; // LSI: whole items fetched from the table
+    std::optional<quint32> lastRead;
+    if (!partition) {
+        trace.stop = StopReason::NoPartition;
+        trace.startPosition = QueryTrace::kNoRow;
+    } else {
+        const auto &entries = partition->entries;
+        const quint32 n = quint32(entries.size());
+        trace.partitionFound = true;
+        trace.partitionSize = n;
+        trace.rangeBegin = seek(*partition, range.lower, false, nullptr);
+        trace.rangeEnd = range.hasUpper ? seek(*partition, range.upper, false, nullptr) : n;
+        if (trace.rangeEnd < trace.rangeBegin)
+            trace.rangeEnd = trace.rangeBegin;
+
+        // Where the sweep starts: the first row in the query's direction.
+        qint64 start;
+        if (request.exclusiveStartKey) {
+            trace.seekTarget = SeekTarget::ExclusiveStartKey;
+            // Compare a row with the start key: sort key, then (indexes) the table's key.
+            const auto compareToStart = [&](const PartitionEntry &e) {
+                if (int c = compareBytes(e.sortKey(), startSortKey))
+                    return c;
+                if (store->isTable())
+                    return 0;
+                if (int c = compareBytes(table.keyAttributeBytes(
+                                             e.item, definition.keys.hash.front().name),
+                                         startTablePartition))
+                    return c;
+                if (!definition.keys.hasRange())
+                    return 0;
+                return compareBytes(
+                    table.keyAttributeBytes(e.item, definition.keys.range.front().name),
+                    startTableSort);
+            };
+            // Forward: first row after the key. Backward: last row before it.
+            quint32 low = 0;
+            quint32 high = n;
+            while (low < high) {
+                const quint32 mid = low + (high - low) / 2;
+                const int c = compareToStart(entries[mid]);
+                const bool right = request.scanIndexForward ? c <= 0 : c < 0;
+                trace.probes.push_back(SeekProbe{mid, qint8(c), right, low, high});
+                if (right)
+                    low = mid + 1;
+                else
+                    high = mid;
+            }
+            start = request.scanIndexForward ? qint64(low) : qint64(low) - 1;
+        } else if (request.scanIndexForward) {
+            trace.seekTarget = SeekTarget::LowerBound;
+            start = seek(*partition, range.lower, false, &trace.probes);
+        } else {
+            trace.seekTarget = SeekTarget::UpperBound;
+            start = qint64(seek(*partition, range.upper, !range.hasUpper, &trace.probes)) - 1;
+        }
+        trace.startPosition = start < 0 ? QueryTrace::kNoRow : quint32(start);
+
+        const qint64 step = request.scanIndexForward ? 1 : -1;
+        const qint64 limit = request.limit.value_or(-1);
+        trace.stop = StopReason::EndOfPartition;
+        for (qint64 pos = start; pos >= 0 && pos < qint64(n); pos += step) {
+            const PartitionEntry &entry = entries[size_t(pos)];
+            TraceVisit visit;
+            visit.position = quint32(pos);
+            // Limit and the 1 MB page end the page before the key condition is looked at: a
+            // page that read Limit items (or 1 MB) ends with a LastEvaluatedKey even when no
+            // further row would match (DynamoDB does not look ahead).
+            if (limit > 0 && trace.scannedCount == limit) {
+                visit.fate = ItemFate::LimitReached;
+                trace.visits.push_back(visit);
+                trace.stop = StopReason::Limit;
+                break;
+            }
+            if (trace.bytesRead >= kPageBytes) {
+                visit.fate = ItemFate::PageFull;
+                trace.visits.push_back(visit);
+                trace.stop = StopReason::PageFull;
+                break;
+            }
+            if (!range.contains(entry.sortKey())) {
+                visit.fate = ItemFate::OutsideRange;
+                trace.visits.push_back(visit);
+                trace.stop = StopReason::EndOfRange;
+                break;
+            }
+
+            // Read the row.
+            // An index entry's size is its projection's (kept from load time: no decoding).
+            const quint32 size = store->carriesWholeItems()
+                                     ? quint32(table.itemSize(entry.item))
+                                     : store->projectedSize(entry.item);
+            if (fetchFromTable)
+                fetchBytes += quint64(table.itemSize(entry.item));
+            trace.bytesRead += size;
+            indexBytes += size;
+            ++trace.scannedCount;
+            lastRead = quint32(pos);
+            visit.sizeBytes = size;
+            visit.pageBytes = trace.bytesRead;
+
+            bool passes = true;
+            if (expressions.filter) {
+                const Item whole = table.item(entry.item);
+                passes = expressions.filter->evaluate(entryIsWholeItem ? whole
+                                                                       : projection.project(whole));
+            }
+            if (passes) {
+                ++trace.count;
+                visit.fate = ItemFate::Returned;
+                visit.resultNumber = quint32(trace.count);
+                response.itemIds.push_back(entry.item);
+            } else {
+                visit.fate = ItemFate::Filtered;
+            }
+            trace.visits.push_back(visit);
+        }
+        // Limit reached on the very last row, or the page filled on it: the page still ends
+        // with a LastEvaluatedKey (DynamoDB does not look ahead).
+        if (trace.stop == StopReason::EndOfPartition && lastRead) {
+            if (limit > 0 && trace.scannedCount == limit)
+                trace.stop = StopReason::Limit;
+            else if (trace.bytesRead >= kPageBytes)
+                trace.stop = StopReason::PageFull;
+        }
+    }
+
+    response.count = trace.count;
+    response.scannedCount = trace.scannedCount;
+    response.countOnly = select == kSelectCount;
+
+    if ((trace.stop == StopReason::Limit || trace.stop == StopReason::PageFull) && lastRead) {
+        trace.lastEvaluatedPosition = *lastRead;
+        const ItemId id = partition->entries[*lastRead].item;
+        Item lastKey;
+        for (const auto &name : startKeyNames)
+            lastKey.emplace(name, table.attribute(id, name));
+        response.lastEvaluatedKey = std::move(lastKey);
+    }
+
+    if (options.materializeItems && !response.countOnly) {
+        response.items.reserve(response.itemIds.size());
+        for (ItemId id : response.itemIds) {
+            Item whole = table.item(id);
+            Item base = entryIsWholeItem ? std::move(whole) : projection.project(whole);
+            if (expressions.projection)
+                response.items.push_back(expressions.projection->apply(base));
+            else
+                response.items.push_back(std::move(base));
+        }
+    }
+
+    const QString returnCapacity = request.returnConsumedCapacity.isEmpty()
+                                       ? QStringLiteral("NONE")
+                                       : request.returnConsumedCapacity;
+    if (returnCapacity != QLatin1String("NONE")) {
+        ConsumedCapacity capacity;
+        capacity.tableName = definition.tableName;
+        capacity.perIndex = returnCapacity == QLatin1String("INDEXES");
+        const double readUnits = capacityUnits(indexBytes, request.consistentRead);
+        if (index) {
+            capacity.indexName = index->name;
+            capacity.indexIsGlobal = index->isGlobal();
+            capacity.indexUnits = readUnits;
+            capacity.tableUnits = fetchFromTable && fetchBytes > 0
+                                      ? capacityUnits(fetchBytes, request.consistentRead)
+                                      : 0.0;
+        } else {
+            capacity.tableUnits = readUnits;
+        }
+        capacity.capacityUnits = capacity.tableUnits + capacity.indexUnits;
+        response.consumedCapacity = capacity;
+    }
+    return response;
+}
+
+} // namespace keyscope::model

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "model/value/attributevalue.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace keyscope::model {
+
+// Attribute names interned to small ids so stored items do not repeat them.
+class NameTable
+{
+public:
+    quint32 intern(const QString &name);
+    // Id of a known name, or -1.
+    qint64 find(const QString &name) const;
+    const QString &name(quint32 id) const { return m_names[id]; }
+    qsizetype size() const { return qsizetype(m_names.size()); }
+
+private:
+    QHash<QString, quint32> m_ids;
+    std::vector<QString> m_names;
+};
+
+// Append-only storage for encoded items: large chunks, so a million small items cost a few
+// allocations instead of a million.
+class Arena
+{
+public:
+    char *allocate(qsizetype size);
+    qsizetype bytesReserved() const { return m_reserved; }
+
+private:
+    static constexpr qsizetype kChunkSize = 4 << 20;
+    std::vector<std::unique_ptr<char[]>> m_chunks;
+    char *m_next = nullptr;
+    qsizetype m_left = 0;
+    qsizetype m_reserved = 0;
+};
+
+// A compact binary form of an item. Scalars are stored as their key bytes (S UTF-8, B raw,
+// N Number::sortableBytes()), so a key's bytes can be compared where they lie.
+//   item      := varint count, { varint nameId, value }*
+//   value     := u8 type, payload
+//   S, N, B   := varint length, bytes
+//   BOOL      := u8 (0 or 1);  NULL := nothing
+//   L, sets   := varint byteLength, varint count, value*
+//   M         := varint byteLength, varint count, { varint nameId, value }*
+namespace itemcodec {
+
+void encode(const Item &item, NameTable &names, QByteArray &out);
+Item decode(const char *data, qsizetype size, const NameTable &names);
+
+// Where one top-level attribute's value lies in an encoded item.
+struct Located
+{
+    AttributeValue::Type type = AttributeValue::Type::Null;
+    const char *payload = nullptr; // S, N, B: the bytes; other types: the encoded value
+    qsizetype length = 0;          // S, N, B: byte length
+    bool found = false;
+};
+Located find(const char *data, qsizetype size, quint32 nameId);
+// Decodes one value found by find().
+AttributeValue decodeValue(const Located &located, const NameTable &names);
+
+} // namespace itemcodec
+
+} // namespace keyscope::model

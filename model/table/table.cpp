@@ -1,0 +1,412 @@
+#include "model/table/table.h"
+
+#include "model/table/keyencoding.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace keyscope::model {
+
+namespace {
+
+constexpr qsizetype kMaxPartitionKeyBytes = 2048;
+constexpr qsizetype kMaxSortKeyBytes = 1024;
+
+const QString kInvalid = QStringLiteral("One or more parameter values were invalid: ");
+
+// Key size limits count the bytes DynamoDB stores: UTF-8 for S, raw for B, the number's
+// storage size for N.
+qsizetype keySize(const AttributeValue &value)
+{
+    return value.type() == AttributeValue::Type::N ? value.asNumber().storageSize()
+                                                   : value.bytes().size();
+}
+
+inline bool lessBytes(const char *a, quint32 al, const char *b, quint32 bl)
+{
+    const int c = std::memcmp(a, b, std::min(al, bl));
+    return c < 0 || (c == 0 && al < bl);
+}
+
+} // namespace
+
+const Partition *IndexStore::findPartition(QByteArrayView partitionKey) const
+{
+    auto it = m_partitionIndex.constFind(partitionKey.toByteArray());
+    return it == m_partitionIndex.constEnd() ? nullptr : &m_partitions[it.value()];
+}
+
+qsizetype IndexStore::entryCount() const
+{
+    qsizetype count = 0;
+    for (const auto &p : m_partitions)
+        count += qsizetype(p.entries.size());
+    return count;
+}
+
+Table::Table(TableDefinition definition)
+    : m_definition(std::move(definition))
+{
+    for (const auto &k : m_definition.keys.hash)
+        m_hashNameIds.push_back(m_names.intern(k.name));
+    for (const auto &k : m_definition.keys.range)
+        m_rangeNameIds.push_back(m_names.intern(k.name));
+    m_tableStore.m_keys = m_definition.keys;
+    m_indexStores.resize(m_definition.indexes.size());
+    for (std::size_t i = 0; i < m_definition.indexes.size(); ++i) {
+        const IndexDefinition &index = m_definition.indexes[i];
+        m_indexStores[i].m_name = index.name;
+        m_indexStores[i].m_definition = &index;
+        m_indexStores[i].m_keys = index.keys;
+        for (const auto &k : index.keys.all())
+            m_names.intern(k.name);
+        if (index.projection != ProjectionType::All) {
+            QSet<QString> &projected = m_indexStores[i].m_projectedAttributes;
+            for (const auto &k : m_definition.keys.all())
+                projected.insert(k.name);
+            for (const auto &k : index.keys.all())
+                projected.insert(k.name);
+            for (const auto &name : index.nonKeyAttributes)
+                projected.insert(name);
+        }
+    }
+    // Index key errors name the alphabetically first index (as DynamoDB does).
+    for (std::size_t i = 0; i < m_definition.indexes.size(); ++i)
+        m_indexesByName.push_back(&m_definition.indexes[i]);
+    std::sort(m_indexesByName.begin(), m_indexesByName.end(),
+              [](const IndexDefinition *a, const IndexDefinition *b) { return a->name < b->name; });
+}
+
+std::optional<QString> Table::validate(const Item &item) const
+{
+    const auto checkTableKey = [&](const KeyAttribute &key, bool isHash) -> std::optional<QString> {
+        auto it = item.find(key.name);
+        if (it == item.end())
+            return kInvalid + QStringLiteral("Missing the key %1 in the item").arg(key.name);
+        const AttributeValue &value = it->second;
+        if (value.type() != key.type)
+            return kInvalid
+                   + QStringLiteral("Type mismatch for key %1 expected: %2 actual: %3")
+                         .arg(key.name, AttributeValue::typeName(key.type), value.typeName());
+        if (value.type() != AttributeValue::Type::N && value.bytes().isEmpty())
+            return QStringLiteral("One or more parameter values are not valid. The AttributeValue "
+                                  "for a key attribute cannot contain an empty %1 value. Key: %2")
+                .arg(value.type() == AttributeValue::Type::S ? u"string" : u"binary", key.name);
+        if (isHash && keySize(value) > kMaxPartitionKeyBytes)
+            return kInvalid
+                   + QStringLiteral("Size of hashkey has exceeded the maximum size limit of2048 "
+                                    "bytes");
+        if (!isHash && keySize(value) > kMaxSortKeyBytes)
+            return kInvalid
+                   + QStringLiteral("Aggregated size of all range keys has exceeded the size "
+                                    "limit of 1024 bytes");
+        return std::nullopt;
+    };
+    for (const auto &k : m_definition.keys.hash) {
+        if (auto error = checkTableKey(k, true))
+            return error;
+    }
+    for (const auto &k : m_definition.keys.range) {
+        if (auto error = checkTableKey(k, false))
+            return error;
+    }
+    for (const IndexDefinition *index : m_indexesByName) {
+        const auto checkIndexKey = [&](const KeyAttribute &k,
+                                       qsizetype maxBytes) -> std::optional<QString> {
+            auto it = item.find(k.name);
+            if (it == item.end())
+                return std::nullopt; // sparse: the item is simply not in this index
+            const AttributeValue &value = it->second;
+            if (value.type() != k.type)
+                return kInvalid
+                       + QStringLiteral("Type mismatch for Index Key %1 Expected: %2 Actual: %3 "
+                                        "IndexName: %4")
+                             .arg(k.name, AttributeValue::typeName(k.type), value.typeName(),
+                                  index->name);
+            if (value.type() != AttributeValue::Type::N && value.bytes().isEmpty())
+                return QStringLiteral("One or more parameter values are not valid. A value "
+                                      "specified for a secondary index key is not supported. The "
+                                      "AttributeValue for a key attribute cannot contain an "
+                                      "empty %1 value. IndexName: %2, IndexKey: %3")
+                    .arg(value.type() == AttributeValue::Type::S ? u"string" : u"binary",
+                         index->name, k.name);
+            if (keySize(value) > maxBytes)
+                return kInvalid
+                       + QStringLiteral("Size limit exceeded for Index Key %1 Actual Size: %2 "
+                                        "bytes Max Size: %3 bytes IndexName: %4")
+                             .arg(k.name)
+                             .arg(keySize(value))
+                             .arg(maxBytes)
+                             .arg(index->name);
+            return std::nullopt;
+        };
+        for (const auto &k : index->keys.hash) {
+            if (auto error = checkIndexKey(k, kMaxPartitionKeyBytes))
+                return error;
+        }
+        for (const auto &k : index->keys.range) {
+            if (auto error = checkIndexKey(k, kMaxSortKeyBytes))
+                return error;
+        }
+    }
+    if (itemSizeBytes(item) > kMaxItemSizeBytes)
+        return QStringLiteral("Item size has exceeded the maximum allowed size");
+    return std::nullopt;
+}
+
+std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const std::vector<Item> &items)
+{
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (auto error = validate(items[i]))
+            return ItemError{qsizetype(i), *error};
+    }
+    const std::size_t before = m_items.size();
+    const qsizetype liveBefore = m_liveCount;
+    m_items.reserve(before + items.size());
+    QByteArray scratch;
+    for (const Item &item : items) {
+        scratch.clear();
+        itemcodec::encode(item, m_names, scratch);
+        char *data = m_arena.allocate(scratch.size());
+        std::memcpy(data, scratch.constData(), size_t(scratch.size()));
+        m_items.push_back(StoredItem{data, quint32(scratch.size()), quint32(itemSizeBytes(item)),
+                                     true});
+    }
+    m_liveCount += qsizetype(items.size());
+    rebuildStores();
+    LoadResult result;
+    result.written = qsizetype(items.size());
+    result.replaced = liveBefore + result.written - m_liveCount;
+    return result;
+}
+
+Item Table::item(ItemId id) const
+{
+    const StoredItem &s = m_items[id];
+    return itemcodec::decode(s.data, s.size, m_names);
+}
+
+AttributeValue Table::attribute(ItemId id, const QString &name) const
+{
+    const qint64 nameId = m_names.find(name);
+    if (nameId < 0)
+        return {};
+    const StoredItem &s = m_items[id];
+    return itemcodec::decodeValue(itemcodec::find(s.data, s.size, quint32(nameId)), m_names);
+}
+
+Item Table::primaryKey(ItemId id) const
+{
+    Item key;
+    for (const auto &k : m_definition.keys.all())
+        key.emplace(k.name, attribute(id, k.name));
+    return key;
+}
+
+const IndexStore *Table::store(const QString &indexName) const
+{
+    if (indexName.isEmpty())
+        return &m_tableStore;
+    for (const auto &s : m_indexStores) {
+        if (s.m_name == indexName)
+            return &s;
+    }
+    return nullptr;
+}
+
+qsizetype Table::memoryBytes() const
+{
+    qsizetype total = m_arena.bytesReserved() + qsizetype(m_items.capacity() * sizeof(StoredItem));
+    const auto addStore = [&](const IndexStore &s) {
+        total += s.m_keyArena.bytesReserved();
+        total += qsizetype(s.m_partitions.capacity() * sizeof(Partition));
+        for (const auto &p : s.m_partitions)
+            total += qsizetype(p.entries.capacity() * sizeof(PartitionEntry)) + p.key.capacity();
+    };
+    addStore(m_tableStore);
+    for (const auto &s : m_indexStores)
+        addStore(s);
+    return total;
+}
+
+QByteArrayView Table::keyAttributeBytes(ItemId id, const QString &name) const
+{
+    const qint64 nameId = m_names.find(name);
+    return nameId < 0 ? QByteArrayView() : keyBytes(id, quint32(nameId));
+}
+
+QByteArrayView Table::keyBytes(ItemId id, quint32 nameId, bool *found) const
+{
+    const StoredItem &s = m_items[id];
+    const itemcodec::Located located = itemcodec::find(s.data, s.size, nameId);
+    if (found)
+        *found = located.found;
+    return QByteArrayView(located.payload, located.length);
+}
+
+bool Table::entryFor(IndexStore &store, ItemId id, QByteArray *partitionKey,
+                     PartitionEntry *entry)
+{
+    entry->item = id;
+    const KeySchema &keys = store.m_keys;
+    if (!store.isMultiAttribute()) {
+        bool found = false;
+        const QByteArrayView hash = keyBytes(id, quint32(m_names.find(keys.hash.front().name)),
+                                             &found);
+        if (!found)
+            return false;
+        *partitionKey = hash.toByteArray();
+        if (keys.hasRange()) {
+            const QByteArrayView range = keyBytes(
+                id, quint32(m_names.find(keys.range.front().name)), &found);
+            if (!found)
+                return false;
+            entry->key = range.data();
+            entry->keyLength = quint32(range.size());
+        } else {
+            entry->key = ""; // hash-only: every entry has the same, empty, sort key
+            entry->keyLength = 0;
+        }
+        return true;
+    }
+    QByteArray hashTuple;
+    for (const auto &k : keys.hash) {
+        bool found = false;
+        const QByteArrayView bytes = keyBytes(id, quint32(m_names.find(k.name)), &found);
+        if (!found)
+            return false;
+        keyencoding::appendComponent(hashTuple, bytes);
+    }
+    QByteArray rangeTuple;
+    for (const auto &k : keys.range) {
+        bool found = false;
+        const QByteArrayView bytes = keyBytes(id, quint32(m_names.find(k.name)), &found);
+        if (!found)
+            return false;
+        keyencoding::appendComponent(rangeTuple, bytes);
+    }
+    *partitionKey = hashTuple;
+    char *stored = store.m_keyArena.allocate(std::max<qsizetype>(rangeTuple.size(), 1));
+    std::memcpy(stored, rangeTuple.constData(), size_t(rangeTuple.size()));
+    entry->key = stored;
+    entry->keyLength = quint32(rangeTuple.size());
+    return true;
+}
+
+int Table::compareTablePrimaryKey(ItemId a, ItemId b) const
+{
+    const QByteArrayView pa = keyBytes(a, m_hashNameIds.front());
+    const QByteArrayView pb = keyBytes(b, m_hashNameIds.front());
+    if (int c = keyencoding::compareBytes(pa, pb))
+        return c;
+    if (m_rangeNameIds.empty())
+        return 0;
+    return keyencoding::compareBytes(keyBytes(a, m_rangeNameIds.front()),
+                                     keyBytes(b, m_rangeNameIds.front()));
+}
+
+void Table::sortStore(IndexStore &store)
+{
+    for (Partition &p : store.m_partitions) {
+        auto &entries = p.entries;
+        if (store.isTable()) {
+            // Equal primary keys end up adjacent, oldest write first.
+            std::sort(entries.begin(), entries.end(),
+                      [](const PartitionEntry &a, const PartitionEntry &b) {
+                          const int c = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
+                          if (c != 0)
+                              return c < 0;
+                          if (a.keyLength != b.keyLength)
+                              return a.keyLength < b.keyLength;
+                          return a.item < b.item;
+                      });
+        } else {
+            std::sort(entries.begin(), entries.end(),
+                      [this](const PartitionEntry &a, const PartitionEntry &b) {
+                          const int c = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
+                          if (c != 0)
+                              return c < 0;
+                          if (a.keyLength != b.keyLength)
+                              return a.keyLength < b.keyLength;
+                          return compareTablePrimaryKey(a.item, b.item) < 0;
+                      });
+        }
+    }
+}
+
+void Table::rebuildStores()
+{
+    const auto fill = [this](IndexStore &store) {
+        store.m_partitions.clear();
+        store.m_partitionIndex.clear();
+        store.m_keyArena = Arena();
+        QByteArray partitionKey;
+        QByteArray lastKey;
+        quint32 lastPartition = 0;
+        bool haveLast = false;
+        for (ItemId id = 0; id < ItemId(m_items.size()); ++id) {
+            if (!m_items[id].live)
+                continue;
+            PartitionEntry entry;
+            if (!entryFor(store, id, &partitionKey, &entry))
+                continue;
+            // Items of one partition usually arrive together: skip the hash lookup then.
+            if (!haveLast || partitionKey != lastKey) {
+                auto it = store.m_partitionIndex.constFind(partitionKey);
+                if (it == store.m_partitionIndex.constEnd()) {
+                    lastPartition = quint32(store.m_partitions.size());
+                    store.m_partitions.push_back(Partition{partitionKey, {}});
+                    store.m_partitionIndex.insert(partitionKey, lastPartition);
+                } else {
+                    lastPartition = it.value();
+                }
+                lastKey = partitionKey;
+                haveLast = true;
+            }
+            store.m_partitions[lastPartition].entries.push_back(entry);
+        }
+        sortStore(store);
+    };
+
+    fill(m_tableStore);
+    // A later write of the same primary key replaces the earlier one.
+    for (Partition &p : m_tableStore.m_partitions) {
+        auto &entries = p.entries;
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            const bool sameAsNext = i + 1 < entries.size()
+                                    && entries[i].keyLength == entries[i + 1].keyLength
+                                    && std::memcmp(entries[i].key, entries[i + 1].key,
+                                                   entries[i].keyLength)
+                                           == 0;
+            if (sameAsNext) {
+                m_items[entries[i].item].live = false;
+                --m_liveCount;
+                continue;
+            }
+            entries[out++] = entries[i];
+        }
+        entries.resize(out);
+    }
+    for (IndexStore &store : m_indexStores) {
+        fill(store);
+        if (store.carriesWholeItems())
+            continue;
+        // Items never change once written (a rewrite is a new item), so only new items need
+        // their projected size computed.
+        for (ItemId id = ItemId(store.m_projectedSizes.size()); id < ItemId(m_items.size());
+             ++id) {
+            qint64 size = 0;
+            if (m_items[id].live) {
+                const Item whole = item(id);
+                for (const auto &[name, value] : whole) {
+                    if (store.m_projectedAttributes.contains(name))
+                        size += name.toUtf8().size() + value.sizeBytes();
+                }
+            }
+            store.m_projectedSizes.push_back(quint32(size));
+        }
+    }
+}
+
+} // namespace keyscope::model
