@@ -1,7 +1,11 @@
 #include "app/gui/gui.h"
 
+#include "app/gui/designloader.h"
+#include "app/gui/mainwindow.h"
+#include "model/query/queryengine.h"
+#include "ui/collection/collectionmodel.h"
+
 #include <QApplication>
-#include <QMainWindow>
 
 #include <cstdio>
 
@@ -9,17 +13,64 @@ int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Keyscope"));
+    QApplication::setOrganizationName(QStringLiteral("Keyscope"));
 
-    QMainWindow window;
-    window.setWindowTitle(QStringLiteral("Keyscope"));
-    window.resize(1024, 700);
+    keyscope::app::MainWindow window;
+    const QStringList args = QApplication::arguments().mid(1);
+    if (args.size() >= 2)
+        window.openFiles(args.at(0), args.at(1));
+    else
+        window.openExample(QStringLiteral("iot"));
     window.show();
-
     return app.exec();
 }
 
 int runHeadlessDemo()
 {
-    std::puts("Keyscope headless demo: not implemented yet.");
+    using namespace keyscope::model;
+    auto loaded = keyscope::app::loadDesign(QStringLiteral(":/examples/iot/table.json"),
+                                            QStringLiteral(":/examples/iot/items.json"));
+    if (!loaded.table) {
+        std::fprintf(stderr, "%s\n", qPrintable(loaded.error));
+        return 1;
+    }
+    const Table &table = *loaded.table;
+    std::printf("Keyscope headless demo: the IoT example (%lld items).\n\n",
+                static_cast<long long>(table.itemCount()));
+    const QString device = QStringLiteral("DEVICE#D-7731");
+    const Partition *partition = table.store()->findPartition(
+        AttributeValue::string(device).sortableBytes());
+    std::printf("Item collection PK = %s, in DynamoDB's order (UTF-8 bytes, '#' 0x23 < 'D' 0x44):\n",
+                qPrintable(device));
+    for (std::size_t i = 0; i < partition->entries.size(); ++i)
+        std::printf("  %3zu  %s\n", i + 1,
+                    qPrintable(keyscope::ui::CollectionModel::displayText(
+                        table.attribute(partition->entries[i].item, QStringLiteral("SK")))));
+
+    QueryRequest request;
+    request.keyConditionExpression = QStringLiteral("PK = :pk");
+    request.expressionAttributeValues = std::map<QString, AttributeValue>{
+        {QStringLiteral(":pk"), AttributeValue::string(device)}};
+    request.scanIndexForward = false;
+    request.limit = 11;
+    auto answer = QueryEngine::query(table, request);
+    const auto &response = std::get<QueryResponse>(answer);
+    std::printf("\nQuery PK = :pk, ScanIndexForward=false, Limit 11 "
+                "(the device and its 10 newest readings):\n");
+    std::printf("  seek: %zu binary-search probes, start at row %u\n",
+                response.trace.probes.size(), response.trace.startPosition + 1);
+    for (const TraceVisit &visit : response.trace.visits) {
+        const ItemId id = partition->entries[visit.position].item;
+        std::printf("  row %3u  %-34s %s\n", visit.position + 1,
+                    qPrintable(table.attribute(id, QStringLiteral("SK")).asString()),
+                    visit.fate == ItemFate::Returned
+                        ? qPrintable(QStringLiteral("result #%1").arg(visit.resultNumber))
+                        : qPrintable(fateName(visit.fate)));
+    }
+    std::printf("  Count %lld, ScannedCount %lld, LastEvaluatedKey %s\n",
+                static_cast<long long>(response.count),
+                static_cast<long long>(response.scannedCount),
+                response.lastEvaluatedKey ? "returned" : "none");
+    std::printf("\nRun `xvfb-run -a keyscope` (or start it on a desktop) to see the window.\n");
     return 0;
 }
