@@ -1,6 +1,9 @@
 #include "model/value/dynamojson.h"
 
 #include <QJsonArray>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace keyscope::model::dynamojson {
 
@@ -86,30 +89,53 @@ std::optional<AttributeValue> parseSet(Type type, const QJsonValue &json, Failur
     }
     const QJsonArray array = json.toArray();
     if (array.isEmpty()) {
-        // DynamoDB's text, double space included.
-        failure.message = QStringLiteral("One or more parameter values were invalid: An %1 set  "
-                                         "may not be empty")
-                              .arg(setNoun(type));
+        // DynamoDB's texts: "An string set  may not be empty" (sic, double space included) and
+        // "An number set  may not be empty", but binary sets have their own wording.
+        failure.message = type == Type::BS
+            ? QStringLiteral("One or more parameter values were invalid: Binary sets should not "
+                             "be empty")
+            : QStringLiteral("One or more parameter values were invalid: An %1 set  may not be "
+                             "empty")
+                  .arg(setNoun(type));
         return std::nullopt;
     }
     const Type elementType = type == Type::SS ? Type::S : type == Type::NS ? Type::N : Type::B;
     AttributeValue::List elements;
     elements.reserve(size_t(array.size()));
+    // Every element is converted first; DynamoDB reports a bad number or base64 text before it
+    // looks for duplicates.
     for (qsizetype i = 0; i < array.size(); ++i) {
         auto element = parseScalar(elementType, array.at(i), failure);
         if (!element) {
             failure.path = QStringLiteral(".%1[%2]").arg(name).arg(i) + failure.path;
             return std::nullopt;
         }
-        for (const auto &seen : elements) {
-            if (seen == *element) {
-                failure.message = QStringLiteral("One or more parameter values were invalid: "
-                                                 "Input collection contains duplicates");
-                failure.path = QStringLiteral(".%1[%2]").arg(name).arg(i);
-                return std::nullopt;
-            }
-        }
         elements.push_back(std::move(*element));
+    }
+    for (size_t i = 1; i < elements.size(); ++i) {
+        if (std::find(elements.begin(), elements.begin() + qsizetype(i), elements[i])
+            == elements.begin() + qsizetype(i))
+            continue;
+        // DynamoDB's texts, quirks included: SS and BS list the input as given ("]of type BS" has
+        // no space), NS does not list it.
+        QStringList given;
+        for (const auto &v : array)
+            given << v.toString();
+        const QString listed
+            = QLatin1Char('[') + given.join(QStringLiteral(", ")) + QLatin1Char(']');
+        if (type == Type::SS)
+            failure.message = QStringLiteral("One or more parameter values were invalid: Input "
+                                             "collection %1 contains duplicates.")
+                                  .arg(listed);
+        else if (type == Type::BS)
+            failure.message = QStringLiteral("One or more parameter values were invalid: Input "
+                                             "collection %1of type BS contains duplicates.")
+                                  .arg(listed);
+        else
+            failure.message = QStringLiteral("One or more parameter values were invalid: "
+                                             "Input collection contains duplicates");
+        failure.path = QStringLiteral(".%1[%2]").arg(name).arg(i);
+        return std::nullopt;
     }
     if (type == Type::SS)
         return AttributeValue::stringSet(std::move(elements));
@@ -218,7 +244,8 @@ std::optional<AttributeValue> parseValue(const QJsonValue &json, Failure &failur
     case Type::SS:
     case Type::NS:
     case Type::BS:
-        return parseSet(*type, inner, failure);
+        result = parseSet(*type, inner, failure);
+        break;
     }
     if (!result && failure.path.isEmpty())
         failure.path = QLatin1Char('.') + key;
