@@ -54,6 +54,27 @@ bool sameSet(const AttributeValue::List &a, const AttributeValue::List &b)
     return true;
 }
 
+// UTF-8 length without converting: item sizes are computed for every item loaded.
+qint64 utf8Length(const QString &text)
+{
+    qint64 bytes = 0;
+    const QChar *p = text.constData();
+    const QChar *end = p + text.size();
+    for (; p < end; ++p) {
+        const char16_t c = p->unicode();
+        if (c < 0x80)
+            bytes += 1;
+        else if (c < 0x800)
+            bytes += 2;
+        else if (QChar::isHighSurrogate(c) && p + 1 < end && p[1].isLowSurrogate()) {
+            bytes += 4;
+            ++p;
+        } else
+            bytes += 3; // BMP, or a lone surrogate (encoded as U+FFFD, 3 bytes)
+    }
+    return bytes;
+}
+
 } // namespace
 
 AttributeValue AttributeValue::boolean(bool value)
@@ -234,7 +255,7 @@ qint64 AttributeValue::sizeBytes() const
     case Type::M: {
         qint64 total = 3;
         for (const auto &[name, value] : members())
-            total += 1 + name.toUtf8().size() + value.sizeBytes();
+            total += 1 + utf8Length(name) + value.sizeBytes();
         return total;
     }
     }
@@ -311,7 +332,7 @@ qint64 itemSizeBytes(const Item &item)
 {
     qint64 total = 0;
     for (const auto &[name, value] : item)
-        total += name.toUtf8().size() + value.sizeBytes();
+        total += utf8Length(name) + value.sizeBytes();
     return total;
 }
 
