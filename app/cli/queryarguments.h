@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <variant>
+
+namespace keyscope {
+
+// The options of `keyscope query`, as given (JSON arguments not yet parsed). Mirrors
+// `aws dynamodb query` plus --table-definition, --items and --trace.
+struct QueryArguments
+{
+    QString tableDefinition;
+    QString items;
+    std::optional<QString> tableName;
+    std::optional<QString> indexName;
+    std::optional<QString> keyConditionExpression;
+    std::optional<QString> filterExpression;
+    std::optional<QString> projectionExpression;
+    std::optional<QString> expressionAttributeNames;  // inline JSON or file://PATH
+    std::optional<QString> expressionAttributeValues; // inline JSON or file://PATH
+    std::optional<QString> exclusiveStartKey;         // inline JSON or file://PATH
+    std::optional<QString> select;
+    std::optional<QString> returnConsumedCapacity;
+    std::optional<qint64> limit;
+    bool scanIndexForward = true;
+    bool consistentRead = false;
+    bool trace = false;
+    bool help = false;
+    bool version = false;
+};
+
+// A command-line mistake: printed after the usage line, exit code 252 (as the AWS CLI does).
+struct UsageError
+{
+    QString message;
+};
+
+class QueryArgumentParser
+{
+public:
+    // argparse rules, as the AWS CLI uses them: `--opt VALUE` or `--opt=VALUE`, the last
+    // occurrence wins, unknown options are all listed together.
+    static std::variant<QueryArguments, UsageError> parse(const QStringList &args);
+
+    // "usage: keyscope query [options]" plus where to get help (stderr on mistakes).
+    static QString usage();
+    // The full option reference (`keyscope query --help`, stdout).
+    static QString help();
+};
+
+} // namespace keyscope
