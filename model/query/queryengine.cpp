@@ -240,18 +240,13 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
                                                            Options options)
 {
     const TableDefinition &definition = table.definition();
-    if (!request.tableName.isEmpty() && !definition.tableName.isEmpty()
-        && request.tableName != definition.tableName) {
-        QueryError error;
-        error.type = QStringLiteral("ResourceNotFoundException");
-        error.message = QStringLiteral("Requested resource not found");
-        return error;
-    }
     if (request.limit && *request.limit < 1)
-        return validation(QStringLiteral("1 validation error detected: Value '%1' at 'limit' "
-                                         "failed to satisfy constraint: Member must have value "
-                                         "greater than or equal to 1")
-                              .arg(*request.limit));
+        // The wording AWS gives for Query today (older regions echoed the value:
+        // "Value '0' at 'limit' ...").
+        return validation(QStringLiteral("1 validation error detected: Value at 'Limit' failed "
+                                         "to satisfy constraint: Member must have value greater "
+                                         "than or equal to 1"),
+                          QStringLiteral("Limit"));
     if (request.select
         && !QStringList{kSelectAll, kSelectProjected, kSelectSpecific, kSelectCount}.contains(
             *request.select))
@@ -261,18 +256,12 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
                                          "ALL_PROJECTED_ATTRIBUTES]")
                               .arg(*request.select));
 
-    const IndexStore *store = table.store(request.indexName);
-    if (!store)
-        return validation(QStringLiteral("The table does not have the specified index: %1")
-                              .arg(request.indexName));
-    const IndexDefinition *index = store->definition();
-    if (index && index->isGlobal() && request.consistentRead)
-        return validation(
-            QStringLiteral("Consistent reads are not supported on global secondary indexes"));
-
+    // Select and ProjectionExpression conflicts are request-level checks: DynamoDB makes them
+    // before it looks the table (and the index) up.
+    const bool hasIndexName = !request.indexName.isEmpty();
     const bool hasProjection = request.projectionExpression.has_value();
     QString select = request.select.value_or(
-        hasProjection ? kSelectSpecific : (index ? kSelectProjected : kSelectAll));
+        hasProjection ? kSelectSpecific : (hasIndexName ? kSelectProjected : kSelectAll));
     if (select == kSelectSpecific && !hasProjection)
         return validation(QStringLiteral("1 validation error detected: Must specify the "
                                          "AttributesToGet or ProjectionExpression when choosing "
@@ -285,9 +274,26 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         return validation(QStringLiteral("Cannot specify the ProjectionExpression when choosing "
                                          "to get %1")
                               .arg(select));
-    if (select == kSelectProjected && !index)
+    if (select == kSelectProjected && !hasIndexName)
         return validation(QStringLiteral("ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
                                          "using an IndexName"));
+
+    if (!request.tableName.isEmpty() && !definition.tableName.isEmpty()
+        && request.tableName != definition.tableName) {
+        QueryError error;
+        error.type = QStringLiteral("ResourceNotFoundException");
+        error.message = QStringLiteral("Requested resource not found");
+        return error;
+    }
+
+    const IndexStore *store = table.store(request.indexName);
+    if (!store)
+        return validation(QStringLiteral("The table does not have the specified index: %1")
+                              .arg(request.indexName));
+    const IndexDefinition *index = store->definition();
+    if (index && index->isGlobal() && request.consistentRead)
+        return validation(
+            QStringLiteral("Consistent reads are not supported on global secondary indexes"));
 
     QueryExpressionsInput input;
     input.keyConditionExpression = request.keyConditionExpression;
@@ -428,6 +434,10 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         }
     }
     const bool entryIsWholeItem = projection.carriesEverything() || fetchFromTable;
+    // What a returned item starts from before any ProjectionExpression: ALL_PROJECTED_ATTRIBUTES
+    // returns the index entry even when an LSI filter had to fetch the whole item.
+    const bool returnWholeItem = projection.carriesEverything()
+                                 || (fetchFromTable && select != kSelectProjected);
 
     const Partition *partition = store->findPartition(partitionKey);
     quint64 indexBytes = 0;
@@ -491,6 +501,11 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
 
         const qint64 step = request.scanIndexForward ? 1 : -1;
         const qint64 limit = request.limit.value_or(-1);
+        if (limit > 0) { // one allocation for a Limit page: reads plus the stopping visit
+            const std::size_t expected = std::size_t(std::min<qint64>(limit + 1, n));
+            trace.visits.reserve(expected);
+            response.itemIds.reserve(expected);
+        }
         trace.stop = StopReason::EndOfPartition;
         for (qint64 pos = start; pos >= 0 && pos < qint64(n); pos += step) {
             const PartitionEntry &entry = entries[size_t(pos)];
@@ -575,7 +590,7 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         response.items.reserve(response.itemIds.size());
         for (ItemId id : response.itemIds) {
             Item whole = table.item(id);
-            Item base = entryIsWholeItem ? std::move(whole) : projection.project(whole);
+            Item base = returnWholeItem ? std::move(whole) : projection.project(whole);
             if (expressions.projection)
                 response.items.push_back(expressions.projection->apply(base));
             else
