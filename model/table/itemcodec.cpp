@@ -15,6 +15,16 @@ quint32 NameTable::intern(const QString &name)
     return id;
 }
 
+quint32 NameTable::intern(const QString &name, quint32 slot)
+{
+    auto &recent = m_recent[slot % kRecentSlots];
+    if (recent.first == name)
+        return recent.second;
+    const quint32 id = intern(name);
+    recent = {name, id};
+    return id;
+}
+
 qint64 NameTable::find(const QString &name) const
 {
     auto it = m_ids.constFind(name);
@@ -42,13 +52,13 @@ namespace {
 
 using Type = AttributeValue::Type;
 
-void putVarint(QByteArray &out, quint64 value)
+void putVarint(std::string &out, quint64 value)
 {
     while (value >= 0x80) {
-        out.append(char(quint8(value) | 0x80));
+        out.push_back(char(quint8(value) | 0x80));
         value >>= 7;
     }
-    out.append(char(value));
+    out.push_back(char(value));
 }
 
 quint64 getVarint(const char *&p)
@@ -64,32 +74,32 @@ quint64 getVarint(const char *&p)
     }
 }
 
-void encodeValue(const AttributeValue &value, NameTable &names, QByteArray &out);
+void encodeValue(const AttributeValue &value, NameTable &names, std::string &out);
 
-void putBytes(QByteArray &out, const QByteArray &bytes)
+void putBytes(std::string &out, const QByteArray &bytes)
 {
     putVarint(out, quint64(bytes.size()));
-    out.append(bytes);
+    out.append(bytes.constData(), size_t(bytes.size()));
 }
 
 // Containers carry their byte length up front so find() can skip them without decoding.
 template<typename Body>
-void putContainer(QByteArray &out, Body body)
+void putContainer(std::string &out, Body body)
 {
-    QByteArray content;
+    std::string content;
     body(content);
     putVarint(out, quint64(content.size()));
     out.append(content);
 }
 
-void encodeValue(const AttributeValue &value, NameTable &names, QByteArray &out)
+void encodeValue(const AttributeValue &value, NameTable &names, std::string &out)
 {
-    out.append(char(value.type()));
+    out.push_back(char(value.type()));
     switch (value.type()) {
     case Type::Null:
         break;
     case Type::Bool:
-        out.append(char(value.asBool() ? 1 : 0));
+        out.push_back(char(value.asBool() ? 1 : 0));
         break;
     case Type::S:
     case Type::B:
@@ -102,14 +112,14 @@ void encodeValue(const AttributeValue &value, NameTable &names, QByteArray &out)
     case Type::SS:
     case Type::NS:
     case Type::BS:
-        putContainer(out, [&](QByteArray &content) {
+        putContainer(out, [&](std::string &content) {
             putVarint(content, quint64(value.elements().size()));
             for (const auto &e : value.elements())
                 encodeValue(e, names, content);
         });
         break;
     case Type::M:
-        putContainer(out, [&](QByteArray &content) {
+        putContainer(out, [&](std::string &content) {
             putVarint(content, quint64(value.members().size()));
             for (const auto &[name, member] : value.members()) {
                 putVarint(content, names.intern(name));
@@ -191,11 +201,12 @@ void skipValue(const char *&p)
 
 } // namespace
 
-void encode(const Item &item, NameTable &names, QByteArray &out)
+void encode(const Item &item, NameTable &names, std::string &out)
 {
     putVarint(out, quint64(item.size()));
+    quint32 position = 0;
     for (const auto &[name, value] : item) {
-        putVarint(out, names.intern(name));
+        putVarint(out, names.intern(name, position++));
         encodeValue(value, names, out);
     }
 }

@@ -6,7 +6,9 @@
 #include <QHash>
 #include <QString>
 
+#include <array>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace keyscope::model {
@@ -16,6 +18,10 @@ class NameTable
 {
 public:
     quint32 intern(const QString &name);
+    // Same, trying first the name last interned under `slot` (an attribute's position in its
+    // item): items of one kind repeat their names in the same order, so most lookups skip
+    // hashing.
+    quint32 intern(const QString &name, quint32 slot);
     // Id of a known name, or -1.
     qint64 find(const QString &name) const;
     const QString &name(quint32 id) const { return m_names[id]; }
@@ -24,6 +30,8 @@ public:
 private:
     QHash<QString, quint32> m_ids;
     std::vector<QString> m_names;
+    static constexpr quint32 kRecentSlots = 16;
+    std::array<std::pair<QString, quint32>, kRecentSlots> m_recent;
 };
 
 // Append-only storage for encoded items: large chunks, so a million small items cost a few
@@ -52,7 +60,7 @@ private:
 //   M         := varint byteLength, varint count, { varint nameId, value }*
 namespace itemcodec {
 
-void encode(const Item &item, NameTable &names, QByteArray &out);
+void encode(const Item &item, NameTable &names, std::string &out);
 Item decode(const char *data, qsizetype size, const NameTable &names);
 
 // Where one top-level attribute's value lies in an encoded item.

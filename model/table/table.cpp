@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 namespace keyscope::model {
 
@@ -52,14 +53,18 @@ Table::Table(TableDefinition definition)
     for (const auto &k : m_definition.keys.range)
         m_rangeNameIds.push_back(m_names.intern(k.name));
     m_tableStore.m_keys = m_definition.keys;
+    m_tableStore.m_hashIds = m_hashNameIds;
+    m_tableStore.m_rangeIds = m_rangeNameIds;
     m_indexStores.resize(m_definition.indexes.size());
     for (std::size_t i = 0; i < m_definition.indexes.size(); ++i) {
         const IndexDefinition &index = m_definition.indexes[i];
         m_indexStores[i].m_name = index.name;
         m_indexStores[i].m_definition = &index;
         m_indexStores[i].m_keys = index.keys;
-        for (const auto &k : index.keys.all())
-            m_names.intern(k.name);
+        for (const auto &k : index.keys.hash)
+            m_indexStores[i].m_hashIds.push_back(m_names.intern(k.name));
+        for (const auto &k : index.keys.range)
+            m_indexStores[i].m_rangeIds.push_back(m_names.intern(k.name));
         if (index.projection != ProjectionType::All) {
             QSet<QString> &projected = m_indexStores[i].m_projectedAttributes;
             for (const auto &k : m_definition.keys.all())
@@ -77,7 +82,7 @@ Table::Table(TableDefinition definition)
               [](const IndexDefinition *a, const IndexDefinition *b) { return a->name < b->name; });
 }
 
-std::optional<QString> Table::validate(const Item &item) const
+std::optional<QString> Table::validate(const Item &item, quint32 *sizeBytes) const
 {
     const auto checkTableKey = [&](const KeyAttribute &key, bool isHash) -> std::optional<QString> {
         auto it = item.find(key.name);
@@ -149,28 +154,31 @@ std::optional<QString> Table::validate(const Item &item) const
                 return error;
         }
     }
-    if (itemSizeBytes(item) > kMaxItemSizeBytes)
+    const qint64 size = itemSizeBytes(item);
+    if (sizeBytes)
+        *sizeBytes = quint32(std::min<qint64>(size, std::numeric_limits<quint32>::max()));
+    if (size > kMaxItemSizeBytes)
         return QStringLiteral("Item size has exceeded the maximum allowed size");
     return std::nullopt;
 }
 
 std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const std::vector<Item> &items)
 {
+    std::vector<quint32> sizes(items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
-        if (auto error = validate(items[i]))
+        if (auto error = validate(items[i], &sizes[i]))
             return ItemError{qsizetype(i), *error};
     }
     const std::size_t before = m_items.size();
     const qsizetype liveBefore = m_liveCount;
     m_items.reserve(before + items.size());
-    QByteArray scratch;
-    for (const Item &item : items) {
+    std::string scratch;
+    for (std::size_t i = 0; i < items.size(); ++i) {
         scratch.clear();
-        itemcodec::encode(item, m_names, scratch);
-        char *data = m_arena.allocate(scratch.size());
-        std::memcpy(data, scratch.constData(), size_t(scratch.size()));
-        m_items.push_back(StoredItem{data, quint32(scratch.size()), quint32(itemSizeBytes(item)),
-                                     true});
+        itemcodec::encode(items[i], m_names, scratch);
+        char *data = m_arena.allocate(qsizetype(scratch.size()));
+        std::memcpy(data, scratch.data(), scratch.size());
+        m_items.push_back(StoredItem{data, quint32(scratch.size()), sizes[i], true});
     }
     m_liveCount += qsizetype(items.size());
     rebuildStores();
@@ -244,21 +252,18 @@ QByteArrayView Table::keyBytes(ItemId id, quint32 nameId, bool *found) const
     return QByteArrayView(located.payload, located.length);
 }
 
-bool Table::entryFor(IndexStore &store, ItemId id, QByteArray *partitionKey,
-                     PartitionEntry *entry)
+bool Table::entryFor(IndexStore &store, ItemId id, QByteArray &scratch,
+                     QByteArrayView *partitionKey, PartitionEntry *entry)
 {
     entry->item = id;
-    const KeySchema &keys = store.m_keys;
+    bool found = false;
     if (!store.isMultiAttribute()) {
-        bool found = false;
-        const QByteArrayView hash = keyBytes(id, quint32(m_names.find(keys.hash.front().name)),
-                                             &found);
+        const QByteArrayView hash = keyBytes(id, store.m_hashIds.front(), &found);
         if (!found)
             return false;
-        *partitionKey = hash.toByteArray();
-        if (keys.hasRange()) {
-            const QByteArrayView range = keyBytes(
-                id, quint32(m_names.find(keys.range.front().name)), &found);
+        *partitionKey = hash;
+        if (!store.m_rangeIds.empty()) {
+            const QByteArrayView range = keyBytes(id, store.m_rangeIds.front(), &found);
             if (!found)
                 return false;
             entry->key = range.data();
@@ -269,27 +274,25 @@ bool Table::entryFor(IndexStore &store, ItemId id, QByteArray *partitionKey,
         }
         return true;
     }
-    QByteArray hashTuple;
-    for (const auto &k : keys.hash) {
-        bool found = false;
-        const QByteArrayView bytes = keyBytes(id, quint32(m_names.find(k.name)), &found);
+    scratch.clear();
+    for (quint32 nameId : store.m_rangeIds) {
+        const QByteArrayView bytes = keyBytes(id, nameId, &found);
         if (!found)
             return false;
-        keyencoding::appendComponent(hashTuple, bytes);
+        keyencoding::appendComponent(scratch, bytes);
     }
-    QByteArray rangeTuple;
-    for (const auto &k : keys.range) {
-        bool found = false;
-        const QByteArrayView bytes = keyBytes(id, quint32(m_names.find(k.name)), &found);
-        if (!found)
-            return false;
-        keyencoding::appendComponent(rangeTuple, bytes);
-    }
-    *partitionKey = hashTuple;
-    char *stored = store.m_keyArena.allocate(std::max<qsizetype>(rangeTuple.size(), 1));
-    std::memcpy(stored, rangeTuple.constData(), size_t(rangeTuple.size()));
+    char *stored = store.m_keyArena.allocate(std::max<qsizetype>(scratch.size(), 1));
+    std::memcpy(stored, scratch.constData(), size_t(scratch.size()));
     entry->key = stored;
-    entry->keyLength = quint32(rangeTuple.size());
+    entry->keyLength = quint32(scratch.size());
+    scratch.clear();
+    for (quint32 nameId : store.m_hashIds) {
+        const QByteArrayView bytes = keyBytes(id, nameId, &found);
+        if (!found)
+            return false;
+        keyencoding::appendComponent(scratch, bytes);
+    }
+    *partitionKey = scratch;
     return true;
 }
 
@@ -340,7 +343,7 @@ void Table::rebuildStores()
         store.m_partitions.clear();
         store.m_partitionIndex.clear();
         store.m_keyArena = Arena();
-        QByteArray partitionKey;
+        QByteArray scratch;
         QByteArray lastKey;
         quint32 lastPartition = 0;
         bool haveLast = false;
@@ -348,19 +351,20 @@ void Table::rebuildStores()
             if (!m_items[id].live)
                 continue;
             PartitionEntry entry;
-            if (!entryFor(store, id, &partitionKey, &entry))
+            QByteArrayView partitionKey;
+            if (!entryFor(store, id, scratch, &partitionKey, &entry))
                 continue;
             // Items of one partition usually arrive together: skip the hash lookup then.
-            if (!haveLast || partitionKey != lastKey) {
-                auto it = store.m_partitionIndex.constFind(partitionKey);
+            if (!haveLast || partitionKey != QByteArrayView(lastKey)) {
+                lastKey = partitionKey.toByteArray();
+                auto it = store.m_partitionIndex.constFind(lastKey);
                 if (it == store.m_partitionIndex.constEnd()) {
                     lastPartition = quint32(store.m_partitions.size());
-                    store.m_partitions.push_back(Partition{partitionKey, {}});
-                    store.m_partitionIndex.insert(partitionKey, lastPartition);
+                    store.m_partitions.push_back(Partition{lastKey, {}});
+                    store.m_partitionIndex.insert(lastKey, lastPartition);
                 } else {
                     lastPartition = it.value();
                 }
-                lastKey = partitionKey;
                 haveLast = true;
             }
             store.m_partitions[lastPartition].entries.push_back(entry);
@@ -398,11 +402,11 @@ void Table::rebuildStores()
              ++id) {
             qint64 size = 0;
             if (m_items[id].live) {
-                const Item whole = item(id);
-                for (const auto &[name, value] : whole) {
-                    if (store.m_projectedAttributes.contains(name))
-                        size += name.toUtf8().size() + value.sizeBytes();
-                }
+                Item projected = item(id);
+                std::erase_if(projected, [&](const auto &attribute) {
+                    return !store.m_projectedAttributes.contains(attribute.first);
+                });
+                size = itemSizeBytes(projected);
             }
             store.m_projectedSizes.push_back(quint32(size));
         }

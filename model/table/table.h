@@ -73,6 +73,8 @@ private:
     std::vector<Partition> m_partitions;
     QHash<QByteArray, quint32> m_partitionIndex;
     Arena m_keyArena; // tuple-encoded keys of multi-attribute indexes
+    std::vector<quint32> m_hashIds; // interned names of the key attributes
+    std::vector<quint32> m_rangeIds;
     QSet<QString> m_projectedAttributes;
     std::vector<quint32> m_projectedSizes; // by ItemId; KEYS_ONLY / INCLUDE indexes only
 };
@@ -103,7 +105,8 @@ public:
     std::variant<LoadResult, ItemError> putItems(const std::vector<Item> &items);
 
     // Checks an item as PutItem would (keys present, key types, sizes, index keys, 400 KB).
-    std::optional<QString> validate(const Item &item) const;
+    // *sizeBytes receives the item's size when it is valid.
+    std::optional<QString> validate(const Item &item, quint32 *sizeBytes = nullptr) const;
 
     qsizetype itemCount() const { return m_liveCount; }
     Item item(ItemId id) const;
@@ -135,7 +138,8 @@ private:
     // Locates a key attribute's comparable bytes in a stored item.
     QByteArrayView keyBytes(ItemId id, quint32 nameId, bool *found = nullptr) const;
     // The entry (partition bytes, sort key) of an item in a store; false if sparse.
-    bool entryFor(IndexStore &store, ItemId id, QByteArray *partitionKey,
+    // partitionKey points into the item, or into scratch for a multi-attribute key.
+    bool entryFor(IndexStore &store, ItemId id, QByteArray &scratch, QByteArrayView *partitionKey,
                   PartitionEntry *entry);
     void rebuildStores();
     void sortStore(IndexStore &store);
