@@ -1167,7 +1167,7 @@ void TestQueryEngine::pagination_data()
     QTest::addColumn<bool>("forward");
     QTest::addColumn<int>("limit");
     QTest::addColumn<bool>("withRange");
-    for (const QString index : {QString(), QStringLiteral("G"), QStringLiteral("GH"), QStringLiteral("L")}) {
+    for (const QString &index : {QString(), QStringLiteral("G"), QStringLiteral("GH"), QStringLiteral("L")}) {
         for (bool forward : {true, false}) {
             for (int limit = 1; limit <= 7; ++limit) {
                 for (bool withRange : {false, true}) {

@@ -58,6 +58,13 @@ Item item(const QString &pk, const QString &sk, std::initializer_list<std::pair<
 
 struct Run
 {
+    Run(QString condition, std::map<QString, AttributeValue> vals, bool isForward = true,
+        std::optional<qint64> pageLimit = std::nullopt, QString indexName = {})
+        : keyCondition(std::move(condition)), values(std::move(vals)), forward(isForward),
+          limit(pageLimit), index(std::move(indexName))
+    {
+    }
+
     QString keyCondition;
     std::map<QString, AttributeValue> values;
     bool forward = true;
