@@ -102,6 +102,8 @@ private slots:
     void filter();
     void filterReferencedPaths();
     void filterNestedKeyPaths();
+    void syntaxPhaseNeedsNoSchema();
+    void keyAttributeCheckOrder();
     void projection_data();
     void projection();
     void projectionTopLevel();
@@ -721,6 +723,112 @@ void TestExpression::filterNestedKeyPaths()
     QCOMPARE(std::get<ValidationError>(result).message,
              QStringLiteral("Filter Expression can only contain non-primary key attributes: "
                             "Primary key attribute: gsk"));
+}
+
+void TestExpression::syntaxPhaseNeedsNoSchema()
+{
+    // Everything DynamoDB checks before it looks the table up works without a key schema.
+    QueryExpressionText text;
+    text.keyConditionExpression = QStringLiteral(":v < sk AND anything = :w");
+    text.filterExpression = QStringLiteral("sk = :v");
+    text.values = valuesFrom(R"({":v":{"S":"a"},":w":{"N":"1"}})");
+    auto result = parseQueryExpressionSyntax(text);
+    if (const auto *error = std::get_if<ValidationError>(&result))
+        QFAIL(qPrintable(error->message));
+    const auto &syntax = std::get<QueryExpressionSyntax>(result);
+    QCOMPARE(syntax.keyTerms.size(), std::size_t(2));
+    QCOMPARE(syntax.keyTerms[0].attribute, QStringLiteral("sk"));
+    QCOMPARE(syntax.keyTerms[0].op, QStringLiteral("GT")); // ":v < sk" reads as sk > :v
+    QCOMPARE(syntax.keyTerms[1].attribute, QStringLiteral("anything"));
+    QCOMPARE(syntax.keyTerms[1].op, QStringLiteral("EQ"));
+    QVERIFY(syntax.filter); // a filter on a key attribute is a schema check, made later
+    QVERIFY(!syntax.projection);
+
+    // Three conditions: too many for plain keys, fine when a multi-attribute key allows them.
+    text.keyConditionExpression = QStringLiteral("a = :v AND b = :v AND c = :w");
+    text.filterExpression.reset();
+    result = parseQueryExpressionSyntax(text);
+    QVERIFY(std::holds_alternative<ValidationError>(result));
+    QCOMPARE(std::get<ValidationError>(result).message,
+             QStringLiteral("Conditions can be of length 1 or 2 only"));
+    text.maxKeyConditions = 3;
+    QVERIFY(std::holds_alternative<QueryExpressionSyntax>(parseQueryExpressionSyntax(text)));
+    // ... but then the queried schema's own ceiling applies.
+    const auto terms = std::get<QueryExpressionSyntax>(parseQueryExpressionSyntax(text)).keyTerms;
+    const auto matched = matchKeyCondition(terms, schemaFrom("a:S/b:S"));
+    QVERIFY(std::holds_alternative<ValidationError>(matched));
+    QCOMPARE(std::get<ValidationError>(matched).message,
+             QStringLiteral("Conditions can be of length 1 or 2 only"));
+}
+
+void TestExpression::keyAttributeCheckOrder()
+{
+    // matchKeyCondition() calls the check once per key attribute, HASH first, before that
+    // attribute's condition is looked at (DynamoDB validates ExclusiveStartKey there).
+    QueryExpressionText text;
+    auto termsOf = [&](const QString &expression) {
+        text.keyConditionExpression = expression;
+        std::map<QString, AttributeValue> values;
+        if (expression.contains(u":p"))
+            values.emplace(QStringLiteral(":p"), AttributeValue::string(QStringLiteral("a")));
+        if (expression.contains(u":n"))
+            values.emplace(QStringLiteral(":n"), AttributeValue::number(Number::fromInt(1)));
+        text.values = values;
+        auto result = parseQueryExpressionSyntax(text);
+        if (const auto *error = std::get_if<ValidationError>(&result))
+            qFatal("%s", qPrintable(error->message));
+        return std::get<QueryExpressionSyntax>(result).keyTerms;
+    };
+    const KeyConditionSchema schema = schemaFrom("pk:S/sk:N");
+
+    QStringList visited;
+    QString failOn;
+    const KeyAttributeCheck check = [&](const KeyAttribute &key,
+                                        bool isHash) -> std::optional<ValidationError> {
+        visited << key.name + (isHash ? QStringLiteral(":hash") : QStringLiteral(":range"));
+        if (key.name == failOn)
+            return ValidationError{QStringLiteral("check failed on ") + key.name, -1, {}};
+        return std::nullopt;
+    };
+    auto messageOf = [&](const std::vector<KeyConditionTerm> &terms) {
+        visited.clear();
+        const auto result = matchKeyCondition(terms, schema, check);
+        if (const auto *error = std::get_if<ValidationError>(&result))
+            return error->message;
+        return QStringLiteral("<no error>");
+    };
+
+    // Every key attribute is visited, the RANGE one even without a condition on it.
+    QCOMPARE(messageOf(termsOf("pk = :p")), QStringLiteral("<no error>"));
+    QCOMPARE(visited, QStringList({"pk:hash", "sk:range"}));
+    // The check on the HASH attribute comes before its missing condition...
+    failOn = "pk";
+    QCOMPARE(messageOf(termsOf("sk = :n")), QStringLiteral("check failed on pk"));
+    QCOMPARE(visited, QStringList({"pk:hash"}));
+    failOn.clear();
+    QCOMPARE(messageOf(termsOf("sk = :n")),
+             QStringLiteral("Query condition missed key schema element: pk"));
+    // ... and the HASH condition's errors come before the check on the RANGE attribute.
+    failOn = "sk";
+    QCOMPARE(messageOf(termsOf("pk = :n")),
+             QStringLiteral("One or more parameter values were invalid: Condition parameter type "
+                            "does not match schema type"));
+    QCOMPARE(messageOf(termsOf("pk = :p AND sk = :p")), QStringLiteral("check failed on sk"));
+    QCOMPARE(visited, QStringList({"pk:hash", "sk:range"}));
+    failOn.clear();
+    QCOMPARE(messageOf(termsOf("pk = :p AND sk = :p")),
+             QStringLiteral("One or more parameter values were invalid: Condition parameter type "
+                            "does not match schema type"));
+
+    // A hash-only schema with two conditions: the check still comes first.
+    failOn = "pk";
+    const auto result = matchKeyCondition(termsOf("pk = :p AND x = :n"), schemaFrom("pk:S"), check);
+    QCOMPARE(std::get<ValidationError>(result).message, QStringLiteral("check failed on pk"));
+    QCOMPARE(std::get<ValidationError>(result).expression, QString());
+    const auto plain = matchKeyCondition(termsOf("pk = :p AND x = :n"), schemaFrom("pk:S"));
+    QCOMPARE(std::get<ValidationError>(plain).message,
+             QStringLiteral("Query key condition not supported"));
+    QCOMPARE(std::get<ValidationError>(plain).expression, QStringLiteral("KeyConditionExpression"));
 }
 
 void TestExpression::projection_data()

@@ -5,6 +5,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <set>
 
 namespace keyscope::model {
@@ -23,14 +24,7 @@ ValidationError error(const QString &message, const QString &expression = {}, in
     return {message, position, expression};
 }
 
-// One key condition as DynamoDB's legacy KeyConditions see it: EQ, LT, LE, GT, GE, BETWEEN or
-// BEGINS_WITH with its values, the attribute on the left.
-struct KeyTerm
-{
-    QString attribute;
-    QString op;
-    std::vector<AttributeValue> values;
-};
+using KeyTerm = KeyConditionTerm;
 
 QString flippedComparison(const QString &op)
 {
@@ -165,74 +159,6 @@ SortKeyOperator sortKeyOperator(const QString &op)
     return SortKeyOperator::Equal;
 }
 
-// The key terms against the schema: DynamoDB walks the HASH attributes, then the RANGE ones.
-std::variant<KeyCondition, QString> matchSchema(const std::vector<KeyTerm> &terms,
-                                                const KeyConditionSchema &schema)
-{
-    std::vector<std::pair<KeyAttribute, bool>> keys; // attribute, isHash
-    for (const KeyAttribute &key : schema.hash)
-        keys.emplace_back(key, true);
-    for (const KeyAttribute &key : schema.range)
-        keys.emplace_back(key, false);
-    const size_t termCount = terms.size();
-    auto findTerm = [&](const QString &name) -> const KeyTerm * {
-        for (const KeyTerm &term : terms) {
-            if (term.attribute == name)
-                return &term;
-        }
-        return nullptr;
-    };
-
-    KeyCondition result;
-    size_t matched = 0;
-    for (const auto &[key, isHash] : keys) {
-        if (isHash && keys.size() == 1 && termCount > 1)
-            return QStringLiteral("Query key condition not supported");
-        const KeyTerm *term = findTerm(key.name);
-        if (!term) {
-            // A missing HASH attribute is always an error; a missing RANGE attribute only when
-            // some condition is left over (on a non-key attribute, or on a later RANGE attribute:
-            // multi-attribute keys allow no gaps).
-            if (isHash || termCount > matched)
-                return QStringLiteral("Query condition missed key schema element: ") + key.name;
-            continue;
-        }
-        ++matched;
-        for (const AttributeValue &value : term->values) {
-            if (value.type() != key.type)
-                return QStringLiteral("One or more parameter values were invalid: Condition "
-                                      "parameter type does not match schema type");
-        }
-        if (isHash) {
-            if (term->op != QLatin1String("EQ"))
-                return QStringLiteral("Query key condition not supported");
-            result.hashValues.push_back(term->values.front());
-            continue;
-        }
-        // Only the last RANGE condition given may be something other than equality.
-        if (term->op != QLatin1String("EQ") && termCount > matched)
-            return QStringLiteral("Query key condition not supported");
-        RangeCondition range;
-        range.attribute = key.name;
-        range.op = sortKeyOperator(term->op);
-        range.value = term->values.front();
-        if (range.op == SortKeyOperator::Between)
-            range.upper = term->values.at(1);
-        result.range.push_back(std::move(range));
-    }
-    return result;
-}
-
-void collectPathHeads(const ConditionNode &node, std::vector<const DocumentPath *> &out)
-{
-    if (node.kind == Kind::Path) {
-        out.push_back(&node.path);
-        return;
-    }
-    for (const ConditionNode &child : node.children)
-        collectPathHeads(child, out);
-}
-
 std::optional<QString> checkPlaceholderKeys(const QStringList &keys, const QString &parameter,
                                             QChar sigil)
 {
@@ -249,10 +175,24 @@ std::optional<QString> checkPlaceholderKeys(const QStringList &keys, const QStri
     return std::nullopt;
 }
 
+bool mentions(const ConditionExpression &filter, const QString &name, bool nestedOnly)
+{
+    for (const DocumentPath &path : filter.referencedPaths()) {
+        if (path.topLevelName() == name && (!nestedOnly || path.isNested()))
+            return true;
+    }
+    return false;
+}
+
+ValidationError tooManyConditions()
+{
+    return error(QStringLiteral("Conditions can be of length 1 or 2 only"), kKeyCondition);
+}
+
 } // namespace
 
-std::variant<ParsedQueryExpressions, ValidationError>
-parseQueryExpressions(const QueryExpressionsInput &input)
+std::variant<QueryExpressionSyntax, ValidationError>
+parseQueryExpressionSyntax(const QueryExpressionText &input)
 {
     static const std::map<QString, QString> noNames;
     static const std::map<QString, AttributeValue> noValues;
@@ -296,7 +236,7 @@ parseQueryExpressions(const QueryExpressionsInput &input)
         return *problem;
     const ConditionNode keyRoot = std::get<ConditionNode>(std::move(keyParsed));
 
-    ParsedQueryExpressions result;
+    QueryExpressionSyntax result;
     std::optional<ConditionNode> filterRoot;
     if (input.filterExpression) {
         auto filterParsed = parseCondition(kFilter, *input.filterExpression);
@@ -338,61 +278,160 @@ parseQueryExpressions(const QueryExpressionsInput &input)
                          .arg(unusedValues.join(QStringLiteral(", "))),
                      QStringLiteral("ExpressionAttributeValues"));
 
-    std::vector<KeyTerm> terms;
-    if (auto problem = collectKeyTerms(keyRoot, terms))
+    if (auto problem = collectKeyTerms(keyRoot, result.keyTerms))
         return error(*problem, kKeyCondition);
-    if (auto problem = checkTermTypes(terms))
+    if (auto problem = checkTermTypes(result.keyTerms))
         return error(*problem, kKeyCondition);
-    // DynamoDB's text predates multi-attribute keys; they raise the ceiling to one condition per
-    // key attribute.
-    const size_t maxTerms
-        = std::max<size_t>(2, input.schema.hash.size() + input.schema.range.size());
-    if (terms.empty() || terms.size() > maxTerms)
-        return error(QStringLiteral("Conditions can be of length 1 or 2 only"), kKeyCondition);
-    auto matched = matchSchema(terms, input.schema);
-    if (auto *problem = std::get_if<QString>(&matched))
-        return error(*problem, kKeyCondition);
-    result.keyCondition = std::get<KeyCondition>(std::move(matched));
+    if (result.keyTerms.empty()
+        || result.keyTerms.size() > std::max<std::size_t>(2, input.maxKeyConditions))
+        return tooManyConditions();
+    if (filterRoot)
+        result.filter = ConditionExpression(std::move(*filterRoot));
+    return result;
+}
 
-    if (filterRoot) {
-        std::vector<const DocumentPath *> paths;
-        collectPathHeads(*filterRoot, paths);
-        auto mentions = [&](const QString &name, bool nestedOnly) {
-            for (const DocumentPath *path : paths) {
-                if (path->topLevelName() == name && (!nestedOnly || path->isNested()))
-                    return true;
-            }
-            return false;
-        };
-        for (const auto *keys : {&input.schema.hash, &input.schema.range}) {
-            for (const KeyAttribute &key : *keys) {
-                if (mentions(key.name, false))
-                    return error(
-                        QStringLiteral("Filter Expression can only contain non-primary key "
-                                       "attributes: Primary key attribute: ")
-                            + key.name,
-                        kFilter);
-            }
+std::variant<KeyCondition, ValidationError>
+matchKeyCondition(const std::vector<KeyConditionTerm> &terms, const KeyConditionSchema &schema,
+                  const KeyAttributeCheck &check)
+{
+    const std::size_t keyCount = schema.hash.size() + schema.range.size();
+    const std::size_t termCount = terms.size();
+    // Multi-attribute keys raise the ceiling to one condition per key attribute.
+    if (termCount == 0 || termCount > std::max<std::size_t>(2, keyCount))
+        return tooManyConditions();
+    auto findTerm = [&](const QString &name) -> const KeyTerm * {
+        for (const KeyTerm &term : terms) {
+            if (term.attribute == name)
+                return &term;
         }
+        return nullptr;
+    };
+
+    KeyCondition result;
+    result.hashValues.reserve(schema.hash.size());
+    std::size_t matched = 0;
+    // One key attribute; DynamoDB walks the HASH attributes, then the RANGE ones.
+    auto visit = [&](const KeyAttribute &key, bool isHash) -> std::optional<ValidationError> {
+        if (check) {
+            if (auto problem = check(key, isHash))
+                return problem;
+        }
+        if (isHash && keyCount == 1 && termCount > 1)
+            return error(QStringLiteral("Query key condition not supported"), kKeyCondition);
+        const KeyTerm *term = findTerm(key.name);
+        if (!term) {
+            // A missing HASH attribute is always an error; a missing RANGE attribute only when
+            // some condition is left over (on a non-key attribute, or on a later RANGE attribute:
+            // multi-attribute keys allow no gaps).
+            if (isHash || termCount > matched)
+                return error(QStringLiteral("Query condition missed key schema element: ")
+                                 + key.name,
+                             kKeyCondition);
+            return std::nullopt;
+        }
+        ++matched;
+        for (const AttributeValue &value : term->values) {
+            if (value.type() != key.type)
+                return error(QStringLiteral("One or more parameter values were invalid: Condition "
+                                            "parameter type does not match schema type"),
+                             kKeyCondition);
+        }
+        if (isHash) {
+            if (term->op != QLatin1String("EQ"))
+                return error(QStringLiteral("Query key condition not supported"), kKeyCondition);
+            result.hashValues.push_back(term->values.front());
+            return std::nullopt;
+        }
+        // Only the last RANGE condition given may be something other than equality.
+        if (term->op != QLatin1String("EQ") && termCount > matched)
+            return error(QStringLiteral("Query key condition not supported"), kKeyCondition);
+        RangeCondition range;
+        range.attribute = key.name;
+        range.op = sortKeyOperator(term->op);
+        range.value = term->values.front();
+        if (range.op == SortKeyOperator::Between)
+            range.upper = term->values.at(1);
+        result.range.push_back(std::move(range));
+        return std::nullopt;
+    };
+    for (const KeyAttribute &key : schema.hash) {
+        if (auto problem = visit(key, true))
+            return *problem;
+    }
+    for (const KeyAttribute &key : schema.range) {
+        if (auto problem = visit(key, false))
+            return *problem;
+    }
+    return result;
+}
+
+std::optional<ValidationError> checkFilterKeyAttributes(const ConditionExpression &filter,
+                                                        const KeyConditionSchema &schema)
+{
+    for (const auto *keys : {&schema.hash, &schema.range}) {
+        for (const KeyAttribute &key : *keys) {
+            if (mentions(filter, key.name, false))
+                return error(QStringLiteral("Filter Expression can only contain non-primary key "
+                                            "attributes: Primary key attribute: ")
+                                 + key.name,
+                             kFilter);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<ValidationError> checkFilterNestedKeyPaths(const ConditionExpression &filter,
+                                                         const QStringList &tableKeyAttributes,
+                                                         const QStringList &indexKeyAttributes)
+{
+    const auto scalars = [] {
+        return QStringLiteral("Key attributes must be scalars; list random access '[]' and map "
+                              "lookup '.' are not allowed: ");
+    };
+    for (const QString &key : tableKeyAttributes) {
+        if (mentions(filter, key, true))
+            return error(scalars() + QStringLiteral("Key: ") + key, kFilter);
+    }
+    for (const QString &key : indexKeyAttributes) {
+        if (mentions(filter, key, true))
+            return error(scalars() + QStringLiteral("IndexKey: ") + key, kFilter);
+    }
+    return std::nullopt;
+}
+
+std::variant<ParsedQueryExpressions, ValidationError>
+parseQueryExpressions(const QueryExpressionsInput &input)
+{
+    QueryExpressionText text = input;
+    text.maxKeyConditions = std::max(input.maxKeyConditions,
+                                     input.schema.hash.size() + input.schema.range.size());
+    auto syntax = parseQueryExpressionSyntax(text);
+    if (auto *problem = std::get_if<ValidationError>(&syntax))
+        return *problem;
+    QueryExpressionSyntax &parsed = std::get<QueryExpressionSyntax>(syntax);
+
+    auto key = matchKeyCondition(parsed.keyTerms, input.schema);
+    if (auto *problem = std::get_if<ValidationError>(&key))
+        return *problem;
+
+    ParsedQueryExpressions result;
+    result.keyCondition = std::get<KeyCondition>(std::move(key));
+    if (parsed.filter) {
+        if (auto problem = checkFilterKeyAttributes(*parsed.filter, input.schema))
+            return *problem;
         QStringList tableKeys = input.tableKeyAttributes;
         if (tableKeys.isEmpty()) {
             for (const auto *keys : {&input.schema.hash, &input.schema.range}) {
-                for (const KeyAttribute &key : *keys)
-                    tableKeys << key.name;
+                for (const KeyAttribute &k : *keys)
+                    tableKeys << k.name;
             }
         }
-        const QString scalars = QStringLiteral("Key attributes must be scalars; list random access "
-                                               "'[]' and map lookup '.' are not allowed: ");
-        for (const QString &key : tableKeys) {
-            if (mentions(key, true))
-                return error(scalars + QStringLiteral("Key: ") + key, kFilter);
-        }
-        for (const QString &key : input.indexKeyAttributes) {
-            if (mentions(key, true))
-                return error(scalars + QStringLiteral("IndexKey: ") + key, kFilter);
-        }
-        result.filter = ConditionExpression(std::move(*filterRoot));
+        if (auto problem
+            = checkFilterNestedKeyPaths(*parsed.filter, tableKeys, input.indexKeyAttributes))
+            return *problem;
     }
+    result.filter = std::move(parsed.filter);
+    result.projection = std::move(parsed.projection);
     return result;
 }
 

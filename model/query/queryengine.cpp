@@ -5,6 +5,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace keyscope::model {
@@ -18,12 +19,95 @@ const QString kSelectProjected = QStringLiteral("ALL_PROJECTED_ATTRIBUTES");
 const QString kSelectSpecific = QStringLiteral("SPECIFIC_ATTRIBUTES");
 const QString kSelectCount = QStringLiteral("COUNT");
 
+const QString kInvalidStartKey = QStringLiteral("The provided starting key is invalid");
+const QString kKeyElementMismatch = QStringLiteral("The provided key element does not match the "
+                                                   "schema");
+
 QueryError validation(const QString &message, const QString &parameter = {})
 {
     QueryError error;
     error.message = message;
     error.parameter = parameter;
     return error;
+}
+
+QueryError fromValidationError(const ValidationError &error)
+{
+    QueryError e = validation(error.message, error.expression);
+    e.position = error.position;
+    return e;
+}
+
+// Member constraints (the request's shape, before anything else): DynamoDB reports every one that
+// fails in one message, "N validation errors detected: ...; ...", in its member order (dynalite's
+// test recorded against AWS: limit, returnConsumedCapacity, select).
+std::optional<QueryError> memberConstraintError(const QueryRequest &request)
+{
+    QStringList problems;
+    QString parameter;
+    if (request.limit && *request.limit < 1) {
+        // The wording AWS gives for Query today (older regions echoed the value:
+        // "Value '0' at 'limit' ...").
+        problems << QStringLiteral("Value at 'Limit' failed to satisfy constraint: Member must "
+                                   "have value greater than or equal to 1");
+        parameter = QStringLiteral("Limit");
+    }
+    const QString &capacity = request.returnConsumedCapacity;
+    if (!capacity.isEmpty() && capacity != QLatin1String("INDEXES")
+        && capacity != QLatin1String("TOTAL") && capacity != QLatin1String("NONE")) {
+        problems << QStringLiteral("Value '%1' at 'returnConsumedCapacity' failed to satisfy "
+                                   "constraint: Member must satisfy enum value set: [INDEXES, "
+                                   "TOTAL, NONE]")
+                        .arg(capacity);
+        parameter = problems.size() == 1 ? QStringLiteral("ReturnConsumedCapacity") : QString();
+    }
+    if (request.select && *request.select != kSelectAll && *request.select != kSelectProjected
+        && *request.select != kSelectSpecific && *request.select != kSelectCount) {
+        problems << QStringLiteral("Value '%1' at 'select' failed to satisfy constraint: Member "
+                                   "must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, "
+                                   "ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]")
+                        .arg(*request.select);
+        parameter = problems.size() == 1 ? QStringLiteral("Select") : QString();
+    }
+    if (problems.isEmpty())
+        return std::nullopt;
+    return validation(QStringLiteral("%1 validation error%2 detected: %3")
+                          .arg(problems.size())
+                          .arg(problems.size() > 1 ? QStringLiteral("s") : QString())
+                          .arg(problems.join(QStringLiteral("; "))),
+                      parameter);
+}
+
+// The most key attributes any schema of the table has: how many key conditions a request may
+// hold before the table is looked up.
+std::size_t maxKeyAttributes(const TableDefinition &definition)
+{
+    std::size_t most = definition.keys.hash.size() + definition.keys.range.size();
+    for (const IndexDefinition &index : definition.indexes)
+        most = std::max(most, index.keys.hash.size() + index.keys.range.size());
+    return most;
+}
+
+std::optional<QString> keySizeProblem(const AttributeValue &v, bool isHash)
+{
+    if (v.type() == AttributeValue::Type::N)
+        return std::nullopt;
+    if (isHash && v.bytes().size() > 2048)
+        return QStringLiteral("One or more parameter values were invalid: Size of hashkey has "
+                              "exceeded the maximum size limit of2048 bytes");
+    if (!isHash && v.bytes().size() > 1024)
+        return QStringLiteral("One or more parameter values were invalid: Aggregated size of "
+                              "all range keys has exceeded the size limit of 1024 bytes");
+    return std::nullopt;
+}
+
+// One key attribute's value in ExclusiveStartKey: its type, then its size.
+std::optional<QString> checkStartKeyPiece(const AttributeValue &value, const KeyAttribute &key,
+                                          bool isHash)
+{
+    if (value.type() != key.type)
+        return kKeyElementMismatch;
+    return keySizeProblem(value, isHash);
 }
 
 // Rows satisfying the key condition, as a half-open range of comparable sort-key bytes.
@@ -142,15 +226,7 @@ std::optional<QString> checkKeyValues(const KeySchema &keys, const KeyCondition 
             return QStringLiteral("One or more parameter values are not valid. The AttributeValue "
                                   "for a key attribute cannot contain an empty %1 value. Key: %2")
                 .arg(v.type() == AttributeValue::Type::B ? u"binary" : u"string", name);
-        if (v.type() == AttributeValue::Type::N)
-            return std::nullopt;
-        if (isHash && v.bytes().size() > 2048)
-            return QStringLiteral("One or more parameter values were invalid: Size of hashkey has "
-                                  "exceeded the maximum size limit of2048 bytes");
-        if (!isHash && v.bytes().size() > 1024)
-            return QStringLiteral("One or more parameter values were invalid: Aggregated size of "
-                                  "all range keys has exceeded the size limit of 1024 bytes");
-        return std::nullopt;
+        return keySizeProblem(v, isHash);
     };
     for (std::size_t i = 0; i < condition.hashValues.size() && i < keys.hash.size(); ++i) {
         if (auto e = check(keys.hash[i].name, condition.hashValues[i], true))
@@ -240,23 +316,11 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
                                                            Options options)
 {
     const TableDefinition &definition = table.definition();
-    if (request.limit && *request.limit < 1)
-        // The wording AWS gives for Query today (older regions echoed the value:
-        // "Value '0' at 'limit' ...").
-        return validation(QStringLiteral("1 validation error detected: Value at 'Limit' failed "
-                                         "to satisfy constraint: Member must have value greater "
-                                         "than or equal to 1"),
-                          QStringLiteral("Limit"));
-    if (request.select
-        && !QStringList{kSelectAll, kSelectProjected, kSelectSpecific, kSelectCount}.contains(
-            *request.select))
-        return validation(QStringLiteral("1 validation error detected: Value '%1' at 'select' "
-                                         "failed to satisfy constraint: Member must satisfy enum "
-                                         "value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
-                                         "ALL_PROJECTED_ATTRIBUTES]")
-                              .arg(*request.select));
+    // 1. Member constraints, all reported at once.
+    if (auto error = memberConstraintError(request))
+        return *error;
 
-    // Select and ProjectionExpression conflicts are request-level checks: DynamoDB makes them
+    // 2. Select and ProjectionExpression conflicts are request-level checks: DynamoDB makes them
     // before it looks the table (and the index) up.
     const bool hasIndexName = !request.indexName.isEmpty();
     const bool hasProjection = request.projectionExpression.has_value();
@@ -278,6 +342,20 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         return validation(QStringLiteral("ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
                                          "using an IndexName"));
 
+    // 3. The expressions: syntax, names and values, the key condition's shape. No table needed.
+    QueryExpressionText text;
+    text.keyConditionExpression = request.keyConditionExpression;
+    text.filterExpression = request.filterExpression;
+    text.projectionExpression = request.projectionExpression;
+    text.names = request.expressionAttributeNames;
+    text.values = request.expressionAttributeValues;
+    text.maxKeyConditions = maxKeyAttributes(definition);
+    auto parsed = parseQueryExpressionSyntax(text);
+    if (auto *error = std::get_if<ValidationError>(&parsed))
+        return fromValidationError(*error);
+    const QueryExpressionSyntax &expressions = std::get<QueryExpressionSyntax>(parsed);
+
+    // 4. The table.
     if (!request.tableName.isEmpty() && !definition.tableName.isEmpty()
         && request.tableName != definition.tableName) {
         QueryError error;
@@ -286,6 +364,7 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         return error;
     }
 
+    // 5. The index.
     const IndexStore *store = table.store(request.indexName);
     if (!store)
         return validation(QStringLiteral("The table does not have the specified index: %1")
@@ -295,31 +374,45 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         return validation(
             QStringLiteral("Consistent reads are not supported on global secondary indexes"));
 
-    QueryExpressionsInput input;
-    input.keyConditionExpression = request.keyConditionExpression;
-    input.filterExpression = request.filterExpression;
-    input.projectionExpression = request.projectionExpression;
-    input.names = request.expressionAttributeNames;
-    input.values = request.expressionAttributeValues;
-    input.schema.hash = store->keys().hash;
-    input.schema.range = store->keys().range;
-    for (const auto &k : definition.keys.all())
-        input.tableKeyAttributes << k.name;
-    for (const auto &i : definition.indexes) {
-        for (const auto &k : i.keys.all()) {
-            if (!input.indexKeyAttributes.contains(k.name))
-                input.indexKeyAttributes << k.name;
+    // Attributes a LastEvaluatedKey (and so an ExclusiveStartKey) holds: the queried store's
+    // keys plus the table's primary key.
+    const KeySchema &storeKeys = store->keys();
+    QStringList startKeyNames;
+    for (const auto *keys : {&storeKeys.hash, &storeKeys.range, &definition.keys.hash,
+                             &definition.keys.range}) {
+        for (const KeyAttribute &k : *keys) {
+            if (!startKeyNames.contains(k.name))
+                startKeyNames << k.name;
         }
     }
-    auto parsed = parseQueryExpressions(input);
-    if (auto *error = std::get_if<ValidationError>(&parsed)) {
-        QueryError e = validation(error->message, error->expression);
-        e.position = error->position;
-        return e;
+
+    // 6. ExclusiveStartKey holds exactly that many attributes.
+    const Item *start = request.exclusiveStartKey ? &*request.exclusiveStartKey : nullptr;
+    if (start && start->size() != std::size_t(startKeyNames.size()))
+        return validation(kInvalidStartKey);
+
+    // 7. The queried schema, one key attribute at a time: ExclusiveStartKey's value for it, then
+    // the key condition on it.
+    KeyConditionSchema schema;
+    schema.hash = storeKeys.hash;
+    schema.range = storeKeys.range;
+    KeyAttributeCheck checkStartKey;
+    if (start) {
+        checkStartKey = [start](const KeyAttribute &key,
+                                bool isHash) -> std::optional<ValidationError> {
+            const auto found = start->find(key.name);
+            if (found == start->end())
+                return ValidationError{kInvalidStartKey, -1, {}};
+            if (auto problem = checkStartKeyPiece(found->second, key, isHash))
+                return ValidationError{*problem, -1, {}};
+            return std::nullopt;
+        };
     }
-    const ParsedQueryExpressions &expressions = std::get<ParsedQueryExpressions>(parsed);
-    const KeyCondition &key = expressions.keyCondition;
-    if (auto error = checkKeyValues(store->keys(), key))
+    auto matched = matchKeyCondition(expressions.keyTerms, schema, checkStartKey);
+    if (auto *error = std::get_if<ValidationError>(&matched))
+        return fromValidationError(*error);
+    const KeyCondition &key = std::get<KeyCondition>(matched);
+    if (auto error = checkKeyValues(storeKeys, key))
         return validation(*error);
 
     const ByteRange range = store->isMultiAttribute() ? tupleRange(key.range)
@@ -327,51 +420,33 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
                                                       : singleAttributeRange(key.range.front());
     const QByteArray partitionKey = partitionBytes(*store, key.hashValues);
 
-    // Attributes a LastEvaluatedKey (and so an ExclusiveStartKey) holds: the queried store's
-    // keys plus the table's primary key.
-    QStringList startKeyNames;
-    std::vector<KeyAttribute> startKeyAttributes;
-    for (const auto &k : store->keys().all()) {
-        startKeyNames << k.name;
-        startKeyAttributes.push_back(k);
-    }
-    for (const auto &k : definition.keys.all()) {
-        if (!startKeyNames.contains(k.name)) {
-            startKeyNames << k.name;
-            startKeyAttributes.push_back(k);
-        }
-    }
-
-    // ExclusiveStartKey: validated, then turned into a position below.
     QByteArray startSortKey;
     QByteArray startTablePartition;
     QByteArray startTableSort;
-    if (request.exclusiveStartKey) {
-        const Item &start = *request.exclusiveStartKey;
-        bool complete = start.size() == startKeyAttributes.size();
-        for (const auto &k : startKeyAttributes)
-            complete = complete && start.count(k.name) == 1;
-        if (!complete)
-            return validation(QStringLiteral("The provided starting key is invalid"));
-        for (const auto &k : store->keys().all()) {
-            if (start.at(k.name).type() != k.type)
-                return validation(
-                    QStringLiteral("The provided key element does not match the schema"));
+    if (start) {
+        // 8. The table's key part of ExclusiveStartKey (on an index query, the rest of it).
+        for (const auto *keys : {&definition.keys.hash, &definition.keys.range}) {
+            for (const KeyAttribute &k : *keys) {
+                const auto found = start->find(k.name);
+                const std::optional<QString> problem
+                    = found == start->end()
+                          ? std::optional<QString>(kKeyElementMismatch)
+                          : checkStartKeyPiece(found->second, k, keys == &definition.keys.hash);
+                if (problem)
+                    return validation(kInvalidStartKey + QStringLiteral(": ") + *problem);
+            }
         }
-        for (const auto &k : definition.keys.all()) {
-            if (start.at(k.name).type() != k.type)
-                return validation(QStringLiteral("The provided starting key is invalid: The "
-                                                 "provided key element does not match the "
-                                                 "schema"));
-        }
+
+        // 9. ExclusiveStartKey against the key condition.
         std::vector<AttributeValue> startHash;
-        for (const auto &k : store->keys().hash)
-            startHash.push_back(start.at(k.name));
+        startHash.reserve(storeKeys.hash.size());
+        for (const auto &k : storeKeys.hash)
+            startHash.push_back(start->at(k.name));
         if (store->isMultiAttribute()) {
-            for (const auto &k : store->keys().range)
-                keyencoding::appendComponent(startSortKey, start.at(k.name).sortableBytes());
-        } else if (store->keys().hasRange()) {
-            startSortKey = start.at(store->keys().range.front().name).sortableBytes();
+            for (const auto &k : storeKeys.range)
+                keyencoding::appendComponent(startSortKey, start->at(k.name).sortableBytes());
+        } else if (storeKeys.hasRange()) {
+            startSortKey = start->at(storeKeys.range.front().name).sortableBytes();
         }
         const bool samePartition = partitionBytes(*store, startHash) == partitionKey;
         if (!key.range.empty()) {
@@ -386,17 +461,45 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
             return validation(QStringLiteral("The provided starting key is outside query "
                                              "boundaries based on provided conditions"));
         }
-        startTablePartition = start.at(definition.keys.hash.front().name).sortableBytes();
+        startTablePartition = start->at(definition.keys.hash.front().name).sortableBytes();
         if (definition.keys.hasRange())
-            startTableSort = start.at(definition.keys.range.front().name).sortableBytes();
+            startTableSort = start->at(definition.keys.range.front().name).sortableBytes();
     }
 
+    // 10. The filter on a key attribute of the queried schema.
+    if (expressions.filter) {
+        if (auto error = checkFilterKeyAttributes(*expressions.filter, schema))
+            return fromValidationError(*error);
+    }
+
+    // 11. ALL_ATTRIBUTES from a GSI that does not project everything.
     if (select == kSelectAll && index && index->isGlobal()
         && index->projection != ProjectionType::All)
         return validation(QStringLiteral("One or more parameter values were invalid: Select type "
                                          "ALL_ATTRIBUTES is not supported for global secondary "
                                          "index %1 because its projection type is not ALL")
                               .arg(index->name));
+
+    // 12. The filter reaching inside any key attribute (the table's, then every index's).
+    if (expressions.filter) {
+        QStringList tableKeyAttributes;
+        for (const auto *keys : {&definition.keys.hash, &definition.keys.range}) {
+            for (const KeyAttribute &k : *keys)
+                tableKeyAttributes << k.name;
+        }
+        QStringList indexKeyAttributes;
+        for (const auto &i : definition.indexes) {
+            for (const auto *keys : {&i.keys.hash, &i.keys.range}) {
+                for (const KeyAttribute &k : *keys) {
+                    if (!indexKeyAttributes.contains(k.name))
+                        indexKeyAttributes << k.name;
+                }
+            }
+        }
+        if (auto error = checkFilterNestedKeyPaths(*expressions.filter, tableKeyAttributes,
+                                                   indexKeyAttributes))
+            return fromValidationError(*error);
+    }
 
     QueryResponse response;
     QueryTrace &trace = response.trace;
