@@ -41,10 +41,10 @@ struct GenerationContext
 //   uuid4         S, random
 //   ksuid, ulid   S. Their time: uniform in [min, max] when random; start + ordinal * step ms
 //                 when start > 1 (start 0 or 1, the default, means "not set"); otherwise
-//                 context.nowMs + ordinal * step (ordinalInParent with perParent). So ids made in population order sort in that
-//                 order (KSUID only to the second). ULIDs are monotonic within a millisecond:
-//                 when the time equals the previous value's, the random part is the previous
-//                 one plus one instead of a fresh draw.
+//                 context.nowMs + ordinal * step (ordinalInParent with perParent). So ids made in
+//                 population order sort in that order (KSUID only to the second). ULIDs are
+//                 monotonic within a millisecond: when the time equals the previous value's, the
+//                 random part is the previous one plus one instead of a fresh draw.
 //   pattern       S: '#' digit, 'A' uppercase letter, 'a' lowercase letter, '*' letter or digit
 //                 (0-9A-Za-z), '\' writes the next character as is; anything else as is.
 // Random draws happen only for what a value needs, in a fixed order, so the same seed and the
