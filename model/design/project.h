@@ -91,6 +91,7 @@ struct PatternExpectation
     std::optional<qint64> count;      // exactly this many items returned
     std::optional<qint64> minCount;   // at least this many
     QJsonObject extra;
+    QJsonObject orderByExtra;         // unknown members of "orderBy", kept for the round trip
 };
 
 struct AccessPattern
