@@ -1,0 +1,258 @@
+#include "model/design/accesspatternrunner.h"
+
+#include "model/design/keytemplate.h"
+#include "model/value/keyorder.h"
+
+namespace keyscope::model {
+
+namespace {
+
+QString entityName(const Project &project, const Population &population, qint64 item)
+{
+    const int e = item >= 0 && item < population.size() ? population.entityOf[size_t(item)] : -1;
+    return e < 0 ? QStringLiteral("hand-written item") : project.entities[size_t(e)].name;
+}
+
+QString shortValue(const AttributeValue &v)
+{
+    switch (v.type()) {
+    case AttributeValue::Type::S:
+        return QStringLiteral("'%1'").arg(v.asString());
+    case AttributeValue::Type::N:
+        return v.asNumber().toString();
+    case AttributeValue::Type::Null:
+        return QStringLiteral("(missing)");
+    default:
+        return v.debugString();
+    }
+}
+
+PatternResult failed(PatternResult result, const QString &why, qint64 offending = -1)
+{
+    result.passed = false;
+    result.explanation = why;
+    result.offendingItem = offending;
+    return result;
+}
+
+} // namespace
+
+std::variant<std::unique_ptr<Table>, QString>
+AccessPatternRunner::buildTable(const Project &project, const Population &population)
+{
+    auto table = std::make_unique<Table>(project.table);
+    auto written = table->putItems(population.items);
+    if (auto *error = std::get_if<Table::ItemError>(&written)) {
+        const qint64 i = error->index;
+        const QString where = i < population.generatedCount
+                                  ? QStringLiteral("generated %1 #%2")
+                                        .arg(entityName(project, population, i))
+                                        .arg(i + 1)
+                                  : QStringLiteral("items[%1]").arg(i - population.generatedCount);
+        return QStringLiteral("%1: %2").arg(where, error->message);
+    }
+    return table;
+}
+
+PatternResult AccessPatternRunner::run(const Project &project, const Population &population,
+                                       const Table &table, const AccessPattern &pattern)
+{
+    PatternResult result;
+    result.name = pattern.name;
+
+    // The parent the pattern's values come from.
+    std::optional<Item> parent;
+    if (!pattern.parentEntity.isEmpty()) {
+        int entity = -1;
+        for (int i = 0; i < int(project.entities.size()); ++i) {
+            if (project.entities[size_t(i)].name == pattern.parentEntity)
+                entity = i;
+        }
+        if (entity < 0)
+            return failed(result, QStringLiteral("No entity type is named '%1'.")
+                                      .arg(pattern.parentEntity));
+        qint64 seen = 0;
+        for (qint64 i = 0; i < population.generatedCount; ++i) {
+            if (population.entityOf[size_t(i)] != entity)
+                continue;
+            if (seen++ == pattern.parentIndex) {
+                result.parentItem = i;
+                parent = population.items[size_t(i)];
+                break;
+            }
+        }
+        if (!parent)
+            return failed(result, QStringLiteral("The pattern takes %1 #%2, but the population "
+                                                 "has only %3.")
+                                      .arg(pattern.parentEntity)
+                                      .arg(pattern.parentIndex + 1)
+                                      .arg(seen));
+    }
+
+    QueryRequest &request = result.request;
+    request.indexName = pattern.indexName;
+    request.keyConditionExpression = pattern.keyConditionExpression;
+    request.filterExpression = pattern.filterExpression;
+    if (!pattern.names.empty())
+        request.expressionAttributeNames = pattern.names;
+    request.scanIndexForward = pattern.scanIndexForward;
+    request.limit = pattern.limit;
+    std::map<QString, AttributeValue> values;
+    for (const auto &[placeholder, value] : pattern.values) {
+        if (value.literal) {
+            values.emplace(placeholder, *value.literal);
+            continue;
+        }
+        auto parsed = KeyTemplate::parse(value.templateText);
+        if (auto *error = std::get_if<TemplateError>(&parsed))
+            return failed(result, QStringLiteral("Value %1: %2").arg(placeholder, error->message));
+        const auto lookup = [&](const QString &name) -> std::optional<TemplateInput> {
+            if (!parent)
+                return std::nullopt;
+            auto it = parent->find(name);
+            if (it == parent->end())
+                return std::nullopt;
+            return TemplateInput{it->second, std::nullopt};
+        };
+        auto rendered = std::get<KeyTemplate>(parsed).render(lookup);
+        if (auto *error = std::get_if<TemplateError>(&rendered))
+            return failed(result, QStringLiteral("Value %1: %2").arg(placeholder, error->message));
+        values.emplace(placeholder, std::get<KeyTemplate::Rendered>(rendered).value);
+    }
+    if (!values.empty())
+        request.expressionAttributeValues = values;
+
+    QueryEngine::Options options;
+    options.materializeItems = false;
+    auto answer = QueryEngine::query(table, request, options);
+    if (auto *error = std::get_if<QueryError>(&answer)) {
+        result.error = *error;
+        return failed(result, QStringLiteral("DynamoDB would reject this query (%1): %2")
+                                  .arg(error->type, error->message));
+    }
+    result.response = std::get<QueryResponse>(answer);
+    const std::vector<ItemId> &ids = result.response->itemIds;
+    const PatternExpectation &expect = pattern.expect;
+
+    const IndexStore *store = table.store(pattern.indexName);
+    const QString sortKeyName = store && store->keys().hasRange() ? store->keys().range.front().name
+                                                                  : QString();
+    const auto sortKey = [&](qint64 item) {
+        return sortKeyName.isEmpty() ? AttributeValue() : table.attribute(ItemId(item), sortKeyName);
+    };
+    const auto describe = [&](qint64 item) {
+        const QString type = entityName(project, population, item);
+        return sortKeyName.isEmpty() ? type
+                                     : QStringLiteral("%1 %2").arg(type,
+                                                                   shortValue(sortKey(item)));
+    };
+    const QString direction = pattern.scanIndexForward
+                                  ? QStringLiteral("reading forward (ascending sort keys)")
+                                  : QStringLiteral("reading backward (ScanIndexForward=false, "
+                                                   "descending sort keys)");
+
+    for (ItemId id : ids) {
+        if (!expect.entityTypes.isEmpty()
+            && !expect.entityTypes.contains(entityName(project, population, id)))
+            return failed(result,
+                          QStringLiteral("Result #%1 is %2, which is not one of the expected "
+                                         "types (%3).")
+                              .arg(&id - ids.data() + 1)
+                              .arg(describe(id), expect.entityTypes.join(QStringLiteral(", "))),
+                          id);
+    }
+
+    if (expect.parentFirst && result.parentItem >= 0) {
+        const bool isFirst = !ids.empty() && qint64(ids.front()) == result.parentItem;
+        if (*expect.parentFirst && !isFirst) {
+            const auto it = std::find(ids.begin(), ids.end(), ItemId(result.parentItem));
+            QString why = ids.empty()
+                              ? QStringLiteral("The query returned nothing, so the %1 is not first.")
+                                    .arg(pattern.parentEntity)
+                              : QStringLiteral("The first result is %1, not the %2 %3.")
+                                    .arg(describe(ids.front()), pattern.parentEntity,
+                                         shortValue(sortKey(result.parentItem)));
+            if (!ids.empty() && !sortKeyName.isEmpty())
+                why += QStringLiteral(" Because %1, %2 reaches the %3 %4.")
+                           .arg(explainKeyOrder(sortKey(ids.front()), sortKey(result.parentItem)),
+                                direction, pattern.parentEntity,
+                                it == ids.end() ? QStringLiteral("only after the page ends")
+                                                : QStringLiteral("later, as result #%1")
+                                                      .arg(it - ids.begin() + 1));
+            return failed(result, why, ids.empty() ? -1 : qint64(ids.front()));
+        }
+        if (!*expect.parentFirst && isFirst)
+            return failed(result, QStringLiteral("The %1 comes first, but the pattern wants it "
+                                                 "elsewhere.")
+                                      .arg(pattern.parentEntity),
+                          result.parentItem);
+    }
+
+    if (!expect.orderAttribute.isEmpty()) {
+        qint64 previous = -1;
+        for (ItemId id : ids) {
+            if (qint64(id) == result.parentItem)
+                continue;
+            const AttributeValue value = table.attribute(id, expect.orderAttribute);
+            if (previous >= 0) {
+                const AttributeValue before = table.attribute(ItemId(previous), expect.orderAttribute);
+                if (before.isKeyType() && value.type() == before.type()) {
+                    const int c = AttributeValue::compareKeys(before, value);
+                    if (expect.orderAscending ? c > 0 : c < 0) {
+                        QString why = QStringLiteral("%1 (%2 %3) comes before %4 (%2 %5), but the "
+                                                     "pattern wants %2 %6.")
+                                          .arg(describe(previous), expect.orderAttribute,
+                                               shortValue(before), describe(id), shortValue(value),
+                                               expect.orderAscending ? QStringLiteral("ascending")
+                                                                     : QStringLiteral("descending"));
+                        if (!sortKeyName.isEmpty())
+                            why += QStringLiteral(" The query returns them by sort key, %1: %2.")
+                                       .arg(direction,
+                                            explainKeyOrder(sortKey(previous), sortKey(id)));
+                        return failed(result, why, id);
+                    }
+                }
+            }
+            previous = id;
+        }
+    }
+
+    const qint64 count = qint64(ids.size());
+    if (expect.count && count != *expect.count)
+        return failed(result, QStringLiteral("Returned %1 items; the pattern expects %2%3.")
+                                  .arg(count)
+                                  .arg(*expect.count)
+                                  .arg(result.response->lastEvaluatedKey
+                                           ? QStringLiteral(" (the page ended early: more needs "
+                                                            "another request)")
+                                           : QString()));
+    if (expect.minCount && count < *expect.minCount)
+        return failed(result, QStringLiteral("Returned %1 items; the pattern expects at least %2.")
+                                  .arg(count)
+                                  .arg(*expect.minCount));
+
+    result.passed = true;
+    QStringList parts;
+    parts << QStringLiteral("Returned %1 item%2 in one request").arg(count).arg(count == 1 ? "" : "s");
+    if (expect.parentFirst && *expect.parentFirst)
+        parts << QStringLiteral("the %1 first").arg(pattern.parentEntity);
+    if (!expect.orderAttribute.isEmpty())
+        parts << QStringLiteral("then by %1 %2").arg(expect.orderAttribute,
+                                                     expect.orderAscending
+                                                         ? QStringLiteral("ascending")
+                                                         : QStringLiteral("descending"));
+    result.explanation = parts.join(QStringLiteral(", ")) + QLatin1Char('.');
+    return result;
+}
+
+std::vector<PatternResult> AccessPatternRunner::runAll(const Project &project,
+                                                       const Population &population,
+                                                       const Table &table)
+{
+    std::vector<PatternResult> results;
+    for (const AccessPattern &pattern : project.accessPatterns)
+        results.push_back(run(project, population, table, pattern));
+    return results;
+}
+
+} // namespace keyscope::model

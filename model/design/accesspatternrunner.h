@@ -1,0 +1,44 @@
+#pragma once
+
+#include "model/design/populator.h"
+#include "model/design/project.h"
+#include "model/query/queryengine.h"
+#include "model/table/table.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace keyscope::model {
+
+// The verdict on one access pattern: the real Query it ran, what came back, and why it passes
+// or the first thing that breaks the expectation.
+struct PatternResult
+{
+    QString name;
+    bool passed = false;
+    QString explanation;
+    QueryRequest request;                // with the values rendered from the parent item
+    std::optional<QueryResponse> response;
+    std::optional<QueryError> error;     // the request itself was invalid
+    qint64 parentItem = -1;              // population index of the chosen parent, if any
+    qint64 offendingItem = -1;           // first returned item that breaks the expectation
+};
+
+// Runs a project's named access patterns against its populated table and judges them.
+// The table must hold the population's items in order (ItemId = population index).
+class AccessPatternRunner
+{
+public:
+    static PatternResult run(const Project &project, const Population &population,
+                             const Table &table, const AccessPattern &pattern);
+    static std::vector<PatternResult> runAll(const Project &project, const Population &population,
+                                             const Table &table);
+
+    // Builds the table a population is checked against.
+    static std::variant<std::unique_ptr<Table>, QString> buildTable(const Project &project,
+                                                                    const Population &population);
+};
+
+} // namespace keyscope::model

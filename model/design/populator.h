@@ -1,0 +1,46 @@
+#pragma once
+
+#include "model/design/project.h"
+#include "model/value/attributevalue.h"
+
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace keyscope::model {
+
+// The items a project generates, with where each came from.
+struct Population
+{
+    std::vector<Item> items;              // generated items in generation order, then hand-written
+    std::vector<int> entityOf;            // index into Project::entities; -1 for hand-written
+    std::vector<qint64> parentOf;         // index of the parent item; -1 for roots, hand-written
+    qsizetype generatedCount = 0;         // items before the hand-written ones
+
+    qsizetype size() const { return qsizetype(items.size()); }
+};
+
+struct PopulationError
+{
+    QString path;    // JSON path in the project: "entities[1].keys.SK"
+    QString message; // what is wrong and how to fix it
+};
+
+// Generates a project's items: root entities first, then each child type under each of its
+// parents, attributes from their generators, keys from their templates. Deterministic for a
+// seed: each entity type draws from its own random stream, so editing one type does not
+// reshuffle the others.
+class Populator
+{
+public:
+    using Progress = std::function<void(qint64 done, qint64 total)>;
+
+    static std::variant<Population, PopulationError> populate(const Project &project,
+                                                              std::optional<quint64> seed = {},
+                                                              const Progress &progress = {});
+};
+
+} // namespace keyscope::model
