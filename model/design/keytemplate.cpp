@@ -1,5 +1,7 @@
 #include "model/design/keytemplate.h"
 
+#include "model/design/valuegenerator.h" // formatIsoInstant
+
 #include <QDateTime>
 #include <QLocale>
 #include <QSet>
@@ -9,6 +11,10 @@
 namespace keyscope::model {
 
 namespace {
+
+// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z.
+constexpr qint64 kIsoFastMinMs = -62167219200000;
+constexpr qint64 kIsoFastMaxMs = 253402300799999;
 
 // A sort key holds at most 1024 bytes, so a wider pad could never be stored; the cap also
 // keeps a typo like pad:500000000 from allocating a huge string.
@@ -600,6 +606,9 @@ std::variant<Working, TemplateError> applyFilter(const KeyTemplate::Filter &filt
         const qint64 ms = std::get<qint64>(instant);
         switch (info->kind) {
         case FilterKind::Iso8601:
+            // The fast formatter covers years 0000-9999, all an ISO-8601 key can hold sortably.
+            if (ms >= kIsoFastMinMs && ms <= kIsoFastMaxMs)
+                return Working {AttributeValue::string(formatIsoInstant(ms, false)), {}};
             return Working {AttributeValue::string(
                                 utc(ms).toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss'Z'"))),
                             {}};
@@ -623,7 +632,8 @@ std::variant<Working, TemplateError> applyFilter(const KeyTemplate::Filter &filt
 
 } // namespace
 
-std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Lookup &lookup) const
+std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Lookup &lookup,
+                                                                     bool withTrace) const
 {
     Rendered rendered;
     const bool single = m_parts.size() == 1 && m_parts.front().isPlaceholder;
@@ -631,21 +641,28 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
     std::optional<AttributeValue> wholeValue; // the single placeholder's value, N or B
 
     for (const Part &part : m_parts) {
-        PartTrace trace;
-        trace.column = part.column;
-        trace.isPlaceholder = part.isPlaceholder;
-        trace.source = m_text.mid(part.column - 1, part.length);
         if (!part.isPlaceholder) {
-            trace.steps << part.text;
-            trace.stepLabels << QString();
-            trace.output = part.text;
             text += part.text;
-            rendered.trace.push_back(std::move(trace));
+            if (withTrace) {
+                PartTrace trace;
+                trace.column = part.column;
+                trace.source = m_text.mid(part.column - 1, part.length);
+                trace.steps << part.text;
+                trace.stepLabels << QString();
+                trace.output = part.text;
+                rendered.trace.push_back(std::move(trace));
+            }
             continue;
         }
+        PartTrace trace;
+        trace.column = part.column;
+        trace.isPlaceholder = true;
+        const QStringView source = QStringView(m_text).mid(part.column - 1, part.length);
+        if (withTrace)
+            trace.source = source.toString();
 
         // The attribute name's column, so the message points at the name, not the brace.
-        const int nameColumn = part.column + int(trace.source.indexOf(part.text));
+        const int nameColumn = part.column + int(source.indexOf(part.text));
         const std::optional<TemplateInput> input = lookup ? lookup(part.text) : std::nullopt;
         if (!input || input->value.isNull()) {
             return errorAt(
@@ -662,16 +679,21 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
         }
 
         Working working {input->value, input->instantMs};
-        trace.steps << stepText(working.value);
-        trace.stepLabels << part.text;
+        if (withTrace) {
+            trace.steps << stepText(working.value);
+            trace.stepLabels << part.text;
+        }
         for (const Filter &filter : part.filters) {
             auto next = applyFilter(filter, working);
             if (auto *error = std::get_if<TemplateError>(&next))
                 return std::move(*error);
             working = std::get<Working>(std::move(next));
-            trace.steps << stepText(working.value);
-            trace.stepLabels << (filter.argument.isEmpty() ? filter.name
-                                                           : filter.name + u':' + filter.argument);
+            if (withTrace) {
+                trace.steps << stepText(working.value);
+                trace.stepLabels << (filter.argument.isEmpty()
+                                         ? filter.name
+                                         : filter.name + u':' + filter.argument);
+            }
         }
 
         if (working.value.type() == AttributeValue::Type::B && !single) {
@@ -683,9 +705,12 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
         }
         if (single && working.value.type() != AttributeValue::Type::S)
             wholeValue = working.value;
-        trace.output = stepText(working.value);
-        text += trace.output;
-        rendered.trace.push_back(std::move(trace));
+        const QString output = stepText(working.value);
+        text += output;
+        if (withTrace) {
+            trace.output = output;
+            rendered.trace.push_back(std::move(trace));
+        }
     }
 
     rendered.value = wholeValue ? *wholeValue : AttributeValue::string(text);

@@ -115,7 +115,8 @@ public:
 
     // Renders with values from lookup. A missing attribute or a filter that cannot apply to
     // its input ("pad needs an integer, got 'abc'") is an error naming the column.
-    std::variant<Rendered, TemplateError> render(const Lookup &lookup) const;
+    // withTrace false skips the preview trace: population renders millions of keys.
+    std::variant<Rendered, TemplateError> render(const Lookup &lookup, bool withTrace = true) const;
 
 private:
     QString m_text;

@@ -207,7 +207,7 @@ std::variant<Population, PopulationError> Populator::populate(const Project &pro
                     return std::nullopt;
                 };
                 for (const auto &[attribute, keyTemplate] : plan.keys) {
-                    auto rendered = keyTemplate.render(lookup);
+                    auto rendered = keyTemplate.render(lookup, false);
                     if (auto *error = std::get_if<TemplateError>(&rendered))
                         return PopulationError{entityPath(e) + QStringLiteral(".keys.") + attribute,
                                                error->message};
