@@ -54,6 +54,30 @@ QString entityPath(int entity)
 
 } // namespace
 
+std::optional<AttributeValue> coerceKeyValue(const AttributeValue &value,
+                                             AttributeValue::Type wanted,
+                                             const QString &attribute, QString *error)
+{
+    if (value.type() == wanted)
+        return value;
+    if (wanted == AttributeValue::Type::S && value.type() == AttributeValue::Type::N)
+        return AttributeValue::string(value.asNumber().toString());
+    if (wanted == AttributeValue::Type::N && value.type() == AttributeValue::Type::S) {
+        QString numberError;
+        auto number = Number::parse(value.asString(), &numberError);
+        if (number)
+            return AttributeValue::number(*number);
+        if (error)
+            *error = QStringLiteral("the template makes '%1', but %2 is a number (N) key: %3")
+                         .arg(value.asString(), attribute, numberError);
+        return std::nullopt;
+    }
+    if (error)
+        *error = QStringLiteral("the template makes a %1 value, but %2 is a %3 key")
+                     .arg(value.typeName(), attribute, AttributeValue::typeName(wanted));
+    return std::nullopt;
+}
+
 std::variant<Population, PopulationError> Populator::populate(const Project &project,
                                                               std::optional<quint64> seed,
                                                               const Progress &progress)
@@ -214,26 +238,12 @@ std::variant<Population, PopulationError> Populator::populate(const Project &pro
                     AttributeValue value = std::get<KeyTemplate::Rendered>(rendered).value;
                     const auto wanted = keyTypeOf.constFind(attribute);
                     if (wanted != keyTypeOf.constEnd() && *wanted != value.type()) {
-                        if (*wanted == AttributeValue::Type::S && value.type() == AttributeValue::Type::N) {
-                            value = AttributeValue::string(value.asNumber().toString());
-                        } else if (*wanted == AttributeValue::Type::N
-                                   && value.type() == AttributeValue::Type::S) {
-                            QString numberError;
-                            auto number = Number::parse(value.asString(), &numberError);
-                            if (!number)
-                                return PopulationError{
-                                    entityPath(e) + QStringLiteral(".keys.") + attribute,
-                                    QStringLiteral("the template makes '%1', but %2 is a number "
-                                                   "(N) key: %3")
-                                        .arg(value.asString(), attribute, numberError)};
-                            value = AttributeValue::number(*number);
-                        } else {
+                        QString typeError;
+                        auto coerced = coerceKeyValue(value, *wanted, attribute, &typeError);
+                        if (!coerced)
                             return PopulationError{
-                                entityPath(e) + QStringLiteral(".keys.") + attribute,
-                                QStringLiteral("the template makes a %1 value, but %2 is a %3 key")
-                                    .arg(value.typeName(), attribute,
-                                         AttributeValue::typeName(*wanted))};
-                        }
+                                entityPath(e) + QStringLiteral(".keys.") + attribute, typeError};
+                        value = std::move(*coerced);
                     }
                     item.insert_or_assign(attribute, std::move(value));
                 }

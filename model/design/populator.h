@@ -29,6 +29,12 @@ struct PopulationError
     QString message; // what is wrong and how to fix it
 };
 
+// A rendered key value converted to the type its key attribute is defined with: an N rendered
+// for an S key is written in canonical form; S text for an N key must be a number.
+std::optional<AttributeValue> coerceKeyValue(const AttributeValue &value,
+                                             AttributeValue::Type wanted,
+                                             const QString &attribute, QString *error);
+
 // Generates a project's items: root entities first, then each child type under each of its
 // parents, attributes from their generators, keys from their templates. Deterministic for a
 // seed: each entity type draws from its own random stream, so editing one type does not
