@@ -106,11 +106,28 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
         auto parsed = KeyTemplate::parse(value.templateText);
         if (auto *error = std::get_if<TemplateError>(&parsed))
             return failed(result, QStringLiteral("Value %1: %2").arg(placeholder, error->message));
+        // Placeholders read the parent item (its keys included), or one of its ancestors as
+        // "Type.Attr".
         const auto lookup = [&](const QString &name) -> std::optional<TemplateInput> {
             if (!parent)
                 return std::nullopt;
-            auto it = parent->find(name);
-            if (it == parent->end())
+            const Item *source = &*parent;
+            QString attribute = name;
+            const qsizetype dot = name.indexOf(QLatin1Char('.'));
+            if (dot >= 0) {
+                source = nullptr;
+                attribute = name.mid(dot + 1);
+                for (qint64 p = result.parentItem; p >= 0; p = population.parentOf[size_t(p)]) {
+                    if (entityName(project, population, p) == name.left(dot)) {
+                        source = &population.items[size_t(p)];
+                        break;
+                    }
+                }
+                if (!source)
+                    return std::nullopt;
+            }
+            auto it = source->find(attribute);
+            if (it == source->end())
                 return std::nullopt;
             return TemplateInput{it->second, std::nullopt};
         };
@@ -151,13 +168,14 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
                                   : QStringLiteral("reading backward (ScanIndexForward=false, "
                                                    "descending sort keys)");
 
-    for (ItemId id : ids) {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const ItemId id = ids[i];
         if (!expect.entityTypes.isEmpty()
             && !expect.entityTypes.contains(entityName(project, population, id)))
             return failed(result,
                           QStringLiteral("Result #%1 is %2, which is not one of the expected "
                                          "types (%3).")
-                              .arg(&id - ids.data() + 1)
+                              .arg(i + 1)
                               .arg(describe(id), expect.entityTypes.join(QStringLiteral(", "))),
                           id);
     }
@@ -219,16 +237,19 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
 
     const qint64 count = qint64(ids.size());
     if (expect.count && count != *expect.count)
-        return failed(result, QStringLiteral("Returned %1 items; the pattern expects %2%3.")
+        return failed(result, QStringLiteral("Returned %1 item%2; the pattern expects %3%4.")
                                   .arg(count)
+                                  .arg(count == 1 ? "" : "s")
                                   .arg(*expect.count)
                                   .arg(result.response->lastEvaluatedKey
                                            ? QStringLiteral(" (the page ended early: more needs "
                                                             "another request)")
                                            : QString()));
     if (expect.minCount && count < *expect.minCount)
-        return failed(result, QStringLiteral("Returned %1 items; the pattern expects at least %2.")
+        return failed(result, QStringLiteral("Returned %1 item%2; the pattern expects at least "
+                                             "%3.")
                                   .arg(count)
+                                  .arg(count == 1 ? "" : "s")
                                   .arg(*expect.minCount));
 
     result.passed = true;

@@ -1531,6 +1531,9 @@ AccessPattern ProjectReader::readAccessPattern(const QJsonObject &json, const QS
                                 .arg(value.templateText, parsed->placeholders().front()));
                     } else if (parentEntity && parentInfo) {
                         for (const QString &placeholder : parsed->placeholders()) {
+                            // The parent item's keys are readable too: ":pk": "{PK}".
+                            if (parentEntity->keys.count(placeholder))
+                                continue;
                             QString why;
                             if (!resolvePlaceholder(m_project, *parentEntity, parentInfo->ancestors,
                                                     placeholder, &why))
