@@ -1,0 +1,662 @@
+#include "ui/document/document.h"
+
+#include "model/design/projectfile.h"
+#include "model/io/itemsfile.h"
+#include "model/io/tabledefinitionfile.h"
+
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QJsonDocument>
+#include <QPromise>
+#include <QTimer>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace keyscope::ui {
+
+using model::AccessPattern;
+using model::EntityType;
+using model::Project;
+
+struct Document::Design
+{
+    QString name;
+    QString description;
+    model::TableDefinition table;
+    QJsonObject tableJson;
+    std::vector<EntityType> entities;
+    quint64 seed = 1;
+    std::vector<AccessPattern> accessPatterns;
+};
+
+namespace detail {
+
+// One stage of a background recompute, delivered to the GUI thread through QFutureWatcher.
+struct RecomputeStage
+{
+    enum class Kind { Population, Patterns, Checks };
+    Kind kind = Kind::Population;
+    quint64 revision = 0;
+    std::shared_ptr<const model::Population> population;
+    std::shared_ptr<const model::Table> table;
+    QString error;
+    std::shared_ptr<const std::vector<model::PatternResult>> patterns;
+    std::shared_ptr<const std::vector<model::Finding>> findings;
+};
+
+namespace {
+
+QJsonObject designJson(const Document::Design &design)
+{
+    Project project;
+    project.name = design.name;
+    project.description = design.description;
+    project.table = design.table;
+    project.tableJson = design.tableJson;
+    project.entities = design.entities;
+    project.seed = design.seed;
+    project.accessPatterns = design.accessPatterns;
+    return model::ProjectFile::toJson(project);
+}
+
+bool sameDesign(const Document::Design &a, const Document::Design &b)
+{
+    return designJson(a) == designJson(b);
+}
+
+} // namespace
+
+// An edit: the design before and after. Snapshots (rather than inverse operations) make
+// create/delete and multi-part edits (a rename that follows references) restore exactly.
+// Edits with merge keys merge while the next edit's "before" key is this one's "after" key:
+// typing into one field, or renaming Dev -> Devi -> Device.
+class EditCommand : public QUndoCommand
+{
+public:
+    EditCommand(Document *document, const QString &text, Document::Design before,
+                Document::Design after, QString mergeKeyBefore, QString mergeKeyAfter)
+        : QUndoCommand(text)
+        , m_document(document)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_keyBefore(std::move(mergeKeyBefore))
+        , m_keyAfter(std::move(mergeKeyAfter))
+    { }
+
+    static constexpr int kMergeableId = 0x4b53; // "KS"
+
+    int id() const override { return m_keyAfter.isEmpty() ? -1 : kMergeableId; }
+
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const EditCommand *>(other);
+        if (m_sealed || next->m_keyBefore != m_keyAfter)
+            return false;
+        m_after = next->m_after;
+        m_keyAfter = next->m_keyAfter;
+        setText(next->text());
+        // Typed and deleted back to where it started: nothing left to undo.
+        if (sameDesign(m_before, m_after))
+            setObsolete(true);
+        return true;
+    }
+
+    void redo() override { m_document->applyDesign(m_after); }
+    void undo() override { m_document->applyDesign(m_before); }
+
+    void seal() { m_sealed = true; }
+
+private:
+    Document *m_document;
+    Document::Design m_before;
+    Document::Design m_after;
+    QString m_keyBefore;
+    QString m_keyAfter;
+    bool m_sealed = false;
+};
+
+} // namespace detail
+
+using detail::RecomputeStage;
+
+namespace {
+
+struct Cancelled
+{ };
+
+constexpr int kPopulateShare = 650; // per mille of a recompute spent populating
+constexpr int kTableShare = 850;
+constexpr int kPatternsShare = 900;
+
+// Runs on a pool thread; owns its copy of the project, touches nothing else.
+void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project> project,
+               quint64 revision)
+{
+    promise.setProgressRange(0, 1000);
+    promise.setProgressValue(0);
+    RecomputeStage stage;
+    stage.revision = revision;
+    try {
+        auto populated
+            = model::Populator::populate(*project, {}, [&promise](qint64 done, qint64 total) {
+                  if (promise.isCanceled())
+                      throw Cancelled {};
+                  promise.setProgressValue(total > 0 ? int(done * kPopulateShare / total) : 0);
+              });
+        if (promise.isCanceled())
+            return;
+        if (auto *error = std::get_if<model::PopulationError>(&populated)) {
+            stage.error = error->path.isEmpty()
+                ? error->message
+                : error->path + QStringLiteral(": ") + error->message;
+            promise.addResult(stage);
+            return;
+        }
+        auto population = std::make_shared<const model::Population>(
+            std::move(std::get<model::Population>(populated)));
+        promise.setProgressValue(kPopulateShare);
+        auto built = model::AccessPatternRunner::buildTable(*project, *population);
+        if (promise.isCanceled())
+            return;
+        if (auto *error = std::get_if<QString>(&built)) {
+            stage.error = *error;
+            promise.addResult(stage);
+            return;
+        }
+        std::shared_ptr<const model::Table> table
+            = std::move(std::get<std::unique_ptr<model::Table>>(built));
+        stage.population = population;
+        stage.table = table;
+        promise.addResult(stage);
+        promise.setProgressValue(kTableShare);
+
+        RecomputeStage patterns;
+        patterns.kind = RecomputeStage::Kind::Patterns;
+        patterns.revision = revision;
+        patterns.patterns = std::make_shared<const std::vector<model::PatternResult>>(
+            model::AccessPatternRunner::runAll(*project, *population, *table));
+        if (promise.isCanceled())
+            return;
+        promise.addResult(patterns);
+        promise.setProgressValue(kPatternsShare);
+
+        RecomputeStage checks;
+        checks.kind = RecomputeStage::Kind::Checks;
+        checks.revision = revision;
+        checks.findings = std::make_shared<const std::vector<model::Finding>>(
+            model::DesignChecker::check(*project, *population));
+        if (promise.isCanceled())
+            return;
+        promise.addResult(checks);
+        promise.setProgressValue(1000);
+    } catch (const Cancelled &) { }
+}
+
+model::TableDefinition defaultTable()
+{
+    const QJsonObject json = QJsonDocument::fromJson(R"({
+        "TableName": "Table",
+        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+                                 {"AttributeName": "SK", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
+                      {"AttributeName": "SK", "KeyType": "RANGE"}]})")
+                                 .object();
+    QString error;
+    return *model::TableDefinition::fromJson(json, &error);
+}
+
+// Replaces "{Old." (an ancestor's attribute placeholder) with "{New.".
+QString renamePlaceholders(QString text, const QString &from, const QString &to)
+{
+    return text.replace(QLatin1Char('{') + from + QLatin1Char('.'),
+                        QLatin1Char('{') + to + QLatin1Char('.'));
+}
+
+} // namespace
+
+Document::Document(QObject *parent)
+    : QObject(parent)
+    , m_undoStack(new QUndoStack(this))
+    , m_recomputeTimer(new QTimer(this))
+{
+    // Coalesces bursts (typing, undo of several steps) into one recompute.
+    m_recomputeTimer->setSingleShot(true);
+    m_recomputeTimer->setInterval(15);
+    connect(m_recomputeTimer, &QTimer::timeout, this, &Document::startRecompute);
+    connect(m_undoStack, &QUndoStack::cleanChanged, this, &Document::updateModified);
+    m_project.name = tr("Untitled");
+    m_project.table = defaultTable();
+}
+
+Document::~Document()
+{
+    if (m_watcher) {
+        m_watcher->disconnect(this);
+        m_watcher->future().cancel();
+        m_watcher->future().waitForFinished();
+    }
+}
+
+void Document::newProject()
+{
+    Project project;
+    project.name = tr("Untitled");
+    project.table = defaultTable();
+    resetProject(std::move(project), {});
+}
+
+std::vector<model::IoError> Document::open(const QString &path)
+{
+    auto read = model::ProjectFile::read(path);
+    if (auto *errors = std::get_if<std::vector<model::IoError>>(&read))
+        return *errors;
+    resetProject(std::move(std::get<Project>(read)), path);
+    return {};
+}
+
+void Document::setProject(model::Project project, const QString &filePath)
+{
+    resetProject(std::move(project), filePath);
+}
+
+QString Document::importTableAndItems(const QString &tablePath, const QString &itemsPath)
+{
+    auto definition = model::TableDefinitionFile::read(tablePath);
+    if (auto *error = std::get_if<model::IoError>(&definition))
+        return error->toString();
+    const auto &table = std::get<model::TableDefinition>(definition);
+    auto contents = model::ItemsFile::read(itemsPath, table);
+    if (auto *error = std::get_if<model::IoError>(&contents))
+        return error->toString();
+    Project project;
+    project.name
+        = table.tableName.isEmpty() ? QFileInfo(tablePath).completeBaseName() : table.tableName;
+    project.table = table;
+    project.tableJson = table.toJson();
+    project.items = std::move(std::get<model::ItemsFile::Contents>(contents).items);
+    resetProject(std::move(project), {});
+    return {};
+}
+
+std::optional<model::IoError> Document::save()
+{
+    if (m_filePath.isEmpty())
+        return model::IoError {QString(), 0, 0, QString(), tr("The project has no file name yet")};
+    return saveAs(m_filePath);
+}
+
+std::optional<model::IoError> Document::saveAs(const QString &path)
+{
+    if (auto error = model::ProjectFile::write(m_project, path))
+        return error;
+    setFilePath(path);
+    m_forcedModified = false;
+    m_undoStack->setClean();
+    updateModified();
+    return std::nullopt;
+}
+
+QString Document::displayName() const
+{
+    if (!m_filePath.isEmpty())
+        return QFileInfo(m_filePath).fileName();
+    if (!m_project.name.isEmpty())
+        return m_project.name;
+    return tr("Untitled");
+}
+
+bool Document::isModified() const
+{
+    return m_forcedModified || !m_undoStack->isClean();
+}
+
+void Document::setModified(bool modified)
+{
+    m_forcedModified = modified;
+    if (!modified)
+        m_undoStack->setClean();
+    updateModified();
+}
+
+void Document::updateModified()
+{
+    const bool modified = isModified();
+    if (modified == m_lastModified)
+        return;
+    m_lastModified = modified;
+    emit modifiedChanged(modified);
+}
+
+void Document::resetProject(model::Project project, const QString &filePath)
+{
+    m_project = std::move(project);
+    m_undoStack->clear();
+    m_forcedModified = false;
+    setFilePath(filePath);
+    updateModified();
+    emit projectReset();
+    changed();
+}
+
+void Document::setFilePath(const QString &path)
+{
+    if (path == m_filePath)
+        return;
+    m_filePath = path;
+    emit filePathChanged(path);
+}
+
+void Document::changed()
+{
+    ++m_revision;
+    emit projectChanged();
+    setBusy(true);
+    m_recomputeTimer->start();
+}
+
+// --- Edits ---
+
+Document::Design Document::design() const
+{
+    return Design {m_project.name,          m_project.description, m_project.table,
+                   m_project.tableJson,     m_project.entities,    m_project.seed,
+                   m_project.accessPatterns};
+}
+
+void Document::applyDesign(const Design &design)
+{
+    m_project.name = design.name;
+    m_project.description = design.description;
+    m_project.table = design.table;
+    m_project.tableJson = design.tableJson;
+    m_project.entities = design.entities;
+    m_project.seed = design.seed;
+    m_project.accessPatterns = design.accessPatterns;
+    changed();
+}
+
+void Document::pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore,
+                        const QString &mergeKeyAfter)
+{
+    Design before = design();
+    if (detail::sameDesign(before, after))
+        return;
+    m_undoStack->push(new detail::EditCommand(this, text, std::move(before), after, mergeKeyBefore,
+                                              mergeKeyAfter));
+}
+
+void Document::finishEditing()
+{
+    const int top = m_undoStack->index() - 1;
+    if (top < 0 || top != m_undoStack->count() - 1)
+        return;
+    // Every command on this stack is an EditCommand.
+    auto *command = const_cast<QUndoCommand *>(m_undoStack->command(top));
+    static_cast<detail::EditCommand *>(command)->seal();
+}
+
+int Document::entityIndex(const QString &name) const
+{
+    for (size_t i = 0; i < m_project.entities.size(); ++i) {
+        if (m_project.entities[i].name == name)
+            return int(i);
+    }
+    return -1;
+}
+
+void Document::setName(const QString &name)
+{
+    Design after = design();
+    after.name = name;
+    pushEdit(tr("Rename Project"), after, QStringLiteral("name"), QStringLiteral("name"));
+}
+
+void Document::setDescription(const QString &description)
+{
+    Design after = design();
+    after.description = description;
+    pushEdit(tr("Edit Description"), after, QStringLiteral("description"),
+             QStringLiteral("description"));
+}
+
+void Document::setSeed(quint64 seed)
+{
+    Design after = design();
+    after.seed = seed;
+    pushEdit(tr("Change Seed"), after, QStringLiteral("seed"), QStringLiteral("seed"));
+}
+
+void Document::setTableDefinition(const model::TableDefinition &definition)
+{
+    Design after = design();
+    after.table = definition;
+    pushEdit(tr("Edit Table Definition"), after, QStringLiteral("table"), QStringLiteral("table"));
+}
+
+bool Document::addEntity(const model::EntityType &entity, int position)
+{
+    if (entity.name.isEmpty() || entityIndex(entity.name) >= 0)
+        return false;
+    Design after = design();
+    if (position < 0 || position > int(after.entities.size()))
+        position = int(after.entities.size());
+    after.entities.insert(after.entities.begin() + position, entity);
+    pushEdit(tr("Add Entity %1").arg(entity.name), after);
+    return true;
+}
+
+bool Document::removeEntity(const QString &name)
+{
+    const int index = entityIndex(name);
+    if (index < 0)
+        return false;
+    Design after = design();
+    after.entities.erase(after.entities.begin() + index);
+    pushEdit(tr("Remove Entity %1").arg(name), after);
+    return true;
+}
+
+bool Document::renameEntity(const QString &from, const QString &to)
+{
+    const int index = entityIndex(from);
+    if (index < 0 || to.isEmpty() || (to != from && entityIndex(to) >= 0))
+        return false;
+    Design after = design();
+    for (EntityType &entity : after.entities) {
+        if (entity.name == from)
+            entity.name = to;
+        if (entity.parent == from)
+            entity.parent = to;
+        for (auto &[attribute, text] : entity.keys)
+            text = renamePlaceholders(text, from, to);
+    }
+    for (AccessPattern &pattern : after.accessPatterns) {
+        if (pattern.parentEntity == from)
+            pattern.parentEntity = to;
+        for (QString &type : pattern.expect.entityTypes) {
+            if (type == from)
+                type = to;
+        }
+        for (auto &[placeholder, value] : pattern.values)
+            value.templateText = renamePlaceholders(value.templateText, from, to);
+    }
+    pushEdit(tr("Rename Entity %1 to %2").arg(from, to), after,
+             QStringLiteral("entity-name:") + from, QStringLiteral("entity-name:") + to);
+    return true;
+}
+
+bool Document::setEntity(const QString &name, const model::EntityType &entity)
+{
+    const int index = entityIndex(name);
+    if (index < 0 || entity.name.isEmpty()
+        || (entity.name != name && entityIndex(entity.name) >= 0))
+        return false;
+    Design after = design();
+    after.entities[size_t(index)] = entity;
+    pushEdit(tr("Edit Entity %1").arg(entity.name), after, QStringLiteral("entity:") + name,
+             QStringLiteral("entity:") + entity.name);
+    return true;
+}
+
+bool Document::setEntityColor(const QString &entity, const QString &color)
+{
+    const int index = entityIndex(entity);
+    if (index < 0)
+        return false;
+    Design after = design();
+    after.entities[size_t(index)].color = color;
+    const QString key = QStringLiteral("entity-color:") + entity;
+    pushEdit(tr("Change Colour of %1").arg(entity), after, key, key);
+    return true;
+}
+
+bool Document::setEntityCount(const QString &entity, int countMin, int countMax)
+{
+    const int index = entityIndex(entity);
+    if (index < 0 || countMin < 0 || countMax < countMin)
+        return false;
+    Design after = design();
+    after.entities[size_t(index)].countMin = countMin;
+    after.entities[size_t(index)].countMax = countMax;
+    const QString key = QStringLiteral("entity-count:") + entity;
+    pushEdit(tr("Change Count of %1").arg(entity), after, key, key);
+    return true;
+}
+
+bool Document::setEntityParent(const QString &entity, const QString &parent)
+{
+    const int index = entityIndex(entity);
+    if (index < 0 || parent == entity || (!parent.isEmpty() && entityIndex(parent) < 0))
+        return false;
+    Design after = design();
+    after.entities[size_t(index)].parent = parent;
+    pushEdit(tr("Change Parent of %1").arg(entity), after);
+    return true;
+}
+
+bool Document::setKeyTemplate(const QString &entity, const QString &keyAttribute,
+                              const QString &templateText)
+{
+    const int index = entityIndex(entity);
+    if (index < 0 || keyAttribute.isEmpty())
+        return false;
+    Design after = design();
+    auto &keys = after.entities[size_t(index)].keys;
+    if (templateText.isEmpty())
+        keys.erase(keyAttribute);
+    else
+        keys[keyAttribute] = templateText;
+    const QString key = QStringLiteral("key-template:%1/%2").arg(entity, keyAttribute);
+    pushEdit(tr("Edit %1 Template of %2").arg(keyAttribute, entity), after, key, key);
+    return true;
+}
+
+bool Document::addAccessPattern(const model::AccessPattern &pattern, int position)
+{
+    Design after = design();
+    if (position < 0 || position > int(after.accessPatterns.size()))
+        position = int(after.accessPatterns.size());
+    after.accessPatterns.insert(after.accessPatterns.begin() + position, pattern);
+    pushEdit(tr("Add Access Pattern %1").arg(pattern.name), after);
+    return true;
+}
+
+bool Document::removeAccessPattern(int index)
+{
+    if (index < 0 || index >= int(m_project.accessPatterns.size()))
+        return false;
+    Design after = design();
+    const QString name = after.accessPatterns[size_t(index)].name;
+    after.accessPatterns.erase(after.accessPatterns.begin() + index);
+    pushEdit(tr("Remove Access Pattern %1").arg(name), after);
+    return true;
+}
+
+bool Document::setAccessPattern(int index, const model::AccessPattern &pattern)
+{
+    if (index < 0 || index >= int(m_project.accessPatterns.size()))
+        return false;
+    Design after = design();
+    after.accessPatterns[size_t(index)] = pattern;
+    const QString key = QStringLiteral("pattern:%1").arg(index);
+    pushEdit(tr("Edit Access Pattern %1").arg(pattern.name), after, key, key);
+    return true;
+}
+
+// --- Background recompute ---
+
+void Document::startRecompute()
+{
+    if (m_watcher) {
+        // Stale work: stop listening, ask it to stop, and let it finish on its own.
+        m_watcher->disconnect(this);
+        m_watcher->future().cancel();
+        m_watcher->deleteLater();
+        m_watcher = nullptr;
+    }
+    m_runningRevision = m_revision;
+    auto snapshot = std::make_shared<const Project>(m_project);
+    auto *watcher = new QFutureWatcher<RecomputeStage>(this);
+    m_watcher = watcher;
+    connect(watcher, &QFutureWatcherBase::resultReadyAt, this, &Document::applyStage);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &Document::progressChanged);
+    connect(watcher, &QFutureWatcherBase::finished, this, &Document::finishRecompute);
+    setBusy(true);
+    emit progressChanged(0);
+    watcher->setFuture(QtConcurrent::run(recompute, snapshot, m_revision));
+}
+
+void Document::applyStage(int resultIndex)
+{
+    if (!m_watcher)
+        return;
+    const RecomputeStage stage = m_watcher->resultAt(resultIndex);
+    if (stage.revision != m_runningRevision)
+        return;
+    switch (stage.kind) {
+    case RecomputeStage::Kind::Population:
+        m_resultsRevision = stage.revision;
+        if (!stage.error.isEmpty()) {
+            // Keep showing the last good table; the panels say why it is not current.
+            m_populationError = stage.error;
+            m_patterns.clear();
+            m_findings.clear();
+            emit populationFailed(stage.error);
+            emit patternsReady();
+            emit checksReady();
+            return;
+        }
+        m_populationError.clear();
+        m_population = stage.population;
+        m_table = stage.table;
+        emit populationReady();
+        break;
+    case RecomputeStage::Kind::Patterns:
+        m_patterns = *stage.patterns;
+        emit patternsReady();
+        break;
+    case RecomputeStage::Kind::Checks:
+        m_findings = *stage.findings;
+        emit checksReady();
+        break;
+    }
+}
+
+void Document::finishRecompute()
+{
+    if (sender() != m_watcher)
+        return;
+    emit progressChanged(1000);
+    setBusy(false);
+}
+
+void Document::setBusy(bool busy)
+{
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    emit busyChanged(busy);
+}
+
+} // namespace keyscope::ui

@@ -1,0 +1,178 @@
+#pragma once
+
+#include "model/design/accesspatternrunner.h"
+#include "model/design/designchecker.h"
+#include "model/design/populator.h"
+#include "model/design/project.h"
+#include "model/io/ioerror.h"
+#include "model/table/table.h"
+
+#include <QFuture>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QTimer;
+class QUndoStack;
+
+template<typename T>
+class QFutureWatcher;
+
+namespace keyscope::ui {
+
+namespace detail {
+struct RecomputeStage;
+class EditCommand;
+} // namespace detail
+
+// The open design: the Project, what it populates (Population and Table), the verdicts on its
+// access patterns and its design checks, and the undo history.
+//
+// Every change to the project goes through the edit functions below; each pushes one
+// QUndoCommand (before/after snapshots of the design, so create/delete restore exactly), and
+// consecutive edits of the same field (typing) merge into one undo step until finishEditing().
+// Whole-document operations (new, open, import) clear the history.
+//
+// After every change the population, table, access patterns and checks are recomputed off the
+// GUI thread; a newer change cancels older work. Results arrive on the GUI thread in order:
+// populationReady (or populationFailed), patternsReady, checksReady. Between a change and
+// populationReady, population()/table() still describe the previous revision.
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Document(QObject *parent = nullptr);
+    ~Document() override;
+
+    // The project without its hand-written items: small, snapshotted by every undo step.
+    struct Design;
+
+    // --- Whole documents (not undoable) ---
+
+    // An empty untitled project.
+    void newProject();
+    // Reads a *.keyscope.json file; on failure the current project stays and every problem
+    // comes back (with its JSON path).
+    std::vector<model::IoError> open(const QString &path);
+    // Replaces the project. An empty filePath makes it untitled (examples, recovered work).
+    void setProject(model::Project project, const QString &filePath = {});
+    // A create-table definition and an items file as a project without entity types: the items
+    // become its hand-written items. Empty on success, else the file, position and problem.
+    QString importTableAndItems(const QString &tablePath, const QString &itemsPath);
+    // Writes the project to filePath() (which must be set) or to a new path.
+    std::optional<model::IoError> save();
+    std::optional<model::IoError> saveAs(const QString &path);
+
+    const model::Project &project() const { return m_project; }
+    QString filePath() const { return m_filePath; }
+    // The file name, else the project name, else "Untitled".
+    QString displayName() const;
+    bool isModified() const;
+    // Marks unsaved changes that are not on the undo stack (a recovered project).
+    void setModified(bool modified);
+    QUndoStack *undoStack() const { return m_undoStack; }
+    // Increases with every change to the project (edit, undo, redo, reset).
+    quint64 revision() const { return m_revision; }
+
+    // --- Edits (undoable). Functions returning bool refuse (false, nothing pushed) when the
+    // entity/pattern does not exist or the new name is taken; an edit that changes nothing
+    // pushes nothing. ---
+
+    void setName(const QString &name);
+    void setDescription(const QString &description);
+    void setSeed(quint64 seed);
+    void setTableDefinition(const model::TableDefinition &definition);
+
+    bool addEntity(const model::EntityType &entity, int position = -1);
+    bool removeEntity(const QString &name);
+    // Also renames the references: children's parent, "{Old.Attr}" placeholders in key
+    // templates and pattern values, access patterns' parent and expected entity types.
+    bool renameEntity(const QString &from, const QString &to);
+    // Replaces an entity type wholesale (attributes and generators); it may be renamed, but
+    // references are not followed (use renameEntity).
+    bool setEntity(const QString &name, const model::EntityType &entity);
+    bool setEntityColor(const QString &entity, const QString &color);
+    bool setEntityCount(const QString &entity, int countMin, int countMax);
+    bool setEntityParent(const QString &entity, const QString &parent);
+    // An empty template removes the key attribute from the entity type.
+    bool setKeyTemplate(const QString &entity, const QString &keyAttribute,
+                        const QString &templateText);
+
+    bool addAccessPattern(const model::AccessPattern &pattern, int position = -1);
+    bool removeAccessPattern(int index);
+    bool setAccessPattern(int index, const model::AccessPattern &pattern);
+
+    // Ends the current typing burst: the next edit starts a new undo step even if it edits the
+    // same field (call on editingFinished / focus out).
+    void finishEditing();
+
+    // --- Derived state, recomputed in the background ---
+
+    std::shared_ptr<const model::Population> population() const { return m_population; }
+    std::shared_ptr<const model::Table> table() const { return m_table; }
+    // Why the last population failed (JSON path: message), empty when it succeeded.
+    QString populationError() const { return m_populationError; }
+    const std::vector<model::PatternResult> &patternResults() const { return m_patterns; }
+    const std::vector<model::Finding> &findings() const { return m_findings; }
+    // The revision the derived state above describes.
+    quint64 resultsRevision() const { return m_resultsRevision; }
+    bool isBusy() const { return m_busy; }
+
+signals:
+    // A different project: new, open, import, recovery.
+    void projectReset();
+    // Any change to the project (including resets, undo and redo).
+    void projectChanged();
+    void filePathChanged(const QString &path);
+    void modifiedChanged(bool modified);
+    void populationReady();
+    void populationFailed(const QString &message);
+    void patternsReady();
+    void checksReady();
+    void busyChanged(bool busy);
+    // Background work, in per mille of the whole recompute.
+    void progressChanged(int perMille);
+
+private:
+    friend class detail::EditCommand;
+
+    Design design() const;
+    void applyDesign(const Design &design);
+    void pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore = {},
+                  const QString &mergeKeyAfter = {});
+    int entityIndex(const QString &name) const;
+
+    void resetProject(model::Project project, const QString &filePath);
+    void setFilePath(const QString &path);
+    void changed();
+    void startRecompute();
+    void applyStage(int resultIndex);
+    void finishRecompute();
+    void setBusy(bool busy);
+    void updateModified();
+
+    model::Project m_project;
+    QString m_filePath;
+    QUndoStack *m_undoStack;
+    bool m_forcedModified = false;
+    bool m_lastModified = false;
+    quint64 m_revision = 0;
+
+    QTimer *m_recomputeTimer;
+    QFutureWatcher<detail::RecomputeStage> *m_watcher = nullptr;
+    quint64 m_runningRevision = 0;
+    bool m_busy = false;
+
+    std::shared_ptr<const model::Population> m_population;
+    std::shared_ptr<const model::Table> m_table;
+    QString m_populationError;
+    std::vector<model::PatternResult> m_patterns;
+    std::vector<model::Finding> m_findings;
+    quint64 m_resultsRevision = 0;
+};
+
+} // namespace keyscope::ui
