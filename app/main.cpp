@@ -1,6 +1,10 @@
-// Dispatcher only: `keyscope query ...` runs a CLI subcommand under QCoreApplication;
+// Dispatcher only: `keyscope query|check|populate|keys ...` runs a CLI subcommand under
+// QCoreApplication;
 // no arguments or a file argument starts the GUI (or a headless demo when there is no display).
 
+#include "app/cli/checkcommand.h"
+#include "app/cli/keyscommand.h"
+#include "app/cli/populatecommand.h"
 #include "app/cli/querycommand.h"
 #include "app/gui/gui.h"
 #include "model/version.h"
@@ -19,9 +23,20 @@ void printUsage(std::FILE *out)
     std::fputs(
         "Usage:\n"
         "  keyscope [FILE]            Run the GUI (optionally opening FILE)\n"
-        "  keyscope query [ARGS...]   Run a Query against a table file and print results\n"
+        "  keyscope query [ARGS...]   Run a Query against a table file (or a populated\n"
+        "                             project, --project FILE) and print results\n"
+        "  keyscope check FILE        Run a project's design checks and access patterns\n"
+        "                             (exit 0: all pass; 1: something fails)\n"
+        "  keyscope populate FILE     Print a project's generated items as a\n"
+        "                             batch-write-item request (DynamoDB JSON)\n"
+        "  keyscope keys FILE --entity NAME\n"
+        "                             Preview the keys an entity type gets, part by part\n"
         "  keyscope --help            Show this help\n"
         "  keyscope --version         Show the version\n"
+        "\n"
+        "`keyscope COMMAND --help` describes a command's options, output and exit codes\n"
+        "(0 success, 1 check/keys found a problem, 252 command-line mistake, 254 query\n"
+        "rejected as DynamoDB would reject it, 255 unreadable or invalid input file).\n"
         "\n"
         "Without a display (DISPLAY/WAYLAND_DISPLAY unset) the GUI falls back to a headless\n"
         "demo; use `xvfb-run -a keyscope` to see the window.\n",
@@ -107,6 +122,22 @@ int main(int argc, char **argv)
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("keyscope"));
         return runQueryCommand(QCoreApplication::arguments().mid(2));
+    }
+    static const struct
+    {
+        const char *name;
+        int (*run)(const QStringList &);
+    } designCommands[] = {
+        {"check", keyscope::cli::runCheckCommand},
+        {"populate", keyscope::cli::runPopulateCommand},
+        {"keys", keyscope::cli::runKeysCommand},
+    };
+    for (const auto &command : designCommands) {
+        if (first && !std::strcmp(first, command.name)) {
+            QCoreApplication app(argc, argv);
+            QCoreApplication::setApplicationName(QStringLiteral("keyscope"));
+            return command.run(QCoreApplication::arguments().mid(2));
+        }
     }
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];

@@ -19,6 +19,8 @@ const std::vector<Option> &options()
     static const std::vector<Option> list = {
         {"--table-definition", true, [](A &a, const QString &v) { a.tableDefinition = v; }},
         {"--items", true, [](A &a, const QString &v) { a.items = v; }},
+        {"--project", true, [](A &a, const QString &v) { a.project = v; }},
+        {"--seed", true, nullptr}, // parsed below: it can fail
         {"--table-name", true, [](A &a, const QString &v) { a.tableName = v; }},
         {"--index-name", true, [](A &a, const QString &v) { a.indexName = v; }},
         {"--key-condition-expression", true,
@@ -63,6 +65,7 @@ std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStrin
     QueryArguments result;
     QStringList unknown;
     std::optional<QString> limitText;
+    std::optional<QString> seedText;
     bool haveTableDefinition = false;
     bool haveItems = false;
 
@@ -101,6 +104,8 @@ std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStrin
         }
         if (name == QLatin1String("--limit"))
             limitText = value;
+        else if (name == QLatin1String("--seed"))
+            seedText = value;
         else
             option->apply(result, value);
         haveTableDefinition = haveTableDefinition || name == QLatin1String("--table-definition");
@@ -113,10 +118,23 @@ std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStrin
     if (!unknown.isEmpty())
         return UsageError {QStringLiteral("Unknown options: %1").arg(unknown.join(u", "))};
 
+    // Either files (--table-definition and --items) or a project (--project), as argparse
+    // reports mutually exclusive options.
+    if (result.project) {
+        if (haveTableDefinition)
+            return UsageError {QStringLiteral("argument --project: not allowed with argument "
+                                              "--table-definition")};
+        if (haveItems)
+            return UsageError {
+                QStringLiteral("argument --project: not allowed with argument --items")};
+    } else if (seedText) {
+        return UsageError {QStringLiteral("argument --seed: only allowed with --project")};
+    }
+
     QStringList missing;
-    if (!haveTableDefinition)
+    if (!haveTableDefinition && !result.project)
         missing << QStringLiteral("--table-definition");
-    if (!haveItems)
+    if (!haveItems && !result.project)
         missing << QStringLiteral("--items");
     if (!result.keyConditionExpression)
         missing << QStringLiteral("--key-condition-expression");
@@ -131,6 +149,16 @@ std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStrin
             return UsageError {
                 QStringLiteral("argument --limit: invalid int value: '%1'").arg(*limitText)};
         result.limit = limit;
+    }
+    if (seedText) {
+        bool ok = false;
+        const quint64 seed = seedText->trimmed().toULongLong(&ok);
+        if (!ok || seedText->trimmed().startsWith(QLatin1Char('+')))
+            return UsageError {
+                QStringLiteral("argument --seed: invalid value: '%1' (a whole number from 0 to "
+                               "18446744073709551615)")
+                    .arg(*seedText)};
+        result.seed = seed;
     }
     return result;
 }
@@ -148,9 +176,12 @@ QString QueryArgumentParser::help()
     return QStringLiteral(
         "usage: keyscope query --table-definition FILE --items FILE\n"
         "                      --key-condition-expression EXPR [options]\n"
+        "       keyscope query --project FILE [--seed N]\n"
+        "                      --key-condition-expression EXPR [options]\n"
         "\n"
-        "Runs a DynamoDB Query against a table loaded from files and prints the response\n"
-        "as `aws dynamodb query` would (JSON, same member order, exit codes).\n"
+        "Runs a DynamoDB Query against a table loaded from files, or against a design\n"
+        "project's populated items, and prints the response as `aws dynamodb query` would\n"
+        "(JSON, same member order, exit codes).\n"
         "\n"
         "Input files:\n"
         "  --table-definition FILE   Table as `aws dynamodb create-table --cli-input-json`\n"
@@ -160,6 +191,12 @@ QString QueryArgumentParser::help()
         "or\n"
         "                            query output {\"Items\": [...]}, or a JSON array of items.\n"
         "                            A repeated primary key replaces the earlier item.\n"
+        "  --project FILE            A Keyscope project (*.keyscope.json) instead of the two\n"
+        "                            files above: its table, populated as `keyscope populate\n"
+        "                            FILE` writes it (generated items, then hand-written ones).\n"
+        "                            --table-name defaults to the project's table.\n"
+        "  --seed N                  With --project: populate with seed N instead of the\n"
+        "                            project's.\n"
         "\n"
         "Query parameters (as in `aws dynamodb query`):\n"
         "  --table-name NAME         Must match the definition's TableName if given.\n"
@@ -193,7 +230,8 @@ QString QueryArgumentParser::help()
         "  254  the query failed as DynamoDB would fail it (ValidationException,\n"
         "       ResourceNotFoundException), reported as\n"
         "       \"An error occurred (<type>) when calling the Query operation: <message>\"\n"
-        "  255  an input file could not be read or is malformed (FILE:LINE:COLUMN: ...)\n");
+        "  255  an input file could not be read or is malformed (FILE:LINE:COLUMN: ...),\n"
+        "       or the project is invalid (FILE: JSON.PATH: ..., every problem listed)\n");
 }
 
 } // namespace keyscope

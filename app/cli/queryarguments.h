@@ -9,11 +9,14 @@
 namespace keyscope {
 
 // The options of `keyscope query`, as given (JSON arguments not yet parsed). Mirrors
-// `aws dynamodb query` plus --table-definition, --items and --trace.
+// `aws dynamodb query` plus --table-definition and --items (or --project and --seed) and
+// --trace.
 struct QueryArguments
 {
     QString tableDefinition;
     QString items;
+    std::optional<QString> project; // a *.keyscope.json: query its populated items instead
+    std::optional<quint64> seed;    // with --project: populate with this seed
     std::optional<QString> tableName;
     std::optional<QString> indexName;
     std::optional<QString> keyConditionExpression;

@@ -4,7 +4,9 @@
 
 #include "app/cli/querycommand.h"
 
+#include "app/cli/clisupport.h"
 #include "app/cli/queryarguments.h"
+#include "model/design/accesspatternrunner.h"
 #include "model/io/itemsfile.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
@@ -262,34 +264,55 @@ int run(const QStringList &argv)
     if (auto failure = buildRequest(args, request))
         return fail(*failure);
 
-    auto definition = TableDefinitionFile::read(args.tableDefinition);
-    if (auto *error = std::get_if<IoError>(&definition))
-        return fail(fileFailure(*error));
-    Table table(std::get<TableDefinition>(std::move(definition)));
+    // The table: from --table-definition and --items, or a populated --project.
+    std::unique_ptr<Table> table;
+    if (args.project) {
+        auto project = cli::loadProject(*args.project);
+        if (auto *exitCode = std::get_if<int>(&project))
+            return *exitCode;
+        cli::Progress progress;
+        auto population = cli::populateProject(*args.project, std::get<Project>(project),
+                                               args.seed, progress);
+        if (auto *exitCode = std::get_if<int>(&population))
+            return *exitCode;
+        progress.stage(QStringLiteral("building the table"));
+        auto built = AccessPatternRunner::buildTable(std::get<Project>(project),
+                                                     std::get<Population>(population));
+        progress.finish();
+        if (auto *error = std::get_if<QString>(&built))
+            return fail({kExitOther, QStringLiteral("keyscope: error: %1: %2\n")
+                                         .arg(*args.project, *error)});
+        table = std::get<std::unique_ptr<Table>>(std::move(built));
+    } else {
+        auto definition = TableDefinitionFile::read(args.tableDefinition);
+        if (auto *error = std::get_if<IoError>(&definition))
+            return fail(fileFailure(*error));
+        table = std::make_unique<Table>(std::get<TableDefinition>(std::move(definition)));
 
-    auto loaded = ItemsFile::load(table, args.items);
-    if (auto *error = std::get_if<IoError>(&loaded))
-        return fail(fileFailure(*error));
-    const auto &load = std::get<ItemsFile::LoadResult>(loaded);
-    // The table is right either way; these only explain a count the user may not expect.
-    for (const QString &note : load.notes)
-        print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
-    if (load.replaced > 0)
-        print(stderr,
-              QStringLiteral("keyscope: note: %1: %2 of %3 items repeated a primary key "
-                             "and replaced the earlier item (PutItem semantics)\n")
-                  .arg(args.items)
-                  .arg(load.replaced)
-                  .arg(load.written));
+        auto loaded = ItemsFile::load(*table, args.items);
+        if (auto *error = std::get_if<IoError>(&loaded))
+            return fail(fileFailure(*error));
+        const auto &load = std::get<ItemsFile::LoadResult>(loaded);
+        // The table is right either way; these only explain a count the user may not expect.
+        for (const QString &note : load.notes)
+            print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
+        if (load.replaced > 0)
+            print(stderr,
+                  QStringLiteral("keyscope: note: %1: %2 of %3 items repeated a primary key "
+                                 "and replaced the earlier item (PutItem semantics)\n")
+                      .arg(args.items)
+                      .arg(load.replaced)
+                      .arg(load.written));
+    }
 
-    auto result = QueryEngine::query(table, request);
+    auto result = QueryEngine::query(*table, request);
     if (auto *error = std::get_if<QueryError>(&result))
         return fail(serviceError(error->type, error->message));
     const QueryResponse &response = std::get<QueryResponse>(result);
 
     OrderedJson output = QueryResponseJson::toJson(response);
     if (args.trace)
-        output.insert(QStringLiteral("Trace"), TraceJson::toJson(response.trace, table));
+        output.insert(QStringLiteral("Trace"), TraceJson::toJson(response.trace, *table));
     print(stdout, JsonWriter::write(output) + '\n');
     return 0;
 }

@@ -1,0 +1,251 @@
+#include "app/cli/clisupport.h"
+
+#include "model/design/projectfile.h"
+
+#include <QtGlobal>
+
+#include <algorithm>
+
+#if defined(Q_OS_UNIX)
+#include <unistd.h>
+#endif
+
+namespace keyscope::cli {
+
+void print(std::FILE *stream, const QByteArray &text)
+{
+    std::fwrite(text.constData(), 1, size_t(text.size()), stream);
+    std::fflush(stream);
+}
+
+void print(std::FILE *stream, const QString &text)
+{
+    print(stream, text.toUtf8());
+}
+
+namespace {
+
+int editDistance(const QString &a, const QString &b)
+{
+    std::vector<int> row(size_t(b.size()) + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j)
+        row[size_t(j)] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int above = row[size_t(j)];
+            const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            row[size_t(j)] = std::min({above + 1, row[size_t(j - 1)] + 1, diagonal + cost});
+            diagonal = above;
+        }
+    }
+    return row[size_t(b.size())];
+}
+
+} // namespace
+
+QString closestMatch(const QString &word, const QStringList &candidates)
+{
+    QString best;
+    int bestDistance = 0;
+    const QString lower = word.toLower();
+    for (const QString &candidate : candidates) {
+        const int distance = editDistance(lower, candidate.toLower());
+        if (best.isEmpty() || distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    const int allowed = std::max<int>(1, int(word.size()) / 3);
+    if (!best.isEmpty() && bestDistance <= allowed)
+        return best;
+    // A prefix of one name only ("Prio" for "Priority").
+    QStringList prefixed;
+    for (const QString &candidate : candidates) {
+        if (word.size() >= 3 && candidate.startsWith(word, Qt::CaseInsensitive))
+            prefixed << candidate;
+    }
+    return prefixed.size() == 1 ? prefixed.first() : QString();
+}
+
+std::optional<QString> ParsedOptions::value(const QString &name) const
+{
+    const auto it = values.find(name);
+    if (it == values.end() || it->second.isEmpty())
+        return std::nullopt;
+    return it->second.last();
+}
+
+QStringList ParsedOptions::all(const QString &name) const
+{
+    const auto it = values.find(name);
+    return it == values.end() ? QStringList() : it->second;
+}
+
+std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
+                                                  const std::vector<OptionSpec> &specs)
+{
+    ParsedOptions result;
+    QStringList unknown;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (arg == QLatin1String("-h")) {
+            result.values[QStringLiteral("--help")] = QStringList {QString()};
+            continue;
+        }
+        if (!arg.startsWith(QLatin1String("--")) || arg == QLatin1String("--")) {
+            if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
+                unknown << arg;
+            else
+                result.positionals << arg;
+            continue;
+        }
+        QString name = arg;
+        std::optional<QString> inlineValue;
+        const qsizetype equals = arg.indexOf(QLatin1Char('='));
+        if (equals > 0) {
+            name = arg.left(equals);
+            inlineValue = arg.mid(equals + 1);
+        }
+        const auto spec = std::find_if(specs.begin(), specs.end(),
+                                       [&](const OptionSpec &s) { return s.name == name; });
+        if (spec == specs.end()) {
+            unknown << arg;
+            continue;
+        }
+        QString value;
+        if (spec->takesValue) {
+            if (inlineValue)
+                value = *inlineValue;
+            else if (i + 1 < args.size() && !args.at(i + 1).startsWith(QLatin1String("--")))
+                value = args.at(++i);
+            else
+                return QStringLiteral("argument %1: expected one argument").arg(name);
+        } else if (inlineValue) {
+            return QStringLiteral("argument %1: ignored explicit argument '%2'")
+                .arg(name, *inlineValue);
+        }
+        QStringList &values = result.values[name];
+        if (!spec->repeatable)
+            values.clear();
+        values << value;
+    }
+    if (!unknown.isEmpty())
+        return QStringLiteral("Unknown options: %1").arg(unknown.join(u", "));
+    return result;
+}
+
+int usageError(const QString &usage, const QString &message)
+{
+    print(stderr, usage + QStringLiteral("\nkeyscope: error: ") + message + QLatin1Char('\n'));
+    return kExitUsage;
+}
+
+std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &options)
+{
+    const auto text = options.value(QStringLiteral("--seed"));
+    if (!text)
+        return std::optional<quint64>();
+    bool ok = false;
+    const quint64 seed = text->trimmed().toULongLong(&ok);
+    if (!ok || text->trimmed().startsWith(QLatin1Char('+')))
+        return QStringLiteral("argument --seed: invalid value: '%1' (a whole number from 0 to "
+                              "18446744073709551615)")
+            .arg(*text);
+    return std::optional<quint64>(seed);
+}
+
+Progress::Progress()
+{
+    m_clock.start();
+    bool ok = false;
+    const qint64 after = qEnvironmentVariable("KEYSCOPE_PROGRESS_AFTER_MS").toLongLong(&ok);
+    if (ok && after >= 0)
+        m_afterMs = after;
+#if defined(Q_OS_UNIX)
+    m_terminal = isatty(fileno(stderr)) != 0;
+#endif
+}
+
+bool Progress::due()
+{
+    const qint64 now = m_clock.elapsed();
+    if (now < m_afterMs)
+        return false;
+    // At most a few lines a second on a terminal, one a second in a log.
+    if (m_lastMs >= 0 && now - m_lastMs < (m_terminal ? 200 : 1000))
+        return false;
+    m_lastMs = now;
+    return true;
+}
+
+void Progress::emitLine(const QString &line)
+{
+    if (m_terminal) {
+        print(stderr, QStringLiteral("\r\033[Kkeyscope: ") + line);
+        m_openLine = true;
+    } else {
+        print(stderr, QStringLiteral("keyscope: ") + line + QLatin1Char('\n'));
+    }
+    m_printed = true;
+}
+
+void Progress::update(const QString &what, qint64 done, qint64 total)
+{
+    // The last step is always shown once progress has been shown, so the count ends complete.
+    const bool last = done >= total;
+    if (!(last && m_printed && m_clock.elapsed() >= m_afterMs) && !due())
+        return;
+    const int percent = total > 0 ? int(done * 100 / total) : 100;
+    emitLine(QStringLiteral("%1: %2 of %3 items (%4%)").arg(what).arg(done).arg(total).arg(percent));
+}
+
+void Progress::stage(const QString &what)
+{
+    if (m_clock.elapsed() < m_afterMs)
+        return;
+    m_lastMs = m_clock.elapsed();
+    emitLine(what + QStringLiteral("..."));
+}
+
+void Progress::finish()
+{
+    if (m_openLine)
+        print(stderr, QByteArray("\n"));
+    m_openLine = false;
+}
+
+std::variant<model::Project, int> loadProject(const QString &path)
+{
+    auto read = model::ProjectFile::read(path);
+    if (auto *errors = std::get_if<std::vector<model::IoError>>(&read)) {
+        QString text;
+        for (const model::IoError &error : *errors)
+            text += QStringLiteral("keyscope: error: ") + error.toString() + QLatin1Char('\n');
+        if (errors->size() > 1)
+            text += QStringLiteral("keyscope: %1 problems in %2\n").arg(errors->size()).arg(path);
+        print(stderr, text);
+        return kExitFile;
+    }
+    return std::get<model::Project>(std::move(read));
+}
+
+std::variant<model::Population, int> populateProject(const QString &path,
+                                                     const model::Project &project,
+                                                     std::optional<quint64> seed,
+                                                     Progress &progress)
+{
+    auto populated = model::Populator::populate(project, seed, [&](qint64 done, qint64 total) {
+        progress.update(QStringLiteral("populating"), done, total);
+    });
+    progress.finish();
+    if (auto *error = std::get_if<model::PopulationError>(&populated)) {
+        print(stderr, QStringLiteral("keyscope: error: %1: %2: %3\n")
+                          .arg(path, error->path, error->message));
+        return kExitFile;
+    }
+    return std::get<model::Population>(std::move(populated));
+}
+
+} // namespace keyscope::cli

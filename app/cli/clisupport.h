@@ -1,0 +1,102 @@
+#pragma once
+
+// What the design commands (`keyscope check`, `populate`, `keys`, and `query --project`) share:
+// exit codes, output, a small argparse-like option parser, progress on stderr, and loading
+// and populating a project with every problem reported.
+
+#include "model/design/populator.h"
+#include "model/design/project.h"
+
+#include <QElapsedTimer>
+#include <QString>
+#include <QStringList>
+
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace keyscope::cli {
+
+// The AWS CLI's exit codes, used by every subcommand.
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;   // the command ran and its verdict is "no" (check, keys)
+constexpr int kExitUsage = 252;  // command-line mistake
+constexpr int kExitService = 254; // the query failed as DynamoDB would fail it
+constexpr int kExitFile = 255;   // an input file could not be read, is malformed or invalid
+
+void print(std::FILE *stream, const QByteArray &text);
+void print(std::FILE *stream, const QString &text);
+
+// "Did you mean 'Reading'?" help: the closest candidate (case-insensitive edit distance at
+// most a third of the word, at least 1, or a case-only difference), or empty.
+QString closestMatch(const QString &word, const QStringList &candidates);
+
+// Options as the AWS CLI (argparse) takes them: `--opt VALUE` or `--opt=VALUE`, the last
+// occurrence wins unless the option repeats (then every value is kept), unknown options are
+// listed together, `-h` is `--help`.
+struct OptionSpec
+{
+    QString name;        // "--seed"
+    bool takesValue = false;
+    bool repeatable = false;
+};
+
+struct ParsedOptions
+{
+    QStringList positionals;
+    std::map<QString, QStringList> values; // option -> values (flags: one empty value)
+
+    bool has(const QString &name) const { return values.count(name) > 0; }
+    std::optional<QString> value(const QString &name) const; // the last one
+    QStringList all(const QString &name) const;
+};
+
+// On a mistake returns the message (without the "keyscope: error: " prefix).
+std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
+                                                  const std::vector<OptionSpec> &specs);
+
+// Prints "usage: ...\n...\nkeyscope: error: MESSAGE" to stderr; returns kExitUsage.
+int usageError(const QString &usage, const QString &message);
+
+// --seed N: a non-negative integer that fits 64 bits.
+std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &options);
+
+// Progress for work that may take a while: nothing is printed until the work has taken
+// `KEYSCOPE_PROGRESS_AFTER_MS` (default 1000) milliseconds; then one line per step on
+// stderr (rewritten in place with '\r' on a terminal), never on stdout.
+class Progress
+{
+public:
+    Progress();
+    // "populating": 131072 of 1000000 items (13%)
+    void update(const QString &what, qint64 done, qint64 total);
+    // A step without a count ("building the table"), shown once the work is already slow.
+    void stage(const QString &what);
+    // Ends the current line if anything was printed.
+    void finish();
+
+private:
+    bool due();
+    void emitLine(const QString &line);
+
+    QElapsedTimer m_clock;
+    qint64 m_afterMs = 1000;
+    qint64 m_lastMs = -1;
+    bool m_terminal = false;
+    bool m_printed = false;
+    bool m_openLine = false; // a '\r' line waits for its newline
+};
+
+// Reads a project file; on failure prints every problem ("keyscope: error: FILE: PATH:
+// MESSAGE") and returns kExitFile.
+std::variant<model::Project, int> loadProject(const QString &path);
+
+// Populates with progress; on failure prints the problem with its JSON path, returns kExitFile.
+std::variant<model::Population, int> populateProject(const QString &path,
+                                                     const model::Project &project,
+                                                     std::optional<quint64> seed,
+                                                     Progress &progress);
+
+} // namespace keyscope::cli
