@@ -1,0 +1,250 @@
+// The collection diagram's geometry, without a window: visible rows, hit-testing, bound lines,
+// the B-tree overview and the density strip.
+
+#include "ui/collection/collectionlayout.h"
+
+#include <QTest>
+
+using keyscope::ui::CollectionLayout;
+using keyscope::ui::CollectionRows;
+
+namespace {
+
+CollectionLayout::Params params(qsizetype rows, double zoom = 1.0, double scroll = 0)
+{
+    CollectionLayout::Params p;
+    p.rowCount = rows;
+    p.viewport = QSizeF(1000, 630); // 600 px of rows under a 30 px header
+    p.zoom = zoom;
+    p.scrollY = scroll;
+    p.rowHeight = 24;
+    p.headerHeight = 30;
+    p.treeWidth = 168;
+    p.lensGap = 28;
+    return p;
+}
+
+} // namespace
+
+class TestCollectionLayout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void visibleRangeIsVirtualised();
+    void rowAtHitTest_data();
+    void rowAtHitTest();
+    void zoomClampsAndChangesLevel();
+    void boundLinesSitOnRowEdges();
+    void stopLineFollowsDirection();
+    void treeLevels_data();
+    void treeLevels();
+    void seekPathIsNested();
+    void densityBucketsCoverEveryRow();
+    void bracketsSpanChildren();
+    void scrollKeepsRowUnderPointer();
+};
+
+void TestCollectionLayout::visibleRangeIsVirtualised()
+{
+    const CollectionLayout layout(params(1'000'000, 1.0, 24.0 * 500'000 + 12));
+    QCOMPARE(layout.level(), CollectionLayout::Level::Rows);
+    QCOMPARE(layout.firstVisibleRow(), 500'000);
+    QCOMPARE(layout.endVisibleRow(), 500'026); // 600 px / 24 px = 25 rows, plus a partial one
+    QCOMPARE(qsizetype(layout.rows().size()), 26);
+    QCOMPARE(layout.rows().front().rect.top(), 30.0 - 12.0);
+    QCOMPARE(layout.rowsRect().left(), 168.0 + 28.0);
+    QCOMPARE(layout.rows().front().rect.height(), 24.0);
+    // Columns in reading order, inside the row.
+    const auto &g = layout.rows().front();
+    QVERIFY(g.gutter.right() <= g.chip.left());
+    QVERIFY(g.chip.right() < g.sortKey.left());
+    QVERIFY(g.sortKey.right() < g.partitionKey.left());
+    QVERIFY(g.partitionKey.right() < g.attributes.left());
+    QVERIFY(g.attributes.right() <= g.rect.right());
+}
+
+void TestCollectionLayout::rowAtHitTest_data()
+{
+    QTest::addColumn<double>("scroll");
+    QTest::addColumn<QPointF>("point");
+    QTest::addColumn<qsizetype>("row");
+    QTest::newRow("first row") << 0.0 << QPointF(400, 31) << qsizetype(0);
+    QTest::newRow("last pixel of row 0") << 0.0 << QPointF(400, 53.9) << qsizetype(0);
+    QTest::newRow("row 1") << 0.0 << QPointF(400, 54) << qsizetype(1);
+    QTest::newRow("scrolled") << 240.0 << QPointF(400, 31) << qsizetype(10);
+    QTest::newRow("header") << 0.0 << QPointF(400, 10) << qsizetype(-1);
+    QTest::newRow("tree") << 0.0 << QPointF(50, 100) << qsizetype(-1);
+    QTest::newRow("past the last row") << 0.0 << QPointF(400, 30 + 24 * 20 + 1) << qsizetype(-1);
+}
+
+void TestCollectionLayout::rowAtHitTest()
+{
+    QFETCH(double, scroll);
+    QFETCH(QPointF, point);
+    QFETCH(qsizetype, row);
+    const qsizetype rows = QTest::currentDataTag() == QByteArray("past the last row") ? 20 : 1000;
+    const CollectionLayout layout(params(rows, 1.0, scroll));
+    QCOMPARE(layout.rowAt(point), row);
+    if (row >= 0)
+        QVERIFY(layout.rowGeometry(row).rect.contains(point));
+}
+
+void TestCollectionLayout::zoomClampsAndChangesLevel()
+{
+    const qsizetype n = 1'000'000;
+    QCOMPARE(CollectionLayout(params(n, 5.0)).params().zoom, CollectionLayout::kMaxZoom);
+    const CollectionLayout compact(params(n, 0.25));
+    QCOMPARE(compact.level(), CollectionLayout::Level::Compact);
+    QCOMPARE(compact.pitch(), 6.0);
+    QVERIFY(compact.rows().size() > 90);
+    const CollectionLayout overview(params(n, 0.0)); // clamps to "whole collection fits"
+    QCOMPARE(overview.level(), CollectionLayout::Level::Density);
+    QCOMPARE(overview.contentHeight(), 600.0);
+    QCOMPARE(overview.maxScroll(), 0.0);
+    QVERIFY(overview.rows().empty());
+    QCOMPARE(overview.endVisibleRow(), n);
+    // A small collection cannot zoom out below 1: it already fits.
+    QCOMPARE(CollectionLayout(params(10, 0.1)).params().zoom, 1.0);
+}
+
+void TestCollectionLayout::boundLinesSitOnRowEdges()
+{
+    auto p = params(100, 1.0, 48);
+    p.marks.rangeBegin = 4;
+    p.marks.rangeEnd = 9;
+    const CollectionLayout layout(p);
+    QCOMPARE(layout.boundLines().size(), size_t(2));
+    const auto &begin = layout.boundLines()[0];
+    const auto &end = layout.boundLines()[1];
+    QCOMPARE(begin.y, 30.0 + 4 * 24 - 48);
+    QCOMPARE(begin.y, layout.rowGeometry(4).rect.top());
+    QCOMPARE(end.y, layout.rowGeometry(8).rect.bottom());
+    QVERIFY(begin.labelAnchor.top() >= begin.y); // captions sit inside the range
+    QVERIFY(end.labelAnchor.bottom() <= end.y);
+}
+
+void TestCollectionLayout::stopLineFollowsDirection()
+{
+    auto p = params(100);
+    p.marks.stopRow = 5;
+    p.marks.forward = true;
+    QCOMPARE(*CollectionLayout(p).stopLineY(), 30.0 + 6 * 24);
+    p.marks.forward = false;
+    QCOMPARE(*CollectionLayout(p).stopLineY(), 30.0 + 5 * 24);
+    p.marks.stopRow = -1;
+    QVERIFY(!CollectionLayout(p).stopLineY());
+}
+
+void TestCollectionLayout::treeLevels_data()
+{
+    QTest::addColumn<qsizetype>("rows");
+    QTest::addColumn<int>("levels");
+    QTest::addColumn<qint64>("leafNodes");
+    QTest::newRow("one leaf") << qsizetype(5) << 1 << qint64(1);
+    QTest::newRow("40 rows") << qsizetype(40) << 2 << qint64(5);
+    QTest::newRow("64 rows") << qsizetype(64) << 2 << qint64(8);
+    QTest::newRow("65 rows") << qsizetype(65) << 3 << qint64(9);
+    QTest::newRow("a million") << qsizetype(1'000'000) << 7 << qint64(125'000);
+}
+
+void TestCollectionLayout::treeLevels()
+{
+    QFETCH(qsizetype, rows);
+    QFETCH(int, levels);
+    QFETCH(qint64, leafNodes);
+    const CollectionLayout layout(params(rows));
+    QCOMPARE(int(layout.treeLevels().size()), levels);
+    QCOMPARE(layout.treeLevels().front().nodeCount, 1);
+    QCOMPARE(layout.treeLevels().back().nodeCount, leafNodes);
+    QCOMPARE(layout.treeLevels().back().span, 8);
+    // Levels are columns left to right, inside the tree area.
+    for (const auto &level : layout.treeLevels())
+        QVERIFY(layout.treeRect().contains(level.band.center()));
+    // A million leaves cannot be drawn one by one.
+    QCOMPARE(layout.treeLevels().back().dense, leafNodes * 3 > 600 - 16);
+}
+
+void TestCollectionLayout::seekPathIsNested()
+{
+    auto p = params(1000);
+    p.marks.pathRow = 700;
+    p.marks.pathLevels = 4;
+    const CollectionLayout layout(p);
+    std::vector<CollectionLayout::TreeNode> path;
+    for (const auto &node : layout.treeNodes()) {
+        if (node.onPath)
+            path.push_back(node);
+    }
+    QCOMPARE(int(path.size()), 4); // 1000 rows: 4 levels (512 < 1000 <= 4096)
+    for (size_t i = 0; i < path.size(); ++i) {
+        QCOMPARE(path[i].level, int(i));
+        QVERIFY(path[i].firstRow <= 700 && 700 < path[i].endRow);
+        QVERIFY(path[i].rect.top() <= layout.treeY(700) + 2);
+        QVERIFY(path[i].rect.bottom() >= layout.treeY(700) - 2);
+    }
+    QCOMPARE(path.back().endRow - path.back().firstRow, 8);
+}
+
+void TestCollectionLayout::densityBucketsCoverEveryRow()
+{
+    const qsizetype n = 120'000;
+    std::vector<quint8> entities(size_t(n), 1);
+    for (qsizetype r = 0; r < n; ++r) // three runs of 40'000 rows, one entity each
+        entities[size_t(r)] = r < 40'000 ? 0 : (r < 80'000 ? 1 : 2);
+    entities[5] = 2; // a lone row does not change its bucket's majority
+    auto p = params(n, 0.0);
+    p.rowEntities = &entities;
+    const CollectionLayout layout(p);
+    QCOMPARE(layout.level(), CollectionLayout::Level::Density);
+    const auto &buckets = layout.density();
+    QCOMPARE(int(buckets.size()), 3); // neighbouring lines of one entity merge
+    qsizetype next = 0;
+    for (const auto &b : buckets) {
+        QCOMPARE(b.firstRow, next);
+        next = b.endRow;
+    }
+    QCOMPARE(next, n);
+    QCOMPARE(buckets[0].entity, quint8(0));
+    QCOMPARE(buckets[1].entity, quint8(1));
+    QCOMPARE(buckets[2].entity, quint8(2));
+    QCOMPARE(buckets[0].rect.top(), 30.0);
+    QCOMPARE(buckets[2].rect.bottom(), 630.0);
+    QVERIFY(qAbs(buckets[1].rect.top() - (30 + 200)) <= 1); // a third of 600 px
+}
+
+void TestCollectionLayout::bracketsSpanChildren()
+{
+    std::vector<CollectionRows::ParentGroup> groups;
+    groups.push_back({10, 0, 9, 10, 0});      // parent after its children (IoT: '#' < 'D')
+    groups.push_back({20, 21, 30, 10, 0});    // partly visible (rows 0..24 show)
+    groups.push_back({500, 501, 510, 10, 0}); // not visible
+    auto p = params(1000);
+    p.groups = &groups;
+    const CollectionLayout layout(p);
+    QCOMPARE(int(layout.brackets().size()), 2);
+    const auto &b = layout.brackets()[0];
+    QCOMPARE(b.group, 0);
+    QVERIFY(b.span.top() >= layout.rowTop(0));
+    QVERIFY(b.span.bottom() <= layout.rowTop(10));
+    QCOMPARE(b.parentY, layout.rowCenterY(10));
+    QVERIFY(b.span.right() <= layout.rowsRect().right());
+    // Row text stays clear of the bracket lanes.
+    QVERIFY(layout.rows().front().attributes.right() <= b.span.left());
+}
+
+void TestCollectionLayout::scrollKeepsRowUnderPointer()
+{
+    auto p = params(1'000'000, 1.0, 24.0 * 1000);
+    const CollectionLayout before(p);
+    const QPointF pointer(400, 300);
+    const qsizetype row = before.rowAt(pointer);
+    const double fraction = (pointer.y() - before.rowTop(row)) / before.pitch();
+    p.zoom = 0.5;
+    p.scrollY = CollectionLayout::scrollKeeping(p, row, fraction, pointer.y());
+    const CollectionLayout after(p);
+    QCOMPARE(after.rowAt(pointer), row);
+}
+
+QTEST_MAIN(TestCollectionLayout)
+#include "tst_collectionlayout.moc"

@@ -1,0 +1,365 @@
+#include "ui/collection/collectionlayout.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace keyscope::ui {
+
+namespace {
+
+constexpr double kTreeMargin = 8;
+constexpr double kMinTreeNodeHeight = 3;
+
+double clampZoom(const CollectionLayout::Params &p)
+{
+    return std::clamp(p.zoom, CollectionLayout::minZoom(p), CollectionLayout::kMaxZoom);
+}
+
+double rowsHeight(const CollectionLayout::Params &p)
+{
+    return std::max(0.0, p.viewport.height() - p.headerHeight);
+}
+
+double maxScrollFor(const CollectionLayout::Params &p, double pitch)
+{
+    return std::max(0.0, double(p.rowCount) * pitch - rowsHeight(p));
+}
+
+} // namespace
+
+double CollectionLayout::minZoom(const Params &params)
+{
+    if (params.rowCount <= 0 || params.rowHeight <= 0)
+        return 1.0;
+    const double fit = rowsHeight(params) / (double(params.rowCount) * params.rowHeight);
+    return std::min(1.0, fit);
+}
+
+CollectionLayout::CollectionLayout(const Params &params)
+    : m_params(params)
+{
+    m_params.zoom = clampZoom(m_params);
+    m_pitch = m_params.rowHeight * m_params.zoom;
+    m_level = m_pitch >= kCompactPitch ? Level::Rows
+        : m_pitch >= kDensityPitch     ? Level::Compact
+                                       : Level::Density;
+    m_params.scrollY = std::clamp(m_params.scrollY, 0.0, maxScrollFor(m_params, m_pitch));
+
+    const double w = m_params.viewport.width();
+    const double h = m_params.viewport.height();
+    m_header = QRectF(0, 0, w, m_params.headerHeight);
+    const double treeWidth = m_params.treeWidth > 0 ? std::min(m_params.treeWidth, w / 3) : 0;
+    const double rowsLeft = treeWidth > 0 ? treeWidth + m_params.lensGap : 0;
+    m_tree = treeWidth > 0 ? QRectF(0, m_params.headerHeight, treeWidth, h - m_params.headerHeight)
+                           : QRectF();
+    m_rows = QRectF(rowsLeft, m_params.headerHeight, std::max(0.0, w - rowsLeft),
+                    rowsHeight(m_params));
+
+    if (m_level == Level::Density)
+        layoutDensity();
+    else
+        layoutRows();
+    layoutTree();
+    layoutBrackets();
+    layoutMarks();
+}
+
+double CollectionLayout::contentHeight() const
+{
+    return double(m_params.rowCount) * m_pitch;
+}
+
+double CollectionLayout::maxScroll() const
+{
+    return maxScrollFor(m_params, m_pitch);
+}
+
+double CollectionLayout::rowTop(qsizetype row) const
+{
+    return m_rows.top() + double(row) * m_pitch - m_params.scrollY;
+}
+
+CollectionLayout::RowGeometry CollectionLayout::rowGeometry(qsizetype row) const
+{
+    RowGeometry g;
+    g.row = row;
+    const double top = rowTop(row);
+    g.rect = QRectF(m_rows.left(), top, m_rows.width(), m_pitch);
+    const double bracketWidth = m_params.groups && !m_params.groups->empty()
+        ? m_params.bracketLanes * m_params.bracketLaneWidth
+        : 0;
+    double x = m_rows.left();
+    g.gutter = QRectF(x, top, m_params.gutterWidth, m_pitch);
+    x += m_params.gutterWidth + 4;
+    const double inset = std::min(4.0, m_pitch / 6);
+    g.chip = QRectF(x, top + inset, m_params.chipWidth, m_pitch - 2 * inset);
+    x += m_params.chipWidth + 8;
+    // Key columns shrink together when the rows area is narrow; attributes take the rest.
+    const double available = std::max(0.0, m_rows.right() - bracketWidth - x);
+    const double wanted = m_params.sortKeyWidth + m_params.partitionKeyWidth;
+    const double scale = wanted > available * 0.8 ? available * 0.8 / wanted : 1.0;
+    const double sortWidth = m_params.sortKeyWidth * scale;
+    const double pkWidth = m_params.partitionKeyWidth * scale;
+    g.sortKey = QRectF(x, top, sortWidth, m_pitch);
+    x += sortWidth + 8;
+    g.partitionKey = QRectF(x, top, pkWidth, m_pitch);
+    x += pkWidth + 8;
+    g.attributes = QRectF(x, top, std::max(0.0, m_rows.right() - bracketWidth - x - 4), m_pitch);
+    return g;
+}
+
+void CollectionLayout::layoutRows()
+{
+    const qsizetype n = m_params.rowCount;
+    if (n <= 0 || m_pitch <= 0)
+        return;
+    m_firstRow = std::clamp<qsizetype>(qsizetype(std::floor(m_params.scrollY / m_pitch)), 0, n);
+    m_endRow = std::clamp<qsizetype>(
+        qsizetype(std::ceil((m_params.scrollY + m_rows.height()) / m_pitch)), m_firstRow, n);
+    m_visibleRows.reserve(size_t(m_endRow - m_firstRow));
+    for (qsizetype r = m_firstRow; r < m_endRow; ++r)
+        m_visibleRows.push_back(rowGeometry(r));
+}
+
+void CollectionLayout::layoutDensity()
+{
+    const qsizetype n = m_params.rowCount;
+    if (n <= 0)
+        return;
+    const std::vector<quint8> *entities = m_params.rowEntities;
+    const int lines = int(std::ceil(m_rows.height()));
+    m_firstRow = -1;
+    std::array<quint32, 256> counts {};
+    for (int line = 0; line < lines; ++line) {
+        // The epsilon keeps 0.99999 of a row from losing the last row to rounding.
+        const qsizetype first = qsizetype(std::floor((m_params.scrollY + line) / m_pitch + 1e-7));
+        if (first >= n)
+            break;
+        const qsizetype end = std::clamp<qsizetype>(
+            qsizetype(std::floor((m_params.scrollY + line + 1) / m_pitch + 1e-7)), first + 1, n);
+        if (m_firstRow < 0)
+            m_firstRow = first;
+        m_endRow = end;
+
+        // The most common entity of the line; large buckets are sampled (at most 64 rows).
+        quint8 entity = CollectionRows::kNoEntity;
+        if (entities && qsizetype(entities->size()) >= end) {
+            const qsizetype count = end - first;
+            const qsizetype stride = std::max<qsizetype>(1, count / 64);
+            quint32 best = 0;
+            for (qsizetype r = first; r < end; r += stride)
+                ++counts[(*entities)[size_t(r)]];
+            for (qsizetype r = first; r < end; r += stride) {
+                const quint8 e = (*entities)[size_t(r)];
+                if (counts[e] > best || (counts[e] == best && e < entity)) {
+                    best = counts[e];
+                    entity = e;
+                }
+            }
+            for (qsizetype r = first; r < end; r += stride)
+                counts[(*entities)[size_t(r)]] = 0;
+        }
+        const QRectF rect(m_rows.left(), m_rows.top() + line, m_rows.width(), 1);
+        // Neighbouring lines of one entity merge into one band (fewer rectangles to paint).
+        if (!m_density.empty() && m_density.back().entity == entity
+            && m_density.back().endRow == first) {
+            m_density.back().rect.setBottom(rect.bottom());
+            m_density.back().endRow = end;
+        } else {
+            m_density.push_back(DensityBucket {rect, first, end, entity});
+        }
+    }
+    if (m_firstRow < 0)
+        m_firstRow = m_endRow = 0;
+}
+
+double CollectionLayout::treeY(double row) const
+{
+    const double top = m_tree.top() + kTreeMargin;
+    const double height = std::max(0.0, m_tree.height() - 2 * kTreeMargin);
+    const qsizetype n = std::max<qsizetype>(1, m_params.rowCount);
+    return top + row / double(n) * height;
+}
+
+QRectF CollectionLayout::lensInTree() const
+{
+    if (m_tree.isEmpty() || m_params.rowCount <= 0)
+        return {};
+    const double top = treeY(double(m_firstRow));
+    const double bottom = std::max(top + 2, treeY(double(m_endRow)));
+    return QRectF(m_tree.left(), top, m_tree.width(), bottom - top);
+}
+
+void CollectionLayout::layoutTree()
+{
+    const qsizetype n = m_params.rowCount;
+    if (m_tree.isEmpty() || n <= 0)
+        return;
+    const int fanout = std::max(2, m_params.fanout);
+    int levels = 1;
+    qint64 capacity = fanout;
+    while (capacity < n) {
+        capacity *= fanout;
+        ++levels;
+    }
+    const double columnWidth = m_tree.width() / levels;
+    const double treeHeight = std::max(0.0, m_tree.height() - 2 * kTreeMargin);
+    const CollectionMarks &marks = m_params.marks;
+    const int pathLevels = marks.pathRow >= 0 && marks.pathRow < n ? marks.pathLevels : 0;
+
+    qint64 span = capacity;
+    for (int d = 0; d < levels; ++d) {
+        TreeLevel level;
+        level.level = d;
+        level.span = span;
+        level.nodeCount = (n + span - 1) / span;
+        level.band = QRectF(m_tree.left() + d * columnWidth + 2, m_tree.top() + kTreeMargin,
+                            columnWidth - 6, treeHeight);
+        level.dense = double(level.nodeCount) * kMinTreeNodeHeight > treeHeight;
+        m_treeLevels.push_back(level);
+
+        const qint64 pathIndex = d < pathLevels ? qint64(marks.pathRow) / span : -1;
+        const auto nodeRect = [&](qint64 index) {
+            const qint64 first = index * span;
+            const qint64 end = std::min<qint64>(n, first + span);
+            double top = treeY(double(first));
+            double bottom = treeY(double(end));
+            if (bottom - top < kMinTreeNodeHeight) {
+                const double mid = (top + bottom) / 2;
+                top = mid - kMinTreeNodeHeight / 2;
+                bottom = mid + kMinTreeNodeHeight / 2;
+            } else if (bottom - top > 4) {
+                top += 1; // a gap between sibling nodes
+                bottom -= 1;
+            }
+            TreeNode node;
+            node.level = d;
+            node.index = index;
+            node.firstRow = first;
+            node.endRow = end;
+            node.rect = QRectF(level.band.left(), top, level.band.width(), bottom - top);
+            return node;
+        };
+        if (!level.dense) {
+            for (qint64 i = 0; i < level.nodeCount; ++i) {
+                TreeNode node = nodeRect(i);
+                node.onPath = i == pathIndex;
+                m_treeNodes.push_back(node);
+            }
+        } else if (pathIndex >= 0) {
+            TreeNode node = nodeRect(pathIndex);
+            node.onPath = true;
+            m_treeNodes.push_back(node);
+        }
+        span /= fanout;
+    }
+}
+
+void CollectionLayout::layoutBrackets()
+{
+    if (!m_params.groups || m_level == Level::Density || m_endRow <= m_firstRow)
+        return;
+    const auto &groups = *m_params.groups;
+    const int lanes = std::max(1, m_params.bracketLanes);
+    for (int g = 0; g < int(groups.size()); ++g) {
+        const auto &group = groups[size_t(g)];
+        const qsizetype lo = std::min(group.parentRow, group.firstChildRow);
+        const qsizetype hi = std::max(group.parentRow, group.lastChildRow);
+        if (lo >= m_endRow)
+            break; // groups are sorted by their first row
+        if (hi < m_firstRow)
+            continue;
+        Bracket b;
+        b.group = g;
+        b.lane = std::min(group.depth, lanes - 1);
+        const double x = m_rows.right() - (b.lane + 1) * m_params.bracketLaneWidth;
+        const double top = rowTop(group.firstChildRow) + 2;
+        const double bottom = rowTop(group.lastChildRow) + m_pitch - 2;
+        b.span = QRectF(x, top, m_params.bracketLaneWidth, std::max(2.0, bottom - top));
+        b.parentY = rowCenterY(group.parentRow);
+        m_brackets.push_back(b);
+    }
+}
+
+void CollectionLayout::layoutMarks()
+{
+    const CollectionMarks &marks = m_params.marks;
+    const auto add = [&](BoundLine::Kind kind, qsizetype row) {
+        BoundLine line;
+        line.kind = kind;
+        line.row = row;
+        line.y = rowTop(row);
+        const double width = std::min(260.0, m_rows.width() / 2);
+        line.labelAnchor = kind == BoundLine::Kind::RangeBegin
+            ? QRectF(m_rows.right() - width - 4, line.y + 1, width, 15)
+            : QRectF(m_rows.right() - width - 4, line.y - 16, width, 15);
+        m_boundLines.push_back(line);
+    };
+    if (marks.rangeBegin)
+        add(BoundLine::Kind::RangeBegin, *marks.rangeBegin);
+    if (marks.rangeEnd)
+        add(BoundLine::Kind::RangeEnd, *marks.rangeEnd);
+}
+
+std::optional<double> CollectionLayout::stopLineY() const
+{
+    const CollectionMarks &marks = m_params.marks;
+    if (marks.stopRow < 0)
+        return std::nullopt;
+    return marks.forward ? rowTop(marks.stopRow + 1) : rowTop(marks.stopRow);
+}
+
+QRectF CollectionLayout::probeMarker() const
+{
+    const qsizetype row = m_params.marks.probeRow;
+    if (row < 0 || row >= m_params.rowCount)
+        return {};
+    const double size = std::clamp(m_pitch, 8.0, 14.0);
+    return QRectF(m_rows.left() - size - 4, rowCenterY(row) - size / 2, size, size);
+}
+
+qsizetype CollectionLayout::rowAt(const QPointF &point) const
+{
+    if (!m_rows.contains(point) || m_pitch <= 0)
+        return -1;
+    const auto row = qsizetype(std::floor((point.y() - m_rows.top() + m_params.scrollY) / m_pitch));
+    return row >= 0 && row < m_params.rowCount ? row : -1;
+}
+
+qsizetype CollectionLayout::treeRowAt(const QPointF &point) const
+{
+    if (!m_tree.contains(point) || m_params.rowCount <= 0)
+        return -1;
+    const double top = m_tree.top() + kTreeMargin;
+    const double height = std::max(1.0, m_tree.height() - 2 * kTreeMargin);
+    const double f = std::clamp((point.y() - top) / height, 0.0, 1.0);
+    return std::min<qsizetype>(m_params.rowCount - 1, qsizetype(f * double(m_params.rowCount)));
+}
+
+double CollectionLayout::scrollToShow(qsizetype row) const
+{
+    const double top = double(row) * m_pitch;
+    const double height = m_rows.height();
+    double scroll = m_params.scrollY;
+    if (top < scroll || top + m_pitch > scroll + height) {
+        const bool far = top + m_pitch < scroll - height || top > scroll + 2 * height;
+        if (far)
+            scroll = top - (height - m_pitch) / 2;
+        else if (top < scroll)
+            scroll = top;
+        else
+            scroll = top + m_pitch - height;
+    }
+    return std::clamp(scroll, 0.0, maxScroll());
+}
+
+double CollectionLayout::scrollKeeping(const Params &next, qsizetype row, double fractionInRow,
+                                       double y)
+{
+    const double pitch = next.rowHeight * clampZoom(next);
+    const double scroll = (double(row) + fractionInRow) * pitch - (y - next.headerHeight);
+    return std::clamp(scroll, 0.0, maxScrollFor(next, pitch));
+}
+
+} // namespace keyscope::ui

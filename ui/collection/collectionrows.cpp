@@ -1,0 +1,168 @@
+#include "ui/collection/collectionrows.h"
+
+#include "model/query/tracetimeline.h"
+
+#include <algorithm>
+
+namespace keyscope::ui {
+
+CollectionRows::CollectionRows(std::shared_ptr<const model::Table> table, const QString &indexName,
+                               const QByteArray &partitionKey, const model::Population *population,
+                               std::vector<EntityInfo> entities)
+    : m_table(std::move(table))
+    , m_indexName(indexName)
+    , m_entities(std::move(entities))
+{
+    if (!m_table)
+        return;
+    m_store = m_table->store(indexName);
+    if (!m_store)
+        return;
+    if (!partitionKey.isEmpty()) {
+        m_partition = m_store->findPartition(partitionKey);
+    } else {
+        for (const auto &p : m_store->partitions()) {
+            if (!m_partition || p.entries.size() > m_partition->entries.size())
+                m_partition = &p;
+        }
+    }
+    if (!m_partition)
+        return;
+
+    const auto &entries = m_partition->entries;
+    const qsizetype n = qsizetype(entries.size());
+    model::ItemId maxItem = 0;
+    for (const auto &e : entries)
+        maxItem = std::max(maxItem, e.item);
+    m_rowOfItem.assign(size_t(maxItem) + 1, -1);
+    for (qsizetype r = 0; r < n; ++r)
+        m_rowOfItem[entries[size_t(r)].item] = qint32(r);
+
+    m_rowEntity.assign(size_t(n), kNoEntity);
+    if (!population)
+        return;
+    const auto populationSize = model::ItemId(population->entityOf.size());
+    for (qsizetype r = 0; r < n; ++r) {
+        const model::ItemId item = entries[size_t(r)].item;
+        if (item < populationSize) {
+            const int e = population->entityOf[item];
+            if (e >= 0 && e < int(kNoEntity))
+                m_rowEntity[size_t(r)] = quint8(e);
+        }
+    }
+
+    // Parent groups: every row whose parent item is also in this collection.
+    std::vector<int> groupOfParentItemRow(size_t(n), -1);
+    const auto parentCount = model::ItemId(population->parentOf.size());
+    for (qsizetype r = 0; r < n; ++r) {
+        const model::ItemId item = entries[size_t(r)].item;
+        if (item >= parentCount || population->parentOf[item] < 0)
+            continue;
+        const qsizetype parentRow = rowOf(model::ItemId(population->parentOf[item]));
+        if (parentRow < 0)
+            continue;
+        int &g = groupOfParentItemRow[size_t(parentRow)];
+        if (g < 0) {
+            g = int(m_groups.size());
+            ParentGroup group;
+            group.parentRow = parentRow;
+            group.firstChildRow = r;
+            // Depth: how many ancestors the parent itself has.
+            qint64 ancestor = population->parentOf[entries[size_t(parentRow)].item];
+            while (ancestor >= 0 && model::ItemId(ancestor) < parentCount) {
+                ++group.depth;
+                ancestor = population->parentOf[size_t(ancestor)];
+            }
+            m_groups.push_back(group);
+        }
+        ParentGroup &group = m_groups[size_t(g)];
+        group.lastChildRow = r;
+        ++group.childCount;
+    }
+    std::sort(m_groups.begin(), m_groups.end(), [](const ParentGroup &a, const ParentGroup &b) {
+        return std::min(a.parentRow, a.firstChildRow) < std::min(b.parentRow, b.firstChildRow);
+    });
+    m_parentRows.reserve(m_groups.size());
+    for (int g = 0; g < int(m_groups.size()); ++g)
+        m_parentRows.emplace_back(m_groups[size_t(g)].parentRow, g);
+    std::sort(m_parentRows.begin(), m_parentRows.end());
+}
+
+int CollectionRows::partitionCount() const
+{
+    return m_store ? int(m_store->partitions().size()) : 0;
+}
+
+qsizetype CollectionRows::rowOf(model::ItemId item) const
+{
+    return item < m_rowOfItem.size() ? m_rowOfItem[item] : -1;
+}
+
+QColor CollectionRows::entityColor(qsizetype row) const
+{
+    const quint8 e = m_rowEntity[size_t(row)];
+    return e < m_entities.size() ? m_entities[e].color : QColor();
+}
+
+QString CollectionRows::entityName(qsizetype row) const
+{
+    const quint8 e = m_rowEntity[size_t(row)];
+    return e < m_entities.size() ? m_entities[e].name : QString();
+}
+
+int CollectionRows::groupOfParentRow(qsizetype row) const
+{
+    const auto it = std::lower_bound(m_parentRows.begin(), m_parentRows.end(),
+                                     std::pair<qsizetype, int>(row, -1));
+    return it != m_parentRows.end() && it->first == row ? it->second : -1;
+}
+
+QString CollectionRows::sortKeyText(qsizetype row) const
+{
+    return model::rowKeyText(*m_table, *m_store, itemAt(row));
+}
+
+QString CollectionRows::partitionKeyText(qsizetype row) const
+{
+    QStringList parts;
+    for (const auto &k : m_store->keys().hash)
+        parts << model::keyValueText(m_table->attribute(itemAt(row), k.name));
+    return parts.join(QStringLiteral(" | "));
+}
+
+QString CollectionRows::partitionLabel() const
+{
+    if (!m_partition || m_partition->entries.empty())
+        return {};
+    QStringList names;
+    for (const auto &k : m_store->keys().hash)
+        names << k.name;
+    return QStringLiteral("%1 = %2").arg(names.join(QStringLiteral(" | ")), partitionKeyText(0));
+}
+
+QStringList CollectionRows::attributeTexts(qsizetype row, const QStringList &only) const
+{
+    QStringList out;
+    const model::Item item = m_table->item(itemAt(row));
+    const model::TableDefinition &definition = m_table->definition();
+    for (const auto &[name, value] : item) {
+        if (only.isEmpty()) {
+            if (definition.keys.contains(name) || m_store->keys().contains(name))
+                continue;
+        } else if (!only.contains(name)) {
+            continue;
+        }
+        out << name + QLatin1Char('=') + model::keyValueText(value);
+    }
+    return out;
+}
+
+model::AttributeValue CollectionRows::sortKeyValue(qsizetype row) const
+{
+    const auto &range = m_store->keys().range;
+    if (range.empty())
+        return m_table->attribute(itemAt(row), m_store->keys().hash.front().name);
+    return m_table->attribute(itemAt(row), range.front().name);
+}
+
+} // namespace keyscope::ui
