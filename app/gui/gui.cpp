@@ -1,28 +1,88 @@
 #include "app/gui/gui.h"
 
 #include "app/gui/designloader.h"
-#include "app/gui/mainwindow.h"
 #include "model/query/queryengine.h"
 #include "ui/collection/collectionmodel.h"
+#include "ui/document/document.h"
+#include "ui/settings/settings.h"
+#include "ui/shell/appearance.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QTimer>
 
 #include <cstdio>
 
+namespace {
+
+const QString kExamples = QStringLiteral(":/examples");
+const QString kDefaultExample = QStringLiteral(":/examples/iot/after.keyscope.json");
+
+// KEYSCOPE_STARTUP_TIMING=1 prints when the window was shown and when the opened project's
+// items were ready, measured from the start of runGui.
+void reportStartup(keyscope::ui::Document *document, const QElapsedTimer &clock)
+{
+    if (qEnvironmentVariableIsEmpty("KEYSCOPE_STARTUP_TIMING"))
+        return;
+    std::fprintf(stderr, "startup: window shown after %lld ms\n",
+                 static_cast<long long>(clock.elapsed()));
+    QObject::connect(
+        document, &keyscope::ui::Document::populationReady, document,
+        [document, clock] {
+            std::fprintf(stderr, "startup: %lld items shown after %lld ms\n",
+                         static_cast<long long>(document->table()->itemCount()),
+                         static_cast<long long>(clock.elapsed()));
+        },
+        Qt::SingleShotConnection);
+    QObject::connect(
+        document, &keyscope::ui::Document::checksReady, document,
+        [clock] {
+            std::fprintf(stderr, "startup: patterns and checks ready after %lld ms\n",
+                         static_cast<long long>(clock.elapsed()));
+        },
+        Qt::SingleShotConnection);
+}
+
+} // namespace
+
 int runGui(int argc, char **argv)
 {
+    QElapsedTimer clock;
+    clock.start();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Keyscope"));
     QApplication::setOrganizationName(QStringLiteral("Keyscope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Keyscope"));
 
-    keyscope::app::MainWindow window;
+    keyscope::ui::Settings settings;
+    keyscope::ui::applyTheme(settings.theme());
+    const bool lastSessionCrashed = settings.sessionRunning();
+    settings.setSessionRunning(true);
+
+    keyscope::ui::MainWindow window(&settings, kExamples);
+    window.restoreLayout();
+    reportStartup(window.document(), clock);
+
     const QStringList args = QApplication::arguments().mid(1);
-    if (args.size() >= 2)
-        window.openFiles(args.at(0), args.at(1));
-    else
-        window.openExample(QStringLiteral("iot"));
+    const bool restored = window.offerRecovery(lastSessionCrashed);
+    if (!restored) {
+        if (args.size() >= 2)
+            window.importFiles(args.at(0), args.at(1));
+        else if (args.size() == 1)
+            window.openFile(QFileInfo(args.at(0)).absoluteFilePath());
+        else if (QFileInfo::exists(kDefaultExample))
+            window.openExample(kDefaultExample);
+        else
+            window.importFiles(QStringLiteral(":/examples/iot/table.json"),
+                               QStringLiteral(":/examples/iot/items.json"));
+    }
     window.show();
-    return app.exec();
+
+    const int code = app.exec();
+    settings.setSessionRunning(false);
+    return code;
 }
 
 int runHeadlessDemo()
@@ -38,10 +98,11 @@ int runHeadlessDemo()
     std::printf("Keyscope headless demo: the IoT example (%lld items).\n\n",
                 static_cast<long long>(table.itemCount()));
     const QString device = QStringLiteral("DEVICE#D-7731");
-    const Partition *partition = table.store()->findPartition(
-        AttributeValue::string(device).sortableBytes());
-    std::printf("Item collection PK = %s, in DynamoDB's order (UTF-8 bytes, '#' 0x23 < 'D' 0x44):\n",
-                qPrintable(device));
+    const Partition *partition
+        = table.store()->findPartition(AttributeValue::string(device).sortableBytes());
+    std::printf(
+        "Item collection PK = %s, in DynamoDB's order (UTF-8 bytes, '#' 0x23 < 'D' 0x44):\n",
+        qPrintable(device));
     for (std::size_t i = 0; i < partition->entries.size(); ++i)
         std::printf("  %3zu  %s\n", i + 1,
                     qPrintable(keyscope::ui::CollectionModel::displayText(
@@ -49,7 +110,7 @@ int runHeadlessDemo()
 
     QueryRequest request;
     request.keyConditionExpression = QStringLiteral("PK = :pk");
-    request.expressionAttributeValues = std::map<QString, AttributeValue>{
+    request.expressionAttributeValues = std::map<QString, AttributeValue> {
         {QStringLiteral(":pk"), AttributeValue::string(device)}};
     request.scanIndexForward = false;
     request.limit = 11;
@@ -57,8 +118,8 @@ int runHeadlessDemo()
     const auto &response = std::get<QueryResponse>(answer);
     std::printf("\nQuery PK = :pk, ScanIndexForward=false, Limit 11 "
                 "(the device and its 10 newest readings):\n");
-    std::printf("  seek: %zu binary-search probes, start at row %u\n",
-                response.trace.probes.size(), response.trace.startPosition + 1);
+    std::printf("  seek: %zu binary-search probes, start at row %u\n", response.trace.probes.size(),
+                response.trace.startPosition + 1);
     for (const TraceVisit &visit : response.trace.visits) {
         const ItemId id = partition->entries[visit.position].item;
         std::printf("  row %3u  %-34s %s\n", visit.position + 1,

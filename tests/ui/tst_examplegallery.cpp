@@ -1,0 +1,136 @@
+#include "ui/examples/examplecatalog.h"
+#include "ui/examples/examplegallery.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QListView>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace keyscope;
+using ui::ExampleCatalog;
+
+namespace {
+
+const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+
+void write(const QString &path, const QByteArray &data)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(data);
+}
+
+} // namespace
+
+class TestExampleGallery : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void catalogReadsIndex();
+    void catalogScansFoldersWithoutIndex();
+    void catalogReportsABrokenIndex();
+    void galleryOpensAfterByDefaultAndBeforeOnRequest();
+};
+
+void TestExampleGallery::catalogReadsIndex()
+{
+    ExampleCatalog catalog;
+    QAbstractItemModelTester tester(&catalog);
+    QVERIFY(catalog.load(kExamples).isEmpty());
+    QVERIFY(catalog.rowCount() >= 10);
+    const int iot = catalog.rowOf(QStringLiteral("iot"));
+    QVERIFY(iot >= 0);
+    const ExampleCatalog::Entry *entry = catalog.entry(iot);
+    QVERIFY(!entry->title.isEmpty());
+    QVERIFY(!entry->description.isEmpty());
+    QVERIFY(entry->after()->path.endsWith(QLatin1String("iot/after.keyscope.json")));
+    QVERIFY(entry->before()->path.endsWith(QLatin1String("iot/before.keyscope.json")));
+    for (const ExampleCatalog::Entry &e : catalog.entries()) {
+        for (const ExampleCatalog::Variant &variant : e.variants)
+            QVERIFY2(QFile::exists(variant.path), qPrintable(variant.path));
+    }
+    QCOMPARE(catalog.index(iot).data(ExampleCatalog::DescriptionRole).toString(),
+             entry->description);
+    QCOMPARE(catalog.index(iot).data(ExampleCatalog::PrimaryPathRole).toString(),
+             entry->after()->path);
+}
+
+void TestExampleGallery::catalogScansFoldersWithoutIndex()
+{
+    QTemporaryDir dir;
+    write(
+        dir.filePath(QStringLiteral("shop/before.keyscope.json")),
+        R"json({"keyscope": 1, "name": "Shop (before)", "description": "Orders by id. More text."})json");
+    write(
+        dir.filePath(QStringLiteral("shop/after.keyscope.json")),
+        R"json({"keyscope": 1, "name": "Shop (after)", "description": "Orders by date. More text."})json");
+    write(dir.filePath(QStringLiteral("shop/extra.keyscope.json")), R"({"keyscope": 1})");
+    write(dir.filePath(QStringLiteral("empty/readme.txt")), "nothing here");
+    ExampleCatalog catalog;
+    QAbstractItemModelTester tester(&catalog);
+    QVERIFY(catalog.load(dir.path()).isEmpty());
+    QCOMPARE(catalog.rowCount(), 1);
+    const ExampleCatalog::Entry *entry = catalog.entry(0);
+    QCOMPARE(entry->title, QStringLiteral("Shop"));
+    QCOMPARE(entry->description, QStringLiteral("Orders by date."));
+    QCOMPARE(entry->variants.size(), size_t(3));
+    QVERIFY(entry->after()->path.endsWith(QLatin1String("after.keyscope.json")));
+    QVERIFY(entry->before()->path.endsWith(QLatin1String("before.keyscope.json")));
+    QCOMPARE(entry->variants[2].label, QStringLiteral("Extra"));
+}
+
+void TestExampleGallery::catalogReportsABrokenIndex()
+{
+    QTemporaryDir dir;
+    write(dir.filePath(QStringLiteral("index.json")), "[{\"id\": ");
+    ExampleCatalog catalog;
+    const QString error = catalog.load(dir.path());
+    QVERIFY(error.contains(QLatin1String("index.json")));
+    QCOMPARE(catalog.rowCount(), 0);
+}
+
+void TestExampleGallery::galleryOpensAfterByDefaultAndBeforeOnRequest()
+{
+    ui::ExampleGallery gallery(kExamples);
+    gallery.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&gallery));
+    QVERIFY(gallery.catalog()->rowCount() >= 10);
+    gallery.selectExample(QStringLiteral("saas"));
+    // Enter on the list opens the design that works.
+    QTest::keyClick(gallery.list(), Qt::Key_Return);
+    QCOMPARE(gallery.result(), int(QDialog::Accepted));
+    QVERIFY(gallery.selectedPath().endsWith(QLatin1String("saas/after.keyscope.json")));
+
+    ui::ExampleGallery again(kExamples);
+    again.show();
+    again.selectExample(QStringLiteral("ids"));
+    QPushButton *before = nullptr;
+    QStringList labels;
+    for (QPushButton *button : again.findChildren<QPushButton *>()) {
+        labels << button->text();
+        if (button->text() == QLatin1String("Open Before"))
+            before = button;
+    }
+    QVERIFY2(before, qPrintable(labels.join(QLatin1String(", "))));
+    QVERIFY(labels.contains(QStringLiteral("Open ULID")));
+    QTest::mouseClick(before, Qt::LeftButton);
+    QVERIFY(again.selectedPath().endsWith(QLatin1String("ids/before.keyscope.json")));
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
+    QApplication app(argc, argv);
+    TestExampleGallery test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_examplegallery.moc"

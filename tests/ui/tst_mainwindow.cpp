@@ -1,0 +1,450 @@
+#include "ui/checks/findinglistmodel.h"
+#include "ui/collection/collectionmodel.h"
+#include "ui/document/document.h"
+#include "ui/patterns/patternlistmodel.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+using namespace keyscope;
+
+namespace {
+
+const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/ui/iot.keyscope.json");
+
+// Answers the window's questions as the test says, and counts them.
+class TestWindow : public ui::MainWindow
+{
+public:
+    using ui::MainWindow::MainWindow;
+
+    QMessageBox::StandardButton saveAnswer = QMessageBox::Cancel;
+    QString savePath;
+    bool restoreAnswer = true;
+    int saveQuestions = 0;
+    int restoreQuestions = 0;
+    QStringList errors;
+
+protected:
+    QMessageBox::StandardButton askSaveChanges() override
+    {
+        ++saveQuestions;
+        return saveAnswer;
+    }
+    QString askSavePath() override { return savePath; }
+    QString askOpenPath() override { return {}; }
+    bool askRestoreRecovery(const ui::Autosaver::Recovery &) override
+    {
+        ++restoreQuestions;
+        return restoreAnswer;
+    }
+    void showError(const QString &title, const QString &text) override
+    {
+        errors << title + QStringLiteral(": ") + text;
+    }
+};
+
+bool settle(ui::Document *document)
+{
+    return QTest::qWaitFor(
+        [&] { return !document->isBusy() && document->resultsRevision() == document->revision(); },
+        10000);
+}
+
+QTreeWidgetItem *templateItem(QTreeWidget *tree, const QString &entity, const QString &key)
+{
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *top = tree->topLevelItem(i);
+        if (top->text(0) != entity)
+            continue;
+        for (int j = 0; j < top->childCount(); ++j) {
+            if (top->child(j)->text(0) == key)
+                return top->child(j);
+        }
+    }
+    return nullptr;
+}
+
+QString firstSortKey(const ui::MainWindow &window)
+{
+    const ui::CollectionModel *model = window.collectionPane()->model();
+    return model->index(0, ui::CollectionModel::SortKeyColumn).data().toString();
+}
+
+QAction *action(const QWidget &window, const char *name)
+{
+    return window.findChild<QAction *>(QString::fromLatin1(name));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void opensExampleAndShowsVerdicts();
+    void panelTemplateEditResortsAndUndoRestores();
+    void titleShowsFileAndModifiedMark();
+    void closingWithChangesAsks();
+    void saveAsWritesAndRecordsRecentFile();
+    void docksAreRestoredBetweenRuns();
+    void recoveryIsOfferedAfterACrash();
+    void findingsListMostSevereFirst();
+    void themeCanBeOverridden();
+    void standardShortcutsAndAccessibleNames();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ui::Settings> m_settings;
+    std::unique_ptr<TestWindow> makeWindow();
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestMainWindow::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<ui::Settings>(m_dir->filePath(QStringLiteral("settings.ini")));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_settings.reset();
+    m_dir.reset();
+}
+
+std::unique_ptr<TestWindow> TestMainWindow::makeWindow()
+{
+    auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+    window->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery.keyscope.json")));
+    return window;
+}
+
+void TestMainWindow::opensExampleAndShowsVerdicts()
+{
+    auto window = makeWindow();
+    QAbstractItemModelTester patternTester(window->patternModel());
+    QAbstractItemModelTester findingTester(window->findingModel());
+    QAbstractItemModelTester collectionTester(window->collectionPane()->model());
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/before.keyscope.json")));
+    QVERIFY(settle(window->document()));
+
+    ui::PatternListModel *patterns = window->patternModel();
+    QCOMPARE(patterns->rowCount(), 2);
+    // The "before" design fails the newest-readings pattern and says why.
+    const QModelIndex first = patterns->index(0);
+    QVERIFY(!first.data(ui::PatternListModel::PassedRole).toBool());
+    QVERIFY(!first.data(ui::PatternListModel::ExplanationRole).toString().isEmpty());
+    QVERIFY(!first.data(Qt::DecorationRole).value<QIcon>().isNull());
+    QCOMPARE(patterns->passedCount(), 1);
+
+    // The collection shows a device's collection: device first ('D' < 'R').
+    QVERIFY(window->collectionPane()->model()->rowCount() > 20);
+    QVERIFY(firstSortKey(*window).startsWith(QLatin1String("DEVICE#")));
+    bool counted = false;
+    for (QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Item count"))
+            counted = label->text().contains(
+                QLocale().toString(qlonglong(window->document()->table()->itemCount())));
+    }
+    QVERIFY(counted);
+    QVERIFY(window->document()->filePath().isEmpty()); // an example opens untitled
+}
+
+void TestMainWindow::panelTemplateEditResortsAndUndoRestores()
+{
+    auto window = makeWindow();
+    QVERIFY(window->openFile(kIot));
+    QVERIFY(settle(window->document()));
+    QVERIFY(firstSortKey(*window).startsWith(QLatin1String("#READING#")));
+
+    auto *tree = window->findChild<QTreeWidget *>();
+    QTreeWidgetItem *sk = templateItem(tree, QStringLiteral("Reading"), QStringLiteral("SK"));
+    QVERIFY(sk);
+    QCOMPARE(sk->text(1), QStringLiteral("#READING#{Ts|iso8601}"));
+    // Edit in place through the keyboard: F2, type, Enter.
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    tree->setFocus();
+    tree->setCurrentItem(sk, 1);
+    QTest::keyClick(tree, Qt::Key_F2);
+    QWidget *editor = QApplication::focusWidget();
+    QVERIFY(editor && editor != tree);
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, QStringLiteral("READING#{Ts|iso8601}"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QVERIFY(QTest::qWaitFor([&] { return window->document()->undoStack()->count() == 1; }, 2000));
+    QVERIFY(settle(window->document()));
+    QVERIFY(firstSortKey(*window).startsWith(QLatin1String("DEVICE#")));
+    QVERIFY(window->isWindowModified());
+    QCOMPARE(action(*window, "actionUndo")->text(),
+             QStringLiteral("&Undo Edit SK Template of Reading"));
+
+    action(*window, "actionUndo")->trigger();
+    QVERIFY(settle(window->document()));
+    QVERIFY(firstSortKey(*window).startsWith(QLatin1String("#READING#")));
+    QVERIFY(!window->isWindowModified());
+    sk = templateItem(tree, QStringLiteral("Reading"), QStringLiteral("SK"));
+    QCOMPARE(sk->text(1), QStringLiteral("#READING#{Ts|iso8601}"));
+
+    action(*window, "actionRedo")->trigger();
+    QVERIFY(settle(window->document()));
+    QVERIFY(firstSortKey(*window).startsWith(QLatin1String("DEVICE#")));
+
+    // The seed box: typing digits merges into one step.
+    auto *seed = window->findChild<QSpinBox *>();
+    seed->setFocus();
+    seed->selectAll();
+    QTest::keyClicks(seed, QStringLiteral("123"));
+    QCOMPARE(window->document()->project().seed, quint64(123));
+    QCOMPARE(window->document()->undoStack()->count(), 2);
+    window->document()->undoStack()->undo();
+    QCOMPARE(window->document()->project().seed, quint64(7));
+    window->saveAnswer = QMessageBox::Discard;
+}
+
+void TestMainWindow::titleShowsFileAndModifiedMark()
+{
+    auto window = makeWindow();
+    QVERIFY(window->openFile(kIot));
+    QCOMPARE(window->windowTitle(), QStringLiteral("iot.keyscope.json[*] — Keyscope"));
+    QVERIFY(!window->isWindowModified());
+    window->document()->setSeed(3);
+    QVERIFY(window->isWindowModified());
+    window->document()->undoStack()->undo();
+    QVERIFY(!window->isWindowModified());
+    window->newProject();
+    QCOMPARE(window->windowTitle(), QStringLiteral("Untitled[*] — Keyscope"));
+}
+
+void TestMainWindow::closingWithChangesAsks()
+{
+    auto window = makeWindow();
+    window->show();
+    QVERIFY(window->openFile(kIot));
+    QVERIFY(window->close()); // unmodified: no question
+    QCOMPARE(window->saveQuestions, 0);
+
+    window->show();
+    window->document()->setSeed(11);
+    window->saveAnswer = QMessageBox::Cancel;
+    QVERIFY(!window->close());
+    QCOMPARE(window->saveQuestions, 1);
+    QVERIFY(window->isVisible());
+    QCOMPARE(window->document()->project().seed, quint64(11));
+
+    // New and Open ask too.
+    window->newProject();
+    QCOMPARE(window->saveQuestions, 2);
+    QCOMPARE(window->document()->project().seed, quint64(11));
+
+    window->saveAnswer = QMessageBox::Discard;
+    QVERIFY(window->close());
+    QCOMPARE(window->saveQuestions, 3);
+}
+
+void TestMainWindow::saveAsWritesAndRecordsRecentFile()
+{
+    auto window = makeWindow();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    window->document()->setSeed(5);
+    window->savePath = m_dir->filePath(QStringLiteral("mine"));
+    window->saveAnswer = QMessageBox::Save;
+    // Untitled: Save goes through Save As; the suffix is added.
+    action(*window, "actionSave")->trigger();
+    const QString saved = m_dir->filePath(QStringLiteral("mine.keyscope.json"));
+    QVERIFY(QFile::exists(saved));
+    QCOMPARE(window->document()->filePath(), saved);
+    QVERIFY(!window->isWindowModified());
+    QCOMPARE(m_settings->recentFiles().value(0), saved);
+    auto *recent = window->findChild<QMenu *>(QStringLiteral("menuRecent"));
+    QVERIFY(recent->actions().size() >= 3); // the file, a separator, Clear List
+    QCOMPARE(recent->actions().first()->toolTip(), QDir::toNativeSeparators(saved));
+
+    // A file that cannot be read is reported with its problems and leaves the project as it was.
+    QVERIFY(!window->openFile(m_dir->filePath(QStringLiteral("missing.keyscope.json"))));
+    QCOMPARE(window->errors.size(), 1);
+    QCOMPARE(window->document()->filePath(), saved);
+}
+
+void TestMainWindow::docksAreRestoredBetweenRuns()
+{
+    {
+        auto window = makeWindow();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        for (const char *name :
+             {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock"})
+            QVERIFY2(window->dock(QString::fromLatin1(name)), name);
+        QVERIFY(window->dock(QStringLiteral("ChecksDock"))->isVisible());
+        action(*window, "actionToggleChecksDock")->trigger();
+        QVERIFY(!window->dock(QStringLiteral("ChecksDock"))->isVisible());
+        QVERIFY(window->close());
+    }
+    auto window = makeWindow();
+    window->restoreLayout();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(!window->dock(QStringLiteral("ChecksDock"))->isVisible());
+    QVERIFY(window->dock(QStringLiteral("PatternsDock"))->isVisible());
+    action(*window, "actionResetLayout")->trigger();
+    QVERIFY(window->dock(QStringLiteral("ChecksDock"))->isVisible());
+}
+
+void TestMainWindow::recoveryIsOfferedAfterACrash()
+{
+    {
+        auto window = makeWindow();
+        QVERIFY(window->openFile(kIot));
+        window->document()->setKeyTemplate(QStringLiteral("Reading"), QStringLiteral("SK"),
+                                           QStringLiteral("READING#{Ts|iso8601}"));
+        QVERIFY(window->autosaver()->saveNow());
+        // No close(): the process "crashes" here.
+    }
+    {
+        auto window = makeWindow();
+        QVERIFY(window->offerRecovery(true));
+        QCOMPARE(window->restoreQuestions, 1);
+        QCOMPARE(window->document()
+                     ->project()
+                     .entity(QStringLiteral("Reading"))
+                     ->keys.at(QStringLiteral("SK")),
+                 QStringLiteral("READING#{Ts|iso8601}"));
+        QCOMPARE(window->document()->filePath(), kIot);
+        QVERIFY(window->isWindowModified());
+        QVERIFY(settle(window->document()));
+        QVERIFY(firstSortKey(*window).startsWith(QLatin1String("DEVICE#")));
+        // Crash again before saving: the recovered work is still there next time.
+    }
+    {
+        auto window = makeWindow();
+        window->restoreAnswer = false;
+        QVERIFY(!window->offerRecovery(true));
+        QCOMPARE(window->restoreQuestions, 1);
+        // Declined: the file is gone, nothing is offered again.
+        QVERIFY(!window->autosaver()->pendingRecovery());
+        QVERIFY(!window->offerRecovery(true));
+        QCOMPARE(window->restoreQuestions, 1);
+    }
+}
+
+void TestMainWindow::findingsListMostSevereFirst()
+{
+    auto window = makeWindow();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/padding/overflow.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    ui::FindingListModel *findings = window->findingModel();
+    QVERIFY(findings->rowCount() > 0);
+    QCOMPARE(size_t(findings->rowCount()), window->document()->findings().size());
+    int previous = -1;
+    for (int row = 0; row < findings->rowCount(); ++row) {
+        const QModelIndex index = findings->index(row);
+        const int severity = index.data(ui::FindingListModel::SeverityRole).toInt();
+        QVERIFY(severity >= previous);
+        previous = severity;
+        QVERIFY(!index.data().toString().isEmpty());
+        QVERIFY(!index.data(Qt::DecorationRole).value<QIcon>().isNull());
+    }
+    QCOMPARE(findings->index(0).data(ui::FindingListModel::SeverityRole).toInt(),
+             int(model::Finding::Severity::Error));
+}
+
+void TestMainWindow::themeCanBeOverridden()
+{
+    auto window = makeWindow();
+    const auto lightness
+        = [] { return QApplication::palette().color(QPalette::Window).lightness(); };
+    action(*window, "actionThemeDark")->trigger();
+    QCOMPARE(m_settings->theme(), ui::Settings::Theme::Dark);
+    QVERIFY(lightness() < 80);
+    QVERIFY(action(*window, "actionThemeDark")->isChecked());
+    action(*window, "actionThemeLight")->trigger();
+    QVERIFY(lightness() > 200);
+    action(*window, "actionThemeSystem")->trigger();
+    QCOMPARE(m_settings->theme(), ui::Settings::Theme::System);
+
+    action(*window, "actionReducedMotion")->trigger();
+    QVERIFY(m_settings->reducedMotion());
+}
+
+void TestMainWindow::standardShortcutsAndAccessibleNames()
+{
+    auto window = makeWindow();
+    const struct
+    {
+        const char *action;
+        QKeySequence key;
+    } expected[] = {
+        {"actionNew", QKeySequence(QKeySequence::New)},
+        {"actionOpen", QKeySequence(QKeySequence::Open)},
+        {"actionSave", QKeySequence(QKeySequence::Save)},
+        {"actionSaveAs", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)},
+        {"actionUndo", QKeySequence(QKeySequence::Undo)},
+        {"actionRedo", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)},
+        {"actionQuit", QKeySequence(Qt::CTRL | Qt::Key_Q)},
+    };
+    for (const auto &entry : expected) {
+        QAction *a = action(*window, entry.action);
+        QVERIFY2(a, entry.action);
+        QVERIFY2(a->shortcuts().contains(entry.key), entry.action);
+    }
+    // Export does not exist yet, so it is not offered.
+    for (QAction *a : window->findChildren<QAction *>())
+        QVERIFY2(!a->text().contains(QLatin1String("Export")), qPrintable(a->text()));
+    for (QWidget *widget : window->findChildren<QWidget *>()) {
+        if (qobject_cast<QAbstractItemView *>(widget) || qobject_cast<QComboBox *>(widget)
+            || qobject_cast<QAbstractSpinBox *>(widget)) {
+            if (widget->parent() && qobject_cast<QComboBox *>(widget->parent()->parent()))
+                continue; // a combo box's own popup list
+            if (qobject_cast<QHeaderView *>(widget))
+                continue; // part of its view
+            QVERIFY2(!widget->accessibleName().isEmpty(), widget->metaObject()->className());
+        }
+    }
+
+    // Ctrl+Z reaches the undo stack from anywhere in the window.
+    QVERIFY(window->openFile(kIot));
+    window->show();
+    QApplication::setActiveWindow(window.get());
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    window->document()->setSeed(8);
+    QTest::keyClick(window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(window->document()->project().seed, quint64(7));
+    QTest::keyClick(window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(window->document()->project().seed, quint64(8));
+    window->saveAnswer = QMessageBox::Discard;
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
+    QApplication app(argc, argv);
+    TestMainWindow test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_mainwindow.moc"

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/design/designchecker.h"
+
+#include <QAbstractListModel>
+
+#include <vector>
+
+namespace keyscope::ui {
+
+// Design check findings, most severe first (errors, warnings, notes; stable within a severity),
+// each with a severity badge, its title, and explanation + fix as tooltip.
+class FindingListModel : public QAbstractListModel
+{
+    Q_OBJECT
+
+public:
+    enum Role { SeverityRole = Qt::UserRole + 1, ExplanationRole, FixRole, PathRole, CheckIdRole };
+
+    explicit FindingListModel(QObject *parent = nullptr);
+
+    void setFindings(std::vector<model::Finding> findings);
+    const model::Finding *finding(int row) const;
+    int count(model::Finding::Severity severity) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<model::Finding> m_findings;
+};
+
+} // namespace keyscope::ui

@@ -1,0 +1,177 @@
+#include "ui/shell/collectionpane.h"
+
+#include "ui/collection/collectionmodel.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace keyscope::ui {
+
+namespace {
+
+// "DEVICE#d-0001  (31 items)" -> "DEVICE#d-0001"
+QString partitionKeyOf(const QString &label)
+{
+    const qsizetype end = label.lastIndexOf(QLatin1String("  ("));
+    return end < 0 ? label : label.left(end);
+}
+
+} // namespace
+
+CollectionPane::CollectionPane(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new CollectionModel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 4);
+    layout->setSpacing(6);
+
+    auto *bar = new QHBoxLayout;
+    m_indexBox = new QComboBox(this);
+    m_indexBox->setAccessibleName(tr("Table or index"));
+    m_indexBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_partitionBox = new QComboBox(this);
+    m_partitionBox->setAccessibleName(tr("Item collection"));
+    m_partitionBox->setMinimumContentsLength(24);
+    m_partitionBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    auto *indexLabel = new QLabel(tr("&Order of:"), this);
+    indexLabel->setBuddy(m_indexBox);
+    auto *partitionLabel = new QLabel(tr("Co&llection:"), this);
+    partitionLabel->setBuddy(m_partitionBox);
+    bar->addWidget(indexLabel);
+    bar->addWidget(m_indexBox);
+    bar->addSpacing(12);
+    bar->addWidget(partitionLabel);
+    bar->addWidget(m_partitionBox, 1);
+    layout->addLayout(bar);
+
+    m_itemsView = createItemsView();
+    layout->addWidget(m_itemsView, 1);
+
+    m_orderNote = new QLabel(this);
+    m_orderNote->setWordWrap(true);
+    m_orderNote->setForegroundRole(QPalette::PlaceholderText);
+    m_orderNote->setText(tr("Top = smallest. Sort keys compare as unsigned UTF-8 bytes "
+                            "('#' < '0' < 'A' < 'a'), numbers by value. Collections are listed "
+                            "largest first; DynamoDB places them by hash."));
+    layout->addWidget(m_orderNote);
+
+    connect(m_indexBox, &QComboBox::currentIndexChanged, this, &CollectionPane::indexChosen);
+    connect(m_model, &CollectionModel::partitionsChanged, this, &CollectionPane::refillPartitions);
+    connect(m_partitionBox, &QComboBox::currentIndexChanged, this, [this](int row) {
+        m_model->setPartition(row);
+        m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(row));
+    });
+}
+
+// The one place that decides how items are shown. Swap in CollectionView here (it shows
+// m_model's table, index and partition) when it lands.
+QWidget *CollectionPane::createItemsView()
+{
+    m_tableView = new QTableView(this);
+    m_tableView->setModel(m_model);
+    m_tableView->setAccessibleName(tr("Items in sort-key order"));
+    m_tableView->setAlternatingRowColors(true);
+    m_tableView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_tableView->setShowGrid(false);
+    m_tableView->setWordWrap(false);
+    m_tableView->verticalHeader()->hide();
+    // Fixed row height keeps a million-row collection cheap to scroll.
+    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_tableView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_tableView->horizontalHeader()->setHighlightSections(false);
+    m_tableView->horizontalHeader()->setStretchLastSection(false);
+    m_tableView->horizontalHeader()->setSectionResizeMode(CollectionModel::AttributesColumn,
+                                                          QHeaderView::Stretch);
+    return m_tableView;
+}
+
+void CollectionPane::setTable(std::shared_ptr<const model::Table> table)
+{
+    const QString index = indexName();
+    const QString partition = m_wantedPartition;
+    {
+        const QSignalBlocker blocker(m_indexBox);
+        m_indexBox->clear();
+        if (table) {
+            const model::TableDefinition &definition = table->definition();
+            m_indexBox->addItem(tr("Table %1").arg(definition.tableName), QString());
+            for (const auto &indexDefinition : definition.indexes)
+                m_indexBox->addItem(indexDefinition.name, indexDefinition.name);
+        }
+        const int row = m_indexBox->findData(index);
+        m_indexBox->setCurrentIndex(row < 0 ? 0 : row);
+    }
+    m_wantedPartition = partition;
+    m_model->setTable(std::move(table));
+    if (!indexName().isEmpty())
+        m_model->setIndexName(indexName());
+    if (m_tableView)
+        m_tableView->resizeColumnToContents(CollectionModel::PositionColumn);
+}
+
+bool CollectionPane::showCollection(const QString &indexName, const QString &partition)
+{
+    const int row = m_indexBox->findData(indexName);
+    if (row < 0)
+        return false;
+    m_wantedPartition = partition;
+    if (row != m_indexBox->currentIndex())
+        m_indexBox->setCurrentIndex(row);
+    else
+        selectPartition(partition);
+    return partitionText() == partition;
+}
+
+QString CollectionPane::indexName() const
+{
+    return m_indexBox->currentData().toString();
+}
+
+QString CollectionPane::partitionText() const
+{
+    return partitionKeyOf(m_partitionBox->currentText());
+}
+
+void CollectionPane::indexChosen(int row)
+{
+    m_model->setIndexName(m_indexBox->itemData(row).toString());
+}
+
+void CollectionPane::refillPartitions()
+{
+    {
+        const QSignalBlocker blocker(m_partitionBox);
+        m_partitionBox->clear();
+        for (int i = 0; i < m_model->partitionCount(); ++i)
+            m_partitionBox->addItem(m_model->partitionLabel(i));
+        m_partitionBox->setCurrentIndex(m_model->partition());
+    }
+    selectPartition(m_wantedPartition);
+    if (m_tableView) {
+        for (int column : {int(CollectionModel::PartitionKeyColumn),
+                           int(CollectionModel::SortKeyColumn), int(CollectionModel::SizeColumn)})
+            m_tableView->resizeColumnToContents(column);
+    }
+}
+
+void CollectionPane::selectPartition(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    for (int i = 0; i < m_partitionBox->count(); ++i) {
+        if (partitionKeyOf(m_partitionBox->itemText(i)) == text) {
+            m_partitionBox->setCurrentIndex(i); // also tells the model
+            if (m_model->partition() != i)
+                m_model->setPartition(i);
+            return;
+        }
+    }
+}
+
+} // namespace keyscope::ui

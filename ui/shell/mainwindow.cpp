@@ -1,0 +1,939 @@
+#include "ui/shell/mainwindow.h"
+
+#include "model/design/projectfile.h"
+#include "model/value/dynamojson.h"
+#include "ui/checks/findinglistmodel.h"
+#include "ui/collection/collectionmodel.h"
+#include "ui/document/document.h"
+#include "ui/examples/examplegallery.h"
+#include "ui/patterns/patternlistmodel.h"
+#include "ui/shell/appearance.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/shell/statusicon.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QListView>
+#include <QLocale>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace keyscope::ui {
+
+namespace {
+
+constexpr int kEntityNameRole = Qt::UserRole + 1;
+constexpr int kKeyAttributeRole = Qt::UserRole + 2;
+
+QLabel *quietLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+QWidget *panel(QWidget *parent, std::initializer_list<QWidget *> widgets, int stretchIndex)
+{
+    auto *content = new QWidget(parent);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(6, 4, 6, 6);
+    layout->setSpacing(4);
+    int i = 0;
+    for (QWidget *widget : widgets)
+        layout->addWidget(widget, i++ == stretchIndex ? 1 : 0);
+    return content;
+}
+
+QString valueText(const model::AttributeValue &value)
+{
+    return QString::fromUtf8(
+        QJsonDocument(model::dynamojson::valueToJson(value)).toJson(QJsonDocument::Compact));
+}
+
+// English plurals without a translation file ("1 warning", "2 warnings").
+QString counted(qsizetype n, const QString &singular, const QString &plural)
+{
+    return QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(n)),
+                                       n == 1 ? singular : plural);
+}
+
+QString keySchemaText(const model::KeySchema &keys)
+{
+    QStringList parts;
+    for (const auto &key : keys.hash)
+        parts << key.name;
+    for (const auto &key : keys.range)
+        parts << key.name;
+    return parts.join(QLatin1String(", "));
+}
+
+} // namespace
+
+MainWindow::MainWindow(Settings *settings, const QString &examplesDirectory, QWidget *parent)
+    : QMainWindow(parent)
+    , m_settings(settings)
+    , m_examplesDirectory(examplesDirectory)
+    , m_document(new Document(this))
+    , m_autosaver(new Autosaver(m_document, this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAccessibleName(tr("Keyscope"));
+    resize(1280, 800);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    m_autosaver->setIntervalSeconds(m_settings->autosaveIntervalSeconds());
+
+    createPanels();
+    createActions();
+    createStatusBar();
+    m_defaultState = saveState();
+
+    connect(m_document, &Document::projectChanged, this, &MainWindow::refreshEntities);
+    connect(m_document, &Document::projectChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::populationReady, this, &MainWindow::populationReady);
+    connect(m_document, &Document::populationFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Cannot populate: %1").arg(message));
+    });
+    connect(m_document, &Document::patternsReady, this, &MainWindow::patternsReady);
+    connect(m_document, &Document::checksReady, this, &MainWindow::checksReady);
+    connect(m_document, &Document::busyChanged, this, [this](bool busy) {
+        // Only work that takes a while earns a progress bar; quick recomputes would flicker.
+        if (busy) {
+            m_progressDelay->start();
+        } else {
+            m_progressDelay->stop();
+            m_progress->hide();
+        }
+    });
+    connect(m_document, &Document::progressChanged, m_progress, &QProgressBar::setValue);
+    connect(m_autosaver, &Autosaver::autosaveFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 8000);
+    });
+    connect(m_settings, &Settings::autosaveIntervalChanged, m_autosaver,
+            &Autosaver::setIntervalSeconds);
+    connect(m_settings, &Settings::recentFilesChanged, this, &MainWindow::updateRecentMenu);
+
+    refreshEntities();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+// --- Panels ---
+
+QDockWidget *MainWindow::addPanel(const QString &objectName, const QString &title, QWidget *content,
+                                  Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setAccessibleName(title);
+    dock->setWidget(content);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                      | QDockWidget::DockWidgetFloatable);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+QDockWidget *MainWindow::dock(const QString &objectName) const
+{
+    return findChild<QDockWidget *>(objectName);
+}
+
+void MainWindow::createPanels()
+{
+    m_collection = new CollectionPane(this);
+    m_collection->setAccessibleName(tr("Collection"));
+    setCentralWidget(m_collection);
+    // Bottom panels sit under the collection only; the side panels run full height.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    // Entities & templates: a summary with the key templates editable in place. The full
+    // editor (attributes, generators, live key preview) replaces the tree.
+    m_tableSummary = quietLabel(this);
+    m_tableSummary->setAccessibleName(tr("Table definition"));
+    m_entities = new QTreeWidget(this);
+    m_entities->setAccessibleName(tr("Entity types and key templates"));
+    m_entities->setColumnCount(2);
+    m_entities->setHeaderLabels({tr("Entity / key"), tr("Count / template")});
+    m_entities->setRootIsDecorated(true);
+    m_entities->setUniformRowHeights(true);
+    m_entities->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                                | QAbstractItemView::SelectedClicked);
+    m_entities->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_entities->header()->setStretchLastSection(true);
+    connect(m_entities, &QTreeWidget::itemChanged, this, &MainWindow::entityItemChanged);
+    auto *seedRow = new QWidget(this);
+    auto *seedLayout = new QHBoxLayout(seedRow);
+    seedLayout->setContentsMargins(0, 0, 0, 0);
+    m_seed = new QSpinBox(seedRow);
+    m_seed->setRange(0, std::numeric_limits<int>::max());
+    m_seed->setAccessibleName(tr("Random seed"));
+    m_seed->setKeyboardTracking(true);
+    auto *seedLabel = new QLabel(tr("&Seed:"), seedRow);
+    seedLabel->setBuddy(m_seed);
+    seedLayout->addWidget(seedLabel);
+    seedLayout->addWidget(m_seed, 1);
+    connect(m_seed, &QSpinBox::valueChanged, this, [this](int value) {
+        if (!m_refreshingEntities)
+            m_document->setSeed(quint64(value));
+    });
+    connect(m_seed, &QSpinBox::editingFinished, m_document, &Document::finishEditing);
+    auto *entitiesHint = quietLabel(this);
+    entitiesHint->setText(tr("Double-click a template to edit it (F2 from the keyboard)."));
+    addPanel(QStringLiteral("EntitiesDock"), tr("Entities & Templates"),
+             panel(this, {m_tableSummary, m_entities, seedRow, entitiesHint}, 1),
+             Qt::LeftDockWidgetArea);
+
+    // Access patterns: pass/fail with the explanation of the selected one.
+    m_patternModel = new PatternListModel(this);
+    m_patternSummary = new QLabel(this);
+    m_patternList = new QListView(this);
+    m_patternList->setModel(m_patternModel);
+    m_patternList->setAccessibleName(tr("Access patterns"));
+    m_patternList->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_patternList->setUniformItemSizes(true);
+    m_patternDetail = quietLabel(this);
+    m_patternDetail->setAccessibleName(tr("Access pattern explanation"));
+    connect(m_patternList->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::patternSelected);
+    auto *patterns = addPanel(QStringLiteral("PatternsDock"), tr("Access Patterns"),
+                              panel(this, {m_patternSummary, m_patternList, m_patternDetail}, 1),
+                              Qt::RightDockWidgetArea);
+
+    // Checks: findings, most severe first.
+    m_findingModel = new FindingListModel(this);
+    m_findingSummary = new QLabel(this);
+    m_findingSummary->setWordWrap(true);
+    m_findingList = new QListView(this);
+    m_findingList->setModel(m_findingModel);
+    m_findingList->setAccessibleName(tr("Design check findings"));
+    m_findingList->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_findingList->setUniformItemSizes(true);
+    m_findingDetail = quietLabel(this);
+    m_findingDetail->setAccessibleName(tr("Finding explanation"));
+    connect(m_findingList->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::findingSelected);
+    auto *checks = addPanel(QStringLiteral("ChecksDock"), tr("Checks"),
+                            panel(this, {m_findingSummary, m_findingList, m_findingDetail}, 1),
+                            Qt::RightDockWidgetArea);
+    splitDockWidget(patterns, checks, Qt::Vertical);
+
+    // Query & trace: the selected access pattern's request and response. The query builder and
+    // the trace player take this panel over.
+    m_queryText = new QPlainTextEdit(this);
+    m_queryText->setReadOnly(true);
+    m_queryText->setAccessibleName(tr("Query and response"));
+    m_queryText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_queryText->setPlaceholderText(
+        tr("Select an access pattern to see the Query it runs and what comes back."));
+    m_queryText->setFrameShape(QFrame::NoFrame);
+    auto *query = addPanel(QStringLiteral("QueryDock"), tr("Query & Trace"), m_queryText,
+                           Qt::BottomDockWidgetArea);
+
+    // Code: snippets for the current query arrive with the code generators.
+    auto *codeHint = quietLabel(this);
+    codeHint->setText(tr("The selected query as AWS CLI, Python (boto3), JavaScript and Java "
+                         "code will be shown here."));
+    codeHint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    auto *code = addPanel(QStringLiteral("CodeDock"), tr("Code"), panel(this, {codeHint}, 0),
+                          Qt::BottomDockWidgetArea);
+    tabifyDockWidget(query, code);
+    query->raise();
+
+    resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 340}, Qt::Horizontal);
+    resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
+    resizeDocks({query}, {190}, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = file->addAction(tr("&New"), this, &MainWindow::newProject);
+    newAction->setObjectName(QStringLiteral("actionNew"));
+    newAction->setShortcut(QKeySequence::New);
+    QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+    open->setObjectName(QStringLiteral("actionOpen"));
+    open->setShortcut(QKeySequence::Open);
+    QAction *example = file->addAction(tr("Open &Example…"), this, &MainWindow::showExampleGallery);
+    example->setObjectName(QStringLiteral("actionOpenExample"));
+    example->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
+    updateRecentMenu();
+    file->addSeparator();
+    QAction *saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+    saveAction->setObjectName(QStringLiteral("actionSave"));
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    saveAsAction->setObjectName(QStringLiteral("actionSaveAs"));
+    saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addSeparator();
+    QAction *import
+        = file->addAction(tr("&Import Table and Items…"), this, &MainWindow::importDialog);
+    import->setObjectName(QStringLiteral("actionImport"));
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("actionQuit"));
+    // Some platforms bind no Quit key; Ctrl+Q works everywhere.
+    QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit);
+    if (!quitKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Q)))
+        quitKeys << QKeySequence(Qt::CTRL | Qt::Key_Q);
+    quit->setShortcuts(quitKeys);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    // Ctrl+Shift+Z everywhere, plus the platform's own (Ctrl+Y on Windows).
+    QList<QKeySequence> redoKeys {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
+    for (const QKeySequence &key : QKeySequence::keyBindings(QKeySequence::Redo)) {
+        if (!redoKeys.contains(key))
+            redoKeys << key;
+    }
+    redo->setShortcuts(redoKeys);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    int number = 1;
+    for (const char *name :
+         {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock"}) {
+        QDockWidget *panelDock = dock(QString::fromLatin1(name));
+        QAction *toggle = panelDock->toggleViewAction();
+        toggle->setText(panelDock->windowTitle().replace(QLatin1Char('&'), QLatin1String("&&")));
+        toggle->setObjectName(QStringLiteral("actionToggle") + QString::fromLatin1(name));
+        toggle->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key(Qt::Key_0 + number++)));
+        m_viewMenu->addAction(toggle);
+    }
+    QAction *focusCollection = m_viewMenu->addAction(tr("&Collection"), this, [this] {
+        m_collection->itemsView()->setFocus(Qt::ShortcutFocusReason);
+    });
+    focusCollection->setObjectName(QStringLiteral("actionFocusCollection"));
+    focusCollection->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_0));
+    QAction *resetLayoutAction
+        = m_viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+    resetLayoutAction->setObjectName(QStringLiteral("actionResetLayout"));
+    m_viewMenu->addSeparator();
+
+    QMenu *theme = m_viewMenu->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    const struct
+    {
+        Settings::Theme theme;
+        QString text;
+        const char *name;
+    } themes[] = {{Settings::Theme::System, tr("Follow &System"), "actionThemeSystem"},
+                  {Settings::Theme::Light, tr("&Light"), "actionThemeLight"},
+                  {Settings::Theme::Dark, tr("&Dark"), "actionThemeDark"}};
+    for (const auto &entry : themes) {
+        QAction *action = theme->addAction(entry.text);
+        action->setObjectName(QString::fromLatin1(entry.name));
+        action->setCheckable(true);
+        action->setData(int(entry.theme));
+        m_themeGroup->addAction(action);
+    }
+    connect(m_themeGroup, &QActionGroup::triggered, this, [this](QAction *action) {
+        m_settings->setTheme(Settings::Theme(action->data().toInt()));
+    });
+    connect(m_settings, &Settings::themeChanged, this, [this](Settings::Theme theme) {
+        applyTheme(theme);
+        updateThemeActions();
+    });
+    updateThemeActions();
+    m_reducedMotion = m_viewMenu->addAction(tr("Reduced &Motion"));
+    m_reducedMotion->setObjectName(QStringLiteral("actionReducedMotion"));
+    m_reducedMotion->setCheckable(true);
+    m_reducedMotion->setChecked(m_settings->reducedMotion());
+    m_reducedMotion->setToolTip(tr("Animations jump to their end instead of moving"));
+    connect(m_reducedMotion, &QAction::toggled, m_settings, &Settings::setReducedMotion);
+    connect(m_settings, &Settings::reducedMotionChanged, m_reducedMotion, &QAction::setChecked);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
+        QMessageBox::about(this, tr("About Keyscope"),
+                           tr("<b>Keyscope</b><p>See how DynamoDB orders your items: design "
+                              "sort keys, populate collections, and check access patterns.</p>"));
+    });
+    about->setObjectName(QStringLiteral("actionAbout"));
+    about->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_itemCount = new QLabel(this);
+    m_itemCount->setAccessibleName(tr("Item count"));
+    m_progress = new QProgressBar(this);
+    m_progress->setAccessibleName(tr("Background work"));
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(160);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    m_progressDelay = new QTimer(this);
+    m_progressDelay->setSingleShot(true);
+    m_progressDelay->setInterval(250);
+    connect(m_progressDelay, &QTimer::timeout, m_progress, &QWidget::show);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_itemCount);
+}
+
+void MainWindow::restoreLayout()
+{
+    const QByteArray geometry = m_settings->windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = m_settings->windowState();
+    if (!state.isEmpty())
+        restoreState(state);
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState);
+    for (QDockWidget *panelDock : findChildren<QDockWidget *>())
+        panelDock->show();
+    dock(QStringLiteral("QueryDock"))->raise();
+}
+
+void MainWindow::updateThemeActions()
+{
+    const int current = int(m_settings->theme());
+    for (QAction *action : m_themeGroup->actions())
+        action->setChecked(action->data().toInt() == current);
+}
+
+// --- Files ---
+
+void MainWindow::newProject()
+{
+    if (!maybeSave())
+        return;
+    m_document->newProject();
+    statusBar()->showMessage(tr("New project"), 3000);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    const auto errors = m_document->open(path);
+    if (!errors.empty()) {
+        QStringList lines;
+        for (const model::IoError &error : errors)
+            lines << error.toString();
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                  lines.join(QLatin1Char('\n')));
+        if (!QFileInfo::exists(path))
+            m_settings->removeRecentFile(path);
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool MainWindow::openExample(const QString &path)
+{
+    auto read = model::ProjectFile::read(path);
+    if (auto *errors = std::get_if<std::vector<model::IoError>>(&read)) {
+        showError(tr("Cannot open the example"),
+                  errors->empty() ? path : errors->front().toString());
+        return false;
+    }
+    m_document->setProject(std::move(std::get<model::Project>(read)));
+    statusBar()->showMessage(tr("Opened the example “%1”").arg(m_document->project().name), 4000);
+    return true;
+}
+
+bool MainWindow::importFiles(const QString &tablePath, const QString &itemsPath)
+{
+    const QString error = m_document->importTableAndItems(tablePath, itemsPath);
+    if (!error.isEmpty()) {
+        showError(tr("Cannot import"), error);
+        return false;
+    }
+    statusBar()->showMessage(
+        tr("Imported %1 and %2")
+            .arg(QFileInfo(tablePath).fileName(), QFileInfo(itemsPath).fileName()),
+        4000);
+    return true;
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = askOpenPath();
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::importDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString table = QFileDialog::getOpenFileName(
+        this, tr("Import Table Definition (create-table or describe-table JSON)"), {},
+        tr("JSON (*.json);;All files (*)"));
+    if (table.isEmpty())
+        return;
+    const QString items = QFileDialog::getOpenFileName(
+        this, tr("Import Items (batch-write-item, scan output or an array)"),
+        QFileInfo(table).absolutePath(), tr("JSON (*.json);;All files (*)"));
+    if (!items.isEmpty())
+        importFiles(table, items);
+}
+
+void MainWindow::showExampleGallery()
+{
+    if (!maybeSave())
+        return;
+    ExampleGallery gallery(m_examplesDirectory, this);
+    if (gallery.exec() == QDialog::Accepted && !gallery.selectedPath().isEmpty())
+        openExample(gallery.selectedPath());
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    if (auto error = m_document->save()) {
+        showError(tr("Cannot save"), error->toString());
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(m_document->displayName()), 3000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = askSavePath();
+    if (path.isEmpty())
+        return false;
+    const QString suffix = QString::fromLatin1(model::ProjectFile::kSuffix);
+    if (!path.endsWith(suffix) && !path.endsWith(QLatin1String(".json")))
+        path += suffix;
+    if (auto error = m_document->saveAs(path)) {
+        showError(tr("Cannot save"), error->toString());
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(m_document->displayName()), 3000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    switch (askSaveChanges()) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MainWindow::offerRecovery(bool lastSessionCrashed)
+{
+    const auto recovery = m_autosaver->pendingRecovery();
+    if (!recovery)
+        return false;
+    if (!lastSessionCrashed || !askRestoreRecovery(*recovery)) {
+        m_autosaver->discard();
+        return false;
+    }
+    const QString error = m_autosaver->restore();
+    if (!error.isEmpty()) {
+        showError(tr("Cannot restore"), error);
+        m_autosaver->discard();
+        return false;
+    }
+    statusBar()->showMessage(
+        tr("Restored unsaved changes from %1")
+            .arg(QLocale().toString(recovery->savedAt.toLocalTime(), QLocale::ShortFormat)),
+        6000);
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    m_autosaver->discard();
+    event->accept();
+}
+
+QMessageBox::StandardButton MainWindow::askSaveChanges()
+{
+    return QMessageBox::warning(
+        this, tr("Unsaved Changes"),
+        tr("Save the changes to “%1” before closing it?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+}
+
+QString MainWindow::askSavePath()
+{
+    QString suggestion = m_document->filePath();
+    if (suggestion.isEmpty()) {
+        QString base = m_document->project().name;
+        base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]+")), QStringLiteral("-"));
+        suggestion = base.isEmpty() ? QStringLiteral("untitled") : base.toLower();
+        suggestion += QString::fromLatin1(model::ProjectFile::kSuffix);
+    }
+    return QFileDialog::getSaveFileName(this, tr("Save Project"), suggestion,
+                                        tr("Keyscope projects (*.keyscope.json);;All files (*)"));
+}
+
+QString MainWindow::askOpenPath()
+{
+    return QFileDialog::getOpenFileName(this, tr("Open Project"), {},
+                                        tr("Keyscope projects (*.keyscope.json);;JSON (*.json);;"
+                                           "All files (*)"));
+}
+
+bool MainWindow::askRestoreRecovery(const Autosaver::Recovery &recovery)
+{
+    const QString what = recovery.originalPath.isEmpty()
+        ? tr("“%1”").arg(recovery.projectName)
+        : QFileInfo(recovery.originalPath).fileName();
+    return QMessageBox::question(
+               this, tr("Restore Unsaved Changes?"),
+               tr("Keyscope did not close properly last time. Restore the unsaved changes to %1 "
+                  "(autosaved %2)?")
+                   .arg(what,
+                        QLocale().toString(recovery.savedAt.toLocalTime(), QLocale::ShortFormat)),
+               QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+        == QMessageBox::Yes;
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    statusBar()->showMessage(title, 6000);
+    QMessageBox box(QMessageBox::Warning, title, title, QMessageBox::Ok, this);
+    box.setInformativeText(text.section(QLatin1Char('\n'), 0, 9));
+    if (text.count(QLatin1Char('\n')) >= 10)
+        box.setDetailedText(text);
+    box.exec();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — Keyscope").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings->recentFiles();
+    int number = 1;
+    for (const QString &path : files) {
+        const QString text = number <= 9
+            ? QStringLiteral("&%1  %2").arg(number).arg(QFileInfo(path).fileName())
+            : QFileInfo(path).fileName();
+        QAction *action = m_recentMenu->addAction(text, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        ++number;
+    }
+    if (!files.isEmpty())
+        m_recentMenu->addSeparator();
+    QAction *clear
+        = m_recentMenu->addAction(tr("&Clear List"), m_settings, &Settings::clearRecentFiles);
+    clear->setEnabled(!files.isEmpty());
+    m_recentMenu->setEnabled(true);
+}
+
+// --- Panels' content ---
+
+void MainWindow::refreshEntities()
+{
+    const model::Project &project = m_document->project();
+    m_refreshingEntities = true;
+    const QSignalBlocker blocker(m_entities);
+
+    QStringList indexes;
+    for (const auto &index : project.table.indexes)
+        indexes << QStringLiteral("%1 (%2)").arg(index.name, keySchemaText(index.keys));
+    m_tableSummary->setText(
+        indexes.isEmpty()
+            ? tr("Table %1: %2").arg(project.table.tableName, keySchemaText(project.table.keys))
+            : tr("Table %1: %2 · %3")
+                  .arg(project.table.tableName, keySchemaText(project.table.keys),
+                       indexes.join(QLatin1String(", "))));
+
+    // Keep expansion and the current row across the rebuild (edits rebuild the tree).
+    QString currentEntity;
+    QString currentKey;
+    if (QTreeWidgetItem *current = m_entities->currentItem()) {
+        currentEntity = current->data(0, kEntityNameRole).toString();
+        currentKey = current->data(0, kKeyAttributeRole).toString();
+    }
+    QSet<QString> collapsed;
+    for (int i = 0; i < m_entities->topLevelItemCount(); ++i) {
+        if (!m_entities->topLevelItem(i)->isExpanded())
+            collapsed << m_entities->topLevelItem(i)->data(0, kEntityNameRole).toString();
+    }
+    m_entities->clear();
+    const QStringList keyOrder = project.table.allKeyAttributeNames();
+    for (const model::EntityType &entity : project.entities) {
+        auto *item = new QTreeWidgetItem(m_entities);
+        item->setText(0, entity.name);
+        item->setData(0, kEntityNameRole, entity.name);
+        item->setIcon(0,
+                      colorChipIcon(QColor(entity.color.isEmpty() ? QStringLiteral("#888888")
+                                                                  : entity.color)));
+        const QString count = entity.countMin == entity.countMax
+            ? QString::number(entity.countMin)
+            : QStringLiteral("%1–%2").arg(entity.countMin).arg(entity.countMax);
+        item->setText(1,
+                      entity.parent.isEmpty() ? tr("× %1").arg(count)
+                                              : tr("× %1 per %2").arg(count, entity.parent));
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        QStringList keys;
+        for (const QString &key : keyOrder) {
+            if (entity.keys.count(key))
+                keys << key;
+        }
+        for (const auto &[key, text] : entity.keys) {
+            if (!keys.contains(key))
+                keys << key;
+        }
+        for (const QString &key : keys) {
+            auto *child = new QTreeWidgetItem(item);
+            child->setText(0, key);
+            child->setText(1, entity.keys.at(key));
+            child->setFont(1, QFontDatabase::systemFont(QFontDatabase::FixedFont));
+            child->setData(0, kEntityNameRole, entity.name);
+            child->setData(0, kKeyAttributeRole, key);
+            child->setToolTip(
+                1, tr("%1 template of %2; double-click or F2 to edit").arg(key, entity.name));
+            child->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable);
+            if (entity.name == currentEntity && key == currentKey)
+                m_entities->setCurrentItem(child, 1);
+        }
+        item->setExpanded(!collapsed.contains(entity.name));
+        if (entity.name == currentEntity && currentKey.isEmpty())
+            m_entities->setCurrentItem(item);
+    }
+    if (project.entities.empty()) {
+        auto *item = new QTreeWidgetItem(m_entities);
+        item->setText(0,
+                      project.items.empty()
+                          ? tr("No entity types")
+                          : counted(qsizetype(project.items.size()), tr("hand-written item"),
+                                    tr("hand-written items")));
+        item->setFlags(Qt::ItemIsEnabled);
+    }
+    m_seed->setValue(int(qMin<quint64>(project.seed, quint64(m_seed->maximum()))));
+    m_refreshingEntities = false;
+}
+
+void MainWindow::entityItemChanged(QTreeWidgetItem *item, int column)
+{
+    if (m_refreshingEntities || column != 1)
+        return;
+    const QString entity = item->data(0, kEntityNameRole).toString();
+    const QString key = item->data(0, kKeyAttributeRole).toString();
+    if (entity.isEmpty() || key.isEmpty())
+        return;
+    // The item view commits once per edit: one undo step.
+    QTimer::singleShot(0, this, [this, entity, key, text = item->text(1)] {
+        m_document->setKeyTemplate(entity, key, text);
+        m_document->finishEditing();
+    });
+}
+
+void MainWindow::populationReady()
+{
+    m_collection->setTable(m_document->table());
+    showStatusCounts();
+}
+
+void MainWindow::showStatusCounts()
+{
+    const auto table = m_document->table();
+    if (!table) {
+        m_itemCount->clear();
+        return;
+    }
+    const qsizetype collections = qsizetype(table->store()->partitions().size());
+    m_itemCount->setText(tr("%1 items in %2 collections")
+                             .arg(QLocale().toString(qlonglong(table->itemCount())),
+                                  QLocale().toString(qlonglong(collections))));
+}
+
+void MainWindow::patternsReady()
+{
+    const QString selected = m_patternList->currentIndex().data().toString();
+    m_patternModel->setResults(m_document->patternResults(), m_document->project().accessPatterns);
+    const int total = m_patternModel->rowCount();
+    const int passed = m_patternModel->passedCount();
+    if (!m_document->populationError().isEmpty())
+        m_patternSummary->setText(tr("Not run: the project does not populate."));
+    else if (total == 0)
+        m_patternSummary->setText(tr("No access patterns in this project."));
+    else if (passed == total)
+        m_patternSummary->setText(total == 1 ? tr("The pattern passes.")
+                                             : tr("All %1 patterns pass.").arg(total));
+    else
+        m_patternSummary->setText(tr("%1 of %2 fail.").arg(total - passed).arg(total));
+    int row = 0;
+    for (int i = 0; i < total; ++i) {
+        if (m_patternModel->index(i).data().toString() == selected)
+            row = i;
+    }
+    if (total > 0)
+        m_patternList->setCurrentIndex(m_patternModel->index(row));
+    else
+        patternSelected();
+}
+
+void MainWindow::patternSelected()
+{
+    const model::PatternResult *result
+        = m_patternModel->result(m_patternList->currentIndex().row());
+    if (!result) {
+        m_patternDetail->clear();
+        m_queryText->clear();
+        return;
+    }
+    m_patternDetail->setText(result->explanation);
+
+    const model::QueryRequest &request = result->request;
+    QStringList lines;
+    lines << tr("Query %1%2")
+                 .arg(m_document->project().table.tableName,
+                      request.indexName.isEmpty() ? QString()
+                                                  : tr(" index %1").arg(request.indexName));
+    lines << QStringLiteral("  KeyConditionExpression: %1").arg(request.keyConditionExpression);
+    if (request.filterExpression)
+        lines << QStringLiteral("  FilterExpression: %1").arg(*request.filterExpression);
+    if (request.expressionAttributeNames) {
+        for (const auto &[name, attribute] : *request.expressionAttributeNames)
+            lines << QStringLiteral("  %1 = %2").arg(name, attribute);
+    }
+    if (request.expressionAttributeValues) {
+        for (const auto &[name, value] : *request.expressionAttributeValues)
+            lines << QStringLiteral("  %1 = %2").arg(name, valueText(value));
+    }
+    lines << QStringLiteral("  ScanIndexForward: %1")
+                 .arg(request.scanIndexForward ? QStringLiteral("true") : QStringLiteral("false"));
+    if (request.limit)
+        lines << QStringLiteral("  Limit: %1").arg(*request.limit);
+    lines << QString();
+    const auto table = m_document->table();
+    if (result->error) {
+        lines << tr("%1: %2").arg(result->error->type, result->error->message);
+    } else if (result->response && table) {
+        const model::QueryResponse &response = *result->response;
+        lines << tr("Count %1 · ScannedCount %2 · %3")
+                     .arg(response.count)
+                     .arg(response.scannedCount)
+                     .arg(response.lastEvaluatedKey ? tr("LastEvaluatedKey returned")
+                                                    : tr("no LastEvaluatedKey"));
+        const model::IndexStore *store = table->store(request.indexName);
+        const QString sortKey
+            = store && !store->keys().range.empty() ? store->keys().range.front().name : QString();
+        int number = 1;
+        for (model::ItemId id : response.itemIds) {
+            const QString key = sortKey.isEmpty()
+                ? QString()
+                : CollectionModel::displayText(table->attribute(id, sortKey));
+            lines << QStringLiteral("  %1. %2%3")
+                         .arg(number, 2)
+                         .arg(key,
+                              qint64(id) == result->offendingItem
+                                  ? tr("   ← breaks the expectation")
+                                  : QString());
+            if (++number > 200) {
+                lines << tr("  … %1 more").arg(response.itemIds.size() - 200);
+                break;
+            }
+        }
+    }
+    m_queryText->setPlainText(lines.join(QLatin1Char('\n')));
+
+    // Show the collection the pattern reads.
+    if (result->response && table && request.expressionAttributeValues) {
+        const model::IndexStore *store = table->store(request.indexName);
+        if (store && store->keys().hash.size() == 1 && !result->response->itemIds.empty()) {
+            const model::ItemId first = result->response->itemIds.front();
+            m_collection->showCollection(request.indexName,
+                                         CollectionModel::displayText(table->attribute(
+                                             first, store->keys().hash.front().name)));
+        }
+    }
+}
+
+void MainWindow::checksReady()
+{
+    m_findingModel->setFindings(m_document->findings());
+    using Severity = model::Finding::Severity;
+    const QString populationError = m_document->populationError();
+    if (!populationError.isEmpty()) {
+        m_findingSummary->setText(tr("The project does not populate: %1").arg(populationError));
+    } else if (m_findingModel->rowCount() == 0) {
+        m_findingSummary->setText(tr("No problems found."));
+    } else {
+        QStringList parts;
+        if (int n = m_findingModel->count(Severity::Error))
+            parts << counted(n, tr("error"), tr("errors"));
+        if (int n = m_findingModel->count(Severity::Warning))
+            parts << counted(n, tr("warning"), tr("warnings"));
+        if (int n = m_findingModel->count(Severity::Info))
+            parts << counted(n, tr("note"), tr("notes"));
+        m_findingSummary->setText(parts.join(QLatin1String(", ")));
+    }
+    if (m_findingModel->rowCount() > 0)
+        m_findingList->setCurrentIndex(m_findingModel->index(0));
+    else
+        findingSelected();
+}
+
+void MainWindow::findingSelected()
+{
+    const model::Finding *finding = m_findingModel->finding(m_findingList->currentIndex().row());
+    if (!finding) {
+        m_findingDetail->clear();
+        return;
+    }
+    QString text = finding->explanation;
+    if (!finding->fix.isEmpty())
+        text += QStringLiteral("\n\n") + tr("Fix: %1").arg(finding->fix);
+    m_findingDetail->setText(text);
+}
+
+} // namespace keyscope::ui

@@ -1,0 +1,127 @@
+#pragma once
+
+#include "ui/document/autosaver.h"
+#include "ui/settings/settings.h"
+
+#include <QMainWindow>
+#include <QMessageBox>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QListView;
+class QMenu;
+class QPlainTextEdit;
+class QProgressBar;
+class QSpinBox;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace keyscope::ui {
+
+class CollectionPane;
+class Document;
+class FindingListModel;
+class PatternListModel;
+
+// Keyscope's main window: the document, its panels (docks whose layout survives restarts), the
+// menus and the status bar. Dialogs that ask the user something go through the virtual ask*
+// functions so tests can answer them.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    // `examplesDirectory` holds index.json and the example projects (":/examples" in the app).
+    explicit MainWindow(Settings *settings, const QString &examplesDirectory,
+                        QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Document *document() const { return m_document; }
+    Autosaver *autosaver() const { return m_autosaver; }
+    CollectionPane *collectionPane() const { return m_collection; }
+    PatternListModel *patternModel() const { return m_patternModel; }
+    FindingListModel *findingModel() const { return m_findingModel; }
+    QDockWidget *dock(const QString &objectName) const;
+
+    // Opens a project file (recorded in Open Recent). Shows the problems and returns false when
+    // it cannot be read.
+    bool openFile(const QString &path);
+    // Opens an example project as an untitled copy (Save asks where).
+    bool openExample(const QString &path);
+    bool importFiles(const QString &tablePath, const QString &itemsPath);
+    void newProject();
+    bool save();
+    bool saveAs();
+    // Asks Save/Discard/Cancel when there are unsaved changes; true when it is fine to go on.
+    bool maybeSave();
+
+    // Offers the recovery file left by a session that did not close cleanly. True when the
+    // user restored it.
+    bool offerRecovery(bool lastSessionCrashed);
+
+    void restoreLayout();
+    void showExampleGallery();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+    virtual QMessageBox::StandardButton askSaveChanges();
+    virtual QString askSavePath();
+    virtual QString askOpenPath();
+    virtual bool askRestoreRecovery(const Autosaver::Recovery &recovery);
+    virtual void showError(const QString &title, const QString &text);
+
+private:
+    void createPanels();
+    void createActions();
+    void createStatusBar();
+    QDockWidget *addPanel(const QString &objectName, const QString &title, QWidget *content,
+                          Qt::DockWidgetArea area);
+    void resetLayout();
+    void openDialog();
+    void importDialog();
+    void updateTitle();
+    void updateRecentMenu();
+    void updateThemeActions();
+    void refreshEntities();
+    void entityItemChanged(QTreeWidgetItem *item, int column);
+    void populationReady();
+    void patternsReady();
+    void checksReady();
+    void patternSelected();
+    void findingSelected();
+    void showStatusCounts();
+
+    Settings *m_settings;
+    QString m_examplesDirectory;
+    Document *m_document;
+    Autosaver *m_autosaver;
+
+    CollectionPane *m_collection = nullptr;
+    QTreeWidget *m_entities = nullptr;
+    QLabel *m_tableSummary = nullptr;
+    QSpinBox *m_seed = nullptr;
+    bool m_refreshingEntities = false;
+    PatternListModel *m_patternModel = nullptr;
+    QListView *m_patternList = nullptr;
+    QLabel *m_patternSummary = nullptr;
+    QLabel *m_patternDetail = nullptr;
+    FindingListModel *m_findingModel = nullptr;
+    QListView *m_findingList = nullptr;
+    QLabel *m_findingSummary = nullptr;
+    QLabel *m_findingDetail = nullptr;
+    QPlainTextEdit *m_queryText = nullptr;
+    QByteArray m_defaultState;
+
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QActionGroup *m_themeGroup = nullptr;
+    QAction *m_reducedMotion = nullptr;
+    QLabel *m_itemCount = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QTimer *m_progressDelay = nullptr;
+};
+
+} // namespace keyscope::ui
