@@ -1,0 +1,507 @@
+#include "model/design/checks/checksupport.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <numeric>
+
+namespace keyscope::model::checks {
+
+bool PlaceholderRef::hasFilter(const QString &filter) const
+{
+    if (!templatePart)
+        return false;
+    return std::any_of(templatePart->filters.begin(), templatePart->filters.end(),
+                       [&](const KeyTemplate::Filter &f) { return f.name == filter; });
+}
+
+bool PlaceholderRef::hasTimeFilter() const
+{
+    for (const char *name : {"iso8601", "date", "epoch", "epochms", "format"}) {
+        if (hasFilter(QLatin1String(name)))
+            return true;
+    }
+    return false;
+}
+
+bool PlaceholderRef::hasCaseFilter() const
+{
+    return hasFilter(QStringLiteral("upper")) || hasFilter(QStringLiteral("lower"));
+}
+
+QString PlaceholderRef::source(const QString &templateText) const
+{
+    if (!templatePart)
+        return QString();
+    return templateText.mid(templatePart->column - 1, templatePart->length);
+}
+
+QString PlaceholderRef::withFilter(const QString &templateText, const QString &filter) const
+{
+    if (!templatePart)
+        return templateText;
+    QString text = templateText;
+    const int closing = templatePart->column - 1 + templatePart->length - 1; // the '}'
+    text.insert(closing, u'|' + filter);
+    return text;
+}
+
+const PlaceholderRef *KeySite::placeholder(const QString &name) const
+{
+    for (const PlaceholderRef &ref : placeholders) {
+        if (ref.name == name)
+            return &ref;
+    }
+    return nullptr;
+}
+
+namespace {
+
+// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+qint64 daysFromCivil(qint64 y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const qint64 era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = unsigned(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + qint64(doe) - 719468;
+}
+
+// The common form the generators write, "YYYY-MM-DDTHH:MM:SS[.fff]Z", without QDateTime (which
+// is slow enough to matter on a million items).
+std::optional<qint64> parseUtcFast(const QString &text)
+{
+    const qsizetype n = text.size();
+    if ((n != 20 && n != 24) || text.at(n - 1) != u'Z')
+        return std::nullopt;
+    const auto digits = [&](int at, int count, int *out) {
+        int v = 0;
+        for (int i = at; i < at + count; ++i) {
+            const char16_t c = text.at(i).unicode();
+            if (c < '0' || c > '9')
+                return false;
+            v = v * 10 + (c - '0');
+        }
+        *out = v;
+        return true;
+    };
+    int y, mo, d, h, mi, se, ms = 0;
+    if (!digits(0, 4, &y) || text.at(4) != u'-' || !digits(5, 2, &mo) || text.at(7) != u'-'
+        || !digits(8, 2, &d) || text.at(10) != u'T' || !digits(11, 2, &h) || text.at(13) != u':'
+        || !digits(14, 2, &mi) || text.at(16) != u':' || !digits(17, 2, &se))
+        return std::nullopt;
+    if (n == 24 && (text.at(19) != u'.' || !digits(20, 3, &ms)))
+        return std::nullopt;
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59)
+        return std::nullopt;
+    if (!QDate::isValid(y, mo, d))
+        return std::nullopt;
+    const qint64 days = daysFromCivil(y, unsigned(mo), unsigned(d));
+    return ((days * 24 + h) * 60 + mi) * 60000 + qint64(se) * 1000 + ms;
+}
+
+} // namespace
+
+std::optional<qint64> parseInstant(const QString &text)
+{
+    if (const auto fast = parseUtcFast(text))
+        return fast;
+    if (text.size() == 10) {
+        const QDate date = QDate::fromString(text, Qt::ISODate);
+        if (date.isValid())
+            return QDateTime(date, QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+        return std::nullopt;
+    }
+    if (text.size() < 16 || text.at(10) != u'T')
+        return std::nullopt;
+    const QDateTime dateTime = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!dateTime.isValid() || dateTime.timeSpec() == Qt::LocalTime)
+        return std::nullopt;
+    return dateTime.toMSecsSinceEpoch();
+}
+
+bool isTimestampAttribute(const AttributeSpec &spec)
+{
+    return spec.type == AttributeKind::Timestamp
+        || spec.generator.kind == GeneratorSpec::Kind::Timestamp;
+}
+
+QByteArray orderedInt64(qint64 value)
+{
+    const quint64 u = quint64(value) ^ (quint64(1) << 63);
+    QByteArray bytes(8, Qt::Uninitialized);
+    for (int i = 0; i < 8; ++i)
+        bytes[i] = char(quint8(u >> (56 - 8 * i)));
+    return bytes;
+}
+
+std::optional<Number> plainNumber(const QString &text)
+{
+    if (text.isEmpty())
+        return std::nullopt;
+    qsizetype i = text.at(0) == u'-' ? 1 : 0;
+    qsizetype digits = 0;
+    bool dot = false;
+    for (; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c >= u'0' && c <= u'9') {
+            ++digits;
+        } else if (c == u'.' && !dot && digits > 0) {
+            dot = true;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (digits == 0 || text.endsWith(u'.'))
+        return std::nullopt;
+    return Number::parse(text);
+}
+
+CheckContext::CheckContext(const Project &project_, const Population &population_,
+                           const CheckOptions &options_)
+    : project(project_)
+    , population(population_)
+    , options(options_)
+{
+    const auto &entities = project.entities;
+    itemsOfEntity.resize(entities.size());
+    for (qint64 i = 0; i < population.size(); ++i) {
+        const int e = population.entityOf[size_t(i)];
+        if (e >= 0 && e < int(entities.size()))
+            itemsOfEntity[size_t(e)].push_back(i);
+    }
+
+    const TableDefinition &table = project.table;
+    const auto declared = [&](const QString &attribute) -> std::optional<AttributeValue::Type> {
+        for (const auto &k : table.keys.all()) {
+            if (k.name == attribute)
+                return k.type;
+        }
+        for (const auto &index : table.indexes) {
+            for (const auto &k : index.keys.all()) {
+                if (k.name == attribute)
+                    return k.type;
+            }
+        }
+        return std::nullopt;
+    };
+    const auto names = [](const std::vector<KeyAttribute> &keys) {
+        QStringList list;
+        for (const auto &k : keys)
+            list << k.name;
+        return list;
+    };
+
+    for (int e = 0; e < int(entities.size()); ++e) {
+        const EntityType &entity = entities[size_t(e)];
+        for (const auto &[attribute, text] : entity.keys) {
+            auto parsed = KeyTemplate::parse(text);
+            if (!std::holds_alternative<KeyTemplate>(parsed))
+                continue; // the populator reports it
+            KeySite site;
+            site.entity = e;
+            site.keyAttribute = attribute;
+            site.path = QStringLiteral("entities[%1].keys.%2").arg(e).arg(attribute);
+            site.keyTemplate = std::get<KeyTemplate>(std::move(parsed));
+            site.declaredType = declared(attribute);
+            const QStringList tableHash = names(table.keys.hash);
+            const QStringList tableRange = names(table.keys.range);
+            site.tableHash = tableHash.contains(attribute);
+            site.inTablePrimaryKey = site.tableHash || tableRange.contains(attribute);
+            if (tableRange.contains(attribute)) {
+                site.isSortKey = true;
+                site.hashAttributes = tableHash;
+            } else {
+                for (const auto &index : table.indexes) {
+                    if (names(index.keys.range).contains(attribute)) {
+                        site.isSortKey = true;
+                        site.storeName = index.name;
+                        site.hashAttributes = names(index.keys.hash);
+                        break;
+                    }
+                }
+            }
+            const auto &parts = site.keyTemplate.parts();
+            for (int p = 0; p < int(parts.size()); ++p) {
+                if (!parts[size_t(p)].isPlaceholder)
+                    continue;
+                PlaceholderRef ref;
+                ref.part = p;
+                ref.name = parts[size_t(p)].text;
+                ref.templatePart = &parts[size_t(p)];
+                const qsizetype dot = ref.name.indexOf(u'.');
+                int owner = e;
+                ref.attribute = ref.name;
+                if (dot >= 0) {
+                    const QString typeName = ref.name.left(dot);
+                    ref.attribute = ref.name.mid(dot + 1);
+                    owner = -1;
+                    // An ancestor of this entity type named typeName.
+                    int at = e;
+                    for (int guard = 0; guard < int(entities.size()) && at >= 0; ++guard) {
+                        const QString parent = entities[size_t(at)].parent;
+                        at = -1;
+                        for (int k = 0; k < int(entities.size()); ++k) {
+                            if (entities[size_t(k)].name == parent) {
+                                at = k;
+                                break;
+                            }
+                        }
+                        if (at >= 0 && entities[size_t(at)].name == typeName) {
+                            owner = at;
+                            break;
+                        }
+                    }
+                }
+                ref.ownerEntity = owner;
+                if (owner >= 0) {
+                    const auto &attributes = entities[size_t(owner)].attributes;
+                    for (int a = 0; a < int(attributes.size()); ++a) {
+                        if (attributes[size_t(a)].name == ref.attribute) {
+                            ref.attributeIndex = a;
+                            ref.spec = &attributes[size_t(a)];
+                            break;
+                        }
+                    }
+                }
+                site.placeholders.push_back(ref);
+            }
+            sites.push_back(std::move(site));
+        }
+    }
+    // The parts pointers point into the moved KeyTemplates: re-point them at their final home.
+    for (KeySite &site : sites) {
+        site.partTemplates.resize(site.keyTemplate.parts().size());
+        for (PlaceholderRef &ref : site.placeholders) {
+            ref.templatePart = &site.keyTemplate.parts()[size_t(ref.part)];
+            auto alone = KeyTemplate::parse(ref.source(site.keyTemplate.text()));
+            if (auto *ok = std::get_if<KeyTemplate>(&alone))
+                site.partTemplates[size_t(ref.part)] = std::move(*ok);
+        }
+    }
+}
+
+const Item *CheckContext::ownerItem(qint64 item, const PlaceholderRef &ref) const
+{
+    qint64 at = item;
+    for (int guard = 0; at >= 0 && guard < 64; ++guard) {
+        if (population.entityOf[size_t(at)] == ref.ownerEntity)
+            return &population.items[size_t(at)];
+        at = population.parentOf[size_t(at)];
+    }
+    return nullptr;
+}
+
+std::optional<TemplateInput> CheckContext::input(qint64 item, const PlaceholderRef &ref) const
+{
+    if (ref.ownerEntity < 0)
+        return std::nullopt;
+    const Item *owner = ownerItem(item, ref);
+    if (!owner)
+        return std::nullopt;
+    const auto it = owner->find(ref.attribute);
+    if (it == owner->end())
+        return std::nullopt;
+    TemplateInput in {it->second, std::nullopt};
+    if (ref.spec && isTimestampAttribute(*ref.spec)) {
+        if (it->second.type() == AttributeValue::Type::S) {
+            in.instantMs = parseInstant(it->second.asString());
+        } else if (it->second.type() == AttributeValue::Type::N) {
+            bool ok = false;
+            const double seconds = it->second.asNumber().toString().toDouble(&ok);
+            if (ok)
+                in.instantMs = qint64(std::llround(seconds * 1000.0));
+        }
+    }
+    return in;
+}
+
+std::optional<KeyTemplate::Rendered> CheckContext::render(const KeySite &site, qint64 item) const
+{
+    auto rendered
+        = site.keyTemplate.render([&](const QString &name) -> std::optional<TemplateInput> {
+              const PlaceholderRef *ref = site.placeholder(name);
+              if (!ref)
+                  return std::nullopt;
+              return input(item, *ref);
+          });
+    if (auto *ok = std::get_if<KeyTemplate::Rendered>(&rendered))
+        return std::move(*ok);
+    return std::nullopt;
+}
+
+bool CheckContext::partOutputs(const KeySite &site, qint64 item,
+                               std::vector<QString> &outputs) const
+{
+    const auto &parts = site.keyTemplate.parts();
+    outputs.resize(parts.size());
+    struct Target
+    {
+        const CheckContext *context;
+        const KeySite *site;
+        qint64 item;
+    } target {this, &site, item};
+    const Target *t = &target; // small enough for std::function's inline storage
+    const KeyTemplate::Lookup lookup = [t](const QString &name) -> std::optional<TemplateInput> {
+        const PlaceholderRef *ref = t->site->placeholder(name);
+        if (!ref)
+            return std::nullopt;
+        return t->context->input(t->item, *ref);
+    };
+    for (size_t p = 0; p < parts.size(); ++p) {
+        if (!parts[p].isPlaceholder) {
+            outputs[p] = parts[p].text;
+            continue;
+        }
+        const auto &alone = site.partTemplates[p];
+        if (!alone)
+            return false;
+        auto rendered = alone->render(lookup, false);
+        const auto *ok = std::get_if<KeyTemplate::Rendered>(&rendered);
+        if (!ok)
+            return false;
+        outputs[p] = valueText(ok->value);
+    }
+    return true;
+}
+
+QByteArray CheckContext::collectionOf(const KeySite &site, qint64 item) const
+{
+    QByteArray bytes;
+    const Item &it = population.items[size_t(item)];
+    for (const QString &name : site.hashAttributes) {
+        const auto found = it.find(name);
+        if (found == it.end() || !found->second.isKeyType())
+            return QByteArray();
+        const QByteArray value = found->second.sortableBytes();
+        bytes += char(found->second.type());
+        bytes += QByteArray::number(value.size());
+        bytes += ':';
+        bytes += value;
+    }
+    return bytes;
+}
+
+QString CheckContext::entityName(int entity) const
+{
+    if (entity < 0 || entity >= int(project.entities.size()))
+        return QStringLiteral("hand-written");
+    return project.entities[size_t(entity)].name;
+}
+
+QString CheckContext::valueText(const AttributeValue &value)
+{
+    switch (value.type()) {
+    case AttributeValue::Type::S:
+        return value.asString();
+    case AttributeValue::Type::N:
+        return value.asNumber().toString();
+    case AttributeValue::Type::B:
+        return QString::fromLatin1(value.bytes().toBase64());
+    default:
+        return value.debugString();
+    }
+}
+
+QString CheckContext::quoted(const AttributeValue &value)
+{
+    if (value.type() == AttributeValue::Type::N)
+        return value.asNumber().toString();
+    return u'\'' + valueText(value) + u'\'';
+}
+
+AttributeValue CheckContext::keyValue(qint64 item, const QString &attribute) const
+{
+    const Item &it = population.items[size_t(item)];
+    const auto found = it.find(attribute);
+    return found == it.end() ? AttributeValue() : found->second;
+}
+
+QString CheckContext::describeItem(qint64 item, const QString &detail) const
+{
+    QStringList keys;
+    const Item &it = population.items[size_t(item)];
+    for (const auto &k : project.table.keys.all()) {
+        const auto found = it.find(k.name);
+        if (found == it.end())
+            continue;
+        QString text = quoted(found->second);
+        if (text.size() > 80)
+            text = text.left(60)
+                + QStringLiteral("...' (%1 bytes)").arg(found->second.bytes().size());
+        keys << k.name + u' ' + text;
+    }
+    const int entity = population.entityOf[size_t(item)];
+    QString what = entity >= 0
+        ? entityName(entity)
+        : QStringLiteral("hand-written items[%1]").arg(item - population.generatedCount);
+    if (!detail.isEmpty())
+        what += QStringLiteral(", ") + detail;
+    if (!keys.isEmpty())
+        what += QStringLiteral("; ") + keys.join(QStringLiteral(", "));
+    return QStringLiteral("item %1 (%2)").arg(item).arg(what);
+}
+
+QString CheckContext::describeCollection(const KeySite &site, qint64 item) const
+{
+    QStringList parts;
+    for (const QString &name : site.hashAttributes)
+        parts << name + u' ' + quoted(keyValue(item, name));
+    QString text = parts.join(QStringLiteral(", "));
+    if (!site.storeName.isEmpty())
+        text += QStringLiteral(" of index %1").arg(site.storeName);
+    return text;
+}
+
+void InversionFinder::moveInto(InversionFinder &other, int tag)
+{
+    for (Sample &sample : m_samples) {
+        if (other.full())
+            break;
+        sample.tag = tag;
+        other.m_samples.push_back(std::move(sample));
+    }
+    m_samples.clear();
+}
+
+bool InversionFinder::add(QByteArray context, QByteArray intended, QByteArray rendered, qint64 item,
+                          int tag)
+{
+    if (full())
+        return false;
+    m_samples.push_back(
+        Sample {std::move(context), std::move(intended), std::move(rendered), item, tag});
+    return true;
+}
+
+std::optional<InversionFinder::Pair> InversionFinder::find() const
+{
+    std::vector<qsizetype> order(m_samples.size());
+    std::iota(order.begin(), order.end(), qsizetype(0));
+    const auto less = [&](qsizetype x, qsizetype y) {
+        const Sample &a = m_samples[size_t(x)];
+        const Sample &b = m_samples[size_t(y)];
+        if (int c = a.context.compare(b.context))
+            return c < 0;
+        if (int c = a.intended.compare(b.intended))
+            return c < 0;
+        if (int c = a.rendered.compare(b.rendered))
+            return c < 0;
+        return a.item < b.item;
+    };
+    std::sort(order.begin(), order.end(), less);
+    for (size_t i = 0; i + 1 < order.size(); ++i) {
+        const Sample &a = m_samples[size_t(order[i])];
+        const Sample &b = m_samples[size_t(order[i + 1])];
+        if (a.context != b.context)
+            continue;
+        // Sorted by intended then rendered: a descent here has a.intended < b.intended.
+        if (a.rendered.compare(b.rendered) > 0)
+            return Pair {a, b};
+    }
+    return std::nullopt;
+}
+
+} // namespace keyscope::model::checks

@@ -1,0 +1,167 @@
+#pragma once
+
+// Shared machinery of the design checks (designchecker.h): where each key template sits in the
+// table, how a placeholder reads its value from a populated item, and how to find two real
+// items whose byte order disagrees with the order the design means.
+
+#include "model/design/designchecker.h"
+#include "model/design/keytemplate.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace keyscope::model::checks {
+
+// Examples are sought among at most this many items per check site, so checks stay linear
+// and bounded on a million items; conditions that need every value (a pad overflow, the largest
+// value, duplicate keys, key limits) still scan everything.
+inline constexpr qsizetype kSampleCap = 200000;
+
+// One placeholder of a key template, resolved to the attribute it reads.
+struct PlaceholderRef
+{
+    int part = -1;           // index into KeyTemplate::parts() (and the render trace)
+    QString name;            // as written: "ReadingId", "Device.DeviceId"
+    QString attribute;       // the attribute's own name: "DeviceId"
+    int ownerEntity = -1;    // the entity type holding the attribute (itself or an ancestor)
+    int attributeIndex = -1; // index into that entity's attributes
+    const AttributeSpec *spec = nullptr; // null when unresolved
+    const KeyTemplate::Part *templatePart = nullptr;
+
+    bool hasFilter(const QString &filter) const;
+    bool hasTimeFilter() const; // iso8601, date, epoch, epochms, format
+    bool hasCaseFilter() const; // upper, lower
+    // The placeholder as written ("{ReadingId|pad:5}") and with one more filter appended.
+    QString source(const QString &templateText) const;
+    QString withFilter(const QString &templateText, const QString &filter) const;
+};
+
+// One key template of one entity type, and what its key attribute is in the table.
+struct KeySite
+{
+    int entity = -1;
+    QString keyAttribute; // "SK"
+    QString path;         // "entities[1].keys.SK"
+    KeyTemplate keyTemplate;
+    std::vector<PlaceholderRef> placeholders;
+    // Per part: the placeholder alone as a template ("{ReadingId|pad:5}"), so one part can be
+    // rendered without the preview trace; nullopt for literal parts.
+    std::vector<std::optional<KeyTemplate>> partTemplates;
+
+    bool inTablePrimaryKey = false;
+    bool tableHash = false;
+    // A sort key (RANGE) of the table or of an index: its order is read by Queries.
+    bool isSortKey = false;
+    QString storeName;          // the store whose sort key it is: "" (the table) or an index name
+    QStringList hashAttributes; // that store's partition key attributes
+    std::optional<AttributeValue::Type> declaredType; // from AttributeDefinitions
+    bool isStringSortKey() const
+    {
+        return isSortKey && declaredType && *declaredType == AttributeValue::Type::S;
+    }
+    const PlaceholderRef *placeholder(const QString &name) const;
+};
+
+// An instant from an ISO-8601 text with Z or an offset, or a bare date (UTC midnight).
+std::optional<qint64> parseInstant(const QString &text);
+// Whether values of the attribute are instants (timestamp type, or a timestamp generator).
+bool isTimestampAttribute(const AttributeSpec &spec);
+// Bytes whose memcmp order is the order of the numbers / instants.
+QByteArray orderedInt64(qint64 value);
+// A decimal text ("-42", "007", "3.5") as a number, for numeric order; nullopt otherwise.
+std::optional<Number> plainNumber(const QString &text);
+
+// What the checks share: the project, its population, and the key sites.
+class CheckContext
+{
+public:
+    CheckContext(const Project &project, const Population &population, const CheckOptions &options);
+
+    const Project &project;
+    const Population &population;
+    const CheckOptions &options;
+
+    std::vector<KeySite> sites;
+    std::vector<std::vector<qint64>> itemsOfEntity; // population indexes per entity type
+
+    // The item (the item itself or its ancestor) holding the placeholder's attribute.
+    const Item *ownerItem(qint64 item, const PlaceholderRef &ref) const;
+    std::optional<TemplateInput> input(qint64 item, const PlaceholderRef &ref) const;
+    // Renders the site's template for a populated item, with the per-part trace.
+    std::optional<KeyTemplate::Rendered> render(const KeySite &site, qint64 item) const;
+    // What each part of the site's template writes for the item (literal text or the
+    // placeholder's output), without building a trace; false if a part cannot render.
+    bool partOutputs(const KeySite &site, qint64 item, std::vector<QString> &outputs) const;
+    // The item's partition in the site's store (hash key bytes), empty if it has none.
+    QByteArray collectionOf(const KeySite &site, qint64 item) const;
+
+    QString entityName(int entity) const;
+    // "item 57 (Reading; PK 'DEVICE#0001', SK '#READING#10')", with detail
+    // "item 57 (Reading, ReadingId 10; PK 'DEVICE#0001', SK '#READING#10')". Long keys are
+    // shortened.
+    QString describeItem(qint64 item, const QString &detail = QString()) const;
+    // "PK 'DEVICE#0001'" for the site's store
+    QString describeCollection(const KeySite &site, qint64 item) const;
+    AttributeValue keyValue(qint64 item, const QString &attribute) const;
+    // The value of an attribute as text, for explanations.
+    static QString valueText(const AttributeValue &value);
+    static QString quoted(const AttributeValue &value); // 'text' or a number
+};
+
+// Finds two items of one collection whose byte order disagrees with the intended order.
+// Feed (context, intended, rendered) per item: context groups the items that are compared
+// (their collection and the key text before the value), intended sorts (memcmp) as the design
+// means, rendered is the key from the value on, as DynamoDB compares it.
+class InversionFinder
+{
+public:
+    explicit InversionFinder(qsizetype cap = kSampleCap)
+        : m_cap(cap)
+    { }
+
+    // False when the sample is full (the item was not taken).
+    bool add(QByteArray context, QByteArray intended, QByteArray rendered, qint64 item,
+             int tag = 0);
+    bool full() const { return qsizetype(m_samples.size()) >= m_cap; }
+    bool empty() const { return m_samples.empty(); }
+    // Moves the samples out, retagged, to merge them into another finder.
+    void moveInto(InversionFinder &other, int tag);
+
+    struct Sample
+    {
+        QByteArray context;
+        QByteArray intended;
+        QByteArray rendered;
+        qint64 item = -1;
+        int tag = 0;
+    };
+    // earlier: intended to sort first; later: sorts before it in DynamoDB's byte order.
+    struct Pair
+    {
+        Sample earlier;
+        Sample later;
+    };
+    // The first adjacent disagreement in (context, intended) order; deterministic.
+    std::optional<Pair> find() const;
+
+private:
+    qsizetype m_cap;
+    std::vector<Sample> m_samples;
+};
+
+// The checks, by group; each appends its findings.
+// unpadded-number, mixed-case, unsortable-timestamp, lowercase-ulid (orderchecks.cpp)
+void checkOrdering(const CheckContext &context, std::vector<Finding> &findings);
+// pad-overflow, pad-near-limit (orderchecks.cpp)
+void checkPadding(const CheckContext &context, std::vector<Finding> &findings);
+// mutable-in-key, random-id-order, url-unsafe-key (designchecks.cpp)
+void checkMutableKeys(const CheckContext &context, std::vector<Finding> &findings);
+void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findings);
+void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings);
+// key-too-large, empty-key, invalid-item, duplicate-key (itemchecks.cpp)
+void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings);
+
+} // namespace keyscope::model::checks

@@ -1,0 +1,446 @@
+// Checks about what goes into keys: mutable-in-key, random-id-order, url-unsafe-key.
+
+#include "model/design/checks/checksupport.h"
+#include "model/value/keyorder.h"
+
+#include <QSet>
+#include <QUrl>
+
+namespace keyscope::model::checks {
+
+namespace {
+
+bool isIdGenerator(GeneratorSpec::Kind kind)
+{
+    using Kind = GeneratorSpec::Kind;
+    return kind == Kind::Ulid || kind == Kind::Ksuid || kind == Kind::Uuid4
+        || kind == Kind::Sequence || kind == Kind::Pattern;
+}
+
+// An immutable attribute of the entity that looks like its id, for suggested keys.
+const AttributeSpec *idAttribute(const EntityType &entity)
+{
+    for (const AttributeSpec &a : entity.attributes) {
+        if (!a.isMutable && a.name.endsWith(QLatin1String("Id"), Qt::CaseInsensitive)
+            && a.type != AttributeKind::Bool)
+            return &a;
+    }
+    for (const AttributeSpec &a : entity.attributes) {
+        if (!a.isMutable && isIdGenerator(a.generator.kind))
+            return &a;
+    }
+    return nullptr;
+}
+
+QString freeIndexName(const TableDefinition &table, const QString &wanted)
+{
+    QString name = wanted;
+    for (int n = 2; table.index(name); ++n)
+        name = wanted + QString::number(n);
+    return name;
+}
+
+QString pathSegmentProblem(QChar c)
+{
+    switch (c.unicode()) {
+    case '#':
+        return QStringLiteral("everything after it becomes a fragment the server never sees");
+    case '/':
+        return QStringLiteral("it splits the path into two segments");
+    case '?':
+        return QStringLiteral("everything after it becomes the query string");
+    case '%':
+        return QStringLiteral("it is read as the start of an escape");
+    default:
+        return QStringLiteral("it is not allowed unencoded in a URL");
+    }
+}
+
+// Allowed unencoded in a path segment (RFC 3986 pchar): unreserved, sub-delims, ':' and '@'.
+bool isPathSafe(QChar c)
+{
+    const char16_t u = c.unicode();
+    if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9'))
+        return true;
+    return QStringView(u"-._~!$&'()*+,;=:@").contains(c);
+}
+
+} // namespace
+
+void checkMutableKeys(const CheckContext &context, std::vector<Finding> &findings)
+{
+    const TableDefinition &table = context.project.table;
+    for (const KeySite &site : context.sites) {
+        if (!site.inTablePrimaryKey)
+            continue;
+        QSet<QString> reported;
+        for (const PlaceholderRef &ref : site.placeholders) {
+            if (!ref.spec || !ref.spec->isMutable || reported.contains(ref.name))
+                continue;
+            reported.insert(ref.name);
+            const EntityType &entity = context.project.entities[size_t(site.entity)];
+            Finding f;
+            f.id = QStringLiteral("mutable-in-key");
+            f.severity = Finding::Severity::Error;
+            f.entity = entity.name;
+            f.attribute = ref.name;
+            f.path = site.path;
+            f.title
+                = QStringLiteral("Mutable %1 in the table's %2 key %3")
+                      .arg(ref.name,
+                           site.tableHash ? QStringLiteral("partition") : QStringLiteral("sort"),
+                           site.keyAttribute);
+            QString example;
+            const auto &items = context.itemsOfEntity[size_t(site.entity)];
+            if (!items.empty()) {
+                const qint64 item = items.front();
+                f.items = {item};
+                const auto in = context.input(item, ref);
+                example = QStringLiteral(" In your data, %1 has %2 %3, built from %4 %5: the "
+                                         "first time %4 changes, that item has to be deleted and "
+                                         "written again under a new key.")
+                              .arg(context.describeItem(item), site.keyAttribute,
+                                   CheckContext::quoted(context.keyValue(item, site.keyAttribute)),
+                                   ref.name,
+                                   in ? CheckContext::quoted(in->value) : QStringLiteral("?"));
+            }
+            f.explanation
+                = QStringLiteral("%1 is marked mutable (it changes after the item is created), "
+                                 "but %2 ('%3') puts it in the table's primary key. Key "
+                                 "attributes cannot be updated: every change of %1 becomes a "
+                                 "delete plus a create, two writes that can fail between them "
+                                 "and lose the item (or leave it twice), and anything that "
+                                 "stored the old key now points at nothing.")
+                      .arg(ref.name, site.path, site.keyTemplate.text())
+                + example;
+
+            const AttributeSpec *id = idAttribute(entity);
+            const QString idKey
+                = id ? QStringLiteral("%1#{%2}").arg(entity.name.toUpper(), id->name) : QString();
+            const QString keep = id
+                ? QStringLiteral("Keep an immutable id in the key: %1 = %2.")
+                      .arg(site.keyAttribute, idKey)
+                : QStringLiteral("Give %1 an immutable id (a ULID, which also sorts by "
+                                 "creation time) and key on it: %2 = %3#{%1Id}.")
+                      .arg(entity.name, site.keyAttribute, entity.name.toUpper());
+            const QString indexName = freeIndexName(table, QStringLiteral("By") + ref.attribute);
+            const QString hash
+                = table.keys.hash.empty() ? QStringLiteral("PK") : table.keys.hash.front().name;
+            const bool timed = isTimestampAttribute(*ref.spec);
+            if (site.tableHash) {
+                f.fix = keep
+                    + QStringLiteral(" To find items by %1, add a global secondary index "
+                                     "'%2' whose partition key is %1; DynamoDB updates the "
+                                     "index on every write, so changing %1 is one UpdateItem.")
+                          .arg(ref.attribute, indexName);
+            } else {
+                f.fix = keep
+                    + QStringLiteral(" Then add a local secondary index '%1' with partition "
+                                     "key %2 and sort key %3 (an LSI shares the table's "
+                                     "partition key and can only be created with the table; "
+                                     "on an existing table add a GSI '%1' with the same "
+                                     "keys). DynamoDB re-sorts the index on every update, so "
+                                     "changing %3 is a single UpdateItem.%4")
+                          .arg(indexName, hash, ref.attribute,
+                               timed ? QStringLiteral(" Query '%1' with ScanIndexForward=false "
+                                                      "to read the most recently updated "
+                                                      "first.")
+                                           .arg(indexName)
+                                     : QString());
+            }
+            findings.push_back(std::move(f));
+        }
+    }
+}
+
+void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findings)
+{
+    const Project &project = context.project;
+    QSet<QString> reported; // site paths
+    for (const AccessPattern &pattern : project.accessPatterns) {
+        const QString &orderAttribute = pattern.expect.orderAttribute;
+        if (orderAttribute.isEmpty())
+            continue;
+        const KeySchema *keys = &project.table.keys;
+        if (!pattern.indexName.isEmpty()) {
+            const IndexDefinition *index = project.table.index(pattern.indexName);
+            if (!index)
+                continue;
+            keys = &index->keys;
+        }
+        if (keys->range.empty())
+            continue;
+        const QString rangeKey = keys->range.front().name;
+        for (const KeySite &candidate : context.sites) {
+            if (candidate.keyAttribute != rangeKey || reported.contains(candidate.path))
+                continue;
+            const EntityType &entity = project.entities[size_t(candidate.entity)];
+            if (!pattern.expect.entityTypes.isEmpty()
+                && !pattern.expect.entityTypes.contains(entity.name))
+                continue;
+            const AttributeSpec *orderSpec = nullptr;
+            int orderIndex = -1;
+            for (int a = 0; a < int(entity.attributes.size()); ++a) {
+                if (entity.attributes[size_t(a)].name == orderAttribute) {
+                    orderSpec = &entity.attributes[size_t(a)];
+                    orderIndex = a;
+                }
+            }
+            if (!orderSpec || !isTimestampAttribute(*orderSpec))
+                continue;
+            const PlaceholderRef *uuid = nullptr;
+            bool holdsOrder = false;
+            for (const PlaceholderRef &ref : candidate.placeholders) {
+                if (!ref.spec || ref.ownerEntity != candidate.entity)
+                    continue;
+                if (ref.attributeIndex == orderIndex)
+                    holdsOrder = true;
+                if (!uuid && ref.spec->generator.kind == GeneratorSpec::Kind::Uuid4)
+                    uuid = &ref;
+            }
+            if (!uuid || holdsOrder)
+                continue;
+
+            // Collections of the pattern's store.
+            KeySite site = candidate;
+            site.hashAttributes.clear();
+            for (const auto &k : keys->hash)
+                site.hashAttributes << k.name;
+            site.storeName = pattern.indexName;
+            PlaceholderRef orderRef;
+            orderRef.ownerEntity = candidate.entity;
+            orderRef.attribute = orderAttribute;
+            orderRef.spec = orderSpec;
+            InversionFinder finder;
+            for (qint64 item : context.itemsOfEntity[size_t(candidate.entity)]) {
+                const AttributeValue key = context.keyValue(item, rangeKey);
+                const auto in = context.input(item, orderRef);
+                if (!in || !in->instantMs || !key.isKeyType())
+                    continue;
+                if (!finder.add(context.collectionOf(site, item), orderedInt64(*in->instantMs),
+                                key.sortableBytes(), item))
+                    break;
+            }
+            const auto pair = finder.find();
+            if (!pair)
+                continue; // never two items of one collection out of time order
+            reported.insert(candidate.path);
+            const AttributeValue laterKey = context.keyValue(pair->later.item, rangeKey);
+            const AttributeValue earlierKey = context.keyValue(pair->earlier.item, rangeKey);
+            const auto timeOf = [&](qint64 item) {
+                const auto in = context.input(item, orderRef);
+                return in ? CheckContext::valueText(in->value) : QString();
+            };
+            Finding f;
+            f.id = QStringLiteral("random-id-order");
+            f.severity = Finding::Severity::Warning;
+            f.entity = entity.name;
+            f.attribute = uuid->name;
+            f.path = candidate.path;
+            f.items = {pair->later.item, pair->earlier.item};
+            f.title = QStringLiteral("Random %1 (uuid4) orders '%2', not %3")
+                          .arg(uuid->name, pattern.name, orderAttribute);
+            f.explanation
+                = QStringLiteral("Access pattern '%1' expects %2 items in %3 order (%4), but %5 "
+                                 "('%6') sorts them by %7, a uuid4: random, with no time order "
+                                 "at all. In your data, %8 is newer than %9, both in one "
+                                 "collection (%10), yet %11.")
+                      .arg(pattern.name, entity.name, orderAttribute,
+                           pattern.expect.orderAscending ? QStringLiteral("oldest first")
+                                                         : QStringLiteral("newest first"),
+                           candidate.path, candidate.keyTemplate.text(), uuid->name,
+                           context.describeItem(pair->later.item,
+                                                orderAttribute + u' ' + timeOf(pair->later.item)),
+                           context.describeItem(pair->earlier.item,
+                                                orderAttribute + u' ' + timeOf(pair->earlier.item)))
+                      .arg(context.describeCollection(site, pair->later.item),
+                           explainKeyOrder(laterKey, earlierKey));
+            QString timeFirst = candidate.keyTemplate.text();
+            timeFirst.insert(uuid->templatePart->column - 1,
+                             QStringLiteral("{%1|iso8601}#").arg(orderAttribute));
+            f.fix = QStringLiteral("Generate %1 as a ULID ({\"kind\": \"ulid\"}: 26 characters, "
+                                   "millisecond time first, monotonic within a millisecond) or a "
+                                   "KSUID ({\"kind\": \"ksuid\"}: 27 characters, second "
+                                   "precision) instead of uuid4: both begin with their creation "
+                                   "time, so '%2' returns %3 items in creation order. The cost: "
+                                   "anyone who sees an id can read when it was created. If the "
+                                   "id must stay random, put the time first: %4.")
+                        .arg(uuid->attribute, candidate.keyTemplate.text(), entity.name, timeFirst);
+            findings.push_back(std::move(f));
+        }
+    }
+}
+
+void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
+{
+    const Project &project = context.project;
+    QSet<QPair<int, int>> reported; // (entity, attribute) whose own values are unsafe
+    for (int e = 0; e < int(project.entities.size()); ++e) {
+        const EntityType &entity = project.entities[size_t(e)];
+        for (int a = 0; a < int(entity.attributes.size()); ++a) {
+            const AttributeSpec &spec = entity.attributes[size_t(a)];
+            if (!spec.exposedInUrl)
+                continue;
+            // Only ids that go into keys: that is where sortable composites come from.
+            const KeySite *usedIn = nullptr;
+            for (const KeySite &site : context.sites) {
+                for (const PlaceholderRef &ref : site.placeholders) {
+                    if (ref.ownerEntity == e && ref.attributeIndex == a && !usedIn)
+                        usedIn = &site;
+                }
+            }
+            if (!usedIn)
+                continue;
+            qint64 count = 0;
+            qint64 total = 0;
+            std::vector<qint64> examples;
+            QString firstValue;
+            QChar firstBad;
+            for (qint64 item : context.itemsOfEntity[size_t(e)]) {
+                const Item &it = context.population.items[size_t(item)];
+                const auto found = it.find(spec.name);
+                if (found == it.end() || found->second.type() != AttributeValue::Type::S)
+                    continue;
+                ++total;
+                const QString value = found->second.asString();
+                for (QChar c : value) {
+                    if (!isPathSafe(c)) {
+                        if (examples.size() < 3)
+                            examples.push_back(item);
+                        if (firstValue.isNull()) {
+                            firstValue = value;
+                            firstBad = c;
+                        }
+                        ++count;
+                        break;
+                    }
+                }
+            }
+            if (count == 0)
+                continue;
+            reported.insert({e, a});
+            const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstValue));
+            const QString badText = firstBad.unicode() < 0x80
+                ? describeByte(quint8(firstBad.unicode()))
+                : QStringLiteral("'%1' (U+%2)")
+                      .arg(firstBad)
+                      .arg(QString::number(firstBad.unicode(), 16)
+                               .toUpper()
+                               .rightJustified(4, u'0'));
+            Finding f;
+            f.id = QStringLiteral("url-unsafe-key");
+            f.severity = Finding::Severity::Warning;
+            f.entity = entity.name;
+            f.attribute = spec.name;
+            f.path = QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a);
+            f.items = examples;
+            f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(spec.name, firstValue);
+            f.explanation
+                = QStringLiteral("%1 is marked exposedInUrl and goes into keys (%2), but %3 of "
+                                 "its %4 values contain characters a URL path segment must "
+                                 "percent-encode. In your data, %5 has %1 '%6': %7 must be "
+                                 "written encoded, so the URL carries '%8'; a link or router "
+                                 "that does not encode it breaks, because %9.")
+                      .arg(spec.name, usedIn->path)
+                      .arg(count)
+                      .arg(total)
+                      .arg(context.describeItem(examples.front()), firstValue, badText, encoded,
+                           pathSegmentProblem(firstBad));
+            f.fix = QStringLiteral("Keep ids that appear in URLs to letters, digits, '-', '_', "
+                                   "'.' and '~': for example generate %1 as a ULID, which still "
+                                   "sorts by creation time. Build the sortable composite (dates, "
+                                   "'#' separators) in the key templates instead, e.g. a sort "
+                                   "key or index key '%2#{Date|date}#{%1}', so the id itself "
+                                   "stays plain; otherwise every URL must percent-encode it "
+                                   "('%3').")
+                        .arg(spec.name, entity.name.toUpper(), encoded);
+            findings.push_back(std::move(f));
+        }
+    }
+
+    // An exposed id that is not enough to address its item: the table key also holds other
+    // attributes of the item (a date), so the id a URL must carry is the whole key.
+    for (const KeySite &site : context.sites) {
+        if (!site.inTablePrimaryKey)
+            continue;
+        const PlaceholderRef *exposed = nullptr;
+        const PlaceholderRef *other = nullptr;
+        for (const PlaceholderRef &ref : site.placeholders) {
+            if (!ref.spec || ref.ownerEntity != site.entity)
+                continue;
+            if (ref.spec->exposedInUrl) {
+                if (!exposed)
+                    exposed = &ref;
+            } else if (!other) {
+                other = &ref;
+            }
+        }
+        if (!exposed || !other || reported.contains({site.entity, exposed->attributeIndex}))
+            continue;
+        qint64 count = 0;
+        qint64 total = 0;
+        std::vector<qint64> examples;
+        QString firstKey;
+        QChar firstBad;
+        for (qint64 item : context.itemsOfEntity[size_t(site.entity)]) {
+            const AttributeValue key = context.keyValue(item, site.keyAttribute);
+            if (key.type() != AttributeValue::Type::S)
+                continue;
+            ++total;
+            const QString text = key.asString();
+            for (QChar c : text) {
+                if (!isPathSafe(c)) {
+                    if (examples.size() < 3)
+                        examples.push_back(item);
+                    if (firstKey.isNull()) {
+                        firstKey = text;
+                        firstBad = c;
+                    }
+                    ++count;
+                    break;
+                }
+            }
+        }
+        if (count == 0)
+            continue;
+        const EntityType &entity = project.entities[size_t(site.entity)];
+        const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstKey));
+        const auto in = context.input(examples.front(), *exposed);
+        const auto otherIn = context.input(examples.front(), *other);
+        Finding f;
+        f.id = QStringLiteral("url-unsafe-key");
+        f.severity = Finding::Severity::Warning;
+        f.entity = entity.name;
+        f.attribute = exposed->name;
+        f.path = site.path;
+        f.items = examples;
+        f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(site.keyAttribute, firstKey);
+        f.explanation
+            = QStringLiteral("%1 is marked exposedInUrl, but %2 ('%3') also holds %4, so the id "
+                             "alone does not address the item: the id a URL must carry is the "
+                             "whole key. In your data, %5 has %1 %6 and %4 %7, so its %8 is "
+                             "'%9': %10 must be written encoded, and the URL carries '%11'; a "
+                             "link or router that does not encode it breaks, because %12. %13 of "
+                             "%14 such keys need encoding.")
+                  .arg(exposed->name, site.path, site.keyTemplate.text(), other->name,
+                       context.describeItem(examples.front()),
+                       in ? CheckContext::quoted(in->value) : QStringLiteral("?"),
+                       otherIn ? CheckContext::quoted(otherIn->value) : QStringLiteral("?"),
+                       site.keyAttribute, firstKey)
+                  .arg(describeByte(quint8(firstBad.unicode() < 0x80 ? firstBad.unicode() : 0)),
+                       encoded, pathSegmentProblem(firstBad))
+                  .arg(count)
+                  .arg(total);
+        const QString indexName
+            = freeIndexName(project.table, QStringLiteral("By") + other->attribute);
+        f.fix = QStringLiteral("Let the id address the item on its own: %1 = %2#{%3} (a ULID id "
+                               "still sorts by creation time), and serve the order by %4 from a "
+                               "local or global secondary index '%5' whose sort key is '%6'. "
+                               "Otherwise every URL must percent-encode the key ('%7').")
+                    .arg(site.keyAttribute, entity.name.toUpper(), exposed->attribute,
+                         other->attribute, indexName, site.keyTemplate.text(), encoded);
+        findings.push_back(std::move(f));
+    }
+}
+
+} // namespace keyscope::model::checks

@@ -1,0 +1,306 @@
+// Checks over every populated item: key-too-large, empty-key, invalid-item (DynamoDB's own
+// validation messages, via Table::validate) and duplicate-key.
+
+#include "model/design/checks/checksupport.h"
+#include "model/table/table.h"
+
+#include <QHash>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace keyscope::model::checks {
+
+namespace {
+
+struct Group
+{
+    qint64 count = 0;
+    std::vector<qint64> items;
+    QString message;
+};
+
+QString keyAttributeOf(const QString &message, const TableDefinition &table)
+{
+    static const QRegularExpression named(QStringLiteral(
+        R"((?:IndexKey: |Index Key |Missing the key |Type mismatch for key |Key: )([^\s,]+))"));
+    const auto match = named.match(message);
+    if (match.hasMatch())
+        return match.captured(1);
+    if (message.contains(QLatin1String("hashkey")) && !table.keys.hash.empty())
+        return table.keys.hash.front().name;
+    if (message.contains(QLatin1String("range keys")) && !table.keys.range.empty())
+        return table.keys.range.front().name;
+    return QString();
+}
+
+QString itemPath(const CheckContext &context, qint64 item, const QString &keyAttribute)
+{
+    const int entity = context.population.entityOf[size_t(item)];
+    if (entity < 0)
+        return QStringLiteral("items[%1]").arg(item - context.population.generatedCount);
+    const EntityType &type = context.project.entities[size_t(entity)];
+    if (!keyAttribute.isEmpty() && type.keys.count(keyAttribute))
+        return QStringLiteral("entities[%1].keys.%2").arg(entity).arg(keyAttribute);
+    return QStringLiteral("entities[%1].keys").arg(entity);
+}
+
+QString shortened(const QString &text)
+{
+    return text.size() <= 60 ? text : text.left(57) + QStringLiteral("...");
+}
+
+QByteArray primaryKeyBytes(const Item &item, const TableDefinition &table, bool *ok)
+{
+    QByteArray bytes;
+    *ok = true;
+    for (const auto &k : table.keys.all()) {
+        const auto found = item.find(k.name);
+        if (found == item.end() || !found->second.isKeyType()) {
+            *ok = false;
+            return {};
+        }
+        const QByteArray value = found->second.sortableBytes();
+        bytes += char(found->second.type());
+        bytes += QByteArray::number(value.size());
+        bytes += ':';
+        bytes += value;
+    }
+    return bytes;
+}
+
+} // namespace
+
+void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
+{
+    const Project &project = context.project;
+    const Population &population = context.population;
+    const Table table(project.table);
+
+    // (id, path, key attribute) -> what was found there.
+    std::map<std::tuple<QString, QString, QString>, Group> groups;
+    for (qint64 i = 0; i < population.size(); ++i) {
+        const auto error = table.validate(population.items[size_t(i)]);
+        if (!error)
+            continue;
+        QString id;
+        if (error->contains(QLatin1String("cannot contain an empty")))
+            id = QStringLiteral("empty-key");
+        else if (error->contains(QLatin1String("Size of hashkey"))
+                 || error->contains(QLatin1String("Aggregated size of all range keys"))
+                 || error->contains(QLatin1String("Size limit exceeded for Index Key")))
+            id = QStringLiteral("key-too-large");
+        else
+            id = QStringLiteral("invalid-item");
+        const QString attribute = keyAttributeOf(*error, project.table);
+        Group &group = groups[{id, itemPath(context, i, attribute), attribute}];
+        if (group.count++ == 0)
+            group.message = *error;
+        if (group.items.size() < 3)
+            group.items.push_back(i);
+    }
+    for (const auto &[key, group] : groups) {
+        const auto &[id, path, attribute] = key;
+        const qint64 item = group.items.front();
+        const int entity = population.entityOf[size_t(item)];
+        Finding f;
+        f.id = id;
+        f.severity = Finding::Severity::Error;
+        f.entity = entity >= 0 ? context.entityName(entity) : QString();
+        f.attribute = attribute;
+        f.path = path;
+        f.items = group.items;
+        const AttributeValue value
+            = attribute.isEmpty() ? AttributeValue() : context.keyValue(item, attribute);
+        const QString what = entity >= 0
+            ? QStringLiteral("%1 %2 item(s)").arg(group.count).arg(context.entityName(entity))
+            : QStringLiteral("A hand-written item");
+        const QString templateText
+            = entity >= 0 && project.entities[size_t(entity)].keys.count(attribute)
+            ? project.entities[size_t(entity)].keys.at(attribute)
+            : QString();
+        if (id == QLatin1String("key-too-large")) {
+            const bool hash = group.message.contains(QLatin1String("hashkey"))
+                || group.message.contains(QLatin1String("Max Size: 2048"))
+                || (!project.table.keys.hash.empty()
+                    && project.table.keys.hash.front().name == attribute);
+            f.title = QStringLiteral("%1 over DynamoDB's %2-byte key limit")
+                          .arg(attribute)
+                          .arg(hash ? 2048 : 1024);
+            f.explanation
+                = QStringLiteral("%1 would be rejected by PutItem: a partition key holds at most "
+                                 "2048 bytes and a sort key at most 1024. DynamoDB says: \"%2\". "
+                                 "In your data, %3 has a %4 of %5 bytes: '%6'.")
+                      .arg(what, group.message, context.describeItem(item), attribute)
+                      .arg(value.bytes().size())
+                      .arg(shortened(CheckContext::valueText(value)));
+            f.fix = QStringLiteral("Keep keys short: build %1 from ids and short codes%2, and "
+                                   "keep long text in ordinary attributes (which count only "
+                                   "toward the 400 KB item limit).")
+                        .arg(attribute,
+                             templateText.isEmpty()
+                                 ? QString()
+                                 : QStringLiteral(" instead of '%1'").arg(templateText));
+        } else if (id == QLatin1String("empty-key")) {
+            f.title = QStringLiteral("Empty %1").arg(attribute);
+            f.explanation
+                = QStringLiteral("%1 would be rejected by PutItem: a key attribute cannot be an "
+                                 "empty string or binary. DynamoDB says: \"%2\". In your data, "
+                                 "%3 has an empty %4%5.")
+                      .arg(what, group.message, context.describeItem(item), attribute,
+                           templateText.isEmpty()
+                               ? QString()
+                               : QStringLiteral(" (its template '%1' rendered nothing)")
+                                     .arg(templateText));
+            f.fix = QStringLiteral("Make sure %1 never renders empty: start the template with a "
+                                   "literal type prefix ('%2#{...}') and use attributes whose "
+                                   "generators never produce an empty string; an item that "
+                                   "should not be in an index leaves the index key out "
+                                   "altogether (a sparse index) instead of writing it empty.")
+                        .arg(attribute,
+                             entity >= 0 ? context.entityName(entity).toUpper()
+                                         : QStringLiteral("TYPE"));
+        } else {
+            f.title = QStringLiteral("Invalid item: %1").arg(group.message);
+            f.explanation = QStringLiteral("%1 would be rejected by PutItem. DynamoDB says: "
+                                           "\"%2\". In your data: %3.")
+                                .arg(what, group.message, context.describeItem(item));
+            f.fix = attribute.isEmpty()
+                ? QStringLiteral("Make the items smaller than 400 KB: keep large values "
+                                 "elsewhere (S3) and store a reference.")
+                : QStringLiteral("Give every item a %1 of the type the table declares: "
+                                 "add a key template for %1 to the entity type.")
+                      .arg(attribute);
+        }
+        findings.push_back(std::move(f));
+    }
+
+    // Duplicate primary keys: hash each key, sort, compare the real bytes within equal hashes.
+    if (project.table.keys.hash.empty())
+        return;
+    std::vector<std::pair<size_t, qint64>> hashes;
+    hashes.reserve(size_t(population.size()));
+    const std::vector<KeyAttribute> tableKeys = project.table.keys.all();
+    for (qint64 i = 0; i < population.size(); ++i) {
+        const Item &item = population.items[size_t(i)];
+        size_t hash = 0x5eed;
+        bool ok = true;
+        for (const auto &k : tableKeys) {
+            const auto found = item.find(k.name);
+            if (found == item.end() || !found->second.isKeyType()) {
+                ok = false;
+                break;
+            }
+            const AttributeValue &value = found->second;
+            if (value.type() == AttributeValue::Type::N) {
+                const QByteArray bytes = value.sortableBytes();
+                hash = qHashBits(bytes.constData(), size_t(bytes.size()), hash ^ 0x4e);
+            } else {
+                const QByteArray &bytes = value.bytes();
+                hash = qHashBits(bytes.constData(), size_t(bytes.size()),
+                                 hash ^ size_t(value.type()));
+            }
+        }
+        if (ok)
+            hashes.emplace_back(hash, i);
+    }
+    std::sort(hashes.begin(), hashes.end());
+    struct Duplicates
+    {
+        qint64 count = 0;
+        qint64 earlier = -1;
+        qint64 later = -1;
+    };
+    std::map<QString, Duplicates> byPath; // path of the later item's key
+    for (size_t begin = 0; begin < hashes.size();) {
+        size_t end = begin + 1;
+        while (end < hashes.size() && hashes[end].first == hashes[begin].first)
+            ++end;
+        if (end - begin > 1) {
+            // Within one hash: group by the real key bytes, earliest item first.
+            std::vector<std::pair<QByteArray, qint64>> keys;
+            for (size_t k = begin; k < end; ++k) {
+                bool ok = false;
+                keys.emplace_back(
+                    primaryKeyBytes(population.items[size_t(hashes[k].second)], project.table, &ok),
+                    hashes[k].second);
+            }
+            std::sort(keys.begin(), keys.end());
+            for (size_t k = 1; k < keys.size(); ++k) {
+                if (keys[k].first != keys[k - 1].first)
+                    continue;
+                // keys[k] repeats the key of the first item with these bytes.
+                size_t first = k - 1;
+                while (first > 0 && keys[first - 1].first == keys[k].first)
+                    --first;
+                const qint64 earlier = keys[first].second;
+                const qint64 later = keys[k].second;
+                const QString rangeOrHash = project.table.keys.range.empty()
+                    ? project.table.keys.hash.front().name
+                    : project.table.keys.range.front().name;
+                Duplicates &d = byPath[itemPath(context, later, rangeOrHash)];
+                ++d.count;
+                if (d.earlier < 0 || later < d.later) {
+                    d.earlier = earlier;
+                    d.later = later;
+                }
+            }
+        }
+        begin = end;
+    }
+    for (const auto &[path, d] : byPath) {
+        const int entity = population.entityOf[size_t(d.later)];
+        Finding f;
+        f.id = QStringLiteral("duplicate-key");
+        f.severity = Finding::Severity::Warning;
+        f.entity = entity >= 0 ? context.entityName(entity) : QString();
+        f.attribute = project.table.keys.range.empty() ? project.table.keys.hash.front().name
+                                                       : project.table.keys.range.front().name;
+        f.path = path;
+        f.items = {d.earlier, d.later};
+        QStringList keyText;
+        for (const auto &k : project.table.keys.all())
+            keyText << k.name + u' ' + CheckContext::quoted(context.keyValue(d.later, k.name));
+        f.title
+            = QStringLiteral("Duplicate primary key %1").arg(keyText.join(QStringLiteral(", ")));
+        const QString who = entity >= 0
+            ? QStringLiteral("%1 %2 item(s) have").arg(d.count).arg(context.entityName(entity))
+            : QStringLiteral("A hand-written item has");
+        f.explanation
+            = QStringLiteral("%1 the primary key of an earlier item, and a PutItem with an "
+                             "existing key replaces that item: the later write wins, so the "
+                             "table holds fewer items than the design generates. In your data, "
+                             "%2 and %3 both have %4; only the later, item %5, remains.")
+                  .arg(who, context.describeItem(d.earlier), context.describeItem(d.later),
+                       keyText.join(QStringLiteral(", ")))
+                  .arg(d.later);
+        if (entity >= 0) {
+            const EntityType &type = project.entities[size_t(entity)];
+            const auto keyTemplate = type.keys.find(f.attribute);
+            QString idName;
+            for (const AttributeSpec &a : type.attributes) {
+                if (a.name.endsWith(QLatin1String("Id"), Qt::CaseInsensitive)
+                    && (keyTemplate == type.keys.end()
+                        || !keyTemplate->second.contains(u'{' + a.name))) {
+                    idName = a.name;
+                    break;
+                }
+            }
+            f.fix = QStringLiteral("Make the key unique for every %1: add what tells two of them "
+                                   "apart to %2")
+                        .arg(type.name, f.attribute);
+            if (keyTemplate != type.keys.end() && !idName.isEmpty())
+                f.fix += QStringLiteral(", e.g. %1#{%2}").arg(keyTemplate->second, idName);
+            f.fix += QStringLiteral(" (a unique id, or a finer timestamp), so every item "
+                                    "gets a key of its own.");
+        } else {
+            f.fix = QStringLiteral("Give the hand-written item a key of its own, or remove it if "
+                                   "it is meant to replace the generated item.");
+        }
+        findings.push_back(std::move(f));
+    }
+}
+
+} // namespace keyscope::model::checks
