@@ -51,6 +51,31 @@ QLabel *quietLabel(QWidget *parent)
     return label;
 }
 
+// A read-only, scrollable explanation under a list; it shares the panel with the list through a
+// splitter so long explanations never squeeze the list to nothing.
+QPlainTextEdit *detailView(QWidget *parent, const QString &accessibleName)
+{
+    auto *view = new QPlainTextEdit(parent);
+    view->setReadOnly(true);
+    view->setFrameShape(QFrame::NoFrame);
+    view->setBackgroundRole(QPalette::Window);
+    view->viewport()->setBackgroundRole(QPalette::Window);
+    view->setAccessibleName(accessibleName);
+    view->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    return view;
+}
+
+QSplitter *listAndDetail(QWidget *parent, QWidget *list, QWidget *detail)
+{
+    auto *splitter = new QSplitter(Qt::Vertical, parent);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(list);
+    splitter->addWidget(detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    return splitter;
+}
+
 QWidget *panel(QWidget *parent, std::initializer_list<QWidget *> widgets, int stretchIndex)
 {
     auto *content = new QWidget(parent);
@@ -193,7 +218,8 @@ void MainWindow::createPanels()
     auto *seedLabel = new QLabel(tr("&Seed:"), seedRow);
     seedLabel->setBuddy(m_seed);
     seedLayout->addWidget(seedLabel);
-    seedLayout->addWidget(m_seed, 1);
+    seedLayout->addWidget(m_seed);
+    seedLayout->addStretch(1);
     connect(m_seed, &QSpinBox::valueChanged, this, [this](int value) {
         if (!m_refreshingEntities)
             m_document->setSeed(quint64(value));
@@ -213,13 +239,13 @@ void MainWindow::createPanels()
     m_patternList->setAccessibleName(tr("Access patterns"));
     m_patternList->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_patternList->setUniformItemSizes(true);
-    m_patternDetail = quietLabel(this);
-    m_patternDetail->setAccessibleName(tr("Access pattern explanation"));
+    m_patternDetail = detailView(this, tr("Access pattern explanation"));
     connect(m_patternList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::patternSelected);
-    auto *patterns = addPanel(QStringLiteral("PatternsDock"), tr("Access Patterns"),
-                              panel(this, {m_patternSummary, m_patternList, m_patternDetail}, 1),
-                              Qt::RightDockWidgetArea);
+    auto *patterns = addPanel(
+        QStringLiteral("PatternsDock"), tr("Access Patterns"),
+        panel(this, {m_patternSummary, listAndDetail(this, m_patternList, m_patternDetail)}, 1),
+        Qt::RightDockWidgetArea);
 
     // Checks: findings, most severe first.
     m_findingModel = new FindingListModel(this);
@@ -230,13 +256,13 @@ void MainWindow::createPanels()
     m_findingList->setAccessibleName(tr("Design check findings"));
     m_findingList->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_findingList->setUniformItemSizes(true);
-    m_findingDetail = quietLabel(this);
-    m_findingDetail->setAccessibleName(tr("Finding explanation"));
+    m_findingDetail = detailView(this, tr("Finding explanation"));
     connect(m_findingList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::findingSelected);
-    auto *checks = addPanel(QStringLiteral("ChecksDock"), tr("Checks"),
-                            panel(this, {m_findingSummary, m_findingList, m_findingDetail}, 1),
-                            Qt::RightDockWidgetArea);
+    auto *checks = addPanel(
+        QStringLiteral("ChecksDock"), tr("Checks"),
+        panel(this, {m_findingSummary, listAndDetail(this, m_findingList, m_findingDetail)}, 1),
+        Qt::RightDockWidgetArea);
     splitDockWidget(patterns, checks, Qt::Vertical);
 
     // Query & trace: the selected access pattern's request and response. The query builder and
@@ -248,7 +274,7 @@ void MainWindow::createPanels()
     m_queryText->setPlaceholderText(
         tr("Select an access pattern to see the Query it runs and what comes back."));
     m_queryText->setFrameShape(QFrame::NoFrame);
-    auto *query = addPanel(QStringLiteral("QueryDock"), tr("Query & Trace"), m_queryText,
+    auto *query = addPanel(QStringLiteral("QueryDock"), tr("Query and Trace"), m_queryText,
                            Qt::BottomDockWidgetArea);
 
     // Code: snippets for the current query arrive with the code generators.
@@ -363,6 +389,7 @@ void MainWindow::createActions()
     connect(m_settings, &Settings::themeChanged, this, [this](Settings::Theme theme) {
         applyTheme(theme);
         updateThemeActions();
+        refreshEntities(); // its quiet rows carry palette colours
     });
     updateThemeActions();
     m_reducedMotion = m_viewMenu->addAction(tr("Reduced &Motion"));
@@ -744,6 +771,21 @@ void MainWindow::refreshEntities()
             if (entity.name == currentEntity && key == currentKey)
                 m_entities->setCurrentItem(child, 1);
         }
+        for (const model::AttributeSpec &attribute : entity.attributes) {
+            auto *child = new QTreeWidgetItem(item);
+            child->setText(0, attribute.name);
+            QString how = model::ProjectFile::attributeKindName(attribute.type)
+                + QStringLiteral(" · ")
+                + model::ProjectFile::generatorKindName(attribute.generator.kind);
+            if (attribute.isMutable)
+                how += tr(" · mutable");
+            child->setText(1, how);
+            child->setData(0, kEntityNameRole, entity.name);
+            child->setForeground(0, palette().brush(QPalette::PlaceholderText));
+            child->setForeground(1, palette().brush(QPalette::PlaceholderText));
+            child->setToolTip(0, tr("Attribute %1 of %2").arg(attribute.name, entity.name));
+            child->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        }
         item->setExpanded(!collapsed.contains(entity.name));
         if (entity.name == currentEntity && currentKey.isEmpty())
             m_entities->setCurrentItem(item);
@@ -790,9 +832,9 @@ void MainWindow::showStatusCounts()
         return;
     }
     const qsizetype collections = qsizetype(table->store()->partitions().size());
-    m_itemCount->setText(tr("%1 items in %2 collections")
-                             .arg(QLocale().toString(qlonglong(table->itemCount())),
-                                  QLocale().toString(qlonglong(collections))));
+    m_itemCount->setText(tr("%1 in %2")
+                             .arg(counted(table->itemCount(), tr("item"), tr("items")),
+                                  counted(collections, tr("collection"), tr("collections"))));
 }
 
 void MainWindow::patternsReady()
@@ -830,7 +872,7 @@ void MainWindow::patternSelected()
         m_queryText->clear();
         return;
     }
-    m_patternDetail->setText(result->explanation);
+    m_patternDetail->setPlainText(result->explanation);
 
     const model::QueryRequest &request = result->request;
     QStringList lines;
@@ -933,7 +975,7 @@ void MainWindow::findingSelected()
     QString text = finding->explanation;
     if (!finding->fix.isEmpty())
         text += QStringLiteral("\n\n") + tr("Fix: %1").arg(finding->fix);
-    m_findingDetail->setText(text);
+    m_findingDetail->setPlainText(text);
 }
 
 } // namespace keyscope::ui

@@ -107,11 +107,11 @@ private:
     PatternListModel *m_patternModel = nullptr;
     QListView *m_patternList = nullptr;
     QLabel *m_patternSummary = nullptr;
-    QLabel *m_patternDetail = nullptr;
+    QPlainTextEdit *m_patternDetail = nullptr;
     FindingListModel *m_findingModel = nullptr;
     QListView *m_findingList = nullptr;
     QLabel *m_findingSummary = nullptr;
-    QLabel *m_findingDetail = nullptr;
+    QPlainTextEdit *m_findingDetail = nullptr;
     QPlainTextEdit *m_queryText = nullptr;
     QByteArray m_defaultState;
 

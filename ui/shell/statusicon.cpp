@@ -74,8 +74,12 @@ QIcon statusIcon(StatusIconKind kind)
     if (it != cache.end())
         return *it;
     QIcon icon;
-    for (int side : {16, 20, 24, 32, 40, 48, 64})
-        icon.addPixmap(badge(kind, side));
+    for (int side : {16, 20, 24, 32, 40, 48, 64}) {
+        const QPixmap pixmap = badge(kind, side);
+        icon.addPixmap(pixmap);
+        // The badge keeps its colour on a selected row (styles would tint a generated one).
+        icon.addPixmap(pixmap, QIcon::Selected);
+    }
     cache.insert(int(kind), icon);
     return icon;
 }
@@ -94,6 +98,7 @@ QIcon colorChipIcon(const QColor &color)
         p.drawRoundedRect(QRectF(inset, inset, side - 2 * inset, side - 2 * inset), side * 0.18,
                           side * 0.18);
         icon.addPixmap(pixmap);
+        icon.addPixmap(pixmap, QIcon::Selected);
     }
     return icon;
 }
