@@ -135,6 +135,9 @@ void TestTraceTimeline::forwardBeginsWith()
     QCOMPARE(steps[9].kind, Kind::Stop);
     QCOMPARE(steps[9].row, 8u); // the row outside the range that ends the sweep
     QCOMPARE(steps[9].visitsDone, 5);
+    QCOMPARE(steps[1].marker, QStringLiteral("> 'USER#' \u00b7 go left"));
+    QCOMPARE(steps[5].marker, QStringLiteral("#1"));
+    QCOMPARE(steps[9].marker, QStringLiteral("outside the key condition: stop"));
     QCOMPARE(steps[1].durationMs, TraceTimeline::kProbeMs);
     QCOMPARE(steps[5].durationMs, TraceTimeline::kVisitMs);
     QCOMPARE(t.totalDuration(),

@@ -265,6 +265,10 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
                 = QStringLiteral("Seek: %1 %2 %3, go %4")
                       .arg(quotedRowText(probe.position), op, words.target,
                            probe.wentRight ? QStringLiteral("right") : QStringLiteral("left"));
+            step.marker
+                = QStringLiteral("%1 %2 \u00b7 go %3")
+                      .arg(op, words.target,
+                           probe.wentRight ? QStringLiteral("right") : QStringLiteral("left"));
             add(step, kProbeMs);
         }
 
@@ -280,6 +284,8 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
                 : QStringLiteral("Start reading at");
             start.narration = QStringLiteral("%1 %2, going %3")
                                   .arg(verb, rowText(trace.startPosition), direction);
+            start.marker
+                = trace.forward ? QStringLiteral("start \u2193") : QStringLiteral("start \u2191");
         } else {
             start.narration = trace.forward
                 ? QStringLiteral("The seek lands after the last row: nothing "
@@ -301,6 +307,7 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
                 step.narration = QStringLiteral("Read %1: result #%2")
                                      .arg(rowText(visit.position))
                                      .arg(visit.resultNumber);
+                step.marker = QStringLiteral("#%1").arg(visit.resultNumber);
             } else if (options.filterExpression && !options.filterExpression->isEmpty()) {
                 step.narration = QStringLiteral("Filtered out: %1 (%2 is false)")
                                      .arg(rowText(visit.position), *options.filterExpression);
@@ -309,6 +316,8 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
                                                 "filter)")
                                      .arg(rowText(visit.position));
             }
+            if (visit.fate == ItemFate::Filtered)
+                step.marker = QStringLiteral("filtered out");
             add(step, kVisitMs);
         }
     }
@@ -339,6 +348,7 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
             const QString at = step.row != QueryTrace::kNoRow ? rowText(step.row) : QString();
             step.narration = trace.forward ? QStringLiteral("%1 ends before %2").arg(range, at)
                                            : QStringLiteral("%1 begins after %2").arg(range, at);
+            step.marker = QStringLiteral("outside the key condition: stop");
             break;
         }
         case StopReason::EndOfPartition:
@@ -355,10 +365,13 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
             step.narration = QStringLiteral("Limit %1 reached: LastEvaluatedKey = %2")
                                  .arg(trace.scannedCount)
                                  .arg(lek);
+            step.marker
+                = QStringLiteral("Limit %1 \u00b7 LastEvaluatedKey").arg(trace.scannedCount);
             break;
         case StopReason::PageFull:
             step.narration = QStringLiteral("1 MB page full (%1 bytes read): LastEvaluatedKey = %2")
                                  .arg(locale.toString(qulonglong(trace.bytesRead)), lek);
+            step.marker = QStringLiteral("1 MB page ends \u00b7 LastEvaluatedKey");
             break;
         }
         add(step, kStopMs);

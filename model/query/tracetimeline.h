@@ -28,6 +28,9 @@ struct TimelineStep
     // rest is dwell. Zero under reduced motion: the step's state appears at once.
     qint64 transitionMs = 0;
     QString narration;
+    // A short caption drawn beside the step's row on the diagram: "> 'USER#' · go left",
+    // "#2", "filtered", "Limit 10 · LastEvaluatedKey".
+    QString marker;
 
     quint32 row = QueryTrace::kNoRow; // probe row, visited row, start row, or the stopping row
     int probeIndex = -1;              // SeekProbe: index into QueryTrace::probes

@@ -10,6 +10,7 @@ namespace {
 
 constexpr double kTreeMargin = 8;
 constexpr double kMinTreeNodeHeight = 3;
+constexpr double kTreeStrip = 16;
 
 double clampZoom(const CollectionLayout::Params &p)
 {
@@ -188,7 +189,7 @@ QRectF CollectionLayout::lensInTree() const
         return {};
     const double top = treeY(double(m_firstRow));
     const double bottom = std::max(top + 2, treeY(double(m_endRow)));
-    return QRectF(m_tree.left(), top, m_tree.width(), bottom - top);
+    return QRectF(m_tree.right() - kTreeStrip + 2, top, kTreeStrip - 2, bottom - top);
 }
 
 void CollectionLayout::layoutTree()
@@ -203,10 +204,24 @@ void CollectionLayout::layoutTree()
         capacity *= fanout;
         ++levels;
     }
-    const double columnWidth = m_tree.width() / levels;
+    // The right edge of the tree is a strip for the lens and the range/read bars.
+    const double columnWidth = (m_tree.width() - kTreeStrip) / levels;
     const double treeHeight = std::max(0.0, m_tree.height() - 2 * kTreeMargin);
     const CollectionMarks &marks = m_params.marks;
-    const int pathLevels = marks.pathRow >= 0 && marks.pathRow < n ? marks.pathLevels : 0;
+    int pathLevels = 0;
+    if (marks.pathRow >= 0 && marks.pathRow < n) {
+        pathLevels = marks.pathLevels;
+        if (pathLevels < 0) {
+            // Each probe halves the search window; a level lights up once the window fits in
+            // one of its nodes, so the path grows root to leaf as the binary search narrows.
+            pathLevels = 1;
+            qint64 span = capacity / fanout;
+            while (pathLevels < levels && span >= marks.seekWindow) {
+                ++pathLevels;
+                span /= fanout;
+            }
+        }
+    }
 
     qint64 span = capacity;
     for (int d = 0; d < levels; ++d) {

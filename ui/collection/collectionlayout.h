@@ -18,7 +18,8 @@ struct CollectionMarks
     qsizetype probeRow = -1;  // the probe showing
     qsizetype seekWindow = 0; // high - low of the binary search at that probe
     qsizetype pathRow = -1;   // the B-tree path leads to this row's leaf...
-    int pathLevels = 0;       // ...lit down this many levels (0: no path)
+    int pathLevels = 0;       // ...lit down this many levels (0: no path; -1: as deep as
+                              // the seek window fits in one node)
     qsizetype cursorRow = -1; // the sweep cursor
     qsizetype stopRow = -1;   // Limit / 1 MB page / LastEvaluatedKey: the page ends after...
     bool forward = true;      // ...this row in the sweep direction

@@ -1,0 +1,485 @@
+// The collection view, headless: clicking selects items, Ctrl+click pairs rows for the
+// explainer, zoom changes the layout, switching index re-lays the same items, and the shared
+// renderer draws result badges and strike-throughs where they belong (pixels away from text).
+//
+// Set KEYSCOPE_SCREENSHOT_DIR to also write the rendered diagrams there as PNG.
+
+#include "model/design/accesspatternrunner.h"
+#include "model/design/projectfile.h"
+#include "model/query/queryengine.h"
+#include "model/query/tracetimeline.h"
+#include "ui/collection/collectionrenderer.h"
+#include "ui/collection/collectionview.h"
+#include "ui/collection/keyorderexplainer.h"
+
+#include <QDir>
+#include <QImage>
+#include <QJsonDocument>
+#include <QPainter>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace keyscope;
+using namespace keyscope::model;
+using keyscope::ui::CollectionLayout;
+using keyscope::ui::CollectionRenderer;
+using keyscope::ui::CollectionRenderState;
+using keyscope::ui::CollectionRows;
+using keyscope::ui::CollectionStyle;
+using keyscope::ui::CollectionView;
+
+namespace {
+
+struct IotFixture
+{
+    Project project;
+    Population population;
+    std::shared_ptr<const Table> table;
+    QueryTrace trace; // "Device and its 10 newest readings": backward, Limit 11
+    std::optional<ItemId> parent;
+};
+
+IotFixture iot()
+{
+    IotFixture f;
+    auto read
+        = ProjectFile::read(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json"));
+    if (!std::holds_alternative<Project>(read))
+        qFatal("cannot read the IoT project");
+    f.project = std::get<Project>(std::move(read));
+    auto populated = Populator::populate(f.project);
+    if (!std::holds_alternative<Population>(populated))
+        qFatal("cannot populate the IoT project");
+    f.population = std::get<Population>(std::move(populated));
+    auto built = AccessPatternRunner::buildTable(f.project, f.population);
+    if (!std::holds_alternative<std::unique_ptr<Table>>(built))
+        qFatal("cannot build the IoT table");
+    f.table = std::shared_ptr<const Table>(std::get<std::unique_ptr<Table>>(std::move(built)));
+    const PatternResult result = AccessPatternRunner::run(f.project, f.population, *f.table,
+                                                          f.project.accessPatterns.front());
+    if (!result.response)
+        qFatal("the IoT pattern did not run");
+    f.trace = result.response->trace;
+    if (result.parentItem >= 0)
+        f.parent = ItemId(result.parentItem);
+    return f;
+}
+
+AttributeValue S(const QString &s)
+{
+    return AttributeValue::string(s);
+}
+
+// Users of one org with a GSI ordering them by name (the table orders them by id), and a
+// Score to filter on.
+std::shared_ptr<const Table> usersWithIndex()
+{
+    const QByteArray json = R"({"TableName":"Users",
+        "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},
+                                {"AttributeName":"SK","AttributeType":"S"},
+                                {"AttributeName":"Org","AttributeType":"S"},
+                                {"AttributeName":"Name","AttributeType":"S"}],
+        "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},
+                     {"AttributeName":"SK","KeyType":"RANGE"}],
+        "GlobalSecondaryIndexes":[{"IndexName":"ByName",
+            "KeySchema":[{"AttributeName":"Org","KeyType":"HASH"},
+                         {"AttributeName":"Name","KeyType":"RANGE"}],
+            "Projection":{"ProjectionType":"ALL"}}]})";
+    QString error;
+    auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(json).object(), &error);
+    if (!definition)
+        qFatal("bad table: %s", qPrintable(error));
+    auto table = std::make_shared<Table>(*definition);
+    const QStringList names {QStringLiteral("Zoe"),  QStringLiteral("Yann"), QStringLiteral("Xia"),
+                             QStringLiteral("Will"), QStringLiteral("Vera"), QStringLiteral("Uma")};
+    std::vector<Item> items;
+    for (int i = 0; i < names.size(); ++i) {
+        Item item {{QStringLiteral("PK"), S(QStringLiteral("ORG#1"))},
+                   {QStringLiteral("SK"), S(QStringLiteral("USER#%1").arg(i + 1))},
+                   {QStringLiteral("Score"),
+                    AttributeValue::number(*Number::parse(QString::number(i * 10), nullptr))}};
+        if (i != 2) { // Xia has no Name: sparse in the index
+            item.emplace(QStringLiteral("Org"), S(QStringLiteral("ORG#1")));
+            item.emplace(QStringLiteral("Name"), S(names[i]));
+        }
+        items.push_back(item);
+    }
+    const auto result = table->putItems(items);
+    if (const auto *e = std::get_if<Table::ItemError>(&result))
+        qFatal("bad items: %s", qPrintable(e->message));
+    return table;
+}
+
+QueryTrace run(const Table &table, QueryRequest request)
+{
+    auto result = QueryEngine::query(table, request);
+    if (auto *error = std::get_if<QueryError>(&result))
+        qFatal("query failed: %s", qPrintable(error->message));
+    return std::get<QueryResponse>(result).trace;
+}
+
+QImage render(const CollectionRenderState &state, const CollectionStyle &style, QSize size,
+              double zoom = 1.0, double scroll = 0)
+{
+    const CollectionLayout layout(
+        CollectionRenderer::layoutParams(style, state, QSizeF(size), zoom, scroll));
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    CollectionRenderer::paint(painter, layout, state, style);
+    return image;
+}
+
+void saveShot(const QImage &image, const QString &name)
+{
+    const QByteArray dir = qgetenv("KEYSCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(QString::fromLocal8Bit(dir));
+    image.save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + name);
+}
+
+bool near(QColor a, QColor b, int tolerance = 40)
+{
+    return qAbs(a.red() - b.red()) + qAbs(a.green() - b.green()) + qAbs(a.blue() - b.blue())
+        <= tolerance;
+}
+
+QString describe(QColor c)
+{
+    return c.name();
+}
+
+} // namespace
+
+class TestCollectionView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void rowsFollowTheStore();
+    void clickSelectsItem();
+    void ctrlClickPairsTwoRows();
+    void keyboardMovesSelection();
+    void zoomChangesLayout();
+    void indexSwitchRelaysTheSameItems();
+    void traceStateMovesTheCursor();
+    void rendererMarksReturnedRows();
+    void rendererStrikesFilteredRows();
+    void explainerHighlightsFirstDifference();
+    void screenshots();
+};
+
+void TestCollectionView::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestCollectionView::rowsFollowTheStore()
+{
+    const IotFixture f = iot();
+    const CollectionRows rows(f.table, {}, f.trace.partitionKey, &f.population,
+                              CollectionView::entitiesOf(f.project));
+    QCOMPARE(rows.rowCount(), qsizetype(f.trace.partitionSize));
+    // Readings ('#READING#...') sort before their Device ('DEVICE#...'): the parent is last.
+    const qsizetype last = rows.rowCount() - 1;
+    QCOMPARE(rows.entityName(last), QStringLiteral("Device"));
+    QCOMPARE(rows.entityName(0), QStringLiteral("Reading"));
+    QCOMPARE(rows.entityColor(0), QColor(QStringLiteral("#F28E2B")));
+    QCOMPARE(rows.parentGroups().size(), size_t(1));
+    const auto &group = rows.parentGroups().front();
+    QCOMPARE(group.parentRow, last);
+    QCOMPARE(group.firstChildRow, 0);
+    QCOMPARE(group.lastChildRow, last - 1);
+    QCOMPARE(group.childCount, last);
+    QCOMPARE(rows.groupOfParentRow(last), 0);
+    QCOMPARE(rows.groupOfParentRow(0), -1);
+    QVERIFY(rows.sortKeyText(0).startsWith(QStringLiteral("#READING#2024-06-01")));
+}
+
+void TestCollectionView::clickSelectsItem()
+{
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(900, 500);
+    view.setTable(f.table);
+    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
+    view.setPartition(f.trace.partitionKey);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    QSignalSpy activated(&view, &CollectionView::itemActivated);
+    const CollectionLayout &layout = view.currentLayout();
+    const QPoint point = layout.rowGeometry(3).sortKey.center().toPoint();
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, point);
+    QCOMPARE(activated.count(), 1);
+    const ItemId expected = view.rows()->itemAt(3);
+    QCOMPARE(activated.first().first().value<ItemId>(), expected);
+    QCOMPARE(view.selectedItems(), std::vector<ItemId> {expected});
+    QVERIFY(view.accessibleDescription().contains(QStringLiteral("Selected row 4")));
+
+    // A click in the header selects nothing.
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(400, 5));
+    QCOMPARE(activated.count(), 1);
+}
+
+void TestCollectionView::ctrlClickPairsTwoRows()
+{
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(900, 500);
+    view.setTable(f.table);
+    view.setPartition(f.trace.partitionKey);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy pair(&view, &CollectionView::twoRowsSelected);
+    const CollectionLayout &layout = view.currentLayout();
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {},
+                      layout.rowGeometry(1).rect.center().toPoint());
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      view.currentLayout().rowGeometry(5).rect.center().toPoint());
+    QCOMPARE(pair.count(), 1);
+    QCOMPARE(pair.first().at(0).value<ItemId>(), view.rows()->itemAt(1));
+    QCOMPARE(pair.first().at(1).value<ItemId>(), view.rows()->itemAt(5));
+}
+
+void TestCollectionView::keyboardMovesSelection()
+{
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(900, 300);
+    view.setTable(f.table);
+    view.setPartition(f.trace.partitionKey);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    view.selectItem(view.rows()->itemAt(0));
+    QTest::keyClick(&view, Qt::Key_Down);
+    QTest::keyClick(&view, Qt::Key_Down);
+    QCOMPARE(view.selectedItems().front(), view.rows()->itemAt(2));
+    QTest::keyClick(&view, Qt::Key_End);
+    const qsizetype last = view.rows()->rowCount() - 1;
+    QCOMPARE(view.selectedItems().front(), view.rows()->itemAt(last));
+    // The selected row was scrolled into view.
+    QVERIFY(view.currentLayout().endVisibleRow() == last + 1);
+}
+
+void TestCollectionView::zoomChangesLayout()
+{
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(900, 300);
+    view.setTable(f.table);
+    view.setPartition(f.trace.partitionKey);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    QSignalSpy zoomed(&view, &CollectionView::zoomChanged);
+    QCOMPARE(view.currentLayout().pitch(), view.collectionStyle().rowHeight);
+    const qsizetype visibleBefore
+        = view.currentLayout().endVisibleRow() - view.currentLayout().firstVisibleRow();
+    QTest::keyClick(&view, Qt::Key_Minus, Qt::ControlModifier);
+    QCOMPARE(zoomed.count(), 1);
+    QVERIFY(view.zoom() < 1.0);
+    QVERIFY(view.currentLayout().pitch() < view.collectionStyle().rowHeight);
+    QVERIFY(view.currentLayout().endVisibleRow() - view.currentLayout().firstVisibleRow()
+            > visibleBefore);
+    view.zoomToFit();
+    QCOMPARE(view.currentLayout().maxScroll(), 0.0); // the whole collection fits
+    QTest::keyClick(&view, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(view.zoom(), 1.0);
+
+    // Ctrl+wheel zooms too.
+    QWheelEvent wheel(QPointF(400, 150), view.viewport()->mapToGlobal(QPointF(400, 150)), QPoint(),
+                      QPoint(0, 120), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(view.viewport(), &wheel);
+    QVERIFY(view.zoom() > 1.0);
+}
+
+void TestCollectionView::indexSwitchRelaysTheSameItems()
+{
+    const auto table = usersWithIndex();
+    CollectionView view;
+    view.resize(900, 400);
+    view.setTable(table);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.rows()->rowCount(), 6);
+    const ItemId zoe = view.rows()->itemAt(0); // USER#1
+    view.selectItem(zoe);
+
+    view.setIndexName(QStringLiteral("ByName"));
+    QCOMPARE(view.indexName(), QStringLiteral("ByName"));
+    QCOMPARE(view.rows()->rowCount(), 5); // Xia has no Name
+    QCOMPARE(view.rows()->rowOf(zoe), 4); // first by id, last by name
+    QCOMPARE(view.rows()->sortKeyText(0), QStringLiteral("Uma"));
+    // Rows slide from their places in the table's order.
+    const CollectionRenderState state = view.renderState();
+    QVERIFY(state.previousRows);
+    QCOMPARE(state.previousRows->rowOf(zoe), 0);
+    QVERIFY(state.relayout < 1.0);
+    QCOMPARE(state.selectedRows, std::vector<qsizetype> {4});
+
+    // Reduced motion: no slide.
+    view.setReducedMotion(true);
+    view.setIndexName(QString());
+    QVERIFY(!view.renderState().previousRows);
+    QCOMPARE(view.rows()->rowOf(zoe), 0);
+}
+
+void TestCollectionView::traceStateMovesTheCursor()
+{
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(900, 400);
+    view.setTable(f.table);
+    auto timeline = std::make_shared<const TraceTimeline>(f.trace, *f.table);
+    view.setTimeline(timeline);
+    QCOMPARE(view.partition(), f.trace.partitionKey);
+    // A visit step: the view scrolls its row into view and the cursor mark is on it.
+    int visitStep = -1;
+    for (int i = 0; i < timeline->stepCount(); ++i) {
+        if (timeline->step(i).kind == TimelineStep::Kind::Visit) {
+            visitStep = i;
+            break;
+        }
+    }
+    QVERIFY(visitStep > 0);
+    view.setTimelineState(visitStep, 1.0);
+    const qsizetype row = timeline->step(visitStep).row;
+    QCOMPARE(view.currentLayout().params().marks.cursorRow, row);
+    QVERIFY(row >= view.currentLayout().firstVisibleRow());
+    QVERIFY(row < view.currentLayout().endVisibleRow());
+    // While seeking, the probe is marked and the tree path grows.
+    view.setTimelineState(1, 1.0);
+    QCOMPARE(view.currentLayout().params().marks.probeRow, qsizetype(f.trace.probes[0].position));
+}
+
+void TestCollectionView::rendererMarksReturnedRows()
+{
+    const IotFixture f = iot();
+    const CollectionRows rows(f.table, {}, f.trace.partitionKey, &f.population,
+                              CollectionView::entitiesOf(f.project));
+    TimelineOptions options;
+    options.parentItem = f.parent;
+    const TraceTimeline timeline(f.trace, *f.table, options);
+    CollectionRenderState state;
+    state.rows = &rows;
+    state.timeline = &timeline;
+    state.step = -1; // final state
+    const CollectionStyle style = CollectionStyle::exportStyle();
+    // Show the end of the collection, where the backward query started.
+    const QSize size(980, 420);
+    const CollectionLayout layout(
+        CollectionRenderer::layoutParams(style, state, QSizeF(size), 1, 1e9));
+    const QImage image = render(state, style, size, 1.0, 1e9);
+    saveShot(image, QStringLiteral("collection-iot-final.png"));
+
+    // The Device (last row) is result #1: its badge is the returned colour, left of the digit.
+    const qsizetype device = rows.rowCount() - 1;
+    const auto g = layout.rowGeometry(device);
+    const double d = std::min(g.gutter.height() - 4, 20.0);
+    const QPoint badgeEdge(int(g.gutter.right() - 6 - d + 3), int(g.gutter.center().y()));
+    QVERIFY2(near(image.pixelColor(badgeEdge), style.returned),
+             qPrintable(describe(image.pixelColor(badgeEdge))));
+    // An unread row (above the Limit) has no badge there.
+    const auto unread = layout.rowGeometry(device - 12);
+    const QPoint emptyGutter(badgeEdge.x(), int(unread.gutter.center().y()));
+    QVERIFY(!near(image.pixelColor(emptyGutter), style.returned));
+    // The entity chip carries the entity colour.
+    QVERIFY(near(image.pixelColor(g.chip.center().toPoint()), QColor(QStringLiteral("#4E79A7"))));
+    // The Limit line: the page ends before the row after the LastEvaluatedKey (backward).
+    const auto stop = layout.stopLineY();
+    QVERIFY(stop);
+    QVERIFY(
+        near(image.pixelColor(QPoint(int(g.attributes.center().x()), int(*stop))), style.stop, 90));
+}
+
+void TestCollectionView::rendererStrikesFilteredRows()
+{
+    const auto table = usersWithIndex();
+    QueryRequest r;
+    r.keyConditionExpression = QStringLiteral("PK = :pk");
+    r.filterExpression = QStringLiteral("Score >= :s");
+    r.expressionAttributeValues = std::map<QString, AttributeValue> {
+        {QStringLiteral(":pk"), S(QStringLiteral("ORG#1"))},
+        {QStringLiteral(":s"),
+         AttributeValue::number(*Number::parse(QStringLiteral("20"), nullptr))}};
+    const QueryTrace trace = run(*table, r);
+    const CollectionRows rows(table, {}, trace.partitionKey, nullptr, {});
+    const TraceTimeline timeline(trace, *table);
+    CollectionRenderState state;
+    state.rows = &rows;
+    state.timeline = &timeline;
+    const CollectionStyle style = CollectionStyle::exportStyle();
+    const QSize size(900, 220);
+    const CollectionLayout layout(
+        CollectionRenderer::layoutParams(style, state, QSizeF(size), 1, 0));
+    const QImage image = render(state, style, size);
+    saveShot(image, QStringLiteral("collection-filtered.png"));
+
+    // USER#1 (Score 0) was read and filtered out: a line through its key, starting left of it.
+    const auto filtered = layout.rowGeometry(0);
+    const int y = int(std::round(filtered.rect.center().y()));
+    const QPoint lineStart(int(filtered.sortKey.left()) - 1, y);
+    QVERIFY2(near(image.pixelColor(lineStart), style.filtered, 120),
+             qPrintable(describe(image.pixelColor(lineStart))));
+    // USER#3 (Score 20) was returned: no strike.
+    const auto kept = layout.rowGeometry(2);
+    const QPoint keptStart(int(kept.sortKey.left()) - 1, int(std::round(kept.rect.center().y())));
+    QVERIFY(!near(image.pixelColor(keptStart), style.filtered, 120));
+}
+
+void TestCollectionView::explainerHighlightsFirstDifference()
+{
+    const auto e = ui::describeKeyOrder(S(QStringLiteral("DeBrie")), S(QStringLiteral("Dean")));
+    QCOMPARE(e.differingByte, 2);
+    QCOMPARE(e.sentence,
+             QStringLiteral("'DeBrie' sorts before 'Dean': at byte 3, 'B' (0x42) < "
+                            "'a' (0x61)"));
+    QVERIFY(e.html.contains(QStringLiteral("0x42")));
+    QVERIFY(e.html.contains(QStringLiteral("0x61")));
+    ui::KeyOrderExplainer explainer;
+    explainer.setKeys(S(QStringLiteral("Dean")), S(QStringLiteral("DeBrie")));
+    QCOMPARE(explainer.explanation().differingByte, 2);
+    QVERIFY(explainer.explanation().firstIsSmaller == false);
+}
+
+void TestCollectionView::screenshots()
+{
+    if (qEnvironmentVariableIsEmpty("KEYSCOPE_SCREENSHOT_DIR"))
+        QSKIP("KEYSCOPE_SCREENSHOT_DIR not set");
+    const IotFixture f = iot();
+    const CollectionRows rows(f.table, {}, f.trace.partitionKey, &f.population,
+                              CollectionView::entitiesOf(f.project));
+    TimelineOptions options;
+    options.parentItem = f.parent;
+    const TraceTimeline timeline(f.trace, *f.table, options);
+    CollectionRenderState state;
+    state.rows = &rows;
+    state.timeline = &timeline;
+    const CollectionStyle style = CollectionStyle::exportStyle();
+    // Mid-seek, mid-sweep, and the overview.
+    for (int i = 0; i < timeline.stepCount(); ++i) {
+        const auto &s = timeline.step(i);
+        if ((s.kind == TimelineStep::Kind::SeekProbe && s.probeIndex == 2)
+            || (s.kind == TimelineStep::Kind::Visit && s.visitIndex == 4)) {
+            state.step = i;
+            const CollectionLayout probe(
+                CollectionRenderer::layoutParams(style, state, QSizeF(980, 520), 1, 0));
+            const double scroll = double(s.row) * probe.pitch() - probe.rowsRect().height() / 2;
+            saveShot(render(state, style, QSize(980, 520), 1.0, scroll),
+                     QStringLiteral("collection-iot-step%1.png").arg(i));
+        }
+    }
+    state.step = -1;
+    saveShot(render(state, style, QSize(980, 360), 0.0), QStringLiteral("collection-iot-fit.png"));
+}
+
+QTEST_MAIN(TestCollectionView)
+#include "tst_collectionview.moc"

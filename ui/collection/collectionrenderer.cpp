@@ -1,0 +1,789 @@
+#include "ui/collection/collectionrenderer.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace keyscope::ui {
+
+using model::ItemFate;
+using model::TimelineStep;
+
+namespace {
+
+double ease(double t)
+{
+    t = std::clamp(t, 0.0, 1.0);
+    return t * t * (3 - 2 * t); // smoothstep: starts and lands softly
+}
+
+QColor withAlpha(QColor c, double alpha)
+{
+    c.setAlphaF(float(alpha));
+    return c;
+}
+
+// What the trace did to one row by the step showing.
+struct RowTrace
+{
+    bool visited = false; // the cursor reached it
+    bool read = false;    // returned or filtered (the stopping row is reached, not read)
+    ItemFate fate = ItemFate::Returned;
+    quint32 resultNumber = 0;
+};
+
+class Painter
+{
+public:
+    Painter(QPainter &p, const CollectionLayout &layout, const CollectionRenderState &state,
+            const CollectionStyle &style)
+        : p(p)
+        , layout(layout)
+        , state(state)
+        , style(style)
+        , rows(state.rows)
+        , mono(style.monoFont)
+        , text(style.textFont)
+        , small(style.smallFont)
+    {
+        if (state.timeline && state.timeline->stepCount() > 0) {
+            timeline = state.timeline;
+            stepIndex = state.step < 0 ? timeline->stepCount() - 1
+                                       : std::min(state.step, timeline->stepCount() - 1);
+            step = &timeline->step(stepIndex);
+            finalState = state.step < 0;
+            visitsDone = finalState ? int(timeline->trace().visits.size()) : step->visitsDone;
+            probesDone = finalState ? int(timeline->trace().probes.size()) : step->probesDone;
+        }
+    }
+
+    void paint();
+
+private:
+    RowTrace traceOf(qsizetype row) const;
+    bool inRange(qsizetype row) const;
+    bool selected(qsizetype row) const
+    {
+        return std::find(state.selectedRows.begin(), state.selectedRows.end(), row)
+            != state.selectedRows.end();
+    }
+    void paintHeader();
+    void paintTree();
+    void paintRows();
+    void paintRow(const CollectionLayout::RowGeometry &g, double opacity);
+    void paintCompactRow(const CollectionLayout::RowGeometry &g);
+    void paintDensity();
+    void paintBrackets();
+    void paintMarks();
+    void paintBadge(const QRectF &gutter, const RowTrace &t);
+    void paintPill(const QPointF &anchorRight, const QString &label, const QColor &color,
+                   bool filled);
+    void paintEmpty(const QString &message);
+
+    QPainter &p;
+    const CollectionLayout &layout;
+    const CollectionRenderState &state;
+    const CollectionStyle &style;
+    const CollectionRows *rows;
+    const model::TraceTimeline *timeline = nullptr;
+    int stepIndex = -1;
+    const TimelineStep *step = nullptr;
+    bool finalState = false;
+    int visitsDone = 0;
+    int probesDone = 0;
+    QFontMetricsF mono;
+    QFontMetricsF text;
+    QFontMetricsF small;
+};
+
+RowTrace Painter::traceOf(qsizetype row) const
+{
+    RowTrace t;
+    if (!timeline)
+        return t;
+    const int v = timeline->visitIndexOfRow(quint32(row));
+    if (v < 0 || v >= visitsDone)
+        return t;
+    const model::TraceVisit &visit = timeline->trace().visits[size_t(v)];
+    t.visited = true;
+    t.fate = visit.fate;
+    t.read = visit.fate == ItemFate::Returned || visit.fate == ItemFate::Filtered;
+    t.resultNumber = visit.resultNumber;
+    return t;
+}
+
+bool Painter::inRange(qsizetype row) const
+{
+    if (!timeline || !timeline->trace().sortCondition || !timeline->trace().partitionFound)
+        return false;
+    return row >= qsizetype(timeline->trace().rangeBegin)
+        && row < qsizetype(timeline->trace().rangeEnd);
+}
+
+void Painter::paint()
+{
+    const QRectF all(QPointF(0, 0), layout.params().viewport);
+    p.fillRect(all, style.background);
+    p.fillRect(layout.rowsRect(), style.rowBackground);
+    paintHeader();
+    if (!rows || rows->rowCount() == 0) {
+        paintEmpty(rows && rows->store() ? QStringLiteral("No items in this collection")
+                                         : QStringLiteral("No collection to show"));
+        return;
+    }
+    paintTree();
+    p.save();
+    p.setClipRect(layout.rowsRect());
+    paintRows();
+    paintBrackets();
+    p.restore();
+    paintMarks();
+}
+
+void Painter::paintEmpty(const QString &message)
+{
+    p.setPen(style.dimText);
+    p.setFont(style.textFont);
+    p.drawText(layout.rowsRect(), Qt::AlignCenter, message);
+}
+
+void Painter::paintHeader()
+{
+    const QRectF h = layout.headerRect();
+    p.fillRect(h, style.headerBackground);
+    p.setPen(QPen(style.gridLine, 1));
+    p.drawLine(QPointF(h.left(), h.bottom() - 0.5), QPointF(h.right(), h.bottom() - 0.5));
+    if (!rows || !rows->store())
+        return;
+
+    const double baseline = h.center().y();
+    double x = layout.rowsRect().left() + 8;
+    if (!layout.treeRect().isEmpty()) {
+        p.setFont(style.smallFont);
+        p.setPen(style.dimText);
+        p.drawText(QRectF(8, h.top(), layout.treeRect().width(), h.height()),
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   QStringLiteral("B-tree, fan-out %1").arg(layout.params().fanout));
+    }
+    QFont bold = style.monoFont;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(style.text);
+    const QString label = rows->partitionLabel();
+    const double labelWidth = QFontMetricsF(bold).horizontalAdvance(label);
+    p.drawText(QPointF(x, baseline + QFontMetricsF(bold).ascent() / 2 - 1), label);
+    x += labelWidth + 12;
+
+    QStringList facts;
+    facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(rows->rowCount())),
+                                         rows->rowCount() == 1 ? QStringLiteral("item")
+                                                               : QStringLiteral("items"));
+    if (!rows->indexName().isEmpty())
+        facts << QStringLiteral("index %1").arg(rows->indexName());
+    if (rows->partitionCount() > 1)
+        facts << QStringLiteral("1 of %1 partitions (placed by hash, not in order)")
+                     .arg(rows->partitionCount());
+    p.setFont(style.textFont);
+    p.setPen(style.dimText);
+    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
+
+    // Entity legend on the right.
+    double right = h.right() - 10;
+    const auto &entities = rows->entities();
+    for (int i = int(entities.size()) - 1; i >= 0; --i) {
+        const QString name = entities[size_t(i)].name;
+        const double w = text.horizontalAdvance(name);
+        if (right - w - 18 < x + text.horizontalAdvance(factText) + 16)
+            break;
+        p.setPen(style.dimText);
+        p.drawText(QPointF(right - w, baseline + text.ascent() / 2 - 1), name);
+        p.setPen(Qt::NoPen);
+        p.setBrush(entities[size_t(i)].color);
+        p.drawRoundedRect(QRectF(right - w - 14, baseline - 5, 10, 10), 2, 2);
+        right -= w + 28;
+    }
+    p.setPen(style.dimText);
+    p.setBrush(Qt::NoBrush);
+    p.drawText(QRectF(x, h.top(), std::max(0.0, right - x), h.height()),
+               Qt::AlignVCenter | Qt::AlignLeft,
+               text.elidedText(factText, Qt::ElideRight, std::max(0.0, right - x)));
+}
+
+void Painter::paintTree()
+{
+    const QRectF tree = layout.treeRect();
+    if (tree.isEmpty())
+        return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+
+    // The lens: the visible rows' place in the tree, widening to the rows area.
+    const QRectF lens = layout.lensInTree();
+    if (!lens.isEmpty()) {
+        QPainterPath path;
+        path.moveTo(lens.right(), lens.top());
+        path.lineTo(layout.rowsRect().left(), layout.rowsRect().top());
+        path.lineTo(layout.rowsRect().left(), layout.rowsRect().bottom());
+        path.lineTo(lens.right(), lens.bottom());
+        path.closeSubpath();
+        p.fillPath(path, style.lens);
+        p.fillRect(lens, style.lens);
+    }
+
+    for (const auto &level : layout.treeLevels()) {
+        if (!level.dense)
+            continue;
+        p.setPen(Qt::NoPen);
+        p.setBrush(style.treeNode);
+        p.drawRoundedRect(level.band, 2, 2);
+    }
+    p.setPen(QPen(style.treeNodeBorder, 0.8));
+    p.setBrush(style.treeNode);
+    for (const auto &node : layout.treeNodes()) {
+        if (node.onPath)
+            continue;
+        p.drawRoundedRect(node.rect, 2, 2);
+    }
+
+    // The key condition's rows and the rows read, as bars beside the leaves.
+    const double barX = tree.right() - 5;
+    if (timeline && timeline->trace().partitionFound) {
+        const auto &t = timeline->trace();
+        if (t.sortCondition) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(style.bound);
+            const double top = layout.treeY(t.rangeBegin);
+            p.drawRect(QRectF(barX, top, 3, std::max(1.5, layout.treeY(t.rangeEnd) - top)));
+        }
+        if (visitsDone > 0) {
+            const auto &visits = t.visits;
+            const double a = layout.treeY(visits.front().position);
+            const double b = layout.treeY(visits[size_t(visitsDone - 1)].position + 1);
+            p.setBrush(style.cursor);
+            p.drawRect(QRectF(barX - 4, std::min(a, b), 3, std::max(1.5, std::abs(b - a))));
+        }
+    }
+
+    // The seek path, root to leaf, lit as the probes narrow the search.
+    std::vector<QRectF> path;
+    for (const auto &node : layout.treeNodes()) {
+        if (node.onPath)
+            path.push_back(node.rect);
+    }
+    if (!path.empty()) {
+        p.setPen(QPen(style.probe, 2));
+        for (size_t i = 1; i < path.size(); ++i) {
+            p.drawLine(QPointF(path[i - 1].right(), path[i - 1].center().y()),
+                       QPointF(path[i].left(), path[i].center().y()));
+        }
+        p.setPen(QPen(style.probe, 1.6));
+        p.setBrush(withAlpha(style.probe, 0.30));
+        for (const QRectF &r : path)
+            p.drawRoundedRect(r.adjusted(0.8, 0.8, -0.8, -0.8), 2, 2);
+    }
+    p.restore();
+}
+
+void Painter::paintRows()
+{
+    switch (layout.level()) {
+    case CollectionLayout::Level::Density:
+        paintDensity();
+        return;
+    case CollectionLayout::Level::Compact:
+        for (const auto &g : layout.rows())
+            paintCompactRow(g);
+        return;
+    case CollectionLayout::Level::Rows:
+        break;
+    }
+    const bool relayout = state.previousRows && state.previousLayout && state.relayout < 1.0;
+    const double t = ease(state.relayout);
+    const QRectF area = layout.rowsRect();
+    for (const auto &g : layout.rows()) {
+        if (!relayout) {
+            paintRow(g, 1.0);
+            continue;
+        }
+        // Slide from the item's place in the previous index; new items fade in.
+        const qsizetype before = state.previousRows->rowOf(rows->itemAt(g.row));
+        if (before < 0) {
+            paintRow(g, t);
+            continue;
+        }
+        const double from
+            = std::clamp(state.previousLayout->rowTop(before), area.top() - 2 * g.rect.height(),
+                         area.bottom() + g.rect.height());
+        const double dy = (from - g.rect.top()) * (1 - t);
+        p.save();
+        p.translate(0, dy);
+        paintRow(g, 1.0);
+        p.restore();
+    }
+}
+
+void Painter::paintRow(const CollectionLayout::RowGeometry &g, double opacity)
+{
+    const qsizetype row = g.row;
+    const RowTrace t = traceOf(row);
+    const bool isParent = rows->groupOfParentRow(row) >= 0;
+    p.save();
+    p.setOpacity(opacity);
+
+    QColor background = row % 2 ? style.rowAlternate : style.rowBackground;
+    p.fillRect(g.rect, background);
+    if (inRange(row))
+        p.fillRect(g.rect, style.boundFill);
+    if (t.read)
+        p.fillRect(g.rect, style.read);
+    if (selected(row))
+        p.fillRect(g.rect, style.selection);
+    else if (row == state.hoverRow)
+        p.fillRect(g.rect, withAlpha(style.selection, 0.12));
+    p.setPen(QPen(style.gridLine, 1));
+    p.drawLine(QPointF(g.rect.left(), g.rect.bottom() - 0.5),
+               QPointF(g.rect.right(), g.rect.bottom() - 0.5));
+
+    // Entity chip.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor chip = rows->entityColor(row);
+    if (chip.isValid()) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(chip);
+    } else {
+        p.setPen(QPen(style.treeNodeBorder, 1));
+        p.setBrush(Qt::NoBrush);
+    }
+    p.drawRoundedRect(g.chip, 2.5, 2.5);
+
+    // Parent items: a frame and their entity named.
+    double attributesLeft = g.attributes.left();
+    if (isParent) {
+        p.setPen(QPen(style.parentFrame, 1.4));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(g.rect.adjusted(g.gutter.width() + 1.5, 1.5, -1.5, -1.5), 4, 4);
+        const QString name = rows->entityName(row);
+        const int groupIndex = rows->groupOfParentRow(row);
+        const auto &group = rows->parentGroups()[size_t(groupIndex)];
+        const QString label = QStringLiteral("%1 \u00b7 parent of %2")
+                                  .arg(name.isEmpty() ? QStringLiteral("item") : name)
+                                  .arg(group.childCount);
+        const double w = small.horizontalAdvance(label) + 12;
+        const QRectF pill(attributesLeft, g.rect.center().y() - 8, w, 16);
+        p.setPen(Qt::NoPen);
+        p.setBrush(chip.isValid() ? withAlpha(chip, 0.18) : style.treeNode);
+        p.drawRoundedRect(pill, 8, 8);
+        p.setPen(style.text);
+        p.setFont(style.smallFont);
+        p.drawText(pill, Qt::AlignCenter, label);
+        attributesLeft += w + 8;
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+
+    // Keys and attributes.
+    const bool struck = t.visited && t.fate == ItemFate::Filtered;
+    QFont keyFont = style.monoFont;
+    keyFont.setBold(isParent);
+    p.setFont(keyFont);
+    p.setPen(struck ? style.dimText : style.text);
+    const QString sortKey = rows->sortKeyText(row);
+    const QFontMetricsF keyMetrics(keyFont);
+    const QString shown = keyMetrics.elidedText(sortKey, Qt::ElideRight, g.sortKey.width());
+    p.drawText(g.sortKey, Qt::AlignVCenter | Qt::AlignLeft, shown);
+    if (struck) {
+        const double w = keyMetrics.horizontalAdvance(shown);
+        p.setPen(QPen(style.filtered, 1.6));
+        const double y = std::round(g.rect.center().y()) + 0.5;
+        p.drawLine(QPointF(g.sortKey.left() - 2, y), QPointF(g.sortKey.left() + w + 2, y));
+    }
+    p.setFont(style.monoFont);
+    p.setPen(style.dimText);
+    p.drawText(
+        g.partitionKey, Qt::AlignVCenter | Qt::AlignLeft,
+        mono.elidedText(rows->partitionKeyText(row), Qt::ElideRight, g.partitionKey.width()));
+    const QRectF attributes(attributesLeft, g.rect.top(),
+                            std::max(0.0, g.attributes.right() - attributesLeft), g.rect.height());
+    if (attributes.width() > 20) {
+        p.setFont(style.textFont);
+        p.drawText(
+            attributes, Qt::AlignVCenter | Qt::AlignLeft,
+            text.elidedText(
+                rows->attributeTexts(row, state.shownAttributes).join(QStringLiteral("  \u00b7  ")),
+                Qt::ElideRight, attributes.width()));
+    }
+
+    paintBadge(g.gutter, t);
+
+    if (state.focused && row == state.currentRow) {
+        p.setPen(QPen(style.focus, 1, Qt::DotLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(g.rect.adjusted(0.5, 0.5, -1.5, -1.5));
+    }
+    p.restore();
+}
+
+void Painter::paintBadge(const QRectF &gutter, const RowTrace &t)
+{
+    if (!t.visited)
+        return;
+    const double d = std::min(gutter.height() - 4, 20.0);
+    const QRectF circle(gutter.right() - d - 6, gutter.center().y() - d / 2, d, d);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    if (t.fate == ItemFate::Returned) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(style.returned);
+        const QString n = QString::number(t.resultNumber);
+        QRectF badge = circle;
+        const double w = small.horizontalAdvance(n) + 8;
+        if (w > d)
+            badge.setLeft(badge.right() - w);
+        p.drawRoundedRect(badge, d / 2, d / 2);
+        p.setPen(Qt::white);
+        QFont f = style.smallFont;
+        f.setBold(true);
+        p.setFont(f);
+        p.drawText(badge, Qt::AlignCenter, n);
+    } else if (t.fate == ItemFate::Filtered) {
+        p.setPen(QPen(style.filtered, 1.6));
+        p.setBrush(style.rowBackground);
+        p.drawEllipse(circle.adjusted(1, 1, -1, -1));
+        const QRectF x = circle.adjusted(d * 0.32, d * 0.32, -d * 0.32, -d * 0.32);
+        p.drawLine(x.topLeft(), x.bottomRight());
+        p.drawLine(x.topRight(), x.bottomLeft());
+    } else {
+        // Reached but not read: the row that ended the page or the range.
+        p.setPen(QPen(style.stop, 1.4, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(circle.adjusted(1, 1, -1, -1));
+    }
+    p.restore();
+}
+
+void Painter::paintCompactRow(const CollectionLayout::RowGeometry &g)
+{
+    const qsizetype row = g.row;
+    const RowTrace t = traceOf(row);
+    const QColor chip = rows->entityColor(row);
+    QRectF bar = g.rect.adjusted(g.gutter.width(), 0, 0, g.rect.height() > 4 ? -1 : 0);
+    p.fillRect(bar, chip.isValid() ? withAlpha(chip, 0.22) : style.rowAlternate);
+    p.fillRect(QRectF(g.chip.left(), bar.top(), g.chip.width(), bar.height()),
+               chip.isValid() ? chip : style.treeNodeBorder);
+    if (inRange(row))
+        p.fillRect(bar, style.boundFill);
+    if (t.visited) {
+        const QColor mark = t.fate == ItemFate::Returned ? style.returned
+            : t.fate == ItemFate::Filtered               ? style.filtered
+                                                         : style.stop;
+        p.fillRect(QRectF(g.gutter.right() - 16, bar.top(), 12, bar.height()), mark);
+    }
+    if (rows->groupOfParentRow(row) >= 0)
+        p.fillRect(QRectF(g.chip.right() + 2, bar.top(), 3, bar.height()), style.parentFrame);
+    if (selected(row))
+        p.fillRect(g.rect, style.selection);
+}
+
+void Painter::paintDensity()
+{
+    const auto &entities = rows->entities();
+    for (const auto &bucket : layout.density()) {
+        const QColor c = bucket.entity < entities.size() ? entities[bucket.entity].color
+                                                         : style.treeNodeBorder;
+        QRectF r = bucket.rect;
+        r.setLeft(r.left() + layout.params().gutterWidth);
+        p.fillRect(r, withAlpha(c, 0.75));
+    }
+    if (!timeline || visitsDone == 0)
+        return;
+    // The rows read, as a band in the gutter.
+    const auto &visits = timeline->trace().visits;
+    const double a = layout.rowTop(visits.front().position);
+    const double b = layout.rowTop(visits[size_t(visitsDone - 1)].position + 1);
+    const QRectF area = layout.rowsRect();
+    p.fillRect(QRectF(area.left() + 8, std::min(a, b), layout.params().gutterWidth - 16,
+                      std::max(2.0, std::abs(b - a))),
+               style.cursor);
+}
+
+void Painter::paintBrackets()
+{
+    if (layout.brackets().empty())
+        return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const auto &groups = rows->parentGroups();
+    for (const auto &b : layout.brackets()) {
+        const auto &group = groups[size_t(b.group)];
+        const QColor color = rows->entityColor(group.parentRow).isValid()
+            ? rows->entityColor(group.parentRow)
+            : style.parentFrame;
+        const QRectF s = b.span;
+        const double x = s.left() + 4;
+        QPainterPath bracket;
+        bracket.moveTo(s.left() + 1, s.top());
+        bracket.lineTo(x, s.top());
+        bracket.lineTo(x, s.bottom());
+        bracket.lineTo(s.left() + 1, s.bottom());
+        p.setPen(QPen(color, 1.6));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(bracket);
+        // A tick from the bracket to its parent row, on the side where the parent lies.
+        const double py = b.parentY;
+        p.setPen(QPen(color, 1.6));
+        p.drawLine(QPointF(x, std::clamp(py, s.top(), s.bottom())), QPointF(x, py));
+        p.setBrush(color);
+        p.drawEllipse(QPointF(x, py), 2.6, 2.6);
+    }
+    p.restore();
+}
+
+void Painter::paintPill(const QPointF &anchorRight, const QString &label, const QColor &color,
+                        bool filled)
+{
+    QFont f = style.smallFont;
+    f.setBold(true);
+    const double w = QFontMetricsF(f).horizontalAdvance(label) + 16;
+    const QRectF pill(anchorRight.x() - w, anchorRight.y() - 9, w, 18);
+    p.setPen(filled ? Qt::NoPen : QPen(color, 1.2));
+    p.setBrush(filled ? color : style.rowBackground);
+    p.drawRoundedRect(pill, 9, 9);
+    p.setPen(filled ? QColor(Qt::white) : color);
+    p.setFont(f);
+    p.drawText(pill, Qt::AlignCenter, label);
+}
+
+void Painter::paintMarks()
+{
+    if (!timeline || !timeline->trace().partitionFound)
+        return;
+    const model::QueryTrace &trace = timeline->trace();
+    const QRectF area = layout.rowsRect();
+    const double markerRight = area.right()
+        - (layout.brackets().empty()
+               ? 8
+               : layout.params().bracketLanes * layout.params().bracketLaneWidth + 8);
+    p.save();
+    p.setClipRect(QRectF(layout.treeRect().right(), area.top(),
+                         area.right() - layout.treeRect().right(), area.height()));
+    p.setRenderHint(QPainter::Antialiasing, true);
+
+    // Key-condition bounds.
+    for (const auto &line : layout.boundLines()) {
+        p.setPen(QPen(style.bound, 1.6, Qt::DashLine));
+        p.drawLine(QPointF(area.left(), line.y), QPointF(area.right(), line.y));
+        if (trace.sortCondition && layout.level() == CollectionLayout::Level::Rows) {
+            const auto &c = *trace.sortCondition;
+            QString label;
+            if (line.kind == CollectionLayout::BoundLine::Kind::RangeBegin)
+                label = QStringLiteral("key condition starts \u2193");
+            else
+                label = QStringLiteral("key condition ends \u2191");
+            Q_UNUSED(c);
+            p.setFont(style.smallFont);
+            p.setPen(style.bound);
+            p.drawText(line.labelAnchor, Qt::AlignRight | Qt::AlignVCenter, label);
+        }
+    }
+
+    // Probes already made: small ticks in the lens gap; the current one: an arrow and caption.
+    const bool seeking = step && step->kind == TimelineStep::Kind::SeekProbe && !finalState;
+    const int pastProbes = seeking ? probesDone - 1 : 0;
+    for (int i = 0; i < pastProbes; ++i) {
+        const double y = layout.rowCenterY(trace.probes[size_t(i)].position);
+        p.setPen(QPen(withAlpha(style.probe, 0.55), 2));
+        p.drawLine(QPointF(area.left() - 10, y), QPointF(area.left() - 3, y));
+    }
+    if (seeking) {
+        const QRectF m = layout.probeMarker();
+        const double landing = ease(state.transition);
+        // The marker drops onto its row from the previous probe's row.
+        double y = m.center().y();
+        if (step->probeIndex > 0 && landing < 1) {
+            const double from
+                = layout.rowCenterY(trace.probes[size_t(step->probeIndex - 1)].position);
+            y = from + (y - from) * landing;
+        }
+        QPainterPath arrow;
+        arrow.moveTo(m.left(), y - m.height() / 2);
+        arrow.lineTo(m.right(), y);
+        arrow.lineTo(m.left(), y + m.height() / 2);
+        arrow.closeSubpath();
+        p.setPen(Qt::NoPen);
+        p.fillPath(arrow, style.probe);
+        if (landing >= 1 && layout.level() == CollectionLayout::Level::Rows) {
+            const auto g = layout.rowGeometry(step->row);
+            p.setPen(QPen(style.probe, 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRoundedRect(g.rect.adjusted(1, 1, -1, -1), 3, 3);
+            paintPill(QPointF(markerRight, g.rect.center().y()), step->marker, style.probe, true);
+        } else if (landing >= 1) {
+            p.setPen(QPen(style.probe, 2));
+            p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+        }
+    }
+
+    // The sweep cursor glides from the previous row to this step's row.
+    const bool sweeping = step && !finalState
+        && (step->kind == TimelineStep::Kind::SweepStart || step->kind == TimelineStep::Kind::Visit
+            || step->kind == TimelineStep::Kind::Stop)
+        && step->row != model::QueryTrace::kNoRow;
+    if (sweeping) {
+        double y = layout.rowTop(step->row);
+        if (stepIndex > 0 && state.transition < 1) {
+            const TimelineStep &previous = timeline->step(stepIndex - 1);
+            if (previous.row != model::QueryTrace::kNoRow
+                && previous.kind != TimelineStep::Kind::PartitionLookup) {
+                const double from = layout.rowTop(previous.row);
+                y = from + (y - from) * ease(state.transition);
+            }
+        }
+        const double h = layout.pitch();
+        const QRectF cursor(area.left() + 1, y + 0.5, area.width() - 2, std::max(2.0, h - 1));
+        p.setPen(QPen(style.cursor, layout.level() == CollectionLayout::Level::Density ? 2 : 2.2));
+        p.setBrush(Qt::NoBrush);
+        if (layout.level() == CollectionLayout::Level::Density)
+            p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+        else
+            p.drawRoundedRect(cursor, 3, 3);
+        QPainterPath arrow;
+        const double cy = y + h / 2;
+        arrow.moveTo(area.left() - 14, cy - 6);
+        arrow.lineTo(area.left() - 3, cy);
+        arrow.lineTo(area.left() - 14, cy + 6);
+        arrow.closeSubpath();
+        p.setPen(Qt::NoPen);
+        p.fillPath(arrow, style.cursor);
+        if (state.transition >= 1 && !step->marker.isEmpty()
+            && layout.level() == CollectionLayout::Level::Rows
+            && step->kind != TimelineStep::Kind::Visit) {
+            const QColor c = step->kind == TimelineStep::Kind::Stop ? style.stop : style.cursor;
+            paintPill(QPointF(markerRight, cy), step->marker, c,
+                      step->kind != TimelineStep::Kind::Stop);
+        }
+    }
+
+    // Where the page ends: Limit or 1 MB, after the LastEvaluatedKey row.
+    const bool stopped = finalState || (step && step->kind == TimelineStep::Kind::Stop);
+    if (stopped && trace.lastEvaluatedPosition) {
+        if (const auto y = layout.stopLineY()) {
+            p.setPen(QPen(style.stop, 2.4));
+            p.drawLine(QPointF(area.left(), *y), QPointF(area.right(), *y));
+            const QString label = trace.stop == model::StopReason::Limit
+                ? QStringLiteral("Limit %1 \u00b7 page ends \u00b7 "
+                                 "LastEvaluatedKey above")
+                      .arg(trace.scannedCount)
+                : QStringLiteral("1 MB page ends \u00b7 LastEvaluatedKey "
+                                 "above");
+            const QString shown = trace.forward
+                ? label
+                : QString(label).replace(QStringLiteral("above"), QStringLiteral("below"));
+            const double w = small.horizontalAdvance(shown) + 14;
+            const double ly = trace.forward ? *y + 11 : *y - 11;
+            paintPill(QPointF(markerRight, ly), shown, style.stop, true);
+            Q_UNUSED(w);
+            if (layout.level() == CollectionLayout::Level::Rows) {
+                const auto g = layout.rowGeometry(qsizetype(*trace.lastEvaluatedPosition));
+                p.setPen(QPen(style.stop, 1.4));
+                p.setBrush(Qt::NoBrush);
+                p.drawRoundedRect(g.rect.adjusted(g.gutter.width() + 1, 1, -1, -1), 3, 3);
+            }
+        }
+    }
+    p.restore();
+}
+
+} // namespace
+
+void CollectionRenderer::paint(QPainter &painter, const CollectionLayout &layout,
+                               const CollectionRenderState &state, const CollectionStyle &style)
+{
+    painter.save();
+    Painter(painter, layout, state, style).paint();
+    painter.restore();
+}
+
+CollectionMarks CollectionRenderer::marks(const model::TraceTimeline *timeline, int step)
+{
+    CollectionMarks m;
+    if (!timeline || timeline->stepCount() == 0)
+        return m;
+    const model::QueryTrace &t = timeline->trace();
+    if (!t.partitionFound)
+        return m;
+    m.forward = t.forward;
+    if (t.sortCondition) {
+        m.rangeBegin = t.rangeBegin;
+        m.rangeEnd = t.rangeEnd;
+    }
+    const bool final = step < 0;
+    const TimelineStep &s = timeline->step(final ? timeline->stepCount() - 1
+                                                 : std::min(step, timeline->stepCount() - 1));
+    const bool startsOnRow = t.startPosition < t.partitionSize;
+    switch (s.kind) {
+    case TimelineStep::Kind::PartitionLookup:
+        break;
+    case TimelineStep::Kind::SeekProbe: {
+        const model::SeekProbe &probe = t.probes[size_t(s.probeIndex)];
+        m.probeRow = probe.position;
+        m.seekWindow = qsizetype(probe.high - probe.low);
+        m.pathRow = probe.position;
+        m.pathLevels = -1;
+        break;
+    }
+    case TimelineStep::Kind::SweepStart:
+    case TimelineStep::Kind::Visit:
+    case TimelineStep::Kind::Stop:
+        if (startsOnRow) {
+            m.pathRow = t.startPosition;
+            m.pathLevels = 64;
+        }
+        if (!final && s.row != model::QueryTrace::kNoRow)
+            m.cursorRow = s.row;
+        break;
+    }
+    if ((final || s.kind == TimelineStep::Kind::Stop) && t.lastEvaluatedPosition)
+        m.stopRow = *t.lastEvaluatedPosition;
+    return m;
+}
+
+CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle &style,
+                                                          const CollectionRenderState &state,
+                                                          const QSizeF &viewport, double zoom,
+                                                          double scrollY)
+{
+    CollectionLayout::Params p;
+    p.rowCount = state.rows ? state.rows->rowCount() : 0;
+    p.viewport = viewport;
+    p.zoom = zoom;
+    p.scrollY = scrollY;
+    p.rowHeight = style.rowHeight;
+    p.headerHeight = style.headerHeight;
+    p.treeWidth = style.treeWidth;
+    p.lensGap = style.lensGap;
+    p.gutterWidth = style.gutterWidth;
+    p.chipWidth = style.chipWidth;
+    p.sortKeyWidth = style.sortKeyWidth;
+    p.partitionKeyWidth = style.partitionKeyWidth;
+    p.bracketLaneWidth = style.bracketLaneWidth;
+    p.bracketLanes = style.bracketLanes;
+    p.fanout = style.treeFanout;
+    if (state.rows) {
+        p.rowEntities = &state.rows->rowEntities();
+        p.groups = &state.rows->parentGroups();
+    }
+    p.marks = marks(state.timeline, state.step);
+    return p;
+}
+
+QSizeF CollectionRenderer::naturalSize(const CollectionStyle &style, qsizetype rowCount,
+                                       double width)
+{
+    return QSizeF(width,
+                  style.headerHeight + double(std::max<qsizetype>(1, rowCount)) * style.rowHeight);
+}
+
+} // namespace keyscope::ui

@@ -1,0 +1,582 @@
+#include "ui/collection/collectionview.h"
+
+#include "model/design/project.h"
+
+#include <QAccessible>
+#include <QEvent>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace keyscope::ui {
+
+namespace {
+constexpr int kRelayoutMs = 450;
+constexpr double kZoomStep = 1.25;
+} // namespace
+
+CollectionView::CollectionView(QWidget *parent)
+    : QAbstractScrollArea(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    viewport()->setMouseTracking(true);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setFrameShape(QFrame::NoFrame);
+    setAccessibleName(tr("Collection"));
+    m_style = CollectionStyle::fromPalette(palette());
+    m_relayout.setStartValue(0.0);
+    m_relayout.setEndValue(1.0);
+    m_relayout.setDuration(kRelayoutMs);
+    connect(&m_relayout, &QVariantAnimation::valueChanged, viewport(),
+            qOverload<>(&QWidget::update));
+    connect(&m_relayout, &QVariantAnimation::finished, this, [this] {
+        m_previousRows.reset();
+        m_previousLayout.reset();
+        viewport()->update();
+    });
+}
+
+CollectionView::~CollectionView() = default;
+
+std::vector<CollectionRows::EntityInfo> CollectionView::entitiesOf(const model::Project &project)
+{
+    std::vector<CollectionRows::EntityInfo> out;
+    for (const auto &e : project.entities)
+        out.push_back({e.name, QColor(e.color)});
+    return out;
+}
+
+void CollectionView::setTable(std::shared_ptr<const model::Table> table)
+{
+    m_table = std::move(table);
+    m_indexName.clear();
+    m_selected.clear();
+    m_timeline.reset();
+    m_step = -1;
+    m_relayout.stop();
+    m_previousRows.reset();
+    m_previousLayout.reset();
+    rebuildRows({});
+}
+
+void CollectionView::setPopulation(const model::Population *population,
+                                   std::vector<CollectionRows::EntityInfo> entities)
+{
+    m_population = population;
+    m_entities = std::move(entities);
+    rebuildRows(partition());
+}
+
+void CollectionView::setIndexName(const QString &indexName)
+{
+    if (indexName == m_indexName && m_rows)
+        return;
+    m_relayout.stop();
+    m_previousRows.reset();
+    m_previousLayout.reset();
+    // Where the eye is: the selected item, else the row at the top of the view.
+    std::optional<model::ItemId> anchor;
+    double anchorY = 0;
+    const CollectionLayout &before = currentLayout();
+    if (m_rows && m_rows->rowCount() > 0) {
+        qsizetype row = m_selected.empty() ? -1 : m_rows->rowOf(m_selected.back());
+        if (row < 0 || row < before.firstVisibleRow() || row >= before.endVisibleRow())
+            row = before.firstVisibleRow();
+        if (row >= 0 && row < m_rows->rowCount()) {
+            anchor = m_rows->itemAt(row);
+            anchorY = before.rowTop(row);
+        }
+    }
+    const bool animate = !m_reducedMotion && m_rows && m_rows->rowCount() > 0 && isVisible()
+        && before.level() == CollectionLayout::Level::Rows;
+    if (animate) {
+        m_previousLayout = before;
+        m_previousRows = std::move(m_rows);
+    }
+    m_indexName = indexName;
+    m_timeline.reset(); // a trace belongs to one store
+    m_step = -1;
+
+    // The partition holding the anchor item in the new index, if it is there.
+    QByteArray key;
+    const model::IndexStore *store = m_table ? m_table->store(indexName) : nullptr;
+    if (store && anchor) {
+        for (const auto &p : store->partitions()) {
+            for (const auto &e : p.entries) {
+                if (e.item == *anchor) {
+                    key = p.key;
+                    break;
+                }
+            }
+            if (!key.isEmpty())
+                break;
+        }
+    }
+    rebuildRows(key);
+    if (anchor && m_rows) {
+        const qsizetype row = m_rows->rowOf(*anchor);
+        if (row >= 0) {
+            const CollectionLayout &now = currentLayout();
+            verticalScrollBar()->setValue(int(
+                std::lround(std::clamp(double(row) * now.pitch() - (anchorY - now.rowsRect().top()),
+                                       0.0, now.maxScroll()))));
+        }
+    }
+    if (animate) {
+        m_relayout.stop();
+        m_relayout.start();
+    }
+}
+
+void CollectionView::setPartition(const QByteArray &partitionKey)
+{
+    if (m_rows && m_rows->partition() && m_rows->partitionKey() == partitionKey)
+        return;
+    rebuildRows(partitionKey);
+}
+
+QByteArray CollectionView::partition() const
+{
+    return m_rows ? m_rows->partitionKey() : QByteArray();
+}
+
+void CollectionView::rebuildRows(const QByteArray &partitionKey)
+{
+    const QByteArray previous = partition();
+    m_rows = std::make_unique<CollectionRows>(m_table, m_indexName, partitionKey, m_population,
+                                              m_entities);
+    if (!partitionKey.isEmpty() && !m_rows->partition())
+        m_rows = std::make_unique<CollectionRows>(m_table, m_indexName, QByteArray(), m_population,
+                                                  m_entities);
+    m_hoverRow = -1;
+    m_zoom = std::max(m_zoom, minZoom());
+    invalidateLayout();
+    updateScrollBar();
+    if (partition() != previous) {
+        verticalScrollBar()->setValue(0);
+        emit partitionChanged(partition());
+    }
+    updateAccessibleDescription();
+    viewport()->update();
+}
+
+void CollectionView::setTimeline(std::shared_ptr<const model::TraceTimeline> timeline)
+{
+    m_timeline = std::move(timeline);
+    m_step = -1;
+    m_transition = 1.0;
+    if (m_timeline && m_rows && m_timeline->trace().partitionFound
+        && m_timeline->trace().indexName == m_indexName
+        && m_timeline->trace().partitionKey != partition()) {
+        rebuildRows(m_timeline->trace().partitionKey);
+    }
+    invalidateLayout();
+    viewport()->update();
+}
+
+void CollectionView::setTrace(const model::QueryTrace *trace)
+{
+    if (!trace || !m_table) {
+        setTimeline(nullptr);
+        return;
+    }
+    setTimeline(std::make_shared<const model::TraceTimeline>(*trace, *m_table));
+}
+
+void CollectionView::setTimelineState(int stepIndex, double transition)
+{
+    if (stepIndex == m_step && transition == m_transition)
+        return;
+    const int previousStep = m_step;
+    m_step = stepIndex;
+    m_transition = transition;
+    invalidateLayout();
+    // Keep the row the step is about in view (when the step changes, not on every frame).
+    if (m_timeline && stepIndex != previousStep && stepIndex >= 0
+        && stepIndex < m_timeline->stepCount()) {
+        const quint32 row = m_timeline->step(stepIndex).row;
+        if (row != model::QueryTrace::kNoRow && m_rows && qsizetype(row) < m_rows->rowCount()) {
+            // Centre the step's row when it leaves the view, so the path ahead stays visible.
+            const CollectionLayout &layout = currentLayout();
+            if (qsizetype(row) <= layout.firstVisibleRow()
+                || qsizetype(row) >= layout.endVisibleRow() - 1) {
+                const double scroll
+                    = std::clamp(double(row) * layout.pitch()
+                                     - (layout.rowsRect().height() - layout.pitch()) / 2,
+                                 0.0, layout.maxScroll());
+                verticalScrollBar()->setValue(int(std::lround(scroll)));
+                invalidateLayout();
+            }
+        }
+    }
+    viewport()->update();
+}
+
+void CollectionView::setCollectionStyle(const CollectionStyle &style)
+{
+    m_style = style;
+    m_desktopStyle = false;
+    invalidateLayout();
+    updateScrollBar();
+    viewport()->update();
+}
+
+void CollectionView::useDesktopStyle()
+{
+    m_desktopStyle = true;
+    m_style = CollectionStyle::fromPalette(palette());
+    invalidateLayout();
+    updateScrollBar();
+    viewport()->update();
+}
+
+void CollectionView::setShownAttributes(const QStringList &attributes)
+{
+    m_shownAttributes = attributes;
+    viewport()->update();
+}
+
+double CollectionView::minZoom() const
+{
+    CollectionLayout::Params p
+        = CollectionRenderer::layoutParams(m_style, renderState(), viewport()->size(), 1, 0);
+    return CollectionLayout::minZoom(p);
+}
+
+void CollectionView::setZoom(double zoom)
+{
+    zoomAround(zoom, QPointF(viewport()->width() / 2.0, viewport()->height() / 2.0));
+}
+
+void CollectionView::zoomIn()
+{
+    setZoom(m_zoom * kZoomStep);
+}
+void CollectionView::zoomOut()
+{
+    setZoom(m_zoom / kZoomStep);
+}
+void CollectionView::zoomToFit()
+{
+    setZoom(minZoom());
+}
+void CollectionView::resetZoom()
+{
+    setZoom(1.0);
+}
+
+void CollectionView::zoomAround(double zoom, const QPointF &anchor)
+{
+    const CollectionLayout &before = currentLayout();
+    CollectionLayout::Params next = before.params();
+    next.zoom = std::clamp(zoom, CollectionLayout::minZoom(next), CollectionLayout::kMaxZoom);
+    if (std::abs(next.zoom - before.params().zoom) < 1e-9)
+        return;
+    const QPointF inRows(
+        std::clamp(anchor.x(), before.rowsRect().left(), before.rowsRect().right()),
+        std::clamp(anchor.y(), before.rowsRect().top(), before.rowsRect().bottom() - 1));
+    qsizetype row = before.rowAt(inRows);
+    double fraction = 0.5;
+    if (row < 0) {
+        row = before.firstVisibleRow();
+        fraction = 0;
+    } else {
+        fraction = (inRows.y() - before.rowTop(row)) / before.pitch();
+    }
+    const double scroll = CollectionLayout::scrollKeeping(next, row, fraction, inRows.y());
+    m_zoom = next.zoom;
+    invalidateLayout();
+    updateScrollBar();
+    verticalScrollBar()->setValue(int(std::lround(scroll)));
+    invalidateLayout();
+    viewport()->update();
+    emit zoomChanged(m_zoom);
+}
+
+CollectionRenderState CollectionView::renderState() const
+{
+    CollectionRenderState s;
+    s.rows = m_rows.get();
+    s.timeline = m_timeline.get();
+    s.step = m_step;
+    s.transition = m_transition;
+    for (model::ItemId item : m_selected) {
+        if (m_rows) {
+            const qsizetype row = m_rows->rowOf(item);
+            if (row >= 0)
+                s.selectedRows.push_back(row);
+        }
+    }
+    s.currentRow = currentRow();
+    s.focused = hasFocus();
+    s.hoverRow = m_hoverRow;
+    s.shownAttributes = m_shownAttributes;
+    if (m_previousRows && m_previousLayout && m_relayout.state() == QAbstractAnimation::Running) {
+        s.previousRows = m_previousRows.get();
+        s.previousLayout = &*m_previousLayout;
+        s.relayout = m_relayout.currentValue().toDouble();
+    }
+    return s;
+}
+
+const CollectionLayout &CollectionView::currentLayout() const
+{
+    if (!m_layout) {
+        const CollectionLayout::Params p = CollectionRenderer::layoutParams(
+            m_style, renderState(), viewport()->size(), m_zoom, verticalScrollBar()->value());
+        m_layout.emplace(p);
+    }
+    return *m_layout;
+}
+
+void CollectionView::invalidateLayout()
+{
+    m_layout.reset();
+}
+
+void CollectionView::updateScrollBar()
+{
+    invalidateLayout();
+    const CollectionLayout &layout = currentLayout();
+    QScrollBar *bar = verticalScrollBar();
+    const QSignalBlocker blocker(bar);
+    bar->setRange(0, int(std::ceil(layout.maxScroll())));
+    bar->setPageStep(int(layout.rowsRect().height()));
+    bar->setSingleStep(std::max(1, int(layout.pitch() * 3)));
+    invalidateLayout();
+}
+
+void CollectionView::scrollToRow(qsizetype row)
+{
+    const double scroll = currentLayout().scrollToShow(row);
+    if (int(std::lround(scroll)) != verticalScrollBar()->value())
+        verticalScrollBar()->setValue(int(std::lround(scroll)));
+}
+
+void CollectionView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(viewport());
+    CollectionRenderer::paint(painter, currentLayout(), renderState(), m_style);
+}
+
+void CollectionView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    m_zoom = std::max(m_zoom, minZoom());
+    updateScrollBar();
+}
+
+void CollectionView::scrollContentsBy(int, int)
+{
+    invalidateLayout();
+    viewport()->update();
+}
+
+void CollectionView::wheelEvent(QWheelEvent *event)
+{
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double notches = event->angleDelta().y() / 120.0;
+        if (notches != 0)
+            zoomAround(m_zoom * std::pow(kZoomStep, notches), event->position());
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::wheelEvent(event);
+}
+
+void CollectionView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QAbstractScrollArea::mousePressEvent(event);
+        return;
+    }
+    const CollectionLayout &layout = currentLayout();
+    const qsizetype row = layout.rowAt(event->position());
+    if (row >= 0) {
+        selectRow(row, event->modifiers() & Qt::ControlModifier);
+        return;
+    }
+    const qsizetype treeRow = layout.treeRowAt(event->position());
+    if (treeRow >= 0) {
+        const double scroll
+            = std::clamp(double(treeRow) * layout.pitch() - layout.rowsRect().height() / 2, 0.0,
+                         layout.maxScroll());
+        verticalScrollBar()->setValue(int(std::lround(scroll)));
+    }
+}
+
+void CollectionView::mouseReleaseEvent(QMouseEvent *event)
+{
+    event->accept();
+}
+
+void CollectionView::mouseMoveEvent(QMouseEvent *event)
+{
+    const qsizetype row = currentLayout().rowAt(event->position());
+    if (row != m_hoverRow) {
+        m_hoverRow = row;
+        viewport()->update();
+    }
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void CollectionView::leaveEvent(QEvent *event)
+{
+    if (m_hoverRow >= 0) {
+        m_hoverRow = -1;
+        viewport()->update();
+    }
+    QAbstractScrollArea::leaveEvent(event);
+}
+
+bool CollectionView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && m_rows) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const qsizetype row = currentLayout().rowAt(help->pos());
+        if (row >= 0) {
+            QString tip = m_rows->sortKeyText(row);
+            const QString entity = m_rows->entityName(row);
+            if (!entity.isEmpty())
+                tip += QStringLiteral("\n") + entity;
+            tip += QStringLiteral("\nrow %1 of %2").arg(row + 1).arg(m_rows->rowCount());
+            QToolTip::showText(help->globalPos(), tip, viewport());
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+qsizetype CollectionView::currentRow() const
+{
+    if (!m_rows || m_selected.empty())
+        return -1;
+    return m_rows->rowOf(m_selected.back());
+}
+
+void CollectionView::selectRow(qsizetype row, bool extend)
+{
+    if (!m_rows || row < 0 || row >= m_rows->rowCount())
+        return;
+    const model::ItemId item = m_rows->itemAt(row);
+    if (extend && !m_selected.empty()) {
+        const auto it = std::find(m_selected.begin(), m_selected.end(), item);
+        if (it != m_selected.end()) {
+            m_selected.erase(it);
+        } else {
+            if (m_selected.size() >= 2)
+                m_selected.erase(m_selected.begin());
+            m_selected.push_back(item);
+        }
+    } else {
+        m_selected = {item};
+    }
+    scrollToRow(row);
+    invalidateLayout();
+    viewport()->update();
+    updateAccessibleDescription();
+    emit selectionChanged();
+    emit itemActivated(item);
+    if (m_selected.size() == 2)
+        emit twoRowsSelected(m_selected[0], m_selected[1]);
+}
+
+void CollectionView::selectItem(model::ItemId item)
+{
+    if (!m_rows)
+        return;
+    const qsizetype row = m_rows->rowOf(item);
+    if (row >= 0)
+        selectRow(row, false);
+}
+
+void CollectionView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::ZoomIn)
+        || (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_Equal)) {
+        zoomIn();
+        return;
+    }
+    if (event->matches(QKeySequence::ZoomOut)) {
+        zoomOut();
+        return;
+    }
+    if (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_0) {
+        resetZoom();
+        return;
+    }
+    if (!m_rows || m_rows->rowCount() == 0) {
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    const qsizetype n = m_rows->rowCount();
+    const qsizetype current = currentRow();
+    const qsizetype page = std::max<qsizetype>(
+        1, qsizetype(currentLayout().rowsRect().height() / currentLayout().pitch()) - 1);
+    qsizetype next = -1;
+    switch (event->key()) {
+    case Qt::Key_Down:
+        next = current < 0 ? currentLayout().firstVisibleRow() : current + 1;
+        break;
+    case Qt::Key_Up:
+        next = current < 0 ? currentLayout().firstVisibleRow() : current - 1;
+        break;
+    case Qt::Key_PageDown:
+        next = std::max<qsizetype>(0, current) + page;
+        break;
+    case Qt::Key_PageUp:
+        next = std::max<qsizetype>(0, current) - page;
+        break;
+    case Qt::Key_Home:
+        next = 0;
+        break;
+    case Qt::Key_End:
+        next = n - 1;
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    selectRow(std::clamp<qsizetype>(next, 0, n - 1), false);
+}
+
+void CollectionView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange && m_desktopStyle) {
+        m_style = CollectionStyle::fromPalette(palette());
+        invalidateLayout();
+        viewport()->update();
+    }
+    QAbstractScrollArea::changeEvent(event);
+}
+
+void CollectionView::updateAccessibleDescription()
+{
+    QString description;
+    if (!m_rows || m_rows->rowCount() == 0) {
+        description = tr("No items");
+    } else {
+        description = tr("%1, %2 items in sort-key order")
+                          .arg(m_rows->partitionLabel())
+                          .arg(m_rows->rowCount());
+        const qsizetype row = currentRow();
+        if (row >= 0) {
+            description += tr(". Selected row %1: %2").arg(row + 1).arg(m_rows->sortKeyText(row));
+            const QString entity = m_rows->entityName(row);
+            if (!entity.isEmpty())
+                description += QStringLiteral(" (%1)").arg(entity);
+        }
+    }
+    setAccessibleDescription(description);
+    viewport()->setAccessibleDescription(description);
+}
+
+} // namespace keyscope::ui
