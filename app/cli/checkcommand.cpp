@@ -10,19 +10,6 @@
 #include "model/io/queryresponsejson.h"
 #include "model/version.h"
 
-// The design checks (DesignChecker::check) are being implemented alongside this command. Until
-// their source exists this build reports the access patterns only, and says so in both outputs
-// ("Design checks: not available in this build", "designChecks": false). Once the source is
-// there the checks are compiled in; this guard can then be removed. (A configure-time check
-// would also notice the file appearing in an incremental build; this one needs checkcommand.cpp
-// recompiled.)
-#if __has_include("model/design/designchecker.cpp") \
-    || __has_include("model/design/checks/designchecker.cpp")
-#define KEYSCOPE_HAVE_DESIGN_CHECKER 1
-#else
-#define KEYSCOPE_HAVE_DESIGN_CHECKER 0
-#endif
-
 namespace keyscope::cli {
 
 namespace {
@@ -55,7 +42,6 @@ const QString kHelp = QStringLiteral(
     "  {\n"
     "    \"file\": \"iot.keyscope.json\", \"project\": \"<name>\", \"table\": \"<TableName>\",\n"
     "    \"seed\": 7, \"itemCount\": 180,\n"
-    "    \"designChecks\": true,            false if this build has no design checks\n"
     "    \"tableError\": null,              why the items could not be put in the table\n"
     "    \"findings\": [{\"id\", \"severity\" (\"error\"|\"warning\"|\"info\"), \"title\",\n"
     "                  \"explanation\", \"fix\", \"entity\", \"attribute\", \"path\",\n"
@@ -104,7 +90,6 @@ struct Report
     const Population *population = nullptr;
     const Table *table = nullptr;
     quint64 seed = 0;
-    bool designChecks = KEYSCOPE_HAVE_DESIGN_CHECKER != 0;
     QString tableError;
     std::vector<Finding> findings;
     std::vector<PatternResult> patterns;
@@ -160,10 +145,11 @@ struct Report
         QStringList parts;
         for (const auto &[name, value] : primaryKey(item)) {
             parts << QStringLiteral("%1 %2").arg(
-                name, value.type() == AttributeValue::Type::S
-                          ? QLatin1Char('\'') + value.asString() + QLatin1Char('\'')
-                          : QString::fromUtf8(JsonWriter::write(
-                              QueryResponseJson::itemToJson({{name, value}}), 0)));
+                name,
+                value.type() == AttributeValue::Type::S
+                    ? QLatin1Char('\'') + value.asString() + QLatin1Char('\'')
+                    : QString::fromUtf8(
+                        JsonWriter::write(QueryResponseJson::itemToJson({{name, value}}), 0)));
         }
         return QStringLiteral("%1 #%2 (%3)")
             .arg(entity.isEmpty() ? QStringLiteral("hand-written item") : entity)
@@ -174,9 +160,8 @@ struct Report
 
 const AccessPattern *patternNamed(const Project &project, qsizetype index)
 {
-    return index < qsizetype(project.accessPatterns.size())
-        ? &project.accessPatterns[size_t(index)]
-        : nullptr;
+    return index < qsizetype(project.accessPatterns.size()) ? &project.accessPatterns[size_t(index)]
+                                                            : nullptr;
 }
 
 OrderedJson toJson(const Report &report)
@@ -191,7 +176,6 @@ OrderedJson toJson(const Report &report)
                     ? OrderedJson::integer(qint64(report.seed))
                     : OrderedJson::string(QString::number(report.seed)));
     root.insert(QStringLiteral("itemCount"), OrderedJson::integer(report.population->size()));
-    root.insert(QStringLiteral("designChecks"), OrderedJson::boolean(report.designChecks));
     root.insert(QStringLiteral("tableError"), orNull(report.tableError));
 
     OrderedJson findings = OrderedJson::array();
@@ -226,9 +210,8 @@ OrderedJson toJson(const Report &report)
         p.insert(QStringLiteral("index"), orNull(pattern ? pattern->indexName : QString()));
         p.insert(QStringLiteral("passed"), OrderedJson::boolean(result.passed));
         p.insert(QStringLiteral("explanation"), OrderedJson::string(result.explanation));
-        p.insert(QStringLiteral("count"), result.response
-                                              ? OrderedJson::integer(result.response->count)
-                                              : OrderedJson());
+        p.insert(QStringLiteral("count"),
+                 result.response ? OrderedJson::integer(result.response->count) : OrderedJson());
         p.insert(QStringLiteral("scannedCount"),
                  result.response ? OrderedJson::integer(result.response->scannedCount)
                                  : OrderedJson());
@@ -250,8 +233,10 @@ OrderedJson toJson(const Report &report)
                    OrderedJson::integer(report.count(Finding::Severity::Error)));
     summary.insert(QStringLiteral("warnings"),
                    OrderedJson::integer(report.count(Finding::Severity::Warning)));
-    summary.insert(QStringLiteral("info"), OrderedJson::integer(report.count(Finding::Severity::Info)));
-    summary.insert(QStringLiteral("patterns"), OrderedJson::integer(qint64(report.patterns.size())));
+    summary.insert(QStringLiteral("info"),
+                   OrderedJson::integer(report.count(Finding::Severity::Info)));
+    summary.insert(QStringLiteral("patterns"),
+                   OrderedJson::integer(qint64(report.patterns.size())));
     summary.insert(QStringLiteral("patternsPassed"), OrderedJson::integer(report.patternsPassed()));
     summary.insert(QStringLiteral("patternsFailed"),
                    OrderedJson::integer(qint64(report.patterns.size()) - report.patternsPassed()));
@@ -277,9 +262,8 @@ QString toText(const Report &report)
 {
     const Project &project = *report.project;
     QString out;
-    out += QStringLiteral("%1 (%2)\n").arg(project.name.isEmpty() ? project.table.tableName
-                                                                   : project.name,
-                                           report.file);
+    out += QStringLiteral("%1 (%2)\n")
+               .arg(project.name.isEmpty() ? project.table.tableName : project.name, report.file);
     out += QStringLiteral("Populated %1 with seed %2 into table %3.\n")
                .arg(plural(report.population->size(), QStringLiteral("item"),
                            QStringLiteral("items")))
@@ -290,35 +274,32 @@ QString toText(const Report &report)
                    .arg(indented(report.tableError, 7));
 
     out += QLatin1Char('\n');
-    if (!report.designChecks) {
-        out += QStringLiteral("Design checks: not available in this build\n");
-    } else {
-        out += QStringLiteral("Design checks: %1, %2, %3\n")
-                   .arg(plural(report.count(Finding::Severity::Error), QStringLiteral("error"),
-                               QStringLiteral("errors")),
-                        plural(report.count(Finding::Severity::Warning), QStringLiteral("warning"),
-                               QStringLiteral("warnings")),
-                        plural(report.count(Finding::Severity::Info), QStringLiteral("info"),
-                               QStringLiteral("info")));
-        for (const Finding &finding : report.findings) {
-            out += QStringLiteral("  %1 %2: %3\n")
-                       .arg(severityName(finding.severity).leftJustified(7), finding.id,
-                            indented(finding.title, 4));
-            if (!finding.explanation.isEmpty())
-                out += QStringLiteral("    %1\n").arg(indented(finding.explanation, 4));
-            if (!finding.fix.isEmpty())
-                out += QStringLiteral("    Fix: %1\n").arg(indented(finding.fix, 9));
-            if (!finding.path.isEmpty())
-                out += QStringLiteral("    At: %1\n").arg(finding.path);
-            QStringList examples;
-            for (qint64 item : finding.items) {
-                const QString text = report.itemText(item);
-                if (!text.isEmpty())
-                    examples << text;
-            }
-            if (!examples.isEmpty())
-                out += QStringLiteral("    Items: %1\n").arg(examples.join(QStringLiteral("\n           ")));
+    out += QStringLiteral("Design checks: %1, %2, %3\n")
+               .arg(plural(report.count(Finding::Severity::Error), QStringLiteral("error"),
+                           QStringLiteral("errors")),
+                    plural(report.count(Finding::Severity::Warning), QStringLiteral("warning"),
+                           QStringLiteral("warnings")),
+                    plural(report.count(Finding::Severity::Info), QStringLiteral("info"),
+                           QStringLiteral("info")));
+    for (const Finding &finding : report.findings) {
+        out += QStringLiteral("  %1 %2: %3\n")
+                   .arg(severityName(finding.severity).leftJustified(7), finding.id,
+                        indented(finding.title, 4));
+        if (!finding.explanation.isEmpty())
+            out += QStringLiteral("    %1\n").arg(indented(finding.explanation, 4));
+        if (!finding.fix.isEmpty())
+            out += QStringLiteral("    Fix: %1\n").arg(indented(finding.fix, 9));
+        if (!finding.path.isEmpty())
+            out += QStringLiteral("    At: %1\n").arg(finding.path);
+        QStringList examples;
+        for (qint64 item : finding.items) {
+            const QString text = report.itemText(item);
+            if (!text.isEmpty())
+                examples << text;
         }
+        if (!examples.isEmpty())
+            out += QStringLiteral("    Items: %1\n")
+                       .arg(examples.join(QStringLiteral("\n           ")));
     }
 
     out += QLatin1Char('\n');
@@ -326,16 +307,17 @@ QString toText(const Report &report)
                .arg(report.patternsPassed())
                .arg(report.patterns.size());
     for (const PatternResult &result : report.patterns) {
-        out += QStringLiteral("  %1  %2\n").arg(result.passed ? QStringLiteral("PASS")
-                                                              : QStringLiteral("FAIL"),
-                                                result.name);
+        out += QStringLiteral("  %1  %2\n")
+                   .arg(result.passed ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                        result.name);
         if (!result.explanation.isEmpty())
             out += QStringLiteral("        %1\n").arg(indented(result.explanation, 8));
     }
 
     out += QLatin1Char('\n');
     if (report.passed()) {
-        out += QStringLiteral("OK: every access pattern passes and no error-level finding fires.\n");
+        out += QStringLiteral(
+            "OK: every access pattern passes and no error-level finding fires.\n");
     } else {
         QStringList why;
         if (!report.tableError.isEmpty())
@@ -355,10 +337,11 @@ QString toText(const Report &report)
 
 int runCheckCommand(const QStringList &args)
 {
-    auto parsed = parseOptions(args, {{QStringLiteral("--json"), false},
-                                      {QStringLiteral("--seed"), true},
-                                      {QStringLiteral("--help"), false},
-                                      {QStringLiteral("--version"), false}});
+    auto parsed = parseOptions(args,
+                               {{QStringLiteral("--json"), false},
+                                {QStringLiteral("--seed"), true},
+                                {QStringLiteral("--help"), false},
+                                {QStringLiteral("--version"), false}});
     if (auto *message = std::get_if<QString>(&parsed))
         return usageError(kUsage, *message);
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
@@ -373,8 +356,9 @@ int runCheckCommand(const QStringList &args)
     if (options.positionals.isEmpty())
         return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
     if (options.positionals.size() > 1)
-        return usageError(kUsage, QStringLiteral("unrecognized arguments: %1")
-                                      .arg(options.positionals.mid(1).join(u' ')));
+        return usageError(kUsage,
+                          QStringLiteral("unrecognized arguments: %1")
+                              .arg(options.positionals.mid(1).join(u' ')));
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(kUsage, *message);
@@ -395,10 +379,8 @@ int runCheckCommand(const QStringList &args)
     const Population &population = std::get<Population>(populated);
     report.population = &population;
 
-#if KEYSCOPE_HAVE_DESIGN_CHECKER
     progress.stage(QStringLiteral("running the design checks"));
     report.findings = DesignChecker::check(project, population);
-#endif
 
     progress.stage(QStringLiteral("building the table"));
     auto built = AccessPatternRunner::buildTable(project, population);
