@@ -27,6 +27,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
@@ -287,7 +288,7 @@ void MainWindow::createPanels()
     tabifyDockWidget(query, code);
     query->raise();
 
-    resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 340}, Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {330, 330}, Qt::Horizontal);
     resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
     resizeDocks({query}, {190}, Qt::Vertical);
 }
@@ -431,8 +432,12 @@ void MainWindow::createStatusBar()
 void MainWindow::restoreLayout()
 {
     const QByteArray geometry = m_settings->windowGeometry();
-    if (!geometry.isEmpty())
+    if (!geometry.isEmpty()) {
         restoreGeometry(geometry);
+    } else if (const QScreen *screen = this->screen()) {
+        // First run: 1280x800, or the whole of a smaller screen.
+        resize(size().boundedTo(screen->availableGeometry().size()));
+    }
     const QByteArray state = m_settings->windowState();
     if (!state.isEmpty())
         restoreState(state);
