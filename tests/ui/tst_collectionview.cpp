@@ -479,6 +479,30 @@ void TestCollectionView::screenshots()
     }
     state.step = -1;
     saveShot(render(state, style, QSize(980, 360), 0.0), QStringLiteral("collection-iot-fit.png"));
+
+    // The widget itself, dark palette, mid-sweep with a row selected (a look, not an export).
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x1e, 0x1f, 0x22));
+    dark.setColor(QPalette::Base, QColor(0x2b, 0x2d, 0x30));
+    dark.setColor(QPalette::Text, QColor(0xdf, 0xe1, 0xe5));
+    dark.setColor(QPalette::WindowText, QColor(0xdf, 0xe1, 0xe5));
+    dark.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xf0));
+    CollectionView view;
+    view.setPalette(dark);
+    view.resize(1000, 480);
+    view.setTable(f.table);
+    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
+    auto shared = std::make_shared<const TraceTimeline>(f.trace, *f.table, options);
+    view.setTimeline(shared);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    int visit = 0;
+    for (int i = 0; i < shared->stepCount(); ++i) {
+        if (shared->step(i).kind == TimelineStep::Kind::Visit && shared->step(i).visitIndex == 6)
+            visit = i;
+    }
+    view.setTimelineState(visit, 0.6);
+    saveShot(view.grab().toImage(), QStringLiteral("collectionview-dark.png"));
 }
 
 QTEST_MAIN(TestCollectionView)
