@@ -4,6 +4,9 @@
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/shell/collectionpane.h"
 #include "ui/shell/mainwindow.h"
+#include "model/query/tracetimeline.h"
+#include "ui/collection/collectionview.h"
+#include "ui/trace/tracepanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -19,6 +22,10 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include "model/query/tracetimeline.h"
+#include "ui/collection/collectionview.h"
+#include "ui/trace/tracepanel.h"
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -113,6 +120,7 @@ private slots:
     void findingsListMostSevereFirst();
     void themeCanBeOverridden();
     void standardShortcutsAndAccessibleNames();
+    void selectedPatternAnimatesItsTrace();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -142,6 +150,35 @@ std::unique_ptr<TestWindow> TestMainWindow::makeWindow()
     auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
     window->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery.keyscope.json")));
     return window;
+}
+
+void TestMainWindow::selectedPatternAnimatesItsTrace()
+{
+    m_settings->setReducedMotion(true); // steps jump: the test sets positions, never waits
+    auto window = makeWindow();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+
+    // The first pattern is selected: its traversal is on the collection view.
+    ui::CollectionView *view = window->collectionPane()->view();
+    QVERIFY(view->timeline());
+    const model::TraceTimeline &timeline = *view->timeline();
+    QCOMPARE(timeline.summary().count, qint64(11));
+    // Backward read: the Device (the parent, last row of its collection) is result #1.
+    QCOMPARE(timeline.summary().parentResultNumber, quint32(1));
+
+    // Playback keys drive the one player: Ctrl+R restarts at the partition lookup, Right steps.
+    auto *panel = window->findChild<ui::TracePanel *>();
+    QVERIFY(panel);
+    window->findChild<QAction *>(QStringLiteral("actionRestart"))->trigger();
+    window->findChild<QAction *>(QStringLiteral("actionPlayPause"))->trigger(); // pause
+    window->findChild<QAction *>(QStringLiteral("actionRestart"))->trigger();
+    window->findChild<QAction *>(QStringLiteral("actionPlayPause"))->trigger();
+    const QString first = panel->narration();
+    window->findChild<QAction *>(QStringLiteral("actionStepForward"))->trigger();
+    QVERIFY(panel->narration() != first);
+    window->findChild<QAction *>(QStringLiteral("actionGoToEnd"))->trigger();
+    QVERIFY2(panel->narration().contains(QStringLiteral("Limit 11")), qPrintable(panel->narration()));
 }
 
 void TestMainWindow::opensExampleAndShowsVerdicts()

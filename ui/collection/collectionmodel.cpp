@@ -68,6 +68,14 @@ QString CollectionModel::partitionLabel(int partition) const
              QLocale().toString(qlonglong(p.entries.size())));
 }
 
+QByteArray CollectionModel::partitionKey(int partition) const
+{
+    const model::IndexStore *s = store();
+    if (!s || partition < 0 || partition >= partitionCount())
+        return {};
+    return s->partitions()[size_t(m_partitionOrder[size_t(partition)])].key;
+}
+
 void CollectionModel::setPartition(int partition)
 {
     if (partition == m_partition)

@@ -32,6 +32,8 @@ public:
     // Partitions of the current store, largest first (DynamoDB itself places them by hash).
     int partitionCount() const { return int(m_partitionOrder.size()); }
     QString partitionLabel(int partition) const;
+    // Comparable bytes of a partition's key (as QueryTrace::partitionKey holds them).
+    QByteArray partitionKey(int partition) const;
     void setPartition(int partition);
     int partition() const { return m_partition; }
 

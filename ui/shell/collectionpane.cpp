@@ -1,13 +1,12 @@
 #include "ui/shell/collectionpane.h"
 
 #include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionview.h"
 
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QTableView>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -65,30 +64,23 @@ CollectionPane::CollectionPane(QWidget *parent)
     connect(m_model, &CollectionModel::partitionsChanged, this, &CollectionPane::refillPartitions);
     connect(m_partitionBox, &QComboBox::currentIndexChanged, this, [this](int row) {
         m_model->setPartition(row);
+        m_view->setPartition(m_model->partitionKey(row));
         m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(row));
     });
 }
 
-// The one place that decides how items are shown. Swap in CollectionView here (it shows
-// m_model's table, index and partition) when it lands.
 QWidget *CollectionPane::createItemsView()
 {
-    m_tableView = new QTableView(this);
-    m_tableView->setModel(m_model);
-    m_tableView->setAccessibleName(tr("Items in sort-key order"));
-    m_tableView->setAlternatingRowColors(true);
-    m_tableView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_tableView->setShowGrid(false);
-    m_tableView->setWordWrap(false);
-    m_tableView->verticalHeader()->hide();
-    // Fixed row height keeps a million-row collection cheap to scroll.
-    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_tableView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
-    m_tableView->horizontalHeader()->setHighlightSections(false);
-    m_tableView->horizontalHeader()->setStretchLastSection(false);
-    m_tableView->horizontalHeader()->setSectionResizeMode(CollectionModel::AttributesColumn,
-                                                          QHeaderView::Stretch);
-    return m_tableView;
+    m_view = new CollectionView(this);
+    m_view->setAccessibleName(tr("Items in sort-key order"));
+    return m_view;
+}
+
+void CollectionPane::setPopulation(std::shared_ptr<const model::Population> population,
+                                   const model::Project &project)
+{
+    m_population = std::move(population);
+    m_view->setPopulation(m_population.get(), CollectionView::entitiesOf(project));
 }
 
 void CollectionPane::setTable(std::shared_ptr<const model::Table> table)
@@ -108,11 +100,12 @@ void CollectionPane::setTable(std::shared_ptr<const model::Table> table)
         m_indexBox->setCurrentIndex(row < 0 ? 0 : row);
     }
     m_wantedPartition = partition;
+    m_view->setTable(table);
+    m_view->setIndexName(indexName());
     m_model->setTable(std::move(table));
     if (!indexName().isEmpty())
         m_model->setIndexName(indexName());
-    if (m_tableView)
-        m_tableView->resizeColumnToContents(CollectionModel::PositionColumn);
+    m_view->setPartition(m_model->partitionKey(m_model->partition()));
 }
 
 bool CollectionPane::showCollection(const QString &indexName, const QString &partition)
@@ -140,7 +133,9 @@ QString CollectionPane::partitionText() const
 
 void CollectionPane::indexChosen(int row)
 {
-    m_model->setIndexName(m_indexBox->itemData(row).toString());
+    const QString index = m_indexBox->itemData(row).toString();
+    m_view->setIndexName(index);
+    m_model->setIndexName(index);
 }
 
 void CollectionPane::refillPartitions()
@@ -153,11 +148,7 @@ void CollectionPane::refillPartitions()
         m_partitionBox->setCurrentIndex(m_model->partition());
     }
     selectPartition(m_wantedPartition);
-    if (m_tableView) {
-        for (int column : {int(CollectionModel::PartitionKeyColumn),
-                           int(CollectionModel::SortKeyColumn), int(CollectionModel::SizeColumn)})
-            m_tableView->resizeColumnToContents(column);
-    }
+    m_view->setPartition(m_model->partitionKey(m_model->partition()));
 }
 
 void CollectionPane::selectPartition(const QString &text)

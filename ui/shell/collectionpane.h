@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/design/populator.h"
+#include "model/design/project.h"
 #include "model/table/table.h"
 
 #include <QWidget>
@@ -8,15 +10,15 @@
 
 class QComboBox;
 class QLabel;
-class QTableView;
 
 namespace keyscope::ui {
 
 class CollectionModel;
+class CollectionView;
 
 // The central "Collection" area: which store (table or index) and which item collection, and
-// the items in sort-key order. The items view is created in one place (createItemsView) so the
-// custom-painted CollectionView can replace the table view there.
+// the items in sort-key order, painted by CollectionView (with the Query trace when one is
+// showing).
 class CollectionPane : public QWidget
 {
     Q_OBJECT
@@ -27,6 +29,9 @@ public:
     // Shows a new table (a re-population), keeping the chosen index and item collection when
     // they still exist.
     void setTable(std::shared_ptr<const model::Table> table);
+    // Entity colours and parents for the rows; kept alive with the table it describes.
+    void setPopulation(std::shared_ptr<const model::Population> population,
+                       const model::Project &project);
     // Switches to a store ("" = table) and the collection whose partition key reads `partition`
     // (as CollectionModel::displayText shows it). False when there is no such collection.
     bool showCollection(const QString &indexName, const QString &partition);
@@ -35,6 +40,7 @@ public:
     QString partitionText() const;
     CollectionModel *model() const { return m_model; }
     QWidget *itemsView() const { return m_itemsView; }
+    CollectionView *view() const { return m_view; }
 
 private:
     QWidget *createItemsView();
@@ -47,7 +53,8 @@ private:
     QComboBox *m_partitionBox;
     QLabel *m_orderNote;
     QWidget *m_itemsView = nullptr;
-    QTableView *m_tableView = nullptr;
+    CollectionView *m_view = nullptr;
+    std::shared_ptr<const model::Population> m_population;
     QString m_wantedPartition;
 };
 

@@ -10,6 +10,11 @@
 #include "ui/shell/appearance.h"
 #include "ui/shell/collectionpane.h"
 #include "ui/shell/statusicon.h"
+#include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionview.h"
+#include "ui/trace/tracepanel.h"
+#include "model/query/queryengine.h"
+#include "model/query/tracetimeline.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -266,16 +271,15 @@ void MainWindow::createPanels()
         Qt::RightDockWidgetArea);
     splitDockWidget(patterns, checks, Qt::Vertical);
 
-    // Query & trace: the selected access pattern's request and response. The query builder and
-    // the trace player take this panel over.
-    m_queryText = new QPlainTextEdit(this);
-    m_queryText->setReadOnly(true);
-    m_queryText->setAccessibleName(tr("Query and response"));
-    m_queryText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_queryText->setPlaceholderText(
-        tr("Select an access pattern to see the Query it runs and what comes back."));
-    m_queryText->setFrameShape(QFrame::NoFrame);
-    auto *query = addPanel(QStringLiteral("QueryDock"), tr("Query and Trace"), m_queryText,
+    // Query & trace: transport, narration and the request of the Query being animated. One
+    // player (one clock) drives the collection view.
+    m_player = new TracePlayer(this);
+    m_player->setReducedMotion(m_settings->reducedMotion());
+    connect(m_settings, &Settings::reducedMotionChanged, m_player, &TracePlayer::setReducedMotion);
+    connect(m_player, &TracePlayer::positionChanged, m_collection->view(),
+            &CollectionView::setTimelineState);
+    m_tracePanel = new TracePanel(m_player, this);
+    auto *query = addPanel(QStringLiteral("QueryDock"), tr("Query and Trace"), m_tracePanel,
                            Qt::BottomDockWidgetArea);
 
     // Code: snippets for the current query arrive with the code generators.
@@ -400,6 +404,27 @@ void MainWindow::createActions()
     m_reducedMotion->setToolTip(tr("Animations jump to their end instead of moving"));
     connect(m_reducedMotion, &QAction::toggled, m_settings, &Settings::setReducedMotion);
     connect(m_settings, &Settings::reducedMotionChanged, m_reducedMotion, &QAction::setChecked);
+
+    // Playback: the keys of a media player. Text fields keep Space and the arrows (they claim
+    // them through ShortcutOverride); everywhere else they drive the animation.
+    QMenu *playback = menuBar()->addMenu(tr("&Playback"));
+    const auto playbackAction = [&](const QString &text, const QKeySequence &key,
+                                    const QString &name, auto slot) {
+        QAction *action = playback->addAction(text, m_player, slot);
+        action->setShortcut(key);
+        action->setObjectName(name);
+        return action;
+    };
+    playbackAction(tr("&Play / Pause"), QKeySequence(Qt::Key_Space),
+                   QStringLiteral("actionPlayPause"), &TracePlayer::togglePlayPause);
+    playbackAction(tr("Step &Forward"), QKeySequence(Qt::Key_Right),
+                   QStringLiteral("actionStepForward"), &TracePlayer::stepForward);
+    playbackAction(tr("Step &Back"), QKeySequence(Qt::Key_Left), QStringLiteral("actionStepBack"),
+                   &TracePlayer::stepBack);
+    playbackAction(tr("&Restart"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                   QStringLiteral("actionRestart"), &TracePlayer::restart);
+    playbackAction(tr("Go to &End"), QKeySequence(Qt::CTRL | Qt::Key_End),
+                   QStringLiteral("actionGoToEnd"), &TracePlayer::goToEnd);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
@@ -825,6 +850,8 @@ void MainWindow::entityItemChanged(QTreeWidgetItem *item, int column)
 
 void MainWindow::populationReady()
 {
+    if (auto population = m_document->population())
+        m_collection->setPopulation(population, m_document->project());
     m_collection->setTable(m_document->table());
     showStatusCounts();
 }
@@ -874,7 +901,9 @@ void MainWindow::patternSelected()
         = m_patternModel->result(m_patternList->currentIndex().row());
     if (!result) {
         m_patternDetail->clear();
-        m_queryText->clear();
+        m_tracePanel->setRequestText(QString());
+        m_tracePanel->setTimeline(nullptr);
+        m_player->setTimeline(nullptr);
         return;
     }
     m_patternDetail->setPlainText(result->explanation);
@@ -931,18 +960,57 @@ void MainWindow::patternSelected()
             }
         }
     }
-    m_queryText->setPlainText(lines.join(QLatin1Char('\n')));
+    m_tracePanel->setRequestText(lines.join(QLatin1Char('\n')));
 
-    // Show the collection the pattern reads.
-    if (result->response && table && request.expressionAttributeValues) {
-        const model::IndexStore *store = table->store(request.indexName);
-        if (store && store->keys().hash.size() == 1 && !result->response->itemIds.empty()) {
-            const model::ItemId first = result->response->itemIds.front();
-            m_collection->showCollection(request.indexName,
-                                         CollectionModel::displayText(table->attribute(
-                                             first, store->keys().hash.front().name)));
+    if (result->response && table) {
+        showTrace(request, *result->response,
+                  result->parentItem >= 0 ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
+                                          : std::nullopt);
+    } else {
+        m_tracePanel->setTimeline(nullptr);
+        m_player->setTimeline(nullptr);
+    }
+}
+
+void MainWindow::showTrace(const model::QueryRequest &request,
+                           const model::QueryResponse &response,
+                           std::optional<model::ItemId> parentItem)
+{
+    const auto table = m_document->table();
+    if (!table)
+        return;
+    // Show the collection the Query reads, then its traversal on it.
+    const model::IndexStore *store = table->store(request.indexName);
+    if (store && store->keys().hash.size() == 1) {
+        if (const model::Partition *partition = store->findPartition(response.trace.partitionKey);
+            partition && !partition->entries.empty()) {
+            m_collection->showCollection(
+                request.indexName,
+                CollectionModel::displayText(table->attribute(partition->entries.front().item,
+                                                              store->keys().hash.front().name)));
         }
     }
+    model::TimelineOptions options;
+    options.filterExpression = request.filterExpression;
+    options.exclusiveStartKey = request.exclusiveStartKey;
+    options.parentItem = parentItem;
+    options.reducedMotion = m_settings->reducedMotion();
+    if (response.consumedCapacity)
+        options.consumedCapacity = response.consumedCapacity->capacityUnits;
+    else
+        options.consumedCapacity = model::QueryEngine::capacityUnits(response.trace.bytesRead,
+                                                                     request.consistentRead);
+    auto timeline = std::make_shared<const model::TraceTimeline>(response.trace, *table, options);
+    CollectionView *view = m_collection->view();
+    view->setIndexName(request.indexName);
+    view->setPartition(response.trace.partitionKey);
+    view->setTimeline(timeline);
+    m_tracePanel->setTimeline(timeline);
+    m_player->setTimeline(timeline);
+    if (m_settings->reducedMotion())
+        m_player->goToEnd();
+    else
+        m_player->restart();
 }
 
 void MainWindow::checksReady()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/query/queryrequest.h"
 #include "ui/document/autosaver.h"
 #include "ui/settings/settings.h"
 
@@ -19,6 +20,9 @@ class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace keyscope::ui {
+
+class TracePanel;
+class TracePlayer;
 
 class CollectionPane;
 class Document;
@@ -91,6 +95,9 @@ private:
     void patternsReady();
     void checksReady();
     void patternSelected();
+    // Shows a Query's traversal in the collection and the trace panel, and plays it.
+    void showTrace(const model::QueryRequest &request, const model::QueryResponse &response,
+                   std::optional<model::ItemId> parentItem);
     void findingSelected();
     void showStatusCounts();
 
@@ -112,7 +119,8 @@ private:
     QListView *m_findingList = nullptr;
     QLabel *m_findingSummary = nullptr;
     QPlainTextEdit *m_findingDetail = nullptr;
-    QPlainTextEdit *m_queryText = nullptr;
+    TracePlayer *m_player = nullptr;
+    TracePanel *m_tracePanel = nullptr;
     QByteArray m_defaultState;
 
     QMenu *m_recentMenu = nullptr;

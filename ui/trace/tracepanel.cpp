@@ -1,0 +1,152 @@
+#include "ui/trace/tracepanel.h"
+
+#include "ui/animation/traceplayer.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace keyscope::ui {
+
+namespace {
+
+QToolButton *transportButton(QWidget *parent, QStyle::StandardPixmap icon, const QString &name,
+                             const QString &shortcutHint)
+{
+    auto *button = new QToolButton(parent);
+    button->setIcon(parent->style()->standardIcon(icon));
+    button->setAccessibleName(name);
+    button->setToolTip(QStringLiteral("%1 (%2)").arg(name, shortcutHint));
+    button->setAutoRaise(true);
+    return button;
+}
+
+} // namespace
+
+TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
+    : QWidget(parent)
+    , m_player(player)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+
+    auto *transport = new QHBoxLayout;
+    m_restart = transportButton(this, QStyle::SP_MediaSkipBackward, tr("Restart"), tr("Home"));
+    m_back = transportButton(this, QStyle::SP_MediaSeekBackward, tr("Step back"), tr("Left"));
+    m_play = transportButton(this, QStyle::SP_MediaPlay, tr("Play"), tr("Space"));
+    m_forward = transportButton(this, QStyle::SP_MediaSeekForward, tr("Step forward"),
+                                tr("Right"));
+    m_end = transportButton(this, QStyle::SP_MediaSkipForward, tr("Go to end"), tr("End"));
+    for (QToolButton *button : {m_restart, m_back, m_play, m_forward, m_end})
+        transport->addWidget(button);
+    m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setAccessibleName(tr("Timeline"));
+    m_slider->setToolTip(tr("Drag to scrub through the Query"));
+    transport->addWidget(m_slider, 1);
+    m_speed = new QComboBox(this);
+    m_speed->setAccessibleName(tr("Speed"));
+    for (double speed : {0.25, 0.5, 1.0, 2.0, 4.0})
+        m_speed->addItem(QStringLiteral("%1×").arg(speed), speed);
+    m_speed->setCurrentIndex(2);
+    transport->addWidget(m_speed);
+    m_stepLabel = new QLabel(this);
+    m_stepLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("Step 000/000")));
+    transport->addWidget(m_stepLabel);
+    layout->addLayout(transport);
+
+    m_narration = new QLabel(this);
+    m_narration->setWordWrap(true);
+    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_narration->font();
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    m_narration->setFont(big);
+    m_narration->setAccessibleName(tr("Narration"));
+    layout->addWidget(m_narration);
+
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setForegroundRole(QPalette::PlaceholderText);
+    m_summary->setAccessibleName(tr("Summary"));
+    layout->addWidget(m_summary);
+
+    m_request = new QPlainTextEdit(this);
+    m_request->setReadOnly(true);
+    m_request->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_request->setAccessibleName(tr("Query"));
+    m_request->setFrameShape(QFrame::NoFrame);
+    m_request->setPlaceholderText(tr("Select an access pattern, or build a query, to see its "
+                                     "traversal here."));
+    layout->addWidget(m_request, 1);
+
+    connect(m_restart, &QToolButton::clicked, m_player, &TracePlayer::restart);
+    connect(m_back, &QToolButton::clicked, m_player, &TracePlayer::stepBack);
+    connect(m_play, &QToolButton::clicked, m_player, &TracePlayer::togglePlayPause);
+    connect(m_forward, &QToolButton::clicked, m_player, &TracePlayer::stepForward);
+    connect(m_end, &QToolButton::clicked, m_player, &TracePlayer::goToEnd);
+    connect(m_slider, &QSlider::sliderMoved, m_player, [this](int value) {
+        m_player->seek(value);
+    });
+    connect(m_speed, &QComboBox::currentIndexChanged, m_player, [this](int index) {
+        m_player->setSpeed(m_speed->itemData(index).toDouble());
+    });
+    connect(m_player, &TracePlayer::currentTimeChanged, this, &TracePanel::updatePosition);
+    connect(m_player, &TracePlayer::stepChanged, this, &TracePanel::updateStep);
+    connect(m_player, &TracePlayer::playingChanged, this, &TracePanel::updatePlaying);
+    setTimeline(nullptr);
+}
+
+void TracePanel::setRequestText(const QString &text)
+{
+    m_request->setPlainText(text);
+}
+
+void TracePanel::setTimeline(std::shared_ptr<const model::TraceTimeline> timeline)
+{
+    m_timeline = std::move(timeline);
+    const bool any = m_timeline && m_timeline->stepCount() > 0;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_restart, m_back, m_play, m_forward, m_end,
+                                                       m_slider})
+        w->setEnabled(any);
+    {
+        const QSignalBlocker blocker(m_slider);
+        m_slider->setRange(0, any ? int(m_timeline->totalDuration()) : 0);
+    }
+    m_summary->setText(any ? m_timeline->summary().text : QString());
+    if (!any) {
+        m_narration->clear();
+        m_stepLabel->clear();
+    }
+}
+
+QString TracePanel::narration() const
+{
+    return m_narration->text();
+}
+
+void TracePanel::updatePosition(qint64 ms)
+{
+    const QSignalBlocker blocker(m_slider);
+    m_slider->setValue(int(ms));
+}
+
+void TracePanel::updateStep(int index, const QString &narration)
+{
+    m_narration->setText(narration);
+    if (m_timeline)
+        m_stepLabel->setText(tr("Step %1/%2").arg(index + 1).arg(m_timeline->stepCount()));
+}
+
+void TracePanel::updatePlaying(bool playing)
+{
+    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setAccessibleName(playing ? tr("Pause") : tr("Play"));
+}
+
+} // namespace keyscope::ui
