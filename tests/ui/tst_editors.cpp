@@ -1,0 +1,720 @@
+#include "ui/document/document.h"
+#include "ui/editors/attributelistmodel.h"
+#include "ui/editors/entitieseditor.h"
+#include "ui/editors/entitylistmodel.h"
+#include "ui/editors/generatorform.h"
+#include "ui/editors/indexlistmodel.h"
+#include "ui/editors/keypreview.h"
+#include "ui/editors/keytemplateedit.h"
+#include "ui/editors/keytemplatespanel.h"
+#include "ui/editors/tableeditor.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDir>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+
+using namespace keyscope;
+using model::AttributeValue;
+
+namespace {
+
+const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/ui/iot.keyscope.json");
+const QString kReadingSk = QStringLiteral("#READING#{Ts|iso8601}");
+
+bool settle(ui::Document &document)
+{
+    return QTest::qWaitFor(
+        [&] { return !document.isBusy() && document.resultsRevision() == document.revision(); },
+        10000);
+}
+
+QString readingTemplate(const ui::Document &document, const QString &key = QStringLiteral("SK"))
+{
+    const model::EntityType *reading = document.project().entity(QStringLiteral("Reading"));
+    if (!reading)
+        return {};
+    const auto found = reading->keys.find(key);
+    return found != reading->keys.end() ? found->second : QString();
+}
+
+// The sort key of the first item in the first device's item collection (sort-key order).
+QString firstSortKey(const ui::Document &document)
+{
+    const auto table = document.table();
+    const auto population = document.population();
+    if (!table || !population || population->items.empty())
+        return {};
+    const AttributeValue pk = population->items.front().at(QStringLiteral("PK"));
+    const model::Partition *partition = table->store()->findPartition(pk.sortableBytes());
+    if (!partition || partition->entries.empty())
+        return {};
+    return table->attribute(partition->entries.front().item, QStringLiteral("SK")).asString();
+}
+
+template<typename T>
+T *findByAccessibleName(QWidget *root, const QString &name)
+{
+    for (T *child : root->findChildren<T *>()) {
+        if (child->accessibleName() == name)
+            return child;
+    }
+    return nullptr;
+}
+
+void saveScreenshot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("KEYSCOPE_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(name));
+}
+
+} // namespace
+
+class TestEditors : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void highlightColoursPartsAndMarksTheErrorColumn_data();
+    void highlightColoursPartsAndMarksTheErrorColumn();
+    void typingATemplateChangesTheKeysAndUndoRestores();
+    void invalidTemplateShowsItsColumnAndKeepsTheProject();
+    void previewShowsHowEachPartWasMade();
+    void entityListEditsAreUndoable();
+    void keyboardRemovesRenamesAndAdds();
+    void attributeEditsFollowIntoTemplates();
+    void tableEditorAddsAndEditsIndexes();
+    void tableEditorRefusesInvalidDefinitions();
+    void modelsPassTheTester();
+    void everyControlIsReachableAndNamed();
+    void screenshots();
+};
+
+void TestEditors::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestEditors::highlightColoursPartsAndMarksTheErrorColumn_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("errorColumn");
+    QTest::addColumn<QString>("placeholders"); // characters coloured as names, in order
+    QTest::addColumn<QString>("filters");      // characters coloured as filters, in order
+
+    QTest::newRow("literal only") << "DEVICE#" << 0 << ""
+                                  << "";
+    QTest::newRow("placeholder") << "ORG#{OrgName}" << 0 << "OrgName"
+                                 << "";
+    QTest::newRow("filters") << "#READING#{Ts|iso8601}" << 0 << "Ts"
+                             << "|iso8601";
+    QTest::newRow("two placeholders") << "{A|pad:5}#{B}" << 0 << "AB"
+                                      << "|pad:5";
+    QTest::newRow("escaped braces") << "{{x}}#{Id}" << 0 << "Id"
+                                    << "";
+    QTest::newRow("error") << "#READING#{Ts|padd:5}" << 14 << "Ts"
+                           << "|padd:5";
+}
+
+void TestEditors::highlightColoursPartsAndMarksTheErrorColumn()
+{
+    QFETCH(QString, text);
+    QFETCH(int, errorColumn);
+    QFETCH(QString, placeholders);
+    QFETCH(QString, filters);
+
+    const QPalette palette = QApplication::palette();
+    const auto ranges = ui::KeyTemplateEdit::highlight(text, palette, errorColumn);
+    // Colours: the placeholder name's and the filter's; compare by what they cover.
+    QColor nameColor;
+    QColor filterColor;
+    QString names;
+    QString filtered;
+    int underlined = -1;
+    for (const auto &range : ranges) {
+        QVERIFY(range.start >= 0 && range.start + range.length <= text.size());
+        if (range.format.underlineStyle() == QTextCharFormat::WaveUnderline) {
+            underlined = range.start + 1;
+            continue;
+        }
+        const QString covered = text.mid(range.start, range.length);
+        if (covered.startsWith(u'|')) {
+            filtered += covered;
+            filterColor = range.format.foreground().color();
+        } else if (covered != QLatin1String("{") && covered != QLatin1String("}")) {
+            names += covered;
+            nameColor = range.format.foreground().color();
+        }
+    }
+    QCOMPARE(names, placeholders);
+    QCOMPARE(filtered, filters);
+    if (!filters.isEmpty())
+        QVERIFY(nameColor != filterColor);
+    QCOMPARE(underlined, errorColumn > 0 ? errorColumn : -1);
+}
+
+void TestEditors::typingATemplateChangesTheKeysAndUndoRestores()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    // '#' (0x23) sorts before 'D' (0x44): the device's readings come first in its collection.
+    QVERIFY2(firstSortKey(document).startsWith(QLatin1String("#READING#")),
+             qPrintable(firstSortKey(document)));
+
+    ui::EntitiesEditor editor(&document);
+    editor.resize(560, 720);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    ui::KeyTemplateEdit *sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QVERIFY(sk);
+    QCOMPARE(sk->text(), kReadingSk);
+
+    const int steps = document.undoStack()->count();
+    QSignalSpy populated(&document, &ui::Document::populationReady);
+    sk->setFocus();
+    sk->selectAll();
+    // Intermediate states such as "READING#{Ts|" do not parse: they are not applied.
+    QTest::keyClicks(sk, QStringLiteral("READING#{Ts|iso8601}"));
+    QCOMPARE(readingTemplate(document), QStringLiteral("READING#{Ts|iso8601}"));
+    QCOMPARE(sk->text(), QStringLiteral("READING#{Ts|iso8601}"));
+    QCOMPARE(document.undoStack()->count(), steps + 1); // the burst is one undo step
+    QVERIFY(editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+
+    QVERIFY(populated.wait(10000));
+    QVERIFY(settle(document));
+    // 'D' (0x44) < 'R' (0x52): now the device leads its collection.
+    QVERIFY2(firstSortKey(document).startsWith(QLatin1String("DEVICE#")),
+             qPrintable(firstSortKey(document)));
+
+    // Leaving the field ends the burst: the next typing is a new step.
+    QTest::keyClick(sk, Qt::Key_Tab);
+    sk->setFocus();
+    sk->end(false);
+    QTest::keyClick(sk, Qt::Key_Backspace);
+    QTest::keyClick(sk, Qt::Key_Backspace); // "...|iso860" is not a filter: not applied
+    QCOMPARE(readingTemplate(document), QStringLiteral("READING#{Ts|iso8601}"));
+    QTest::keyClicks(sk, QStringLiteral("01}"));
+    QCOMPARE(document.undoStack()->count(), steps + 1); // typed back to the applied text
+
+    document.undoStack()->undo();
+    QCOMPARE(readingTemplate(document), kReadingSk);
+    QCOMPARE(sk->text(), kReadingSk); // undo puts the document's template back in the field
+    QVERIFY(settle(document));
+    QVERIFY(firstSortKey(document).startsWith(QLatin1String("#READING#")));
+    document.undoStack()->redo();
+    QCOMPARE(sk->text(), QStringLiteral("READING#{Ts|iso8601}"));
+}
+
+void TestEditors::invalidTemplateShowsItsColumnAndKeepsTheProject()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    ui::EntitiesEditor editor(&document);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    ui::KeyTemplateEdit *sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QVERIFY(sk);
+
+    const int steps = document.undoStack()->count();
+    QSignalSpy failed(&document, &ui::Document::populationFailed);
+    sk->setFocus();
+    sk->setSelection(13, 7); // "iso8601"
+    QTest::keyClicks(sk, QStringLiteral("padd:5"));
+    QCOMPARE(sk->text(), QStringLiteral("#READING#{Ts|padd:5}"));
+    const QString error = editor.keyTemplates()->errorText(QStringLiteral("SK"));
+    QVERIFY2(error.contains(QLatin1String("unknown filter 'padd' at column 14; did you mean "
+                                          "'pad'?")),
+             qPrintable(error));
+    QCOMPARE(sk->errorColumn(), 14);
+    QCOMPARE(readingTemplate(document), kReadingSk); // not applied
+    QCOMPARE(document.undoStack()->count(), steps);
+    QVERIFY(editor.keyTemplates()->previewText(QStringLiteral("SK")).contains(kReadingSk));
+
+    // Another edit elsewhere does not throw the typed text away.
+    document.setSeed(8);
+    QVERIFY(settle(document));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(sk->text(), QStringLiteral("#READING#{Ts|padd:5}"));
+    QCOMPARE(sk->errorColumn(), 14);
+
+    // An unknown attribute gets a suggestion; a type clash is refused too.
+    // Pasted, so no valid prefix ("#READING#") is applied on the way.
+    QApplication::clipboard()->setText(QStringLiteral("#READING#{Tss}"));
+    sk->selectAll();
+    QTest::keyClick(sk, Qt::Key_V, Qt::ControlModifier);
+    QCOMPARE(sk->text(), QStringLiteral("#READING#{Tss}"));
+    QVERIFY2(editor.keyTemplates()
+                 ->errorText(QStringLiteral("SK"))
+                 .contains(QLatin1String("unknown attribute 'Tss' at column 11; did you mean "
+                                         "'Ts'?")),
+             qPrintable(editor.keyTemplates()->errorText(QStringLiteral("SK"))));
+    QCOMPARE(readingTemplate(document), kReadingSk);
+
+    // The table's own keys need a template; emptying it is refused, not applied.
+    sk->selectAll();
+    QTest::keyClick(sk, Qt::Key_Delete);
+    QVERIFY(!editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+    QCOMPARE(readingTemplate(document), kReadingSk);
+
+    // Fixing the text applies it and clears the error.
+    QTest::keyClicks(sk, QStringLiteral("#READING#{Ts|epoch}"));
+    QVERIFY(editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+    QCOMPARE(sk->errorColumn(), 0);
+    QCOMPARE(readingTemplate(document), QStringLiteral("#READING#{Ts|epoch}"));
+    QVERIFY(settle(document));
+    QCOMPARE(failed.count(), 0);
+}
+
+void TestEditors::previewShowsHowEachPartWasMade()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    ui::EntitiesEditor editor(&document);
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    ui::KeyTemplatesPanel *panel = editor.keyTemplates();
+
+    // The first populated reading: Ts starts at 2024-06-01T00:00:00Z for each device.
+    const QString sk = panel->previewText(QStringLiteral("SK"));
+    QVERIFY2(sk.contains(QStringLiteral("→ #READING#2024-06-01T00:00:00Z")), qPrintable(sk));
+    QVERIFY2(sk.contains(QLatin1String("#READING#")) && sk.contains(QLatin1String("literal")),
+             qPrintable(sk));
+    QVERIFY2(sk.contains(QLatin1String("{Ts|iso8601}")), qPrintable(sk));
+    QVERIFY2(sk.contains(QStringLiteral("Ts 1717200000000 ms → iso8601 \"2024-06-01T00:00:00Z\"")),
+             qPrintable(sk));
+
+    // An ancestor's value comes from the reading's own device.
+    const auto population = document.population();
+    int firstReading = -1;
+    for (int i = 0; i < population->size(); ++i) {
+        if (document.project().entities[size_t(population->entityOf[size_t(i)])].name
+            == QLatin1String("Reading")) {
+            firstReading = i;
+            break;
+        }
+    }
+    QVERIFY(firstReading >= 0);
+    const QString pk = population->items[size_t(firstReading)].at(QStringLiteral("PK")).asString();
+    QVERIFY2(panel->previewText(QStringLiteral("PK")).contains(QStringLiteral("→ ") + pk),
+             qPrintable(panel->previewText(QStringLiteral("PK"))));
+
+    // A typed sample value changes the preview, not the project.
+    const int steps = document.undoStack()->count();
+    QVERIFY(panel->setSampleValue(QStringLiteral("Ts"), QStringLiteral("2024-01-01T00:00:00Z")));
+    QVERIFY2(panel->previewText(QStringLiteral("SK"))
+                 .contains(QStringLiteral("Ts 1704067200000 ms → iso8601 "
+                                          "\"2024-01-01T00:00:00Z\"")),
+             qPrintable(panel->previewText(QStringLiteral("SK"))));
+    QCOMPARE(document.undoStack()->count(), steps);
+    QVERIFY(!panel->setSampleValue(QStringLiteral("Ts"), QStringLiteral("yesterday")));
+    panel->resetSampleValues();
+    QVERIFY(panel->previewText(QStringLiteral("SK")).contains(QLatin1String("2024-06-01")));
+
+    // Samples for an entity type not populated yet come from its generators.
+    const auto samples
+        = ui::KeyPreview::samples(document.project(), nullptr, QStringLiteral("Reading"));
+    QCOMPARE(samples.size(), size_t(4)); // Ts, Temperature, Device.DeviceId, Device.Model
+    QCOMPARE(samples[2].name, QStringLiteral("Device.DeviceId"));
+    QVERIFY(!samples[0].fromItem);
+    QCOMPARE(samples[0].text, QStringLiteral("2024-06-01T00:00:00Z"));
+}
+
+void TestEditors::entityListEditsAreUndoable()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    ui::EntityListModel model(&document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 2);
+    const int reading = model.rowOf(QStringLiteral("Reading"));
+    QCOMPARE(model.index(reading, ui::EntityListModel::CountColumn).data().toString(),
+             QStringLiteral("25–40"));
+    QCOMPARE(model.index(reading, ui::EntityListModel::ParentColumn).data().toString(),
+             QStringLiteral("Device"));
+
+    QVERIFY(model.setData(model.index(reading, ui::EntityListModel::CountColumn), "10-12"));
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->countMin, 10);
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->countMax, 12);
+    QVERIFY(model.setData(model.index(reading, ui::EntityListModel::ColorColumn), "#112233"));
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->color,
+             QStringLiteral("#112233"));
+
+    QSignalSpy rejected(&model, &ui::EntityListModel::editRejected);
+    QVERIFY(!model.setData(model.index(reading, ui::EntityListModel::CountColumn), "many"));
+    QVERIFY(!model.setData(model.index(reading, ui::EntityListModel::ColorColumn), "teal-ish"));
+    // Device's parent cannot be its own child.
+    QVERIFY(!model.setData(
+        model.index(model.rowOf(QStringLiteral("Device")), ui::EntityListModel::ParentColumn),
+        "Reading"));
+    QVERIFY(!model.setData(model.index(reading, ui::EntityListModel::NameColumn), "Device"));
+    QCOMPARE(rejected.count(), 4);
+
+    // Two cell edits are two undo steps.
+    document.undoStack()->undo();
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->color,
+             QStringLiteral("#F28E2B"));
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->countMax, 12);
+    document.undoStack()->undo();
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->countMax, 40);
+    QCOMPARE(model.index(reading, ui::EntityListModel::CountColumn).data().toString(),
+             QStringLiteral("25–40"));
+
+    int low = 0;
+    int high = 0;
+    QVERIFY(ui::EntityListModel::parseCount(QStringLiteral(" 7 "), &low, &high));
+    QCOMPARE(low, 7);
+    QCOMPARE(high, 7);
+    QVERIFY(ui::EntityListModel::parseCount(QStringLiteral("3..9"), &low, &high));
+    QCOMPARE(high, 9);
+    QVERIFY(!ui::EntityListModel::parseCount(QStringLiteral("9-3"), &low, &high));
+}
+
+void TestEditors::keyboardRemovesRenamesAndAdds()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    ui::EntitiesEditor editor(&document);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QTableView *view = editor.entityView();
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    view->setFocus();
+    QVERIFY(view->hasFocus());
+
+    QTest::keyClick(view, Qt::Key_Delete);
+    QVERIFY(!document.project().entity(QStringLiteral("Reading")));
+    QCOMPARE(editor.currentEntity(), QStringLiteral("Device"));
+    document.undoStack()->undo();
+    QVERIFY(document.project().entity(QStringLiteral("Reading")));
+
+    // F2 renames; the templates that read the type follow it.
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Device")));
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_F2);
+    auto *nameEditor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+    QVERIFY(nameEditor);
+    nameEditor->selectAll();
+    QTest::keyClicks(nameEditor, QStringLiteral("Sensor"));
+    QTest::keyClick(nameEditor, Qt::Key_Return); // the delegate commits on the next event loop
+    QTRY_VERIFY(document.project().entity(QStringLiteral("Sensor")));
+    QCOMPARE(readingTemplate(document, QStringLiteral("PK")),
+             QStringLiteral("DEVICE#{Sensor.DeviceId}"));
+    QCOMPARE(editor.currentEntity(), QStringLiteral("Sensor"));
+    document.undoStack()->undo();
+    QVERIFY(document.project().entity(QStringLiteral("Device")));
+
+    // Insert adds a type with a template for each table key, then edits its name.
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Insert);
+    const model::EntityType *added = document.project().entity(QStringLiteral("Entity"));
+    QVERIFY(added);
+    QCOMPARE(added->keys.at(QStringLiteral("PK")), QStringLiteral("ENTITY#{Id}"));
+    QCOMPARE(editor.currentEntity(), QStringLiteral("Entity"));
+    QVERIFY(qobject_cast<QLineEdit *>(QApplication::focusWidget()));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+}
+
+void TestEditors::attributeEditsFollowIntoTemplates()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    ui::EntitiesEditor editor(&document);
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    ui::AttributeListModel *attributes = editor.attributeModel();
+    QCOMPARE(attributes->rowCount(), 2);
+    QCOMPARE(attributes->index(0, ui::AttributeListModel::TypeColumn).data().toString(),
+             QStringLiteral("timestamp"));
+    QCOMPARE(attributes->index(0, ui::AttributeListModel::GeneratorColumn).data().toString(),
+             QStringLiteral("timestamp"));
+    QVERIFY(attributes->index(0, ui::AttributeListModel::ParametersColumn)
+                .data()
+                .toString()
+                .contains(QLatin1String("2024-06-01T00:00:00Z")));
+
+    // Renaming an attribute rewrites the entity's templates.
+    QVERIFY(attributes->setData(attributes->index(0, ui::AttributeListModel::NameColumn), "At"));
+    QCOMPARE(readingTemplate(document), QStringLiteral("#READING#{At|iso8601}"));
+    QCOMPARE(editor.keyTemplates()->templateEdit(QStringLiteral("SK"))->text(),
+             QStringLiteral("#READING#{At|iso8601}"));
+    document.undoStack()->undo();
+    QCOMPARE(readingTemplate(document), kReadingSk);
+
+    QVERIFY(attributes->setData(attributes->index(0, ui::AttributeListModel::MutableColumn),
+                                Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(document.project().entity(QStringLiteral("Reading"))->attributes[0].isMutable);
+
+    // Switching the generator kind fills in parameters that make it valid.
+    QVERIFY(attributes->setData(attributes->index(1, ui::AttributeListModel::GeneratorColumn),
+                                "choice"));
+    const auto &temperature = document.project().entity(QStringLiteral("Reading"))->attributes[1];
+    QCOMPARE(temperature.generator.kind, model::GeneratorSpec::Kind::Choice);
+    QVERIFY(ui::AttributeListModel::generatorProblem(temperature).isEmpty());
+
+    // The generator form edits parameters and shows what the generator refuses.
+    editor.attributeView()->setCurrentIndex(attributes->index(0, 0));
+    ui::GeneratorForm *form = editor.generatorForm();
+    auto *step = findByAccessibleName<QLineEdit>(form, QStringLiteral("Step"));
+    QVERIFY(step);
+    QCOMPARE(step->text(), QStringLiteral("15m"));
+    step->setText(QStringLiteral("1h"));
+    emit step->editingFinished();
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->attributes[0].generator.step,
+             qint64(3600000));
+    step->setText(QStringLiteral("an hour"));
+    emit step->editingFinished();
+    QVERIFY(!form->problemText().isEmpty());
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->attributes[0].generator.step,
+             qint64(3600000));
+}
+
+void TestEditors::tableEditorAddsAndEditsIndexes()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    ui::TableEditor editor(&document);
+    ui::EntitiesEditor entities(&document);
+    QVERIFY(entities.setCurrentEntity(QStringLiteral("Reading")));
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+
+    auto *addGsi
+        = findByAccessibleName<QToolButton>(&editor, QStringLiteral("Add global secondary index"));
+    QVERIFY(addGsi);
+    const int steps = document.undoStack()->count();
+    QTest::mouseClick(addGsi, Qt::LeftButton);
+    const model::IndexDefinition *gsi = document.project().table.index(QStringLiteral("GSI1"));
+    QVERIFY(gsi);
+    QVERIFY(gsi->isGlobal());
+    QCOMPARE(gsi->keys.hash.front().name, QStringLiteral("GSI1PK"));
+    QCOMPARE(document.undoStack()->count(), steps + 1);
+    QVERIFY(editor.errorText().isEmpty());
+    // The entity editor now offers templates for the index keys.
+    QVERIFY(entities.keyTemplates()->templateEdit(QStringLiteral("GSI1PK")));
+    QVERIFY(entities.keyTemplates()->templateEdit(QStringLiteral("GSI1SK")));
+
+    // A multi-attribute partition key: a second HASH attribute.
+    auto *hash2 = findByAccessibleName<QLineEdit>(
+        &editor, QStringLiteral("Index partition key attribute 2"));
+    QVERIFY(hash2);
+    hash2->setText(QStringLiteral("Region"));
+    emit hash2->editingFinished();
+    gsi = document.project().table.index(QStringLiteral("GSI1"));
+    QCOMPARE(gsi->keys.hash.size(), size_t(2));
+    QCOMPARE(gsi->keys.hash[1].name, QStringLiteral("Region"));
+    QCOMPARE(document.undoStack()->count(), steps + 2);
+
+    // Projection INCLUDE with attributes.
+    auto *projection = findByAccessibleName<QComboBox>(&editor, QStringLiteral("Projection"));
+    auto *include = findByAccessibleName<QLineEdit>(&editor, QStringLiteral("Included attributes"));
+    QVERIFY(projection && include);
+    include->setText(QStringLiteral("Temperature, Model"));
+    projection->setCurrentIndex(projection->findData(int(model::ProjectionType::Include)));
+    emit projection->activated(projection->currentIndex());
+    gsi = document.project().table.index(QStringLiteral("GSI1"));
+    QCOMPARE(gsi->projection, model::ProjectionType::Include);
+    QCOMPARE(gsi->nonKeyAttributes, QStringList({"Temperature", "Model"}));
+
+    // Undo goes back step by step, and the editor follows.
+    document.undoStack()->undo();
+    document.undoStack()->undo();
+    QCOMPARE(document.project().table.index(QStringLiteral("GSI1"))->keys.hash.size(), size_t(1));
+    QCOMPARE(hash2->text(), QString());
+    document.undoStack()->undo();
+    QVERIFY(!document.project().table.index(QStringLiteral("GSI1")));
+    QCOMPARE(editor.indexModel()->rowCount(), 0);
+    QVERIFY(!entities.keyTemplates()->templateEdit(QStringLiteral("GSI1PK")));
+
+    // An LSI shares the partition key.
+    editor.addLocalIndex();
+    const model::IndexDefinition *lsi = document.project().table.index(QStringLiteral("LSI1"));
+    QVERIFY(lsi);
+    QVERIFY(!lsi->isGlobal());
+    QCOMPARE(lsi->keys.hash.front().name, QStringLiteral("PK"));
+    QCOMPARE(lsi->keys.range.front().name, QStringLiteral("LSI1SK"));
+    QVERIFY(settle(document));
+}
+
+void TestEditors::tableEditorRefusesInvalidDefinitions()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    ui::TableEditor editor(&document);
+    editor.addGlobalIndex();
+    const QJsonObject valid = document.project().table.toJson();
+    const int steps = document.undoStack()->count();
+
+    // INCLUDE without attributes: create-table's own message, nothing applied.
+    auto *projection = findByAccessibleName<QComboBox>(&editor, QStringLiteral("Projection"));
+    projection->setCurrentIndex(projection->findData(int(model::ProjectionType::Include)));
+    emit projection->activated(projection->currentIndex());
+    QVERIFY2(editor.errorText().contains(QLatin1String("NonKeyAttributes is not specified")),
+             qPrintable(editor.errorText()));
+    QCOMPARE(document.project().table.toJson(), valid);
+    QCOMPARE(document.undoStack()->count(), steps);
+    QCOMPARE(editor.draft().indexes.front().projection, model::ProjectionType::Include);
+
+    // The draft stays while the user fixes it.
+    auto *include = findByAccessibleName<QLineEdit>(&editor, QStringLiteral("Included attributes"));
+    include->setText(QStringLiteral("Model"));
+    emit include->editingFinished();
+    QVERIFY(editor.errorText().isEmpty());
+    QCOMPARE(document.project().table.index(QStringLiteral("GSI1"))->nonKeyAttributes,
+             QStringList {QStringLiteral("Model")});
+
+    // One attribute, two types.
+    auto *hash1 = findByAccessibleName<QLineEdit>(
+        &editor, QStringLiteral("Index partition key attribute 1"));
+    auto *type1 = findByAccessibleName<QComboBox>(
+        &editor, QStringLiteral("Index partition key attribute 1 type"));
+    type1->setCurrentIndex(type1->findText(QStringLiteral("N")));
+    hash1->setText(QStringLiteral("SK"));
+    emit hash1->editingFinished();
+    QVERIFY2(editor.errorText().contains(QLatin1String("SK is S in the table but N in GSI1")),
+             qPrintable(editor.errorText()));
+
+    // Five HASH attributes would be too many; the form stops at four.
+    QCOMPARE(
+        findByAccessibleName<QLineEdit>(&editor, QStringLiteral("Index partition key attribute 5")),
+        nullptr);
+    model::TableDefinition five = document.project().table;
+    for (int i = 0; i < 4; ++i)
+        five.indexes.front().keys.hash.push_back(
+            {QStringLiteral("H%1").arg(i), AttributeValue::Type::S});
+    QVERIFY(ui::TableEditor::validate(five).contains(QLatin1String("more than 4 HASH")));
+
+    // Undo loads the document's table back, dropping the invalid draft.
+    document.undoStack()->undo();
+    QVERIFY(editor.errorText().isEmpty());
+    QCOMPARE(hash1->text(), QStringLiteral("GSI1PK"));
+}
+
+void TestEditors::modelsPassTheTester()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    ui::EntitiesEditor editor(&document);
+    ui::TableEditor table(&document);
+    using Mode = QAbstractItemModelTester::FailureReportingMode;
+    QAbstractItemModelTester entities(editor.entityModel(), Mode::QtTest);
+    QAbstractItemModelTester attributes(editor.attributeModel(), Mode::QtTest);
+    QAbstractItemModelTester indexes(table.indexModel(), Mode::QtTest);
+
+    editor.addEntity();
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    editor.attributeModel()->addAttribute();
+    editor.attributeModel()->removeAttribute(0);
+    editor.removeCurrentEntity();
+    document.renameEntity(QStringLiteral("Device"), QStringLiteral("Sensor"));
+    table.addGlobalIndex();
+    table.addGlobalIndex();
+    table.setCurrentIndexRow(0);
+    table.removeCurrentIndex();
+    while (document.undoStack()->canUndo())
+        document.undoStack()->undo();
+    while (document.undoStack()->canRedo())
+        document.undoStack()->redo();
+    document.newProject();
+    QCOMPARE(editor.entityModel()->rowCount(), 0);
+    QCOMPARE(editor.attributeModel()->rowCount(), 0);
+    QCOMPARE(table.indexModel()->rowCount(), 0);
+}
+
+void TestEditors::everyControlIsReachableAndNamed()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QWidget window;
+    auto *layout = new QHBoxLayout(&window);
+    auto *entities = new ui::EntitiesEditor(&document, &window);
+    auto *table = new ui::TableEditor(&document, &window);
+    layout->addWidget(entities);
+    layout->addWidget(table);
+    window.resize(1100, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(entities->setCurrentEntity(QStringLiteral("Reading")));
+    table->setCurrentIndexRow(-1);
+    table->addGlobalIndex();
+
+    // Walk the Tab chain from the entity list and collect what it visits.
+    entities->entityView()->setFocus();
+    QSet<QWidget *> visited;
+    QWidget *start = QApplication::focusWidget();
+    QVERIFY(start);
+    for (int i = 0; i < 200; ++i) {
+        visited.insert(QApplication::focusWidget());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        if (QApplication::focusWidget() == start)
+            break;
+    }
+    QVERIFY(visited.contains(entities->keyTemplates()->templateEdit(QStringLiteral("SK"))));
+    QVERIFY(visited.contains(entities->keyTemplates()->templateEdit(QStringLiteral("PK"))));
+    QVERIFY(visited.contains(entities->keyTemplates()->sampleTable()));
+    QVERIFY(visited.contains(table->indexView()));
+    QVERIFY(visited.contains(
+        findByAccessibleName<QLineEdit>(table, QStringLiteral("Index sort key attribute 4"))));
+
+    // Every control that takes focus has an accessible name (or a label naming it).
+    for (QWidget *widget : visited) {
+        if (!widget || qobject_cast<QTabBar *>(widget))
+            continue;
+        QVERIFY2(
+            !widget->accessibleName().isEmpty(),
+            qPrintable(QStringLiteral("%1 %2").arg(
+                QString::fromLatin1(widget->metaObject()->className()), widget->objectName())));
+    }
+}
+
+void TestEditors::screenshots()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    ui::EntitiesEditor entities(&document);
+    entities.resize(520, 760);
+    QVERIFY(entities.setCurrentEntity(QStringLiteral("Reading")));
+    entities.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&entities));
+    ui::KeyTemplateEdit *sk = entities.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    sk->setFocus();
+    sk->setSelection(13, 7);
+    QTest::keyClicks(sk, QStringLiteral("padd:5"));
+    const QImage image = entities.grab().toImage();
+    saveScreenshot(entities, QStringLiteral("entities-editor.png"));
+    QVERIFY(!image.isNull());
+
+    ui::TableEditor table(&document);
+    table.resize(520, 640);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    table.addGlobalIndex();
+    saveScreenshot(table, QStringLiteral("table-editor.png"));
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
+    QApplication app(argc, argv);
+    TestEditors test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_editors.moc"

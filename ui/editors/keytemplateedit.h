@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QLineEdit>
+#include <QList>
+#include <QTextLayout>
+
+namespace keyscope::ui {
+
+// A one-line editor for a key template with syntax colouring: literal text plain, {placeholders}
+// in the accent colour, |filters and their arguments in a second colour, and the character at
+// an error's column underlined with a red wave.
+class KeyTemplateEdit : public QLineEdit
+{
+    Q_OBJECT
+
+public:
+    explicit KeyTemplateEdit(QWidget *parent = nullptr);
+
+    // 1-based column of the current error (0: none, or not about a position).
+    void setErrorColumn(int column);
+    int errorColumn() const { return m_errorColumn; }
+
+    // The colouring of `text`, 0-based ranges. Unparseable text is coloured as far as it goes.
+    static QList<QTextLayout::FormatRange> highlight(const QString &text, const QPalette &palette,
+                                                     int errorColumn);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void applyFormats();
+
+    int m_errorColumn = 0;
+};
+
+} // namespace keyscope::ui

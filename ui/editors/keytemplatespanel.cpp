@@ -1,0 +1,536 @@
+#include "ui/editors/keytemplatespanel.h"
+
+#include "ui/document/document.h"
+#include "ui/editors/keytemplateedit.h"
+
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+namespace keyscope::ui {
+
+using model::AttributeValue;
+
+namespace {
+
+const QStringList kTimeFilters
+    = {QStringLiteral("iso8601"), QStringLiteral("date"), QStringLiteral("epoch"),
+       QStringLiteral("epochms"), QStringLiteral("format")};
+
+// What each key attribute is for, in key-schema order: "table sort key", "GSI1 partition key".
+std::vector<std::pair<QString, QStringList>> keyRoles(const model::TableDefinition &table)
+{
+    std::vector<std::pair<QString, QStringList>> roles;
+    const auto add = [&](const QString &name, const QString &role) {
+        for (auto &entry : roles) {
+            if (entry.first == name) {
+                entry.second << role;
+                return;
+            }
+        }
+        roles.push_back({name, {role}});
+    };
+    for (const auto &k : table.keys.hash)
+        add(k.name, QObject::tr("table partition key"));
+    for (const auto &k : table.keys.range)
+        add(k.name, QObject::tr("table sort key"));
+    for (const auto &index : table.indexes) {
+        for (const auto &k : index.keys.hash)
+            add(k.name, QObject::tr("%1 partition key").arg(index.name));
+        for (const auto &k : index.keys.range)
+            add(k.name, QObject::tr("%1 sort key").arg(index.name));
+    }
+    return roles;
+}
+
+std::optional<AttributeValue::Type> keyType(const model::TableDefinition &table,
+                                            const QString &name)
+{
+    for (const auto &k : table.keys.all()) {
+        if (k.name == name)
+            return k.type;
+    }
+    for (const auto &index : table.indexes) {
+        for (const auto &k : index.keys.all()) {
+            if (k.name == name)
+                return k.type;
+        }
+    }
+    return std::nullopt;
+}
+
+int editDistance(const QString &a, const QString &b)
+{
+    std::vector<int> previous(size_t(b.size()) + 1);
+    std::vector<int> current(previous.size());
+    for (size_t j = 0; j < previous.size(); ++j)
+        previous[j] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        current[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int cost = a.at(i - 1).toLower() == b.at(j - 1).toLower() ? 0 : 1;
+            current[size_t(j)] = std::min({previous[size_t(j)] + 1, current[size_t(j - 1)] + 1,
+                                           previous[size_t(j - 1)] + cost});
+        }
+        std::swap(previous, current);
+    }
+    return previous.back();
+}
+
+QString quoted(const QString &text)
+{
+    return QStringLiteral("\"%1\"").arg(text);
+}
+
+QString mono(const QString &text)
+{
+    return QStringLiteral("<code>%1</code>")
+        .arg(text.toHtmlEscaped().replace(u' ', QStringLiteral("&nbsp;")));
+}
+
+} // namespace
+
+KeyTemplatesPanel::KeyTemplatesPanel(Document *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_rowsLayout = new QVBoxLayout;
+    m_rowsLayout->setSpacing(10);
+    layout->addLayout(m_rowsLayout);
+
+    m_empty = new QLabel(tr("Select an entity type to edit its key templates."), this);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_empty);
+
+    auto *samplesTitle = new QLabel(tr("<b>Sample values</b> (for the preview only; double-click "
+                                       "a value to try another)"),
+                                    this);
+    samplesTitle->setWordWrap(true);
+    layout->addSpacing(6);
+    layout->addWidget(samplesTitle);
+    m_samples = new QTableWidget(0, 3, this);
+    m_samples->setAccessibleName(tr("Sample values for the key preview"));
+    m_samples->setHorizontalHeaderLabels({tr("Attribute"), tr("Value"), tr("From")});
+    m_samples->verticalHeader()->hide();
+    m_samples->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_samples->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_samples->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_samples->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_samples->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                               | QAbstractItemView::AnyKeyPressed);
+    m_samples->setTabKeyNavigation(false);
+    m_samples->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_samples->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    layout->addWidget(m_samples);
+    connect(m_samples, &QTableWidget::itemChanged, this, &KeyTemplatesPanel::sampleItemChanged);
+
+    m_sampleError = new QLabel(this);
+    m_sampleError->setWordWrap(true);
+    m_sampleError->setStyleSheet(QStringLiteral("color: #c02020;"));
+    m_sampleError->hide();
+    layout->addWidget(m_sampleError);
+
+    auto *reset = m_reset = new QPushButton(tr("Use Populated Values"), this);
+    reset->setAccessibleName(tr("Reset sample values to the first populated item"));
+    reset->setToolTip(tr("Forget typed sample values: preview with the first populated item"));
+    connect(reset, &QPushButton::clicked, this, &KeyTemplatesPanel::resetSampleValues);
+    auto *resetRow = new QHBoxLayout;
+    resetRow->addStretch();
+    resetRow->addWidget(reset);
+    layout->addLayout(resetRow);
+    layout->addStretch(1);
+
+    connect(m_document, &Document::projectChanged, this, &KeyTemplatesPanel::projectChanged);
+    connect(m_document, &Document::populationReady, this, [this] {
+        refreshSamples();
+        for (Row &row : m_rows)
+            renderRow(row);
+    });
+    rebuild();
+}
+
+KeyTemplatesPanel::Row *KeyTemplatesPanel::row(const QString &key)
+{
+    for (Row &r : m_rows) {
+        if (r.key == key)
+            return &r;
+    }
+    return nullptr;
+}
+
+QString KeyTemplatesPanel::dimColor() const
+{
+    return palette().color(QPalette::PlaceholderText).name();
+}
+
+const KeyTemplatesPanel::Row *KeyTemplatesPanel::row(const QString &key) const
+{
+    return const_cast<KeyTemplatesPanel *>(this)->row(key);
+}
+
+KeyTemplateEdit *KeyTemplatesPanel::templateEdit(const QString &keyAttribute) const
+{
+    const Row *r = row(keyAttribute);
+    return r ? r->edit : nullptr;
+}
+
+QString KeyTemplatesPanel::errorText(const QString &keyAttribute) const
+{
+    const Row *r = row(keyAttribute);
+    return r && !r->error->isHidden() ? r->error->text() : QString();
+}
+
+QString KeyTemplatesPanel::previewText(const QString &keyAttribute) const
+{
+    const Row *r = row(keyAttribute);
+    if (!r)
+        return {};
+    QTextDocument document;
+    document.setHtml(r->preview->text());
+    return document.toPlainText();
+}
+
+void KeyTemplatesPanel::setEntity(const QString &entity)
+{
+    if (entity == m_entity)
+        return;
+    m_entity = entity;
+    m_overrides.clear();
+    rebuild();
+}
+
+void KeyTemplatesPanel::rebuild()
+{
+    for (Row &r : m_rows)
+        delete r.box;
+    m_rows.clear();
+    const model::Project &project = m_document->project();
+    const model::EntityType *entity = project.entity(m_entity);
+    m_keys = project.table.allKeyAttributeNames();
+    m_empty->setVisible(!entity);
+    if (!entity) {
+        m_empty->setText(m_entity.isEmpty() ? tr("Select an entity type to edit its key templates.")
+                                            : tr("No entity type %1.").arg(m_entity));
+        refreshSamples();
+        return;
+    }
+    if (m_keys.isEmpty()) {
+        m_empty->setText(
+            tr("The table has no key attributes yet: define them in the table editor."));
+        m_empty->show();
+    }
+    refreshSamples();
+
+    // The last control Tab reaches before this panel's samples (the tab bar of a host, say).
+    QWidget *beforeRows = m_samples->previousInFocusChain();
+    while (beforeRows != m_samples && !(beforeRows->focusPolicy() & Qt::TabFocus))
+        beforeRows = beforeRows->previousInFocusChain();
+    QStringList tableKeys;
+    for (const auto &k : project.table.keys.all())
+        tableKeys << k.name;
+    for (const auto &[key, roles] : keyRoles(project.table)) {
+        Row r;
+        r.key = key;
+        r.required = tableKeys.contains(key);
+        r.type = keyType(project.table, key);
+        r.box = new QWidget(this);
+        auto *box = new QVBoxLayout(r.box);
+        box->setContentsMargins(0, 0, 0, 0);
+        box->setSpacing(3);
+        auto *title = new QLabel(r.box);
+        title->setText(QStringLiteral("<b>%1</b> &nbsp;<span style='color:%DIM%'>"
+                                      "%2 · %3</span>")
+                           .replace(QStringLiteral("%DIM%"), dimColor())
+                           .arg(key.toHtmlEscaped(),
+                                roles.join(QStringLiteral(", ")).toHtmlEscaped(),
+                                r.type ? AttributeValue::typeName(*r.type) : QStringLiteral("?")));
+        title->setTextFormat(Qt::RichText);
+        box->addWidget(title);
+        r.edit = new KeyTemplateEdit(r.box);
+        r.edit->setObjectName(QStringLiteral("template_") + key);
+        r.edit->setAccessibleName(tr("%1 key template of %2").arg(key, m_entity));
+        r.edit->setAccessibleDescription(roles.join(QStringLiteral(", ")));
+        r.edit->setPlaceholderText(r.required
+                                       ? tr("required, e.g. %1#{Id}").arg(m_entity.toUpper())
+                                       : tr("empty: %1 items are not in this index").arg(m_entity));
+        title->setBuddy(r.edit);
+        const auto found = entity->keys.find(key);
+        r.applied = found != entity->keys.end() ? found->second : QString();
+        r.edit->setText(r.applied);
+        box->addWidget(r.edit);
+        r.error = new QLabel(r.box);
+        r.error->setWordWrap(true);
+        r.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        r.error->setStyleSheet(QStringLiteral("color: #c02020;"));
+        r.error->hide();
+        box->addWidget(r.error);
+        r.preview = new QLabel(r.box);
+        r.preview->setTextFormat(Qt::RichText);
+        r.preview->setWordWrap(true);
+        r.preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        r.preview->setAccessibleName(tr("Preview of the %1 key").arg(key));
+        box->addWidget(r.preview);
+        m_rowsLayout->addWidget(r.box);
+        r.box->show(); // now, not when the layout gets round to it: Tab must reach it
+        m_rows.push_back(std::move(r));
+    }
+    // Rows made now would come last in the Tab order: put them before the sample values.
+    QWidget *previous = beforeRows != m_samples ? beforeRows : nullptr;
+    for (Row &r : m_rows) {
+        if (previous)
+            setTabOrder(previous, r.edit);
+        previous = r.edit;
+    }
+    if (previous)
+        setTabOrder(previous, m_samples);
+    // Connect after the move into m_rows: the lambdas find their row by key.
+    for (Row &r : m_rows) {
+        const QString key = r.key;
+        connect(r.edit, &QLineEdit::textEdited, this, [this, key](const QString &text) {
+            if (Row *target = row(key))
+                templateEdited(*target, text);
+        });
+        connect(r.edit, &QLineEdit::editingFinished, m_document, &Document::finishEditing);
+        renderRow(r);
+    }
+}
+
+void KeyTemplatesPanel::projectChanged()
+{
+    const model::Project &project = m_document->project();
+    const model::EntityType *entity = project.entity(m_entity);
+    if (!entity || project.table.allKeyAttributeNames() != m_keys) {
+        rebuild();
+        return;
+    }
+    refreshSamples();
+    for (Row &r : m_rows) {
+        const auto found = entity->keys.find(r.key);
+        const QString text = found != entity->keys.end() ? found->second : QString();
+        // Changed elsewhere (undo, redo, a check's fix): the document's template wins. A field
+        // still holding what it last applied keeps its text, valid or not.
+        if (text != r.applied) {
+            r.applied = text;
+            if (r.edit->text() != text)
+                r.edit->setText(text);
+        }
+        renderRow(r);
+    }
+}
+
+QString KeyTemplatesPanel::validity(const Row &r, const QString &text) const
+{
+    if (text.isEmpty())
+        return r.required
+            ? tr("%1 is a key of the table: every %2 needs a template").arg(r.key, m_entity)
+            : QString();
+    if (r.result.error)
+        return r.result.error->message;
+    return r.result.typeError;
+}
+
+void KeyTemplatesPanel::templateEdited(Row &r, const QString &text)
+{
+    renderRow(r);
+    if (!validity(r, text).isEmpty())
+        return;
+    r.applied = text;
+    m_document->setKeyTemplate(m_entity, r.key, text);
+}
+
+void KeyTemplatesPanel::renderRow(Row &r)
+{
+    const QString text = r.edit->text();
+    r.result = text.isEmpty() ? KeyPreview::Result {}
+                              : KeyPreview::render(text, m_sampleValues, r.type, r.key);
+    if (r.result.error && r.result.error->message.startsWith(QLatin1String("no value for '"))) {
+        // An unknown name: suggest the closest sample value ("Tss" -> "Ts").
+        const QString message = r.result.error->message;
+        const qsizetype end = message.indexOf(u'\'', 14);
+        const QString name = message.mid(14, end - 14);
+        QString best;
+        int bestDistance = 3;
+        for (const SampleValue &sample : m_sampleValues) {
+            const int d = editDistance(name, sample.name);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = sample.name;
+            }
+        }
+        r.result.error->message
+            = tr("unknown attribute '%1' at column %2").arg(name).arg(r.result.error->column);
+        if (!best.isEmpty())
+            r.result.error->message += tr("; did you mean '%1'?").arg(best);
+    }
+
+    const QString problem = validity(r, text);
+    r.edit->setErrorColumn(r.result.error ? qMax(1, r.result.error->column) : 0);
+    r.error->setVisible(!problem.isEmpty());
+    r.error->setText(problem.isEmpty() ? QString() : QStringLiteral("✗ ") + problem);
+    r.edit->setToolTip(problem);
+
+    QString html;
+    if (text.isEmpty()) {
+        html = r.required ? QString()
+                          : tr("<i>%1 items are not in the index that uses %2 (sparse).</i>")
+                                .arg(m_entity.toHtmlEscaped(), r.key.toHtmlEscaped());
+    } else if (r.result.trace.empty() && !r.result.error) {
+        html.clear();
+    } else if (!r.result.error) {
+        const QString value = KeyPreview::displayText(r.result.value);
+        html = QStringLiteral("→ %1 <span style='color:%DIM%'>(%2)</span>")
+                   .replace(QStringLiteral("%DIM%"), dimColor())
+                   .arg(mono(value), r.result.value.typeName());
+        html += QStringLiteral("<table cellspacing='0' cellpadding='1' style='margin-left:12px'>");
+        for (const auto &part : r.result.trace) {
+            QString how;
+            if (!part.isPlaceholder) {
+                how = QStringLiteral("<span style='color:%1'>%2</span>")
+                          .arg(dimColor(), tr("literal"));
+            } else {
+                QStringList steps;
+                for (qsizetype s = 0; s < part.steps.size(); ++s) {
+                    const QString label = part.stepLabels.value(s);
+                    QString value = quoted(part.steps.at(s)).toHtmlEscaped();
+                    // A time filter reads the instant, not the text: show what it read.
+                    if (s == 0 && part.steps.size() > 1) {
+                        const QString next = part.stepLabels.value(1).section(u':', 0, 0);
+                        for (const SampleValue &sample : m_sampleValues) {
+                            if (sample.name == label && sample.input.instantMs
+                                && kTimeFilters.contains(next))
+                                value = QString::number(*sample.input.instantMs)
+                                    + QStringLiteral(" ms");
+                        }
+                    }
+                    steps << QStringLiteral("<i>%1</i> %2").arg(label.toHtmlEscaped(), value);
+                }
+                how = steps.join(QStringLiteral(" → "));
+            }
+            html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
+                        .arg(mono(part.source), how);
+        }
+        html += QStringLiteral("</table>");
+    }
+    if (!problem.isEmpty() && r.applied != text) {
+        html = r.applied.isEmpty()
+            ? tr("<i>Not applied: %1 items keep no %2.</i>")
+                  .arg(m_entity.toHtmlEscaped(), r.key.toHtmlEscaped())
+            : tr("<i>Not applied: the collection keeps %1</i>").arg(mono(r.applied));
+    }
+    r.preview->setText(html);
+    r.preview->setVisible(!html.isEmpty());
+}
+
+void KeyTemplatesPanel::refreshSamples()
+{
+    const auto population = m_document->population();
+    m_sampleValues = KeyPreview::samples(m_document->project(), population.get(), m_entity);
+    QStringList stale;
+    for (auto it = m_overrides.cbegin(); it != m_overrides.cend(); ++it) {
+        bool applied = false;
+        for (SampleValue &sample : m_sampleValues) {
+            if (sample.name != it.key())
+                continue;
+            auto input = KeyPreview::inputFromText(sample.spec, it.value());
+            if (auto *valid = std::get_if<model::TemplateInput>(&input)) {
+                sample.input = *valid;
+                sample.text = it.value();
+                sample.overridden = true;
+                applied = true;
+            }
+        }
+        if (!applied)
+            stale << it.key();
+    }
+    for (const QString &name : stale)
+        m_overrides.remove(name);
+    fillSampleTable();
+}
+
+void KeyTemplatesPanel::fillSampleTable()
+{
+    m_fillingSamples = true;
+    m_samples->setRowCount(int(m_sampleValues.size()));
+    const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    for (int i = 0; i < int(m_sampleValues.size()); ++i) {
+        const SampleValue &sample = m_sampleValues[size_t(i)];
+        auto *name = new QTableWidgetItem(sample.name);
+        name->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        name->setToolTip(tr("{%1} in a template").arg(sample.name));
+        auto *value = new QTableWidgetItem(sample.text);
+        value->setFont(fixed);
+        value->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable);
+        auto *from = new QTableWidgetItem(sample.overridden     ? tr("typed")
+                                              : sample.fromItem ? tr("first item")
+                                                                : tr("generator"));
+        from->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        m_samples->setItem(i, 0, name);
+        m_samples->setItem(i, 1, value);
+        m_samples->setItem(i, 2, from);
+    }
+    m_fillingSamples = false;
+    // As tall as its rows: the panel scrolls, not the table.
+    const int rows = qMax(1, m_samples->rowCount());
+    m_samples->setFixedHeight(m_samples->horizontalHeader()->sizeHint().height()
+                              + rows * m_samples->verticalHeader()->defaultSectionSize()
+                              + 2 * m_samples->frameWidth());
+}
+
+bool KeyTemplatesPanel::setSampleValue(const QString &name, const QString &text)
+{
+    for (const SampleValue &sample : m_sampleValues) {
+        if (sample.name != name)
+            continue;
+        auto input = KeyPreview::inputFromText(sample.spec, text);
+        if (const auto *error = std::get_if<QString>(&input)) {
+            m_sampleError->setText(QStringLiteral("✗ ") + *error);
+            m_sampleError->show();
+            fillSampleTable();
+            return false;
+        }
+        m_sampleError->hide();
+        m_overrides.insert(name, text);
+        refreshSamples();
+        for (Row &r : m_rows)
+            renderRow(r);
+        return true;
+    }
+    return false;
+}
+
+void KeyTemplatesPanel::resetSampleValues()
+{
+    m_overrides.clear();
+    m_sampleError->hide();
+    refreshSamples();
+    for (Row &r : m_rows)
+        renderRow(r);
+}
+
+void KeyTemplatesPanel::sampleItemChanged(QTableWidgetItem *item)
+{
+    if (m_fillingSamples || item->column() != 1 || item->row() >= int(m_sampleValues.size()))
+        return;
+    const QString name = m_sampleValues[size_t(item->row())].name;
+    const QString text = item->text();
+    // Rebuilding the table deletes `item`: let the view finish with it first.
+    QMetaObject::invokeMethod(
+        this, [this, name, text] { setSampleValue(name, text); }, Qt::QueuedConnection);
+}
+
+KeyTemplatesPanel::~KeyTemplatesPanel()
+{
+    // Children outlive this object's members: a field losing focus while the window closes
+    // must not reach the slots above.
+    for (QWidget *child : findChildren<QWidget *>())
+        child->disconnect(this);
+}
+
+} // namespace keyscope::ui
