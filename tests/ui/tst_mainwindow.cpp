@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -121,6 +122,7 @@ private slots:
     void themeCanBeOverridden();
     void standardShortcutsAndAccessibleNames();
     void selectedPatternAnimatesItsTrace();
+    void presenterModeShowsOnlyCollectionAndCaption();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -179,6 +181,42 @@ void TestMainWindow::selectedPatternAnimatesItsTrace()
     QVERIFY(panel->narration() != first);
     window->findChild<QAction *>(QStringLiteral("actionGoToEnd"))->trigger();
     QVERIFY2(panel->narration().contains(QStringLiteral("Limit 11")), qPrintable(panel->narration()));
+}
+
+void TestMainWindow::presenterModeShowsOnlyCollectionAndCaption()
+{
+    m_settings->setReducedMotion(true);
+    auto window = makeWindow();
+    window->show();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    const double normalRow = window->collectionPane()->view()->collectionStyle().rowHeight;
+
+    window->findChild<QAction *>(QStringLiteral("actionPresenterMode"))->trigger();
+    QVERIFY(window->isFullScreen());
+    QVERIFY(!window->menuBar()->isVisible());
+    for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+        QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+    QLabel *caption = nullptr;
+    for (QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Narration caption"))
+            caption = label;
+    }
+    QVERIFY(caption && caption->isVisible());
+    QVERIFY(window->collectionPane()->view()->collectionStyle().rowHeight > normalRow * 1.5);
+    // Stepping works from the keyboard with the menus hidden.
+    window->findChild<QAction *>(QStringLiteral("actionRestart"))->trigger();
+    window->findChild<QAction *>(QStringLiteral("actionPlayPause"))->trigger();
+    const QString before = caption->text();
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QVERIFY(caption->text() != before);
+
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    QVERIFY(!window->isFullScreen());
+    QVERIFY(window->menuBar()->isVisible());
+    QVERIFY(!caption->isVisible());
+    QVERIFY(window->dock(QStringLiteral("PatternsDock"))->isVisible());
+    QCOMPARE(window->collectionPane()->view()->collectionStyle().rowHeight, normalRow);
 }
 
 void TestMainWindow::opensExampleAndShowsVerdicts()

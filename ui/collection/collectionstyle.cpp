@@ -17,6 +17,22 @@ QColor mix(const QColor &a, const QColor &b, double t)
 
 } // namespace
 
+CollectionStyle CollectionStyle::scaled(double factor) const
+{
+    CollectionStyle s = *this;
+    for (QFont *font : {&s.monoFont, &s.textFont, &s.smallFont}) {
+        if (font->pointSizeF() > 0)
+            font->setPointSizeF(font->pointSizeF() * factor);
+        else
+            font->setPixelSize(qRound(font->pixelSize() * factor));
+    }
+    for (double *metric : {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap,
+                           &s.gutterWidth, &s.chipWidth, &s.sortKeyWidth, &s.partitionKeyWidth,
+                           &s.bracketLaneWidth})
+        *metric *= factor;
+    return s;
+}
+
 CollectionStyle CollectionStyle::fromPalette(const QPalette &palette)
 {
     CollectionStyle s;

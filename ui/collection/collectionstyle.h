@@ -59,6 +59,8 @@ struct CollectionStyle
     static CollectionStyle fromPalette(const QPalette &palette);
     // Light, fixed fonts (DejaVu), independent of the desktop: for SVG/PNG/PDF export.
     static CollectionStyle exportStyle();
+    // The same style with fonts and metrics multiplied (presenter mode).
+    CollectionStyle scaled(double factor) const;
 };
 
 } // namespace keyscope::ui

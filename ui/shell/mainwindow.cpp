@@ -13,6 +13,7 @@
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
+#include "ui/collection/collectionstyle.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
 
@@ -425,6 +426,24 @@ void MainWindow::createActions()
                    QStringLiteral("actionRestart"), &TracePlayer::restart);
     playbackAction(tr("Go to &End"), QKeySequence(Qt::CTRL | Qt::Key_End),
                    QStringLiteral("actionGoToEnd"), &TracePlayer::goToEnd);
+
+    playback->addSeparator();
+    m_presenterAction = playback->addAction(tr("P&resenter Mode"));
+    m_presenterAction->setObjectName(QStringLiteral("actionPresenterMode"));
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setShortcut(QKeySequence(Qt::Key_F5));
+    connect(m_presenterAction, &QAction::toggled, this, &MainWindow::setPresenting);
+    // Esc leaves presenter mode; it is enabled only then, so dialogs and editors keep it.
+    auto *leavePresenter = new QAction(this);
+    leavePresenter->setObjectName(QStringLiteral("actionLeavePresenterMode"));
+    leavePresenter->setShortcut(QKeySequence(Qt::Key_Escape));
+    leavePresenter->setEnabled(false);
+    connect(leavePresenter, &QAction::triggered, this,
+            [this] { m_presenterAction->setChecked(false); });
+    connect(m_presenterAction, &QAction::toggled, leavePresenter, &QAction::setEnabled);
+    // Shortcuts keep working while the menu bar is hidden in presenter mode.
+    addActions(playback->actions());
+    addAction(leavePresenter);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
@@ -969,6 +988,48 @@ void MainWindow::patternSelected()
     } else {
         m_tracePanel->setTimeline(nullptr);
         m_player->setTimeline(nullptr);
+    }
+}
+
+void MainWindow::setPresenting(bool presenting)
+{
+    if (!m_caption) {
+        m_caption = new QLabel(m_collection);
+        m_caption->setWordWrap(true);
+        m_caption->setAlignment(Qt::AlignCenter);
+        m_caption->setAccessibleName(tr("Narration caption"));
+        QFont font = m_caption->font();
+        font.setPointSizeF(font.pointSizeF() * 1.8);
+        m_caption->setFont(font);
+        m_caption->setMargin(12);
+        m_caption->setAutoFillBackground(true);
+        m_collection->layout()->addWidget(m_caption);
+        m_caption->hide();
+        connect(m_player, &TracePlayer::stepChanged, m_caption,
+                [this](int, const QString &narration) { m_caption->setText(narration); });
+    }
+    QSignalBlocker blocker(m_presenterAction);
+    m_presenterAction->setChecked(presenting);
+    CollectionView *view = m_collection->view();
+    if (presenting) {
+        m_layoutBeforePresenting = saveState();
+        for (QDockWidget *dockWidget : findChildren<QDockWidget *>())
+            dockWidget->hide();
+        menuBar()->hide();
+        statusBar()->hide();
+        m_caption->setText(m_tracePanel->narration());
+        m_caption->show();
+        view->setCollectionStyle(CollectionStyle::fromPalette(view->palette()).scaled(1.6));
+        showFullScreen();
+        view->setFocus(Qt::OtherFocusReason);
+    } else {
+        m_caption->hide();
+        menuBar()->show();
+        statusBar()->show();
+        view->useDesktopStyle();
+        showNormal();
+        if (!m_layoutBeforePresenting.isEmpty())
+            restoreState(m_layoutBeforePresenting);
     }
 }
 

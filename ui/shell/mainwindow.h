@@ -95,6 +95,9 @@ private:
     void patternsReady();
     void checksReady();
     void patternSelected();
+    // Full screen, large type, only the collection and the narration as a caption; the
+    // keyboard steps through the Query (Space, arrows). F5 or Esc leaves.
+    void setPresenting(bool presenting);
     // Shows a Query's traversal in the collection and the trace panel, and plays it.
     void showTrace(const model::QueryRequest &request, const model::QueryResponse &response,
                    std::optional<model::ItemId> parentItem);
@@ -121,6 +124,9 @@ private:
     QPlainTextEdit *m_findingDetail = nullptr;
     TracePlayer *m_player = nullptr;
     TracePanel *m_tracePanel = nullptr;
+    QLabel *m_caption = nullptr;
+    QAction *m_presenterAction = nullptr;        // presenter mode: the narration as a caption
+    QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
 
     QMenu *m_recentMenu = nullptr;
