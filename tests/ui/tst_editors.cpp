@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
@@ -392,7 +393,8 @@ void TestEditors::keyboardRemovesRenamesAndAdds()
     QVERIFY(document.open(kIot).empty());
     ui::EntitiesEditor editor(&document);
     editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    editor.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&editor));
     QTableView *view = editor.entityView();
     QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
     view->setFocus();
@@ -649,7 +651,8 @@ void TestEditors::everyControlIsReachableAndNamed()
     layout->addWidget(table);
     window.resize(1100, 800);
     window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(entities->setCurrentEntity(QStringLiteral("Reading")));
     table->setCurrentIndexRow(-1);
     table->addGlobalIndex();
@@ -700,6 +703,26 @@ void TestEditors::screenshots()
     const QImage image = entities.grab().toImage();
     saveScreenshot(entities, QStringLiteral("entities-editor.png"));
     QVERIFY(!image.isNull());
+
+    // The attributes of the selected type, with the generator of Ts.
+    auto *tabs = entities.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1);
+    entities.attributeView()->setCurrentIndex(entities.attributeModel()->index(0, 0));
+    saveScreenshot(entities, QStringLiteral("entities-attributes.png"));
+    tabs->setCurrentIndex(0);
+
+    // Dark palette: the colouring stays readable.
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    entities.setPalette(dark);
+    saveScreenshot(entities, QStringLiteral("entities-dark.png"));
 
     ui::TableEditor table(&document);
     table.resize(520, 640);

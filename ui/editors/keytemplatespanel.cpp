@@ -3,6 +3,7 @@
 #include "ui/document/document.h"
 #include "ui/editors/keytemplateedit.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
@@ -197,6 +198,16 @@ QString KeyTemplatesPanel::previewText(const QString &keyAttribute) const
     return document.toPlainText();
 }
 
+void KeyTemplatesPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // The previews' dim text is written with the palette's colour.
+    if (event->type() == QEvent::PaletteChange) {
+        for (Row &r : m_rows)
+            renderRow(r);
+    }
+}
+
 void KeyTemplatesPanel::setEntity(const QString &entity)
 {
     if (entity == m_entity)
@@ -244,15 +255,18 @@ void KeyTemplatesPanel::rebuild()
         auto *box = new QVBoxLayout(r.box);
         box->setContentsMargins(0, 0, 0, 0);
         box->setSpacing(3);
-        auto *title = new QLabel(r.box);
-        title->setText(QStringLiteral("<b>%1</b> &nbsp;<span style='color:%DIM%'>"
-                                      "%2 · %3</span>")
-                           .replace(QStringLiteral("%DIM%"), dimColor())
-                           .arg(key.toHtmlEscaped(),
-                                roles.join(QStringLiteral(", ")).toHtmlEscaped(),
-                                r.type ? AttributeValue::typeName(*r.type) : QStringLiteral("?")));
-        title->setTextFormat(Qt::RichText);
-        box->addWidget(title);
+        auto *titleRow = new QHBoxLayout;
+        titleRow->setSpacing(8);
+        auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(key.toHtmlEscaped()), r.box);
+        auto *role
+            = new QLabel(QStringLiteral("%1 · %2").arg(roles.join(QStringLiteral(", ")),
+                                                       r.type ? AttributeValue::typeName(*r.type)
+                                                              : QStringLiteral("?")),
+                         r.box);
+        role->setForegroundRole(QPalette::PlaceholderText);
+        titleRow->addWidget(title);
+        titleRow->addWidget(role, 1);
+        box->addLayout(titleRow);
         r.edit = new KeyTemplateEdit(r.box);
         r.edit->setObjectName(QStringLiteral("template_") + key);
         r.edit->setAccessibleName(tr("%1 key template of %2").arg(key, m_entity));

@@ -56,6 +56,9 @@ signals:
     // Plain words for the status bar.
     void message(const QString &text);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     struct Row
     {
