@@ -13,6 +13,8 @@
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
+#include "ui/editors/entitieseditor.h"
+#include "ui/editors/tableeditor.h"
 #include "ui/collection/collectionstyle.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
@@ -37,6 +39,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -169,7 +172,11 @@ MainWindow::MainWindow(Settings *settings, const QString &examplesDirectory, QWi
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The panels observe the document, which is an older child: they must go first.
+    qDeleteAll(findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly));
+}
 
 // --- Panels ---
 
@@ -234,8 +241,20 @@ void MainWindow::createPanels()
     connect(m_seed, &QSpinBox::editingFinished, m_document, &Document::finishEditing);
     auto *entitiesHint = quietLabel(this);
     entitiesHint->setText(tr("Double-click a template to edit it (F2 from the keyboard)."));
-    addPanel(QStringLiteral("EntitiesDock"), tr("Entities & Templates"),
-             panel(this, {m_tableSummary, m_entities, seedRow, entitiesHint}, 1),
+    // The dock holds the entity editor (attributes, generators, templates with live previews),
+    // the table editor, and the overview tree (every key template at a glance, and the seed).
+    m_entitiesEditor = new EntitiesEditor(m_document, this);
+    m_tableEditor = new TableEditor(m_document, this);
+    connect(m_entitiesEditor, &EntitiesEditor::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+    auto *designTabs = new QTabWidget(this);
+    designTabs->setAccessibleName(tr("Design"));
+    designTabs->setDocumentMode(true);
+    designTabs->addTab(m_entitiesEditor, tr("&Entities"));
+    designTabs->addTab(m_tableEditor, tr("&Table"));
+    designTabs->addTab(panel(this, {m_tableSummary, m_entities, seedRow, entitiesHint}, 1),
+                       tr("&Overview"));
+    addPanel(QStringLiteral("EntitiesDock"), tr("Entities & Templates"), designTabs,
              Qt::LeftDockWidgetArea);
 
     // Access patterns: pass/fail with the explanation of the selected one.

@@ -22,6 +22,8 @@ class QTreeWidgetItem;
 namespace keyscope::ui {
 
 class TracePanel;
+class EntitiesEditor;
+class TableEditor;
 class TracePlayer;
 
 class CollectionPane;
@@ -124,6 +126,8 @@ private:
     QPlainTextEdit *m_findingDetail = nullptr;
     TracePlayer *m_player = nullptr;
     TracePanel *m_tracePanel = nullptr;
+    EntitiesEditor *m_entitiesEditor = nullptr;
+    TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
     QAction *m_presenterAction = nullptr;        // presenter mode: the narration as a caption
     QByteArray m_layoutBeforePresenting;
