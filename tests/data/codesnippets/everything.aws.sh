@@ -1,0 +1,14 @@
+aws dynamodb query \
+    --table-name Orders \
+    --index-name GSI1 \
+    --key-condition-expression '#pk = :pk AND #sk BETWEEN :lo AND :hi' \
+    --filter-expression '#st <> :st AND Total > :min' \
+    --projection-expression '#pk, #sk, #st, Total' \
+    --expression-attribute-names '{"#pk": "GSI1PK", "#sk": "GSI1SK", "#st": "Status"}' \
+    --expression-attribute-values '{":hi": {"S": "ORDER#2025"}, ":lo": {"S": "ORDER#2024"}, ":min": {"N": "9.5"}, ":pk": {"S": "CUSTOMER#O'\''Brien"}, ":st": {"S": "CANCELLED"}}' \
+    --no-scan-index-forward \
+    --limit 25 \
+    --exclusive-start-key '{"GSI1PK": {"S": "CUSTOMER#O'\''Brien"}, "GSI1SK": {"S": "ORDER#2024-06"}, "PK": {"S": "ORDER#42"}, "SK": {"S": "ORDER#42"}}' \
+    --select ALL_PROJECTED_ATTRIBUTES \
+    --consistent-read \
+    --return-consumed-capacity INDEXES
