@@ -82,6 +82,10 @@ CollectionStyle CollectionStyle::fromPalette(const QPalette &palette)
     s.textFont = QFontDatabase::systemFont(QFontDatabase::GeneralFont);
     s.smallFont = s.textFont;
     s.smallFont.setPointSizeF(s.textFont.pointSizeF() * 0.85);
+    // On screen the collection shares the window with panels: a slimmer B-tree leaves the
+    // keys room. Export keeps the full width.
+    s.treeWidth = 112;
+    s.lensGap = 18;
     return s;
 }
 
