@@ -7,6 +7,8 @@
 #include "model/query/tracetimeline.h"
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
+#include "ui/collection/keyorderexplainer.h"
+#include "ui/collection/collectionrows.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -181,6 +183,18 @@ void TestMainWindow::selectedPatternAnimatesItsTrace()
     QVERIFY(panel->narration() != first);
     window->findChild<QAction *>(QStringLiteral("actionGoToEnd"))->trigger();
     QVERIFY2(panel->narration().contains(QStringLiteral("Limit 11")), qPrintable(panel->narration()));
+
+    // Two rows selected: the explainer names the byte that orders them ('#' < 'D').
+    const model::Partition *partition = window->document()->table()->store()->findPartition(
+        timeline.trace().partitionKey);
+    QVERIFY(partition && timeline.summary().parentRow);
+    const model::ItemId device = partition->entries[*timeline.summary().parentRow].item;
+    const model::ItemId reading = partition->entries.front().item;
+    emit view->twoRowsSelected(device, reading);
+    auto *explainer = window->findChild<ui::KeyOrderExplainer *>();
+    QVERIFY(explainer);
+    QVERIFY2(explainer->explanation().sentence.contains(QStringLiteral("'#' (0x23) < 'D' (0x44)")),
+             qPrintable(explainer->explanation().sentence));
 }
 
 void TestMainWindow::presenterModeShowsOnlyCollectionAndCaption()
@@ -373,7 +387,7 @@ void TestMainWindow::docksAreRestoredBetweenRuns()
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         for (const char *name :
-             {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock"})
+             {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock", "ExplainerDock"})
             QVERIFY2(window->dock(QString::fromLatin1(name)), name);
         QVERIFY(window->dock(QStringLiteral("ChecksDock"))->isVisible());
         action(*window, "actionToggleChecksDock")->trigger();

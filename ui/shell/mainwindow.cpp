@@ -14,6 +14,7 @@
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
 #include "ui/editors/entitieseditor.h"
+#include "ui/collection/keyorderexplainer.h"
 #include "ui/editors/tableeditor.h"
 #include "ui/collection/collectionstyle.h"
 #include "model/query/queryengine.h"
@@ -302,6 +303,20 @@ void MainWindow::createPanels()
     auto *query = addPanel(QStringLiteral("QueryDock"), tr("Query and Trace"), m_tracePanel,
                            Qt::BottomDockWidgetArea);
 
+    // Why this order: Ctrl+click two rows and their keys are compared byte by byte.
+    m_explainer = new KeyOrderExplainer(this);
+    m_explainer->setAccessibleName(tr("Why this order"));
+    auto *explainerDock = addPanel(QStringLiteral("ExplainerDock"), tr("Why This Order"),
+                                   m_explainer, Qt::BottomDockWidgetArea);
+    connect(m_collection->view(), &CollectionView::twoRowsSelected, this,
+            [this, explainerDock](model::ItemId first, model::ItemId second) {
+                if (const CollectionRows *rows = m_collection->view()->rows()) {
+                    m_explainer->setItems(*rows, first, second);
+                    explainerDock->show();
+                    explainerDock->raise();
+                }
+            });
+
     // Code: snippets for the current query arrive with the code generators.
     auto *codeHint = quietLabel(this);
     codeHint->setText(tr("The selected query as AWS CLI, Python (boto3), JavaScript and Java "
@@ -310,6 +325,7 @@ void MainWindow::createPanels()
     auto *code = addPanel(QStringLiteral("CodeDock"), tr("Code"), panel(this, {codeHint}, 0),
                           Qt::BottomDockWidgetArea);
     tabifyDockWidget(query, code);
+    tabifyDockWidget(query, explainerDock);
     query->raise();
 
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {330, 330}, Qt::Horizontal);

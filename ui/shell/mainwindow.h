@@ -23,6 +23,7 @@ namespace keyscope::ui {
 
 class TracePanel;
 class EntitiesEditor;
+class KeyOrderExplainer;
 class TableEditor;
 class TracePlayer;
 
@@ -127,6 +128,7 @@ private:
     TracePlayer *m_player = nullptr;
     TracePanel *m_tracePanel = nullptr;
     EntitiesEditor *m_entitiesEditor = nullptr;
+    KeyOrderExplainer *m_explainer = nullptr;
     TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
     QAction *m_presenterAction = nullptr;        // presenter mode: the narration as a caption
