@@ -1,0 +1,971 @@
+#include "ui/query/querybuilder.h"
+
+#include "model/expression/queryexpressions.h"
+#include "model/expression/reservedwords.h"
+#include "model/io/jsonwriter.h"
+#include "model/io/orderedjson.h"
+#include "model/query/codesnippets.h"
+#include "model/query/queryengine.h"
+#include "model/value/dynamojson.h"
+#include "ui/query/errorlabel.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSpinBox>
+
+#include <algorithm>
+
+namespace keyscope::ui {
+
+using model::AttributeValue;
+using model::KeyAttribute;
+
+namespace {
+
+// The sort-key operator combo's rows.
+enum Operator { None, Equal, Less, LessOrEqual, Greater, GreaterOrEqual, Between, BeginsWith };
+
+// Partitions offered in the combo: the largest ones. Any other can be typed.
+constexpr int kMaxListedPartitions = 1000;
+
+QString displayValue(const AttributeValue &value)
+{
+    switch (value.type()) {
+    case AttributeValue::Type::S:
+        return value.asString();
+    case AttributeValue::Type::N:
+        return value.asNumber().toString();
+    case AttributeValue::Type::B:
+        return QString::fromLatin1(value.bytes().toBase64());
+    default:
+        return value.debugString();
+    }
+}
+
+// English plurals without a translation file.
+QString itemCount(qsizetype n)
+{
+    return n == 1 ? QObject::tr("1 item") : QObject::tr("%1 items").arg(n);
+}
+
+QString typeHint(AttributeValue::Type type)
+{
+    switch (type) {
+    case AttributeValue::Type::N:
+        return QObject::tr("number");
+    case AttributeValue::Type::B:
+        return QObject::tr("base64 bytes");
+    default:
+        return QObject::tr("string");
+    }
+}
+
+std::optional<AttributeValue> parseScalar(const QString &text, AttributeValue::Type type,
+                                          const QString &attribute, QString *error)
+{
+    switch (type) {
+    case AttributeValue::Type::N: {
+        auto number = model::Number::parse(text.trimmed());
+        if (!number) {
+            *error = QObject::tr("%1 is a number (N): \"%2\" is not one.").arg(attribute, text);
+            return std::nullopt;
+        }
+        return AttributeValue::number(*number);
+    }
+    case AttributeValue::Type::B: {
+        const auto decoded = QByteArray::fromBase64Encoding(
+            text.trimmed().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded || text.trimmed().isEmpty()) {
+            *error = QObject::tr("%1 is binary (B): give it as base64.").arg(attribute);
+            return std::nullopt;
+        }
+        return AttributeValue::binary(*decoded);
+    }
+    default:
+        return AttributeValue::string(text);
+    }
+}
+
+// A key attribute can be named in the expression as it is, unless it is a reserved word or
+// not a plain name.
+bool isPlainName(const QString &name)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z][A-Za-z0-9_]*$"));
+    return plain.match(name).hasMatch() && !model::ReservedWords::isReserved(name);
+}
+
+// Placeholders (#name, :value) an expression uses.
+QSet<QString> placeholders(const QString &text)
+{
+    static const QRegularExpression token(QStringLiteral("[#:][A-Za-z0-9_]+"));
+    QSet<QString> out;
+    for (auto it = token.globalMatch(text); it.hasNext();)
+        out.insert(it.next().captured());
+    return out;
+}
+
+QString compactJson(const QJsonObject &object)
+{
+    return QString::fromUtf8(model::JsonWriter::write(model::OrderedJson::fromQJson(object), 0));
+}
+
+model::KeyConditionSchema schemaOf(const model::KeySchema &keys)
+{
+    return {keys.hash, keys.range};
+}
+
+std::size_t maxKeyAttributes(const model::TableDefinition &definition)
+{
+    std::size_t most = definition.keys.hash.size() + definition.keys.range.size();
+    for (const auto &index : definition.indexes)
+        most = std::max(most, index.keys.hash.size() + index.keys.range.size());
+    return std::max<std::size_t>(most, 2);
+}
+
+QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
+} // namespace
+
+QueryBuilder::QueryBuilder(QWidget *parent)
+    : QWidget(parent)
+{
+    buildUi();
+    updateSortControls();
+    validate();
+}
+
+QueryBuilder::~QueryBuilder() = default;
+
+void QueryBuilder::buildUi()
+{
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+
+    m_index = new QComboBox(this);
+    m_index->setAccessibleName(tr("Index"));
+    m_index->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+
+    m_partition = new QComboBox(this);
+    m_partition->setEditable(true);
+    m_partition->setInsertPolicy(QComboBox::NoInsert);
+    m_partition->setAccessibleName(tr("Partition key value"));
+    m_partition->setMinimumContentsLength(18);
+    m_partition->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_partition->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_partition->setFont(mono);
+    m_partitionCount = new QLabel(this);
+    m_partitionCount->setForegroundRole(QPalette::PlaceholderText);
+    m_partitionLabel = buddyLabel(tr("&Partition"), m_partition, this);
+
+    m_operator = new QComboBox(this);
+    m_operator->addItems({tr("(no condition)"), QStringLiteral("="), QStringLiteral("<"),
+                          QStringLiteral("<="), QStringLiteral(">"), QStringLiteral(">="),
+                          QStringLiteral("BETWEEN"), QStringLiteral("begins_with")});
+    m_operator->setAccessibleName(tr("Sort key operator"));
+    m_value = new QLineEdit(this);
+    m_value->setAccessibleName(tr("Sort key value"));
+    m_value->setFont(mono);
+    m_andLabel = new QLabel(tr("and"), this);
+    m_andLabel->setContentsMargins(4, 0, 4, 0);
+    m_upper = new QLineEdit(this);
+    m_upper->setAccessibleName(tr("Sort key upper bound"));
+    m_upper->setFont(mono);
+    m_sortLabel = buddyLabel(tr("&Sort key"), m_operator, this);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setAccessibleName(tr("Filter expression"));
+    m_filter->setPlaceholderText(tr("e.g. attribute_exists(Battery)"));
+    m_filter->setFont(mono);
+    m_filter->setClearButtonEnabled(true);
+    m_projection = new QLineEdit(this);
+    m_projection->setAccessibleName(tr("Projection expression"));
+    m_projection->setPlaceholderText(tr("all attributes"));
+    m_projection->setFont(mono);
+    m_projection->setClearButtonEnabled(true);
+
+    m_limit = new QSpinBox(this);
+    m_limit->setRange(0, 1000000);
+    m_limit->setSpecialValueText(tr("none"));
+    m_limit->setAccessibleName(tr("Limit"));
+    m_limit->setToolTip(tr("Items read (evaluated) per page, before the filter. 0: no limit."));
+    m_select = new QComboBox(this);
+    m_select->addItem(tr("(default)"), QString());
+    for (const char *select :
+         {"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"})
+        m_select->addItem(QLatin1String(select), QLatin1String(select));
+    m_select->setAccessibleName(tr("Select"));
+    m_forward = new QCheckBox(tr("Scan&IndexForward"), this);
+    m_forward->setChecked(true);
+    m_forward->setAccessibleName(tr("Scan index forward"));
+    m_forward->setToolTip(tr("Checked: ascending sort-key order. Cleared: descending."));
+    m_consistent = new QCheckBox(tr("&ConsistentRead"), this);
+    m_consistent->setAccessibleName(tr("Consistent read"));
+
+    m_runAction = new QAction(tr("&Run"), this);
+    m_runAction->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+    m_runAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_runAction->setToolTip(tr("Run the query and play its trace (Ctrl+Return)"));
+    addAction(m_runAction);
+    connect(m_runAction, &QAction::triggered, this, [this] {
+        if (m_valid)
+            emit runRequested();
+    });
+    m_run = new QPushButton(tr("Run"), this);
+    m_run->setAccessibleName(tr("Run query"));
+    m_run->setToolTip(m_runAction->toolTip());
+    m_run->setDefault(false);
+    m_run->setAutoDefault(false);
+    connect(m_run, &QPushButton::clicked, m_runAction, &QAction::trigger);
+
+    m_expression = new QLineEdit(this);
+    m_expression->setAccessibleName(tr("Key condition expression"));
+    m_expression->setFont(mono);
+    m_names = new QLineEdit(this);
+    m_names->setAccessibleName(tr("Expression attribute names"));
+    m_names->setPlaceholderText(QStringLiteral("{\"#n\": \"Name\"}"));
+    m_names->setFont(mono);
+    m_values = new QLineEdit(this);
+    m_values->setAccessibleName(tr("Expression attribute values"));
+    m_values->setPlaceholderText(QStringLiteral("{\":v\": {\"S\": \"...\"}}"));
+    m_values->setFont(mono);
+
+    m_controlsError = new ErrorLabel(this);
+    m_filterError = new ErrorLabel(this);
+    m_optionsError = new ErrorLabel(this);
+    m_expressionError = new ErrorLabel(this);
+    m_attributesError = new ErrorLabel(this);
+
+    // Object names: for the main window's state and for tests.
+    m_index->setObjectName(QStringLiteral("index"));
+    m_partition->setObjectName(QStringLiteral("partition"));
+    m_partitionCount->setObjectName(QStringLiteral("partitionCount"));
+    m_operator->setObjectName(QStringLiteral("sortOperator"));
+    m_value->setObjectName(QStringLiteral("sortValue"));
+    m_upper->setObjectName(QStringLiteral("sortUpper"));
+    m_filter->setObjectName(QStringLiteral("filterExpression"));
+    m_projection->setObjectName(QStringLiteral("projectionExpression"));
+    m_limit->setObjectName(QStringLiteral("limit"));
+    m_select->setObjectName(QStringLiteral("select"));
+    m_forward->setObjectName(QStringLiteral("scanIndexForward"));
+    m_consistent->setObjectName(QStringLiteral("consistentRead"));
+    m_run->setObjectName(QStringLiteral("run"));
+    m_expression->setObjectName(QStringLiteral("keyConditionExpression"));
+    m_names->setObjectName(QStringLiteral("expressionAttributeNames"));
+    m_values->setObjectName(QStringLiteral("expressionAttributeValues"));
+    m_controlsError->setObjectName(QStringLiteral("controlsError"));
+    m_filterError->setObjectName(QStringLiteral("filterError"));
+    m_optionsError->setObjectName(QStringLiteral("optionsError"));
+    m_expressionError->setObjectName(QStringLiteral("keyConditionError"));
+    m_attributesError->setObjectName(QStringLiteral("attributesError"));
+
+    // Label column, then the fields; rows that hold several controls get their own box so
+    // the label column stays aligned.
+    auto *grid = new QGridLayout(this);
+    grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(3, 1);
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(6);
+    int row = 0;
+
+    grid->addWidget(buddyLabel(tr("I&ndex"), m_index, this), row, 0);
+    grid->addWidget(m_index, row, 1);
+    grid->addWidget(m_partitionLabel, row, 2);
+    auto *partitionRow = new QHBoxLayout;
+    partitionRow->addWidget(m_partition, 1);
+    partitionRow->addWidget(m_partitionCount);
+    grid->addLayout(partitionRow, row, 3);
+    ++row;
+
+    grid->addWidget(m_sortLabel, row, 0);
+    auto *sortRow = new QHBoxLayout;
+    sortRow->addWidget(m_operator);
+    sortRow->addWidget(m_value, 1);
+    sortRow->addWidget(m_andLabel);
+    sortRow->addWidget(m_upper, 1);
+    grid->addLayout(sortRow, row, 1, 1, 3);
+    ++row;
+    grid->addWidget(m_controlsError, row++, 1, 1, 3);
+
+    grid->addWidget(buddyLabel(tr("&Filter"), m_filter, this), row, 0);
+    grid->addWidget(m_filter, row, 1);
+    grid->addWidget(buddyLabel(tr("Pro&jection"), m_projection, this), row, 2);
+    grid->addWidget(m_projection, row, 3);
+    ++row;
+    grid->addWidget(m_filterError, row++, 1, 1, 3);
+
+    grid->addWidget(buddyLabel(tr("&Limit"), m_limit, this), row, 0);
+    auto *optionsRow = new QHBoxLayout;
+    optionsRow->addWidget(m_limit);
+    optionsRow->addSpacing(12);
+    auto *selectLabel = buddyLabel(tr("Selec&t"), m_select, this);
+    selectLabel->setContentsMargins(0, 0, 4, 0);
+    optionsRow->addWidget(selectLabel);
+    optionsRow->addWidget(m_select);
+    optionsRow->addSpacing(12);
+    optionsRow->addWidget(m_forward);
+    optionsRow->addWidget(m_consistent);
+    optionsRow->addStretch(1);
+    optionsRow->addWidget(m_run);
+    grid->addLayout(optionsRow, row, 1, 1, 3);
+    ++row;
+    grid->addWidget(m_optionsError, row++, 1, 1, 3);
+
+    auto *line = new QFrame(this);
+    line->setFrameShape(QFrame::HLine);
+    line->setFrameShadow(QFrame::Sunken);
+    grid->addWidget(line, row++, 0, 1, 4);
+
+    auto *expressionLabel = buddyLabel(tr("&Key condition"), m_expression, this);
+    expressionLabel->setToolTip(QStringLiteral("KeyConditionExpression"));
+    grid->addWidget(expressionLabel, row, 0);
+    grid->addWidget(m_expression, row, 1, 1, 3);
+    ++row;
+    grid->addWidget(m_expressionError, row++, 1, 1, 3);
+
+    auto *namesLabel = buddyLabel(tr("N&ames"), m_names, this);
+    namesLabel->setToolTip(QStringLiteral("ExpressionAttributeNames"));
+    grid->addWidget(namesLabel, row, 0);
+    grid->addWidget(m_names, row, 1, 1, 3);
+    ++row;
+    auto *valuesLabel = buddyLabel(tr("&Values"), m_values, this);
+    valuesLabel->setToolTip(QStringLiteral("ExpressionAttributeValues"));
+    grid->addWidget(valuesLabel, row, 0);
+    grid->addWidget(m_values, row, 1, 1, 3);
+    ++row;
+    grid->addWidget(m_attributesError, row++, 1, 1, 3);
+    grid->setRowStretch(row, 1);
+
+    connect(m_index, &QComboBox::currentIndexChanged, this, &QueryBuilder::onIndexChanged);
+    connect(m_partition, &QComboBox::currentTextChanged, this, &QueryBuilder::onKeyControlsChanged);
+    connect(m_operator, &QComboBox::currentIndexChanged, this, [this] {
+        updateSortControls();
+        onKeyControlsChanged();
+    });
+    connect(m_value, &QLineEdit::textChanged, this, &QueryBuilder::onKeyControlsChanged);
+    connect(m_upper, &QLineEdit::textChanged, this, &QueryBuilder::onKeyControlsChanged);
+    for (QLineEdit *edit : {m_expression, m_names, m_values})
+        connect(edit, &QLineEdit::textChanged, this, &QueryBuilder::onTextChanged);
+    for (QLineEdit *edit : {m_filter, m_projection})
+        connect(edit, &QLineEdit::textChanged, this, &QueryBuilder::onOptionChanged);
+    connect(m_limit, &QSpinBox::valueChanged, this, &QueryBuilder::onOptionChanged);
+    connect(m_select, &QComboBox::currentIndexChanged, this, &QueryBuilder::onOptionChanged);
+    connect(m_forward, &QCheckBox::toggled, this, &QueryBuilder::onOptionChanged);
+    connect(m_consistent, &QCheckBox::toggled, this, &QueryBuilder::onOptionChanged);
+}
+
+const model::IndexStore *QueryBuilder::store() const
+{
+    if (!m_table)
+        return nullptr;
+    return m_table->store(m_index->currentData().toString());
+}
+
+void QueryBuilder::setTable(std::shared_ptr<const model::Table> table)
+{
+    const bool first = !m_table;
+    const QString partitionText = m_partition->currentText();
+    m_table = std::move(table);
+    m_syncing = true;
+    fillIndexes();
+    fillPartitions();
+    if (!first) {
+        const int row = m_partition->findText(partitionText);
+        if (row >= 0)
+            m_partition->setCurrentIndex(row);
+        else if (m_partition->isEditable())
+            m_partition->setEditText(partitionText);
+    }
+    updateSortControls();
+    updatePartitionCount();
+    m_syncing = false;
+    if (first || m_expression->text().isEmpty())
+        composeFromControls();
+    else
+        onTextChanged();
+}
+
+void QueryBuilder::fillIndexes()
+{
+    const QString current = m_index->currentData().toString();
+    m_index->clear();
+    if (!m_table)
+        return;
+    const model::TableDefinition &definition = m_table->definition();
+    const auto keyText = [](const model::KeySchema &keys) {
+        QStringList names;
+        for (const KeyAttribute &key : keys.all())
+            names << key.name;
+        return names.join(QStringLiteral(", "));
+    };
+    m_index->addItem(tr("%1 (table)").arg(definition.tableName), QString());
+    m_index->setItemData(0, keyText(definition.keys), Qt::ToolTipRole);
+    for (const model::IndexDefinition &index : definition.indexes) {
+        m_index->addItem(index.isGlobal() ? tr("%1 (global index)").arg(index.name)
+                                          : tr("%1 (local index)").arg(index.name),
+                         index.name);
+        m_index->setItemData(m_index->count() - 1, keyText(index.keys), Qt::ToolTipRole);
+    }
+    const int row = m_index->findData(current);
+    m_index->setCurrentIndex(row >= 0 ? row : 0);
+}
+
+void QueryBuilder::fillPartitions()
+{
+    m_partition->clear();
+    m_partitionValues.clear();
+    m_partitionCounts.clear();
+    const model::IndexStore *st = store();
+    if (!st) {
+        m_partitionLabel->setText(tr("&Partition"));
+        return;
+    }
+    const model::KeySchema &keys = st->keys();
+    QStringList hashNames;
+    for (const KeyAttribute &key : keys.hash)
+        hashNames << key.name;
+    m_partitionLabel->setText(tr("&Partition %1 =").arg(hashNames.join(QStringLiteral(", "))));
+
+    std::vector<const model::Partition *> partitions;
+    partitions.reserve(st->partitions().size());
+    for (const model::Partition &partition : st->partitions()) {
+        if (!partition.entries.empty())
+            partitions.push_back(&partition);
+    }
+    const auto larger = [](const model::Partition *a, const model::Partition *b) {
+        if (a->entries.size() != b->entries.size())
+            return a->entries.size() > b->entries.size();
+        return a->key < b->key;
+    };
+    const std::size_t listed = std::min<std::size_t>(partitions.size(), kMaxListedPartitions);
+    std::partial_sort(partitions.begin(), partitions.begin() + qsizetype(listed), partitions.end(),
+                      larger);
+    partitions.resize(listed);
+
+    for (const model::Partition *partition : partitions) {
+        std::vector<AttributeValue> values;
+        QStringList texts;
+        for (const KeyAttribute &key : keys.hash) {
+            values.push_back(m_table->attribute(partition->entries.front().item, key.name));
+            texts << displayValue(values.back());
+        }
+        m_partition->addItem(texts.join(QStringLiteral(" | ")));
+        m_partition->setItemData(m_partition->count() - 1,
+                                 itemCount(qsizetype(partition->entries.size())), Qt::ToolTipRole);
+        m_partitionValues.push_back(std::move(values));
+        m_partitionCounts.push_back(qsizetype(partition->entries.size()));
+    }
+    // A composite partition key is picked from the data (or typed as an expression).
+    m_partition->setEditable(keys.hash.size() == 1);
+    if (m_partition->isEditable()) {
+        m_partition->setInsertPolicy(QComboBox::NoInsert);
+        m_partition->lineEdit()->setPlaceholderText(typeHint(keys.hash.front().type));
+        m_partition->setAccessibleName(tr("Partition key value"));
+    }
+    if (m_partition->count() > 0)
+        m_partition->setCurrentIndex(0);
+}
+
+void QueryBuilder::updatePartitionCount()
+{
+    const model::IndexStore *st = store();
+    qsizetype count = -1;
+    const int row = m_partition->findText(m_partition->currentText());
+    if (row >= 0 && row < int(m_partitionCounts.size())) {
+        count = m_partitionCounts[row];
+    } else if (st && st->keys().hash.size() == 1) {
+        QString error;
+        const KeyAttribute &hash = st->keys().hash.front();
+        if (auto value = parseScalar(m_partition->currentText(), hash.type, hash.name, &error)) {
+            const model::Partition *p = st->findPartition(value->sortableBytes());
+            count = p ? qsizetype(p->entries.size()) : 0;
+        }
+    }
+    if (count == 0)
+        m_partitionCount->setText(tr("no items"));
+    else if (count > 0)
+        m_partitionCount->setText(itemCount(count));
+    else
+        m_partitionCount->clear();
+}
+
+void QueryBuilder::updateSortControls()
+{
+    const model::IndexStore *st = store();
+    const bool hasRange = st && st->keys().hasRange();
+    if (hasRange) {
+        const KeyAttribute &range = st->keys().range.front();
+        m_sortLabel->setText(tr("&Sort key %1").arg(range.name));
+        m_value->setPlaceholderText(typeHint(range.type));
+        m_upper->setPlaceholderText(typeHint(range.type));
+    } else {
+        m_sortLabel->setText(tr("&Sort key"));
+        m_value->setPlaceholderText(st ? tr("this index has no sort key") : QString());
+    }
+    m_operator->setEnabled(hasRange);
+    const int op = m_operator->currentIndex();
+    m_value->setEnabled(hasRange && op != None);
+    const bool between = op == Between;
+    m_andLabel->setVisible(between);
+    m_upper->setVisible(between);
+    m_upper->setEnabled(hasRange && between);
+}
+
+void QueryBuilder::onIndexChanged()
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    const QString partitionText = m_partition->currentText();
+    fillPartitions();
+    // An LSI shares the table's partition key: stay in the same partition.
+    const int row = m_partition->findText(partitionText);
+    if (row >= 0)
+        m_partition->setCurrentIndex(row);
+    updateSortControls();
+    updatePartitionCount();
+    m_syncing = false;
+    composeFromControls();
+}
+
+void QueryBuilder::onKeyControlsChanged()
+{
+    if (m_syncing)
+        return;
+    updatePartitionCount();
+    composeFromControls();
+}
+
+void QueryBuilder::onTextChanged()
+{
+    if (m_syncing)
+        return;
+    // The text is the authority now: a stale complaint about a control no longer applies.
+    m_controlsError->clearError();
+    decomposeToControls();
+    validate();
+}
+
+void QueryBuilder::onOptionChanged()
+{
+    if (m_syncing)
+        return;
+    validate();
+}
+
+void QueryBuilder::composeFromControls()
+{
+    const model::IndexStore *st = store();
+    if (!st) {
+        validate();
+        return;
+    }
+    const model::KeySchema &keys = st->keys();
+
+    QString ignored;
+    std::map<QString, QString> names
+        = parsedNames(&ignored).value_or(std::map<QString, QString> {});
+    model::Item values = parsedValues(&ignored).value_or(model::Item {});
+    // Drop what the previous key condition used, unless the filter or projection uses it too.
+    const QSet<QString> others
+        = placeholders(m_filter->text() + QLatin1Char(' ') + m_projection->text());
+    for (const QString &used : placeholders(m_expression->text())) {
+        if (!others.contains(used)) {
+            names.erase(used);
+            values.erase(used);
+        }
+    }
+    const auto fresh = [&](const QString &base) {
+        QString name = base;
+        for (int i = 2; others.contains(name) || names.count(name) || values.count(name); ++i)
+            name = base + QString::number(i);
+        return name;
+    };
+    const auto reference = [&](const KeyAttribute &key, const QString &base) {
+        if (isPlainName(key.name))
+            return key.name;
+        const QString placeholder = fresh(QLatin1Char('#') + base);
+        names[placeholder] = key.name;
+        return placeholder;
+    };
+
+    QString error;
+    std::vector<AttributeValue> partition;
+    const int row = m_partition->findText(m_partition->currentText());
+    if (row >= 0 && row < int(m_partitionValues.size())) {
+        partition = m_partitionValues[row];
+    } else if (keys.hash.size() == 1) {
+        const KeyAttribute &hash = keys.hash.front();
+        if (auto value = parseScalar(m_partition->currentText(), hash.type, hash.name, &error))
+            partition.push_back(*value);
+    } else {
+        error = tr("Pick the partition from the list, or type the key condition below.");
+    }
+
+    QStringList parts;
+    for (std::size_t i = 0; i < partition.size() && i < keys.hash.size(); ++i) {
+        const QString base
+            = keys.hash.size() == 1 ? QStringLiteral("pk") : QStringLiteral("pk%1").arg(i + 1);
+        const QString ref = reference(keys.hash[i], base);
+        const QString placeholder = fresh(QLatin1Char(':') + base);
+        values[placeholder] = partition[i];
+        parts << ref + QStringLiteral(" = ") + placeholder;
+    }
+
+    const int op = m_operator->currentIndex();
+    if (error.isEmpty() && op != None && keys.hasRange()) {
+        const KeyAttribute &range = keys.range.front();
+        const auto value = parseScalar(m_value->text(), range.type, range.name, &error);
+        std::optional<AttributeValue> upper;
+        if (value && op == Between)
+            upper = parseScalar(m_upper->text(), range.type, range.name, &error);
+        if (value && (op != Between || upper)) {
+            const QString ref = reference(range, QStringLiteral("sk"));
+            if (op == Between) {
+                const QString low = fresh(QStringLiteral(":sk1"));
+                values[low] = *value;
+                const QString high = fresh(QStringLiteral(":sk2"));
+                values[high] = *upper;
+                parts << QStringLiteral("%1 BETWEEN %2 AND %3").arg(ref, low, high);
+            } else {
+                const QString placeholder = fresh(QStringLiteral(":sk"));
+                values[placeholder] = *value;
+                if (op == BeginsWith)
+                    parts << QStringLiteral("begins_with(%1, %2)").arg(ref, placeholder);
+                else
+                    parts << QStringLiteral("%1 %2 %3")
+                                 .arg(ref, m_operator->currentText(), placeholder);
+            }
+        }
+    }
+
+    if (!error.isEmpty()) {
+        m_controlsError->showError(error);
+        m_valid = false;
+        m_errorMessage = error;
+        m_runAction->setEnabled(false);
+        m_run->setEnabled(false);
+        return;
+    }
+    m_controlsError->clearError();
+
+    QJsonObject namesJson;
+    for (const auto &[key, name] : names)
+        namesJson.insert(key, name);
+    m_syncing = true;
+    m_expression->setText(parts.join(QStringLiteral(" AND ")));
+    m_names->setText(names.empty() ? QString() : compactJson(namesJson));
+    m_values->setText(values.empty() ? QString()
+                                     : compactJson(model::dynamojson::itemToJson(values)));
+    // Show the start of rewritten text, not its end.
+    for (QLineEdit *edit : {m_expression, m_names, m_values})
+        edit->setCursorPosition(0);
+    m_syncing = false;
+    validate();
+}
+
+void QueryBuilder::decomposeToControls()
+{
+    const model::IndexStore *st = store();
+    if (!st)
+        return;
+    QString error;
+    const auto names = parsedNames(&error);
+    if (!error.isEmpty())
+        return;
+    const auto values = parsedValues(&error);
+    if (!error.isEmpty())
+        return;
+    model::QueryExpressionText text;
+    text.keyConditionExpression = m_expression->text();
+    if (!m_filter->text().trimmed().isEmpty())
+        text.filterExpression = m_filter->text();
+    if (!m_projection->text().trimmed().isEmpty())
+        text.projectionExpression = m_projection->text();
+    text.names = names;
+    text.values = values;
+    text.maxKeyConditions = maxKeyAttributes(m_table->definition());
+    const auto syntax = model::parseQueryExpressionSyntax(text);
+    if (!std::holds_alternative<model::QueryExpressionSyntax>(syntax))
+        return;
+    const auto matched = model::matchKeyCondition(
+        std::get<model::QueryExpressionSyntax>(syntax).keyTerms, schemaOf(st->keys()));
+    if (!std::holds_alternative<model::KeyCondition>(matched))
+        return;
+    const model::KeyCondition &condition = std::get<model::KeyCondition>(matched);
+
+    m_syncing = true;
+    const auto row
+        = std::find(m_partitionValues.begin(), m_partitionValues.end(), condition.hashValues);
+    if (row != m_partitionValues.end())
+        m_partition->setCurrentIndex(int(row - m_partitionValues.begin()));
+    else if (m_partition->isEditable() && condition.hashValues.size() == 1)
+        m_partition->setEditText(displayValue(condition.hashValues.front()));
+
+    // The controls describe one condition on the first sort-key attribute; a condition over
+    // several attributes of a composite sort key stays text only.
+    if (condition.range.empty()) {
+        m_operator->setCurrentIndex(None);
+    } else if (condition.range.size() == 1) {
+        const model::RangeCondition &range = condition.range.front();
+        int op = None;
+        switch (range.op) {
+        case model::SortKeyOperator::Equal:
+            op = Equal;
+            break;
+        case model::SortKeyOperator::Less:
+            op = Less;
+            break;
+        case model::SortKeyOperator::LessOrEqual:
+            op = LessOrEqual;
+            break;
+        case model::SortKeyOperator::Greater:
+            op = Greater;
+            break;
+        case model::SortKeyOperator::GreaterOrEqual:
+            op = GreaterOrEqual;
+            break;
+        case model::SortKeyOperator::Between:
+            op = Between;
+            break;
+        case model::SortKeyOperator::BeginsWith:
+            op = BeginsWith;
+            break;
+        }
+        m_operator->setCurrentIndex(op);
+        m_value->setText(displayValue(range.value));
+        if (op == Between)
+            m_upper->setText(displayValue(range.upper));
+    }
+    updateSortControls();
+    updatePartitionCount();
+    m_controlsError->clearError();
+    m_syncing = false;
+}
+
+std::optional<std::map<QString, QString>> QueryBuilder::parsedNames(QString *error) const
+{
+    error->clear();
+    const QString text = m_names->text().trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    QJsonParseError parseError;
+    const QJsonDocument json = QJsonDocument::fromJson(text.toUtf8(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !json.isObject()) {
+        *error = QStringLiteral("Error parsing parameter '--expression-attribute-names': "
+                                "Invalid JSON: %1")
+                     .arg(json.isNull() ? parseError.errorString()
+                                        : QStringLiteral("expected an object"));
+        return std::nullopt;
+    }
+    std::map<QString, QString> names;
+    const QJsonObject object = json.object();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!it.value().isString()) {
+            *error = QStringLiteral("Invalid type for parameter ExpressionAttributeNames.%1, "
+                                    "valid types: <class 'str'>")
+                         .arg(it.key());
+            return std::nullopt;
+        }
+        names[it.key()] = it.value().toString();
+    }
+    return names;
+}
+
+std::optional<model::Item> QueryBuilder::parsedValues(QString *error) const
+{
+    error->clear();
+    const QString text = m_values->text().trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    QJsonParseError parseError;
+    const QJsonDocument json = QJsonDocument::fromJson(text.toUtf8(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !json.isObject()) {
+        *error = QStringLiteral("Error parsing parameter '--expression-attribute-values': "
+                                "Invalid JSON: %1")
+                     .arg(json.isNull() ? parseError.errorString()
+                                        : QStringLiteral("expected an object"));
+        return std::nullopt;
+    }
+    QString message, path;
+    auto item = model::dynamojson::itemFromJson(json.object(), &message, &path);
+    if (!item) {
+        *error = QStringLiteral("ExpressionAttributeValues.%1: %2").arg(path, message);
+        return std::nullopt;
+    }
+    return item;
+}
+
+model::QueryRequest QueryBuilder::assemble(bool *ok) const
+{
+    *ok = true;
+    model::QueryRequest r;
+    if (m_table)
+        r.tableName = m_table->definition().tableName;
+    r.indexName = m_index->currentData().toString();
+    r.keyConditionExpression = m_expression->text();
+    if (!m_filter->text().trimmed().isEmpty())
+        r.filterExpression = m_filter->text();
+    if (!m_projection->text().trimmed().isEmpty())
+        r.projectionExpression = m_projection->text();
+    QString error;
+    r.expressionAttributeNames = parsedNames(&error);
+    *ok = *ok && error.isEmpty();
+    r.expressionAttributeValues = parsedValues(&error);
+    *ok = *ok && error.isEmpty();
+    r.scanIndexForward = m_forward->isChecked();
+    if (m_limit->value() > 0)
+        r.limit = m_limit->value();
+    const QString select = m_select->currentData().toString();
+    if (!select.isEmpty())
+        r.select = select;
+    r.consistentRead = m_consistent->isChecked();
+    r.returnConsumedCapacity = m_returnConsumedCapacity;
+    return r;
+}
+
+model::QueryRequest QueryBuilder::request() const
+{
+    bool ok = false;
+    return assemble(&ok);
+}
+
+void QueryBuilder::setRequest(const model::QueryRequest &request)
+{
+    m_syncing = true;
+    int row = m_index->findData(request.indexName);
+    if (row < 0 && m_table) {
+        // Kept so the request stays as given; validation says the index is missing.
+        m_index->addItem(tr("%1 (not in this table)").arg(request.indexName), request.indexName);
+        row = m_index->count() - 1;
+    }
+    if (row >= 0 && row != m_index->currentIndex()) {
+        m_index->setCurrentIndex(row);
+        fillPartitions();
+    }
+    m_expression->setText(request.keyConditionExpression);
+    QJsonObject names;
+    if (request.expressionAttributeNames) {
+        for (const auto &[key, name] : *request.expressionAttributeNames)
+            names.insert(key, name);
+    }
+    m_names->setText(request.expressionAttributeNames ? compactJson(names) : QString());
+    m_values->setText(request.expressionAttributeValues ? compactJson(
+                          model::dynamojson::itemToJson(*request.expressionAttributeValues))
+                                                        : QString());
+    m_filter->setText(request.filterExpression.value_or(QString()));
+    m_projection->setText(request.projectionExpression.value_or(QString()));
+    m_limit->setValue(int(std::clamp<qint64>(request.limit.value_or(0), 0, m_limit->maximum())));
+    const int select = m_select->findData(request.select.value_or(QString()));
+    m_select->setCurrentIndex(select >= 0 ? select : 0);
+    m_forward->setChecked(request.scanIndexForward);
+    m_consistent->setChecked(request.consistentRead);
+    m_returnConsumedCapacity = request.returnConsumedCapacity;
+    for (QLineEdit *edit : {m_expression, m_names, m_values, m_filter, m_projection})
+        edit->setCursorPosition(0);
+    updateSortControls();
+    m_syncing = false;
+    decomposeToControls();
+    validate();
+}
+
+void QueryBuilder::clearErrors()
+{
+    for (ErrorLabel *label : {m_filterError, m_optionsError, m_expressionError, m_attributesError})
+        label->clearError();
+}
+
+void QueryBuilder::showError(const model::QueryError &error)
+{
+    const QString &p = error.parameter;
+    if (p == QLatin1String("KeyConditionExpression")) {
+        m_expressionError->showError(error.message, m_expression->text(), error.position);
+    } else if (p == QLatin1String("FilterExpression")) {
+        m_filterError->showError(error.message, m_filter->text(), error.position);
+    } else if (p == QLatin1String("ProjectionExpression")) {
+        m_filterError->showError(error.message, m_projection->text(), error.position);
+    } else if (p == QLatin1String("ExpressionAttributeNames")) {
+        m_attributesError->showError(error.message, m_names->text(), error.position);
+    } else if (p == QLatin1String("ExpressionAttributeValues")) {
+        m_attributesError->showError(error.message, m_values->text(), error.position);
+    } else if (p.isEmpty()
+               && (error.message.contains(QLatin1String("condition"), Qt::CaseInsensitive)
+                   || error.message.contains(QLatin1String("key"), Qt::CaseInsensitive))
+               && !error.message.contains(QLatin1String("starting key"))) {
+        m_expressionError->showError(error.message, m_expression->text(), error.position);
+    } else {
+        m_optionsError->showError(error.message);
+    }
+}
+
+void QueryBuilder::validate()
+{
+    clearErrors();
+    const auto invalid = [this](const QString &message) {
+        m_valid = false;
+        m_errorMessage = message;
+        m_runAction->setEnabled(false);
+        m_run->setEnabled(false);
+    };
+    if (!m_controlsError->message().isEmpty()) {
+        invalid(m_controlsError->message());
+        return;
+    }
+    if (!m_table) {
+        invalid(tr("There is no table to query yet."));
+        return;
+    }
+    QString error;
+    parsedNames(&error);
+    if (!error.isEmpty()) {
+        m_attributesError->showError(error);
+        invalid(error);
+        return;
+    }
+    parsedValues(&error);
+    if (!error.isEmpty()) {
+        m_attributesError->showError(error);
+        invalid(error);
+        return;
+    }
+
+    bool ok = false;
+    const model::QueryRequest r = assemble(&ok);
+    // DynamoDB's own checks, in its order: one item is enough to hear them.
+    model::QueryRequest probe = r;
+    probe.limit = 1;
+    model::QueryEngine::Options options;
+    options.materializeItems = false;
+    const auto result = model::QueryEngine::query(*m_table, probe, options);
+    if (const auto *queryError = std::get_if<model::QueryError>(&result)) {
+        showError(*queryError);
+        invalid(queryError->message);
+        return;
+    }
+    m_valid = true;
+    m_errorMessage.clear();
+    m_runAction->setEnabled(true);
+    m_run->setEnabled(true);
+    const QJsonObject json = model::CodeSnippets::requestJson(r);
+    if (json != m_lastEmitted) {
+        m_lastEmitted = json;
+        emit requestChanged(r);
+    }
+}
+
+} // namespace keyscope::ui

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "model/query/queryrequest.h"
+#include "model/table/table.h"
+
+#include <QJsonObject>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace keyscope::ui {
+
+class ErrorLabel;
+
+// The "Query & trace" dock's request editor. Two views of one Query, kept in sync:
+//  - controls: index, partition value (picked from the data, largest partition first, or
+//    typed), sort-key operator and value(s), filter, projection, Limit, Select,
+//    ScanIndexForward, ConsistentRead;
+//  - text: the KeyConditionExpression with its ExpressionAttributeNames/Values as DynamoDB
+//    JSON.
+// Editing a control rewrites the text; typing text that parses sets the controls. The request
+// is checked as DynamoDB would (QueryEngine against the table); a problem shows DynamoDB's
+// message under the field it concerns, with the offending token underlined, and nothing is
+// emitted until it is fixed.
+class QueryBuilder : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit QueryBuilder(QWidget *parent = nullptr);
+    ~QueryBuilder() override;
+
+    // The table whose indexes and partitions the controls offer (null: nothing to query). The
+    // first table given starts with the largest partition and no sort-key condition; later
+    // ones (re-populations) keep the current query.
+    void setTable(std::shared_ptr<const model::Table> table);
+    std::shared_ptr<const model::Table> table() const { return m_table; }
+
+    // Loads a request (an access pattern's) into the controls and text. Paging members
+    // (ExclusiveStartKey) are left out: next pages belong to QueryRunner.
+    void setRequest(const model::QueryRequest &request);
+    // The request as it stands; only meaningful when isValid().
+    model::QueryRequest request() const;
+    bool isValid() const { return m_valid; }
+    // DynamoDB's message for the current problem, empty when valid.
+    QString errorMessage() const { return m_errorMessage; }
+
+    // "Run" (Ctrl+Return while focus is in the builder): emits runRequested.
+    QAction *runAction() const { return m_runAction; }
+
+signals:
+    // The request changed and DynamoDB would accept it.
+    void requestChanged(const keyscope::model::QueryRequest &request);
+    void runRequested();
+
+private:
+    struct KeyParts;
+
+    void buildUi();
+    const model::IndexStore *store() const;
+    void fillIndexes();
+    void fillPartitions();
+    void updateSortControls();
+    void updatePartitionCount();
+
+    void onIndexChanged();
+    void onKeyControlsChanged();
+    void onTextChanged();
+    void onOptionChanged();
+
+    // Writes the key condition the controls describe into the expression, names and values.
+    void composeFromControls();
+    // Sets the controls from the typed key condition, when it parses against the schema.
+    void decomposeToControls();
+    void validate();
+    void showError(const model::QueryError &error);
+    void clearErrors();
+
+    std::optional<std::map<QString, QString>> parsedNames(QString *error) const;
+    std::optional<model::Item> parsedValues(QString *error) const;
+    model::QueryRequest assemble(bool *ok) const;
+
+    std::shared_ptr<const model::Table> m_table;
+    std::vector<std::vector<model::AttributeValue>> m_partitionValues; // by combo row
+    std::vector<qsizetype> m_partitionCounts;                          // by combo row
+
+    QComboBox *m_index = nullptr;
+    QLabel *m_partitionLabel = nullptr;
+    QComboBox *m_partition = nullptr;
+    QLabel *m_partitionCount = nullptr;
+    QLabel *m_sortLabel = nullptr;
+    QComboBox *m_operator = nullptr;
+    QLineEdit *m_value = nullptr;
+    QLabel *m_andLabel = nullptr;
+    QLineEdit *m_upper = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QLineEdit *m_projection = nullptr;
+    QSpinBox *m_limit = nullptr;
+    QComboBox *m_select = nullptr;
+    QCheckBox *m_forward = nullptr;
+    QCheckBox *m_consistent = nullptr;
+    QPushButton *m_run = nullptr;
+    QLineEdit *m_expression = nullptr;
+    QLineEdit *m_names = nullptr;
+    QLineEdit *m_values = nullptr;
+    ErrorLabel *m_controlsError = nullptr;
+    ErrorLabel *m_filterError = nullptr;
+    ErrorLabel *m_optionsError = nullptr;
+    ErrorLabel *m_expressionError = nullptr;
+    ErrorLabel *m_attributesError = nullptr;
+    QAction *m_runAction = nullptr;
+
+    QString m_returnConsumedCapacity; // kept from setRequest; no control of its own
+    bool m_syncing = false;
+    bool m_valid = false;
+    QString m_errorMessage;
+    QJsonObject m_lastEmitted;
+};
+
+} // namespace keyscope::ui
