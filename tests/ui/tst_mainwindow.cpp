@@ -7,6 +7,8 @@
 #include "model/query/tracetimeline.h"
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
+#include "ui/query/codepanel.h"
+#include "ui/query/querybuilder.h"
 #include "ui/collection/keyorderexplainer.h"
 #include "ui/collection/collectionrows.h"
 
@@ -195,6 +197,19 @@ void TestMainWindow::selectedPatternAnimatesItsTrace()
     QVERIFY(explainer);
     QVERIFY2(explainer->explanation().sentence.contains(QStringLiteral("'#' (0x23) < 'D' (0x44)")),
              qPrintable(explainer->explanation().sentence));
+
+    // The pattern's query is in the code panel and the builder; running it from the builder
+    // animates the same traversal again.
+    auto *code = window->findChild<ui::CodePanel *>();
+    QVERIFY(code);
+    QVERIFY2(code->currentSnippet().contains(QStringLiteral("aws dynamodb query")),
+             qPrintable(code->currentSnippet()));
+    auto *builder = window->findChild<ui::QueryBuilder *>();
+    QVERIFY(builder && builder->isValid());
+    view->setTimeline(nullptr);
+    emit builder->runRequested();
+    QVERIFY(view->timeline());
+    QCOMPARE(view->timeline()->summary().count, qint64(11));
 }
 
 void TestMainWindow::presenterModeShowsOnlyCollectionAndCaption()
@@ -387,7 +402,7 @@ void TestMainWindow::docksAreRestoredBetweenRuns()
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         for (const char *name :
-             {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock", "ExplainerDock"})
+             {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "BuilderDock", "CodeDock", "ExplainerDock"})
             QVERIFY2(window->dock(QString::fromLatin1(name)), name);
         QVERIFY(window->dock(QStringLiteral("ChecksDock"))->isVisible());
         action(*window, "actionToggleChecksDock")->trigger();

@@ -14,6 +14,9 @@
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
 #include "ui/editors/entitieseditor.h"
+#include "ui/query/codepanel.h"
+#include "ui/query/querybuilder.h"
+#include "ui/query/queryrunner.h"
 #include "ui/collection/keyorderexplainer.h"
 #include "ui/editors/tableeditor.h"
 #include "ui/collection/collectionstyle.h"
@@ -317,13 +320,37 @@ void MainWindow::createPanels()
                 }
             });
 
-    // Code: snippets for the current query arrive with the code generators.
-    auto *codeHint = quietLabel(this);
-    codeHint->setText(tr("The selected query as AWS CLI, Python (boto3), JavaScript and Java "
-                         "code will be shown here."));
-    codeHint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    auto *code = addPanel(QStringLiteral("CodeDock"), tr("Code"), panel(this, {codeHint}, 0),
+    // Query builder: any query on the current table, by controls or typed; running it animates
+    // its traversal like a pattern's. The code panel follows the page being shown.
+    m_builder = new QueryBuilder(this);
+    m_runner = new QueryRunner(this);
+    m_runner->setDocument(m_document);
+    m_codePanel = new CodePanel(this);
+    auto *builderDock = addPanel(QStringLiteral("BuilderDock"), tr("Query Builder"), m_builder,
+                                 Qt::BottomDockWidgetArea);
+    auto *code = addPanel(QStringLiteral("CodeDock"), tr("Code"), m_codePanel,
                           Qt::BottomDockWidgetArea);
+    connect(m_builder, &QueryBuilder::requestChanged, m_runner, &QueryRunner::setRequest);
+    connect(m_builder, &QueryBuilder::runRequested, this, [this] {
+        if (m_builder->isValid())
+            m_runner->setRequest(m_builder->request()); // runs page 1
+    });
+    connect(m_runner, &QueryRunner::pageRequested, m_codePanel, &CodePanel::setRequest);
+    connect(m_runner, &QueryRunner::resultReady, this,
+            [this, query](std::shared_ptr<const model::QueryResponse> response,
+                          std::shared_ptr<const model::Table>) {
+                const model::QueryRequest request = m_runner->pageRequest();
+                m_tracePanel->setRequestText(tr("Query built in the Query Builder (page %1)\n  "
+                                                "KeyConditionExpression: %2")
+                                                 .arg(m_runner->page())
+                                                 .arg(request.keyConditionExpression));
+                showTrace(request, *response, std::nullopt);
+                query->raise();
+            });
+    connect(m_runner, &QueryRunner::failed, this, [this](const model::QueryError &error) {
+        statusBar()->showMessage(tr("%1: %2").arg(error.type, error.message), 8000);
+    });
+    tabifyDockWidget(query, builderDock);
     tabifyDockWidget(query, code);
     tabifyDockWidget(query, explainerDock);
     query->raise();
@@ -907,6 +934,13 @@ void MainWindow::populationReady()
     if (auto population = m_document->population())
         m_collection->setPopulation(population, m_document->project());
     m_collection->setTable(m_document->table());
+    {
+        // A new table keeps the builder's query without running it: the selected pattern
+        // drives the animation until the user runs a query of their own.
+        const QSignalBlocker blocker(m_builder);
+        m_builder->setTable(m_document->table());
+    }
+    m_codePanel->setTableName(m_document->project().table.tableName);
     showStatusCounts();
 }
 
@@ -1015,6 +1049,12 @@ void MainWindow::patternSelected()
         }
     }
     m_tracePanel->setRequestText(lines.join(QLatin1Char('\n')));
+    {
+        // Load the pattern's query into the builder and the code panel without running it twice.
+        const QSignalBlocker blocker(m_builder);
+        m_builder->setRequest(request);
+    }
+    m_codePanel->setRequest(request);
 
     if (result->response && table) {
         showTrace(request, *result->response,

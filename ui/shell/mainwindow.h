@@ -23,6 +23,9 @@ namespace keyscope::ui {
 
 class TracePanel;
 class EntitiesEditor;
+class QueryBuilder;
+class QueryRunner;
+class CodePanel;
 class KeyOrderExplainer;
 class TableEditor;
 class TracePlayer;
@@ -128,6 +131,9 @@ private:
     TracePlayer *m_player = nullptr;
     TracePanel *m_tracePanel = nullptr;
     EntitiesEditor *m_entitiesEditor = nullptr;
+    QueryBuilder *m_builder = nullptr;
+    QueryRunner *m_runner = nullptr;
+    CodePanel *m_codePanel = nullptr;
     KeyOrderExplainer *m_explainer = nullptr;
     TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
