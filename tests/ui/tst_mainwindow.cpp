@@ -7,6 +7,7 @@
 #include "model/query/tracetimeline.h"
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
+#include "ui/editors/entitieseditor.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
 #include "ui/collection/keyorderexplainer.h"
@@ -127,6 +128,7 @@ private slots:
     void standardShortcutsAndAccessibleNames();
     void selectedPatternAnimatesItsTrace();
     void presenterModeShowsOnlyCollectionAndCaption();
+    void selectingAFindingShowsItsTemplateAndItem();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -210,6 +212,25 @@ void TestMainWindow::selectedPatternAnimatesItsTrace()
     emit builder->runRequested();
     QVERIFY(view->timeline());
     QCOMPARE(view->timeline()->summary().count, qint64(11));
+}
+
+void TestMainWindow::selectingAFindingShowsItsTemplateAndItem()
+{
+    m_settings->setReducedMotion(true);
+    auto window = makeWindow();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/padding/before.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    const auto &findings = window->document()->findings();
+    QVERIFY(!findings.empty());
+    const model::Finding &finding = findings.front(); // selected first, most severe
+    QVERIFY(!finding.items.empty());
+    // Its entity is chosen in the editor and its first example item selected in the view.
+    auto *editor = window->findChild<ui::EntitiesEditor *>();
+    QVERIFY(editor);
+    QCOMPARE(editor->currentEntity(), finding.entity);
+    const auto selected = window->collectionPane()->view()->selectedItems();
+    QVERIFY(!selected.empty());
+    QCOMPARE(qint64(selected.back()), finding.items.front());
 }
 
 void TestMainWindow::presenterModeShowsOnlyCollectionAndCaption()

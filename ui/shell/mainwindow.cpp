@@ -1185,6 +1185,23 @@ void MainWindow::findingSelected()
     if (!finding->fix.isEmpty())
         text += QStringLiteral("\n\n") + tr("Fix: %1").arg(finding->fix);
     m_findingDetail->setPlainText(text);
+
+    // Show what the finding concerns: its key template in the editor, its first example item
+    // selected in its collection.
+    static const QRegularExpression keyPath(QStringLiteral("^entities\\[\\d+\\]\\.keys\\.(.+)$"));
+    const QRegularExpressionMatch match = keyPath.match(finding->path);
+    if (match.hasMatch() && !finding->entity.isEmpty())
+        m_entitiesEditor->showKeyTemplate(finding->entity, match.captured(1));
+    const auto table = m_document->table();
+    if (!finding->items.empty() && table && m_document->population()) {
+        const model::ItemId item = model::ItemId(finding->items.front());
+        if (qsizetype(item) < qsizetype(m_document->population()->items.size())) {
+            const QString partitionKey = table->definition().keys.hash.front().name;
+            if (m_collection->showCollection(
+                    QString(), CollectionModel::displayText(table->attribute(item, partitionKey))))
+                m_collection->view()->selectItem(item);
+        }
+    }
 }
 
 } // namespace keyscope::ui
