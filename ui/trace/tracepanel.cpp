@@ -5,7 +5,9 @@
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QEvent>
 #include <QLabel>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -17,15 +19,63 @@ namespace keyscope::ui {
 
 namespace {
 
-QToolButton *transportButton(QWidget *parent, QStyle::StandardPixmap icon, const QString &name,
-                             const QString &shortcutHint)
+QToolButton *transportButton(QWidget *parent, const QString &name, const QString &shortcutHint)
 {
     auto *button = new QToolButton(parent);
-    button->setIcon(parent->style()->standardIcon(icon));
     button->setAccessibleName(name);
     button->setToolTip(QStringLiteral("%1 (%2)").arg(name, shortcutHint));
     button->setAutoRaise(true);
     return button;
+}
+
+// Transport glyphs drawn in the palette's text colour, so they read in light and dark themes
+// alike (the style's media icons are dark grey). Drawn at 2x for HiDPI.
+QIcon transportIcon(TracePanel::Glyph glyph, const QColor &color)
+{
+    const int size = 32;
+    QPixmap pixmap(size, size);
+    pixmap.fill(Qt::transparent);
+    pixmap.setDevicePixelRatio(2.0);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(color);
+    const auto triangle = [&](double x, double w, bool right) {
+        QPolygonF p;
+        if (right)
+            p << QPointF(x, 3) << QPointF(x + w, 8) << QPointF(x, 13);
+        else
+            p << QPointF(x + w, 3) << QPointF(x, 8) << QPointF(x + w, 13);
+        painter.drawPolygon(p);
+    };
+    switch (glyph) {
+    case TracePanel::Glyph::Play:
+        triangle(4, 9, true);
+        break;
+    case TracePanel::Glyph::Pause:
+        painter.drawRect(QRectF(4, 3, 3, 10));
+        painter.drawRect(QRectF(9, 3, 3, 10));
+        break;
+    case TracePanel::Glyph::StepForward:
+        triangle(3, 7, true);
+        painter.drawRect(QRectF(11, 3, 2, 10));
+        break;
+    case TracePanel::Glyph::StepBack:
+        painter.drawRect(QRectF(3, 3, 2, 10));
+        triangle(6, 7, false);
+        break;
+    case TracePanel::Glyph::Restart:
+        painter.drawRect(QRectF(2, 3, 2, 10));
+        triangle(4, 5, false);
+        triangle(9, 5, false);
+        break;
+    case TracePanel::Glyph::End:
+        triangle(2, 5, true);
+        triangle(7, 5, true);
+        painter.drawRect(QRectF(12, 3, 2, 10));
+        break;
+    }
+    return QIcon(pixmap);
 }
 
 } // namespace
@@ -38,12 +88,11 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     layout->setContentsMargins(6, 4, 6, 4);
 
     auto *transport = new QHBoxLayout;
-    m_restart = transportButton(this, QStyle::SP_MediaSkipBackward, tr("Restart"), tr("Home"));
-    m_back = transportButton(this, QStyle::SP_MediaSeekBackward, tr("Step back"), tr("Left"));
-    m_play = transportButton(this, QStyle::SP_MediaPlay, tr("Play"), tr("Space"));
-    m_forward = transportButton(this, QStyle::SP_MediaSeekForward, tr("Step forward"),
-                                tr("Right"));
-    m_end = transportButton(this, QStyle::SP_MediaSkipForward, tr("Go to end"), tr("End"));
+    m_restart = transportButton(this, tr("Restart"), tr("Ctrl+R"));
+    m_back = transportButton(this, tr("Step back"), tr("Left"));
+    m_play = transportButton(this, tr("Play"), tr("Space"));
+    m_forward = transportButton(this, tr("Step forward"), tr("Right"));
+    m_end = transportButton(this, tr("Go to end"), tr("Ctrl+End"));
     for (QToolButton *button : {m_restart, m_back, m_play, m_forward, m_end})
         transport->addWidget(button);
     m_slider = new QSlider(Qt::Horizontal, this);
@@ -100,6 +149,24 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     connect(m_player, &TracePlayer::stepChanged, this, &TracePanel::updateStep);
     connect(m_player, &TracePlayer::playingChanged, this, &TracePanel::updatePlaying);
     setTimeline(nullptr);
+    updateIcons();
+}
+
+void TracePanel::updateIcons()
+{
+    const QColor color = palette().color(QPalette::ButtonText);
+    m_restart->setIcon(transportIcon(Glyph::Restart, color));
+    m_back->setIcon(transportIcon(Glyph::StepBack, color));
+    m_play->setIcon(transportIcon(m_playing ? Glyph::Pause : Glyph::Play, color));
+    m_forward->setIcon(transportIcon(Glyph::StepForward, color));
+    m_end->setIcon(transportIcon(Glyph::End, color));
+}
+
+void TracePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateIcons();
+    QWidget::changeEvent(event);
 }
 
 void TracePanel::setRequestText(const QString &text)
@@ -145,7 +212,8 @@ void TracePanel::updateStep(int index, const QString &narration)
 
 void TracePanel::updatePlaying(bool playing)
 {
-    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_playing = playing;
+    updateIcons();
     m_play->setAccessibleName(playing ? tr("Pause") : tr("Play"));
 }
 

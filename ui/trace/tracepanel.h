@@ -24,6 +24,8 @@ class TracePanel : public QWidget
     Q_OBJECT
 
 public:
+    enum class Glyph { Restart, StepBack, Play, Pause, StepForward, End };
+
     explicit TracePanel(TracePlayer *player, QWidget *parent = nullptr);
 
     // The query as text above the narration (what was run); empty clears.
@@ -32,7 +34,11 @@ public:
 
     QString narration() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void updateIcons();
     void updatePosition(qint64 ms);
     void updateStep(int index, const QString &narration);
     void updatePlaying(bool playing);
@@ -50,6 +56,7 @@ private:
     QLabel *m_narration;
     QLabel *m_summary;
     QPlainTextEdit *m_request;
+    bool m_playing = false;
 };
 
 } // namespace keyscope::ui
