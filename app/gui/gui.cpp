@@ -2,6 +2,7 @@
 
 #include "app/gui/designloader.h"
 #include "model/query/queryengine.h"
+#include "model/query/tracetimeline.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/document/document.h"
 #include "ui/settings/settings.h"
@@ -118,20 +119,11 @@ int runHeadlessDemo()
     const auto &response = std::get<QueryResponse>(answer);
     std::printf("\nQuery PK = :pk, ScanIndexForward=false, Limit 11 "
                 "(the device and its 10 newest readings):\n");
-    std::printf("  seek: %zu binary-search probes, start at row %u\n", response.trace.probes.size(),
-                response.trace.startPosition + 1);
-    for (const TraceVisit &visit : response.trace.visits) {
-        const ItemId id = partition->entries[visit.position].item;
-        std::printf("  row %3u  %-34s %s\n", visit.position + 1,
-                    qPrintable(table.attribute(id, QStringLiteral("SK")).asString()),
-                    visit.fate == ItemFate::Returned
-                        ? qPrintable(QStringLiteral("result #%1").arg(visit.resultNumber))
-                        : qPrintable(fateName(visit.fate)));
-    }
-    std::printf("  Count %lld, ScannedCount %lld, LastEvaluatedKey %s\n",
-                static_cast<long long>(response.count),
-                static_cast<long long>(response.scannedCount),
-                response.lastEvaluatedKey ? "returned" : "none");
+    // The same narration the window plays, one sentence per step.
+    const TraceTimeline timeline(response.trace, table);
+    for (int i = 0; i < timeline.stepCount(); ++i)
+        std::printf("  %2d. %s\n", i + 1, qPrintable(timeline.step(i).narration));
+    std::printf("  %s\n", qPrintable(timeline.summary().text));
     std::printf("\nRun `xvfb-run -a keyscope` (or start it on a desktop) to see the window.\n");
     return 0;
 }
