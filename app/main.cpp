@@ -1,8 +1,9 @@
 // Dispatcher only: `keyscope query|check|populate|keys ...` runs a CLI subcommand under
-// QCoreApplication;
+// QCoreApplication (`export` under QGuiApplication, offscreen without a display);
 // no arguments or a file argument starts the GUI (or a headless demo when there is no display).
 
 #include "app/cli/checkcommand.h"
+#include "app/cli/exportcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/populatecommand.h"
 #include "app/cli/querycommand.h"
@@ -10,6 +11,7 @@
 #include "model/version.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QStringList>
 
 #include <cstdio>
@@ -31,6 +33,9 @@ void printUsage(std::FILE *out)
         "                             batch-write-item request (DynamoDB JSON)\n"
         "  keyscope keys FILE --entity NAME\n"
         "                             Preview the keys an entity type gets, part by part\n"
+        "  keyscope export FILE --pattern NAME -o OUT\n"
+        "                             Draw a pattern's traversal at one step as SVG, PNG\n"
+        "                             or PDF (no display needed)\n"
         "  keyscope --help            Show this help\n"
         "  keyscope --version         Show the version\n"
         "\n"
@@ -122,6 +127,14 @@ int main(int argc, char **argv)
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("keyscope"));
         return runQueryCommand(QCoreApplication::arguments().mid(2));
+    }
+    if (first && !std::strcmp(first, "export")) {
+        // Painting needs a QGuiApplication; without a display server use the offscreen platform.
+        if (!envSet("DISPLAY") && !envSet("WAYLAND_DISPLAY") && !envSet("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QGuiApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("keyscope"));
+        return keyscope::cli::runExportCommand(QCoreApplication::arguments().mid(2));
     }
     static const struct
     {
