@@ -90,39 +90,29 @@ private:
 
     bool parseOr(ConditionNode &out)
     {
-        ConditionNode left;
-        if (!parseAnd(left))
-            return false;
-        while (peek().isKeyword(u"OR")) {
-            const int position = left.position;
-            ++m_pos;
-            ConditionNode right;
-            if (!parseAnd(right))
-                return false;
-            ConditionNode node;
-            node.kind = Kind::Or;
-            node.position = position;
-            node.children.push_back(std::move(left));
-            node.children.push_back(std::move(right));
-            left = std::move(node);
-        }
-        out = std::move(left);
-        return true;
+        return parseLeftAssociative(out, u"OR", Kind::Or, &Parser::parseAnd);
     }
 
     bool parseAnd(ConditionNode &out)
     {
+        return parseLeftAssociative(out, u"AND", Kind::And, &Parser::parseNot);
+    }
+
+    // operand (KEYWORD operand)*, folded to the left: a OR b OR c is (a OR b) OR c.
+    bool parseLeftAssociative(ConditionNode &out, QStringView keyword, Kind kind,
+                              bool (Parser::*operand)(ConditionNode &))
+    {
         ConditionNode left;
-        if (!parseNot(left))
+        if (!(this->*operand)(left))
             return false;
-        while (peek().isKeyword(u"AND")) {
+        while (peek().isKeyword(keyword)) {
             const int position = left.position;
             ++m_pos;
             ConditionNode right;
-            if (!parseNot(right))
+            if (!(this->*operand)(right))
                 return false;
             ConditionNode node;
-            node.kind = Kind::And;
+            node.kind = kind;
             node.position = position;
             node.children.push_back(std::move(left));
             node.children.push_back(std::move(right));
