@@ -3,6 +3,7 @@
 #include "model/design/projectfile.h"
 #include "model/value/dynamojson.h"
 #include "ui/checks/findinglistmodel.h"
+#include "ui/compare/comparemode.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/document/document.h"
 #include "ui/examples/examplegallery.h"
@@ -507,6 +508,13 @@ void MainWindow::createActions()
     addActions(playback->actions());
     addAction(leavePresenter);
 
+    // View > Compare Side by Side: the same pattern on a second design, on the same clock.
+    m_compare = new CompareMode(this, m_document, m_collection, m_player, m_tracePanel,
+                                m_settings, m_examplesDirectory);
+    connect(m_compare, &CompareMode::failed, this, &MainWindow::showError);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_compare->toggleAction());
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
         QMessageBox::about(this, tr("About Keyscope"),
@@ -601,6 +609,7 @@ bool MainWindow::openExample(const QString &path)
         return false;
     }
     m_document->setProject(std::move(std::get<model::Project>(read)));
+    m_compare->setExamplePath(path);
     statusBar()->showMessage(tr("Opened the example “%1”").arg(m_document->project().name), 4000);
     return true;
 }
@@ -992,6 +1001,7 @@ void MainWindow::patternSelected()
         m_tracePanel->setRequestText(QString());
         m_tracePanel->setTimeline(nullptr);
         m_player->setTimeline(nullptr);
+        m_compare->primaryTraceShown({}, {}, nullptr);
         return;
     }
     m_patternDetail->setPlainText(result->explanation);
@@ -1059,10 +1069,12 @@ void MainWindow::patternSelected()
     if (result->response && table) {
         showTrace(request, *result->response,
                   result->parentItem >= 0 ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
-                                          : std::nullopt);
+                                          : std::nullopt,
+                  result->name);
     } else {
         m_tracePanel->setTimeline(nullptr);
         m_player->setTimeline(nullptr);
+        m_compare->primaryTraceShown(request, result->name, nullptr);
     }
 }
 
@@ -1110,7 +1122,8 @@ void MainWindow::setPresenting(bool presenting)
 
 void MainWindow::showTrace(const model::QueryRequest &request,
                            const model::QueryResponse &response,
-                           std::optional<model::ItemId> parentItem)
+                           std::optional<model::ItemId> parentItem,
+                           const QString &patternName)
 {
     const auto table = m_document->table();
     if (!table)
@@ -1147,6 +1160,7 @@ void MainWindow::showTrace(const model::QueryRequest &request,
         m_player->goToEnd();
     else
         m_player->restart();
+    m_compare->primaryTraceShown(request, patternName, timeline);
 }
 
 void MainWindow::checksReady()

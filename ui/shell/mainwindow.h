@@ -31,6 +31,7 @@ class TableEditor;
 class TracePlayer;
 
 class CollectionPane;
+class CompareMode;
 class Document;
 class FindingListModel;
 class PatternListModel;
@@ -54,6 +55,7 @@ public:
     PatternListModel *patternModel() const { return m_patternModel; }
     FindingListModel *findingModel() const { return m_findingModel; }
     QDockWidget *dock(const QString &objectName) const;
+    CompareMode *compareMode() const { return m_compare; }
 
     // Opens a project file (recorded in Open Recent). Shows the problems and returns false when
     // it cannot be read.
@@ -105,8 +107,9 @@ private:
     // keyboard steps through the Query (Space, arrows). F5 or Esc leaves.
     void setPresenting(bool presenting);
     // Shows a Query's traversal in the collection and the trace panel, and plays it.
+    // patternName: the access pattern it answers (empty for a Query Builder query).
     void showTrace(const model::QueryRequest &request, const model::QueryResponse &response,
-                   std::optional<model::ItemId> parentItem);
+                   std::optional<model::ItemId> parentItem, const QString &patternName = {});
     void findingSelected();
     void showStatusCounts();
 
@@ -138,6 +141,7 @@ private:
     TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
     QAction *m_presenterAction = nullptr;        // presenter mode: the narration as a caption
+    CompareMode *m_compare = nullptr;            // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
 

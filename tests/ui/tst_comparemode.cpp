@@ -1,0 +1,441 @@
+// Side-by-side mode: the same access pattern on two designs, driven by the window's one player.
+
+#include "model/query/tracetimeline.h"
+#include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionview.h"
+#include "ui/compare/comparedialog.h"
+#include "ui/compare/comparemode.h"
+#include "ui/compare/comparepane.h"
+#include "ui/document/document.h"
+#include "ui/examples/examplecatalog.h"
+#include "ui/patterns/patternlistmodel.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListView>
+#include <QListWidget>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace keyscope;
+
+namespace {
+
+const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kIotAfter = kExamples + QStringLiteral("/iot/after.keyscope.json");
+const QString kIotBefore = kExamples + QStringLiteral("/iot/before.keyscope.json");
+const QString kNewest = QStringLiteral("Device and its 10 newest readings");
+const QString kAlone = QStringLiteral("The Device alone");
+
+class TestWindow : public ui::MainWindow
+{
+public:
+    using ui::MainWindow::MainWindow;
+    QStringList errors;
+
+protected:
+    QMessageBox::StandardButton askSaveChanges() override { return QMessageBox::Discard; }
+    void showError(const QString &title, const QString &text) override
+    {
+        errors << title + QStringLiteral(": ") + text;
+    }
+};
+
+bool settle(ui::Document *document)
+{
+    return QTest::qWaitFor(
+        [&] { return !document->isBusy() && document->resultsRevision() == document->revision(); },
+        10000);
+}
+
+QString firstSortKey(const ui::CollectionPane *pane)
+{
+    return pane->model()->index(0, ui::CollectionModel::SortKeyColumn).data().toString();
+}
+
+QListView *patternList(const QWidget &window)
+{
+    for (QListView *list : window.findChildren<QListView *>()) {
+        if (list->accessibleName() == QLatin1String("Access patterns"))
+            return list;
+    }
+    return nullptr;
+}
+
+bool selectPattern(const ui::MainWindow &window, const QString &name)
+{
+    QListView *list = patternList(window);
+    if (!list)
+        return false;
+    for (int row = 0; row < list->model()->rowCount(); ++row) {
+        const QModelIndex index = list->model()->index(row, 0);
+        if (index.data().toString() == name) {
+            list->setCurrentIndex(index);
+            return true;
+        }
+    }
+    return false;
+}
+
+void trigger(const QWidget &window, const char *name)
+{
+    QAction *action = window.findChild<QAction *>(QString::fromLatin1(name));
+    QVERIFY2(action, name);
+    action->trigger();
+}
+
+} // namespace
+
+class TestCompareMode : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void siblingIsTheOtherHalfOfThePair();
+    void enteringShowsBothDesignsItems();
+    void selectingAPatternLoadsBothTimelines();
+    void steppingMovesBothPanesInStep();
+    void missingPatternIsSaidPlainly();
+    void leavingRestoresTheSingleView();
+    void openingAnotherProjectLeaves();
+
+private:
+    std::unique_ptr<TestWindow> openIotCompared() { return openCompared(kIotAfter); }
+    std::unique_ptr<TestWindow> openCompared(const QString &example);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ui::Settings> m_settings;
+};
+
+void TestCompareMode::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestCompareMode::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<ui::Settings>(m_dir->filePath(QStringLiteral("settings.ini")));
+    m_settings->setReducedMotion(true); // steps jump: the tests set positions, never wait
+}
+
+void TestCompareMode::cleanup()
+{
+    m_settings.reset();
+    m_dir.reset();
+}
+
+// An "after" design opened as an example, compared with its sibling ("before") through the menu
+// action and the dialog's default choice.
+std::unique_ptr<TestWindow> TestCompareMode::openCompared(const QString &example)
+{
+    auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+    window->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery.json")));
+    window->resize(1400, 800);
+    window->show();
+    if (!window->openExample(example) || !settle(window->document()))
+        return nullptr;
+    QString offered;
+    QTimer::singleShot(0, this, [&offered] {
+        auto *dialog = qobject_cast<ui::CompareDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        if (QListWidgetItem *item = dialog->list()->currentItem())
+            offered = item->text();
+        dialog->accept(); // Enter: the default choice
+    });
+    trigger(*window, "actionCompareSideBySide");
+    if (!window->compareMode()->isActive() || !offered.startsWith(QLatin1String("Before")))
+        return nullptr;
+    if (!settle(window->compareMode()->secondaryDocument()))
+        return nullptr;
+    // The dialog had the focus; the keys below go to the window again.
+    window->activateWindow();
+    if (!QTest::qWaitForWindowActive(window.get()))
+        return nullptr;
+    return window;
+}
+
+void TestCompareMode::siblingIsTheOtherHalfOfThePair()
+{
+    ui::ExampleCatalog catalog;
+    QVERIFY(catalog.load(kExamples).isEmpty());
+    QCOMPARE(QDir::cleanPath(ui::CompareDialog::siblingOf(catalog, kIotAfter)),
+             QDir::cleanPath(kIotBefore));
+    QCOMPARE(QDir::cleanPath(ui::CompareDialog::siblingOf(catalog, kIotBefore)),
+             QDir::cleanPath(kIotAfter));
+    // An extra variant is compared with the design it improves on.
+    QCOMPARE(QDir::cleanPath(ui::CompareDialog::siblingOf(
+                 catalog, kExamples + QStringLiteral("/ids/ulid.keyscope.json"))),
+             QDir::cleanPath(kExamples + QStringLiteral("/ids/before.keyscope.json")));
+    QVERIFY(
+        ui::CompareDialog::siblingOf(catalog, m_dir->filePath(QStringLiteral("x.json"))).isEmpty());
+
+    // A project that is not an example: the dialog offers the gallery and a file, no list.
+    ui::CompareDialog dialog(kExamples, QStringLiteral("Mine"), QString());
+    QVERIFY(dialog.list()->isHidden());
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted); // nothing chosen yet
+}
+
+void TestCompareMode::enteringShowsBothDesignsItems()
+{
+    auto window = openIotCompared();
+    QVERIFY(window);
+    ui::CompareMode *compare = window->compareMode();
+    QVERIFY(window->errors.isEmpty());
+
+    // Two panes side by side in the centre, the window's own collection on the left.
+    auto *splitter = qobject_cast<QSplitter *>(window->centralWidget());
+    QVERIFY(splitter);
+    QCOMPARE(splitter->count(), 2);
+    QCOMPARE(splitter->widget(0), compare->primaryPane());
+    QCOMPARE(splitter->widget(1), compare->secondaryPane());
+    QVERIFY(compare->primaryPane()->isVisible() && compare->secondaryPane()->isVisible());
+    QCOMPARE(compare->primaryPane()->collectionPane(), window->collectionPane());
+    QVERIFY(window->collectionPane()->isVisible());
+
+    // Titled with each design's name and file.
+    QCOMPARE(compare->primaryPane()->title(), QStringLiteral("After"));
+    QCOMPARE(compare->secondaryPane()->title(), QStringLiteral("Before"));
+    QVERIFY2(
+        compare->secondaryPane()->subtitle().contains(QLatin1String("iot/before.keyscope.json")),
+        qPrintable(compare->secondaryPane()->subtitle()));
+    QVERIFY(compare->primaryPane()->subtitle().contains(QLatin1String("iot/after.keyscope.json")));
+
+    // Each half holds its own design's items: the readings sort before their Device after the
+    // fix ('#' < 'D'), after it before ('D' < 'R').
+    const ui::CollectionPane *second = compare->secondaryPane()->collectionPane();
+    QVERIFY(second && second != window->collectionPane());
+    QVERIFY(second->model()->rowCount() > 20);
+    QVERIFY2(firstSortKey(window->collectionPane()).startsWith(QLatin1String("#READING#")),
+             qPrintable(firstSortKey(window->collectionPane())));
+    QVERIFY2(firstSortKey(second).startsWith(QLatin1String("DEVICE#")),
+             qPrintable(firstSortKey(second)));
+    QAction *toggle = window->findChild<QAction *>(QStringLiteral("actionCompareSideBySide"));
+    QVERIFY(toggle->isChecked());
+    QCOMPARE(toggle->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+}
+
+void TestCompareMode::selectingAPatternLoadsBothTimelines()
+{
+    auto window = openIotCompared();
+    QVERIFY(window);
+    ui::CompareMode *compare = window->compareMode();
+    ui::CollectionView *left = compare->primaryPane()->collectionPane()->view();
+    ui::CollectionView *right = compare->secondaryPane()->collectionPane()->view();
+
+    QVERIFY(selectPattern(*window, kNewest));
+    QVERIFY(left->timeline() && right->timeline());
+    // The same pattern, each design's own Query: the fix returns the Device first, the
+    // original design reads the readings first and never the Device within Limit 11.
+    QCOMPARE(left->timeline()->summary().count, qint64(11));
+    QCOMPARE(left->timeline()->summary().parentResultNumber, quint32(1));
+    QVERIFY(right->timeline()->summary().parentResultNumber != 1);
+    QVERIFY2(compare->primaryPane()->verdict().startsWith(QLatin1String("Passes")),
+             qPrintable(compare->primaryPane()->verdict()));
+    QVERIFY2(compare->secondaryPane()->verdict().startsWith(QLatin1String("Fails")),
+             qPrintable(compare->secondaryPane()->verdict()));
+    QVERIFY(compare->primaryPane()->summary().contains(QLatin1String("ScannedCount")));
+    QVERIFY(compare->secondaryPane()->summary().contains(QLatin1String("ScannedCount")));
+    QVERIFY(compare->secondaryPane()->message().isEmpty());
+
+    // Another pattern replaces both traversals.
+    const model::TraceTimeline *before = right->timeline();
+    QVERIFY(selectPattern(*window, kAlone));
+    QVERIFY(right->timeline() && right->timeline() != before);
+    QCOMPARE(left->timeline()->summary().count, qint64(1));
+    QCOMPARE(right->timeline()->summary().count, qint64(1));
+}
+
+void TestCompareMode::steppingMovesBothPanesInStep()
+{
+    // SaaS: the users pattern reads 5 more rows on the "before" design than on the fix, so the
+    // two timelines differ in length.
+    auto window = openCompared(kExamples + QStringLiteral("/saas/after.keyscope.json"));
+    QVERIFY(window);
+    ui::CompareMode *compare = window->compareMode();
+    ui::ComparePane *leftPane = compare->primaryPane();
+    ui::ComparePane *rightPane = compare->secondaryPane();
+    ui::CollectionView *left = leftPane->collectionPane()->view();
+    ui::CollectionView *right = rightPane->collectionPane()->view();
+    QVERIFY(selectPattern(*window, QStringLiteral("Org and its users, alphabetical")));
+    const model::TraceTimeline *a = left->timeline();
+    const model::TraceTimeline *b = right->timeline();
+    QVERIFY(a && b);
+    QVERIFY2(a->stepCount() != b->stepCount(),
+             qPrintable(QStringLiteral("%1 vs %2").arg(a->stepCount()).arg(b->stepCount())));
+    const int shorter = std::min(a->stepCount(), b->stepCount());
+
+    auto *player = window->findChild<ui::TracePlayer *>();
+    QVERIFY(player);
+    // The one player plays the longer timeline.
+    QCOMPARE(player->timeline()->stepCount(), std::max(a->stepCount(), b->stepCount()));
+
+    trigger(*window, "actionRestart");
+    if (player->isPlaying())
+        trigger(*window, "actionPlayPause");
+    QCOMPARE(player->currentStep(), 0);
+    for (int step = 0; step < shorter; ++step) {
+        QCOMPARE(leftPane->shownStep(), step);
+        QCOMPARE(rightPane->shownStep(), step);
+        QCOMPARE(left->renderState().step, step);
+        QCOMPARE(right->renderState().step, step);
+        QCOMPARE(leftPane->narration(), a->step(step).narration);
+        QCOMPARE(rightPane->narration(), b->step(step).narration);
+        QTest::keyClick(window.get(), Qt::Key_Right); // the transport key, not a slot call
+    }
+    // Past the shorter trace: it holds its last step while the longer one goes on.
+    QCOMPARE(player->currentStep(), shorter);
+    const ui::ComparePane *held = a->stepCount() < b->stepCount() ? leftPane : rightPane;
+    const ui::ComparePane *going = held == leftPane ? rightPane : leftPane;
+    QCOMPARE(held->shownStep(), shorter - 1);
+    QCOMPARE(going->shownStep(), shorter);
+
+    // Ctrl+End: both at their final step; Left steps both back.
+    QTest::keyClick(window.get(), Qt::Key_End, Qt::ControlModifier);
+    QCOMPARE(leftPane->shownStep(), a->stepCount() - 1);
+    QCOMPARE(rightPane->shownStep(), b->stepCount() - 1);
+    QCOMPARE(leftPane->narration(), a->step(a->stepCount() - 1).narration);
+    QCOMPARE(rightPane->narration(), b->step(b->stepCount() - 1).narration);
+    trigger(*window, "actionRestart");
+    trigger(*window, "actionPlayPause");
+    QCOMPARE(leftPane->shownStep(), 0);
+    QCOMPARE(rightPane->shownStep(), 0);
+
+    // Scrubbing sets the time of the one clock: both panes follow.
+    const model::TraceTimeline *driver = player->timeline();
+    player->seek(driver->settledTime(2));
+    QCOMPARE(leftPane->shownStep(), 2);
+    QCOMPARE(rightPane->shownStep(), 2);
+}
+
+void TestCompareMode::missingPatternIsSaidPlainly()
+{
+    // The "before" design without its second pattern.
+    QFile source(kIotBefore);
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    QJsonObject project = QJsonDocument::fromJson(source.readAll()).object();
+    QJsonArray patterns = project.value(QStringLiteral("accessPatterns")).toArray();
+    QCOMPARE(patterns.size(), 2);
+    QCOMPARE(patterns.at(1).toObject().value(QStringLiteral("name")).toString(), kAlone);
+    patterns.removeAt(1);
+    project.insert(QStringLiteral("accessPatterns"), patterns);
+    const QString path = m_dir->filePath(QStringLiteral("one-pattern.keyscope.json"));
+    QFile target(path);
+    QVERIFY(target.open(QIODevice::WriteOnly));
+    target.write(QJsonDocument(project).toJson());
+    target.close();
+
+    auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+    window->show();
+    QVERIFY(window->openExample(kIotAfter));
+    QVERIFY(settle(window->document()));
+    ui::CompareMode *compare = window->compareMode();
+    QVERIFY(compare->enter(path));
+    QVERIFY(settle(compare->secondaryDocument()));
+    QCOMPARE(compare->secondaryPane()->title(),
+             QStringLiteral("IoT devices and readings (before)"));
+    QCOMPARE(compare->secondaryPane()->subtitle(), QStringLiteral("one-pattern.keyscope.json"));
+
+    QVERIFY(selectPattern(*window, kNewest));
+    QVERIFY(compare->secondaryPane()->message().isEmpty());
+    QVERIFY(compare->secondaryPane()->collectionPane()->view()->timeline());
+
+    QVERIFY(selectPattern(*window, kAlone));
+    QCOMPARE(compare->secondaryPane()->message(),
+             QStringLiteral("This design has no access pattern named “The Device alone”."));
+    QVERIFY(!compare->secondaryPane()->collectionPane()->view()->timeline());
+    QVERIFY(compare->secondaryPane()->narration().isEmpty());
+    QVERIFY(compare->secondaryPane()->summary().isEmpty());
+    // The first design still plays its traversal, on the player.
+    QVERIFY(window->collectionPane()->view()->timeline());
+    QCOMPARE(window->findChild<ui::TracePlayer *>()->timeline(),
+             window->collectionPane()->view()->timeline());
+    QVERIFY(!compare->primaryPane()->narration().isEmpty());
+
+    // A file that is not a project: a clear error, and the single view stays.
+    const QString broken = m_dir->filePath(QStringLiteral("broken.keyscope.json"));
+    QFile brokenFile(broken);
+    QVERIFY(brokenFile.open(QIODevice::WriteOnly));
+    brokenFile.write("{\"keyscope\": 1, \"table\": ");
+    brokenFile.close();
+    compare->leave();
+    QVERIFY(!compare->enter(broken));
+    QVERIFY(!compare->isActive());
+    QCOMPARE(window->errors.size(), 1);
+    QVERIFY2(window->errors.front().contains(QLatin1String("broken.keyscope.json")),
+             qPrintable(window->errors.front()));
+    QCOMPARE(window->centralWidget(), window->collectionPane());
+}
+
+void TestCompareMode::leavingRestoresTheSingleView()
+{
+    auto window = openIotCompared();
+    QVERIFY(window);
+    ui::CompareMode *compare = window->compareMode();
+    QVERIFY(selectPattern(*window, kNewest));
+
+    // Esc leaves.
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    QVERIFY(!compare->isActive());
+    QCOMPARE(window->centralWidget(), window->collectionPane());
+    QVERIFY(window->collectionPane()->isVisible());
+    QVERIFY(!window->findChild<QSplitter *>(QStringLiteral("CompareSideBySide")));
+    QVERIFY(!window->findChild<QAction *>(QStringLiteral("actionCompareSideBySide"))->isChecked());
+    QVERIFY(!window->findChild<QAction *>(QStringLiteral("actionLeaveCompareMode"))->isEnabled());
+
+    // The player drives the window's own view again, with its own pattern's timeline.
+    ui::CollectionView *view = window->collectionPane()->view();
+    auto *player = window->findChild<ui::TracePlayer *>();
+    QCOMPARE(player->timeline(), view->timeline());
+    trigger(*window, "actionRestart");
+    if (player->isPlaying())
+        trigger(*window, "actionPlayPause");
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QCOMPARE(view->renderState().step, 2);
+
+    // The same action enters and leaves again.
+    QVERIFY(compare->enter(kIotBefore));
+    QVERIFY(compare->isActive());
+    trigger(*window, "actionCompareSideBySide");
+    QVERIFY(!compare->isActive());
+    QCOMPARE(window->centralWidget(), window->collectionPane());
+}
+
+void TestCompareMode::openingAnotherProjectLeaves()
+{
+    auto window = openIotCompared();
+    QVERIFY(window);
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/saas/after.keyscope.json")));
+    QVERIFY(!window->compareMode()->isActive());
+    QCOMPARE(window->centralWidget(), window->collectionPane());
+    // Its sibling is offered next time.
+    QCOMPARE(QDir::cleanPath(window->compareMode()->suggestedSecondDesign()),
+             QDir::cleanPath(kExamples + QStringLiteral("/saas/before.keyscope.json")));
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
+    QApplication app(argc, argv);
+    TestCompareMode test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_comparemode.moc"

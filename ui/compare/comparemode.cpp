@@ -1,0 +1,461 @@
+#include "ui/compare/comparemode.h"
+
+#include "model/design/projectfile.h"
+#include "model/query/queryengine.h"
+#include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionstyle.h"
+#include "ui/collection/collectionview.h"
+#include "ui/compare/comparedialog.h"
+#include "ui/compare/comparepane.h"
+#include "ui/document/document.h"
+#include "ui/examples/examplecatalog.h"
+#include "ui/settings/settings.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/trace/tracepanel.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMainWindow>
+#include <QSplitter>
+#include <QStatusBar>
+
+namespace keyscope::ui {
+
+namespace {
+
+const model::PatternResult *patternNamed(const Document &document, const QString &name)
+{
+    for (const model::PatternResult &result : document.patternResults()) {
+        if (result.name == name)
+            return &result;
+    }
+    return nullptr;
+}
+
+// The same timeline the window builds for its own collection (MainWindow::showTrace).
+std::shared_ptr<const model::TraceTimeline> timelineFor(const model::Table &table,
+                                                        const model::QueryRequest &request,
+                                                        const model::QueryResponse &response,
+                                                        std::optional<model::ItemId> parentItem,
+                                                        bool reducedMotion)
+{
+    model::TimelineOptions options;
+    options.filterExpression = request.filterExpression;
+    options.exclusiveStartKey = request.exclusiveStartKey;
+    options.parentItem = parentItem;
+    options.reducedMotion = reducedMotion;
+    options.consumedCapacity = response.consumedCapacity
+        ? response.consumedCapacity->capacityUnits
+        : model::QueryEngine::capacityUnits(response.trace.bytesRead, request.consistentRead);
+    return std::make_shared<const model::TraceTimeline>(response.trace, table, options);
+}
+
+// Shows the item collection a Query reads, then hands the pane its traversal.
+void showTraversal(CollectionPane *pane, const model::Table &table,
+                   const model::QueryRequest &request,
+                   std::shared_ptr<const model::TraceTimeline> timeline)
+{
+    const model::QueryTrace &trace = timeline->trace();
+    const model::IndexStore *store = table.store(request.indexName);
+    if (store && store->keys().hash.size() == 1) {
+        if (const model::Partition *partition = store->findPartition(trace.partitionKey);
+            partition && !partition->entries.empty()) {
+            pane->showCollection(
+                request.indexName,
+                CollectionModel::displayText(table.attribute(partition->entries.front().item,
+                                                             store->keys().hash.front().name)));
+        }
+    }
+    CollectionView *view = pane->view();
+    view->setIndexName(request.indexName);
+    view->setPartition(trace.partitionKey);
+    view->setTimeline(std::move(timeline));
+}
+
+} // namespace
+
+CompareMode::CompareMode(QMainWindow *window, Document *document, CollectionPane *collection,
+                         TracePlayer *player, TracePanel *tracePanel, Settings *settings,
+                         const QString &examplesDirectory)
+    : QObject(window)
+    , m_window(window)
+    , m_document(document)
+    , m_collection(collection)
+    , m_player(player)
+    , m_tracePanel(tracePanel)
+    , m_settings(settings)
+    , m_examplesDirectory(examplesDirectory)
+{
+    m_toggle = new QAction(tr("Compare Side by &Side…"), this);
+    m_toggle->setObjectName(QStringLiteral("actionCompareSideBySide"));
+    m_toggle->setCheckable(true);
+    m_toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_toggle->setToolTip(tr("Play the same access pattern on two designs (before and after), in "
+                            "step"));
+    connect(m_toggle, &QAction::triggered, this, [this](bool checked) {
+        if (checked) {
+            if (!enterInteractive()) {
+                const QSignalBlocker blocker(m_toggle);
+                m_toggle->setChecked(false);
+            }
+        } else {
+            leave();
+        }
+    });
+
+    // Esc leaves, enabled only while comparing (and not presenting, where Esc leaves presenter
+    // mode first), so dialogs and editors keep their Esc.
+    m_leave = new QAction(tr("Leave Side by Side"), this);
+    m_leave->setObjectName(QStringLiteral("actionLeaveCompareMode"));
+    m_leave->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leave->setEnabled(false);
+    connect(m_leave, &QAction::triggered, this, &CompareMode::leave);
+    m_window->addAction(m_leave);
+
+    m_presenterAction = m_window->findChild<QAction *>(QStringLiteral("actionPresenterMode"));
+    if (m_presenterAction)
+        connect(m_presenterAction, &QAction::toggled, this, &CompareMode::setPresenting);
+
+    // Another project is another comparison: leave rather than pair unrelated designs.
+    connect(m_document, &Document::projectReset, this, [this] {
+        m_examplePath.clear();
+        if (isActive()) {
+            leave();
+            m_window->statusBar()->showMessage(
+                tr("Left side-by-side mode: another project was opened."), 5000);
+        }
+    });
+    connect(m_document, &Document::projectChanged, this, &CompareMode::updateTitles);
+    connect(m_document, &Document::filePathChanged, this, &CompareMode::updateTitles);
+}
+
+CompareMode::~CompareMode() = default;
+
+void CompareMode::ensureCatalog() const
+{
+    if (m_catalog)
+        return;
+    m_catalog = new ExampleCatalog(const_cast<CompareMode *>(this));
+    m_catalog->load(m_examplesDirectory);
+}
+
+QString CompareMode::suggestedSecondDesign() const
+{
+    if (m_examplePath.isEmpty())
+        return {};
+    ensureCatalog();
+    return CompareDialog::siblingOf(*m_catalog, m_examplePath);
+}
+
+QString CompareMode::askSecondDesign()
+{
+    CompareDialog dialog(m_examplesDirectory, m_document->displayName(), m_examplePath, m_window);
+    return dialog.exec() == QDialog::Accepted ? dialog.selectedPath() : QString();
+}
+
+bool CompareMode::enterInteractive()
+{
+    const QString path = askSecondDesign();
+    return !path.isEmpty() && enter(path);
+}
+
+bool CompareMode::enter(const QString &secondPath)
+{
+    auto read = model::ProjectFile::read(secondPath);
+    if (auto *errors = std::get_if<std::vector<model::IoError>>(&read)) {
+        QStringList lines;
+        for (const model::IoError &error : *errors)
+            lines << error.toString();
+        emit failed(tr("Cannot compare with %1").arg(QFileInfo(secondPath).fileName()),
+                    lines.isEmpty() ? secondPath : lines.join(QLatin1Char('\n')));
+        return false;
+    }
+    if (isActive())
+        leave();
+
+    m_secondaryPath = secondPath;
+    m_secondaryReady = false;
+    m_secondary = new Document(this);
+    m_container = new QSplitter(Qt::Horizontal);
+    m_container->setObjectName(QStringLiteral("CompareSideBySide"));
+    m_container->setAccessibleName(tr("Side by side"));
+    m_container->setChildrenCollapsible(false);
+    m_primaryPane = new ComparePane(m_container);
+    m_primaryPane->setObjectName(QStringLiteral("ComparePrimary"));
+    m_secondaryPane = new ComparePane(m_container);
+    m_secondaryPane->setObjectName(QStringLiteral("CompareSecondary"));
+    m_secondaryCollection = new CollectionPane;
+    m_secondaryCollection->setAccessibleName(tr("Second design's collection"));
+    m_secondaryPane->setCollectionPane(m_secondaryCollection);
+    m_container->addWidget(m_primaryPane);
+    m_container->addWidget(m_secondaryPane);
+    m_container->setStretchFactor(0, 1);
+    m_container->setStretchFactor(1, 1);
+
+    // The window's collection moves into the left half; the splitter takes the centre.
+    QWidget *central = m_window->takeCentralWidget();
+    Q_ASSERT(central == m_collection);
+    m_primaryPane->setCollectionPane(m_collection);
+    m_window->setCentralWidget(m_container);
+
+    // One clock: the player's position goes to both panes, each mapping it onto its own
+    // timeline, instead of straight to the window's view.
+    disconnect(m_player, &TracePlayer::positionChanged, m_collection->view(),
+               &CollectionView::setTimelineState);
+    m_connections << connect(m_player, &TracePlayer::positionChanged, m_primaryPane,
+                             &ComparePane::setPosition);
+    m_connections << connect(m_player, &TracePlayer::positionChanged, m_secondaryPane,
+                             &ComparePane::setPosition);
+    m_connections << connect(m_secondary, &Document::populationReady, this,
+                             &CompareMode::secondaryPopulated);
+    m_connections << connect(
+        m_secondary, &Document::populationFailed, this, [this](const QString &message) {
+            m_secondaryPane->setMessage(tr("This design does not populate: %1").arg(message));
+        });
+    m_connections << connect(m_secondary, &Document::patternsReady, this, [this] {
+        m_secondaryReady = true;
+        showSecondary();
+    });
+    m_connections << connect(m_settings, &Settings::reducedMotionChanged, m_secondaryCollection,
+                             [this](bool) { showSecondary(); });
+
+    m_secondary->setProject(std::move(std::get<model::Project>(read)));
+    updateTitles();
+    m_secondaryPane->setMessage(tr("Populating…"));
+    if (m_presenterAction)
+        setPresenting(m_presenterAction->isChecked());
+    showSecondary();
+
+    {
+        const QSignalBlocker blocker(m_toggle);
+        m_toggle->setChecked(true);
+    }
+    m_leave->setEnabled(!(m_presenterAction && m_presenterAction->isChecked()));
+    m_collection->view()->setFocus(Qt::OtherFocusReason);
+    m_window->statusBar()->showMessage(
+        tr("Comparing with %1. Esc or Ctrl+Shift+D leaves.").arg(QFileInfo(secondPath).fileName()),
+        5000);
+    emit activeChanged(true);
+    return true;
+}
+
+void CompareMode::leave()
+{
+    if (!isActive())
+        return;
+    for (const QMetaObject::Connection &connection : std::as_const(m_connections))
+        disconnect(connection);
+    m_connections.clear();
+
+    m_primaryPane->setCollectionPane(nullptr);
+    QWidget *container = m_window->takeCentralWidget();
+    Q_ASSERT(container == m_container);
+    m_window->setCentralWidget(m_collection);
+    m_collection->show();
+    connect(m_player, &TracePlayer::positionChanged, m_collection->view(),
+            &CollectionView::setTimelineState);
+    delete container; // the panes and the second design's collection
+    m_container = nullptr;
+    m_primaryPane = nullptr;
+    m_secondaryPane = nullptr;
+    m_secondaryCollection = nullptr;
+    delete m_secondary;
+    m_secondary = nullptr;
+    m_secondaryTimeline.reset();
+
+    // The player goes back to the window's own Query.
+    if (m_player->timeline() != m_primaryTimeline.get()) {
+        m_tracePanel->setTimeline(m_primaryTimeline);
+        m_player->setTimeline(m_primaryTimeline);
+        m_player->goToEnd();
+    } else {
+        m_collection->view()->setTimelineState(m_player->currentStep(),
+                                               m_player->currentTransition());
+    }
+    {
+        const QSignalBlocker blocker(m_toggle);
+        m_toggle->setChecked(false);
+    }
+    m_leave->setEnabled(false);
+    m_collection->view()->setFocus(Qt::OtherFocusReason);
+    emit activeChanged(false);
+}
+
+QString CompareMode::exampleLabel(const QString &path, QString *relative) const
+{
+    ensureCatalog();
+    const QString clean = QDir::cleanPath(path);
+    for (const ExampleCatalog::Entry &entry : m_catalog->entries()) {
+        for (const ExampleCatalog::Variant &variant : entry.variants) {
+            if (QDir::cleanPath(variant.path) == clean) {
+                if (relative)
+                    *relative = QDir(m_examplesDirectory).relativeFilePath(variant.path);
+                return variant.label;
+            }
+        }
+    }
+    return {};
+}
+
+void CompareMode::updateTitles()
+{
+    if (!isActive())
+        return;
+    const auto title = [this](const QString &path, const QString &name, const QString &display,
+                              ComparePane *pane) {
+        QString relative;
+        const QString label = path.isEmpty() ? QString() : exampleLabel(path, &relative);
+        if (!label.isEmpty())
+            pane->setTitle(label, QStringLiteral("%1 · %2").arg(relative, name));
+        else
+            pane->setTitle(name.isEmpty() ? display : name,
+                           path.isEmpty() ? display : QFileInfo(path).fileName());
+    };
+    const QString primaryPath = m_examplePath.isEmpty() ? m_document->filePath() : m_examplePath;
+    title(primaryPath, m_document->project().name, m_document->displayName(), m_primaryPane);
+    title(m_secondaryPath, m_secondary->project().name, m_secondary->displayName(),
+          m_secondaryPane);
+}
+
+void CompareMode::primaryTraceShown(const model::QueryRequest &request, const QString &patternName,
+                                    std::shared_ptr<const model::TraceTimeline> timeline)
+{
+    m_request = request;
+    m_patternName = patternName;
+    m_primaryTimeline = std::move(timeline);
+    if (!isActive())
+        return;
+    m_primaryPane->timelineChanged();
+    showSecondary();
+}
+
+void CompareMode::secondaryPopulated()
+{
+    if (!isActive())
+        return;
+    if (auto population = m_secondary->population())
+        m_secondaryCollection->setPopulation(population, m_secondary->project());
+    m_secondaryCollection->setTable(m_secondary->table());
+}
+
+void CompareMode::showSecondary()
+{
+    if (!isActive())
+        return;
+    // The left pane: the window's own pattern verdict.
+    if (const model::PatternResult *result
+        = m_patternName.isEmpty() ? nullptr : patternNamed(*m_document, m_patternName))
+        m_primaryPane->setVerdict(result->passed, result->explanation);
+    else
+        m_primaryPane->setVerdict(std::nullopt, {});
+    m_primaryPane->setMessage(
+        m_primaryTimeline || m_patternName.isEmpty()
+            ? QString()
+            : tr("The Query of “%1” does not run on this design.").arg(m_patternName));
+
+    const auto clear = [this](const QString &message) {
+        m_secondaryTimeline.reset();
+        m_secondaryCollection->view()->setTimeline(nullptr);
+        m_secondaryPane->setMessage(message);
+        m_secondaryPane->timelineChanged();
+        syncDriver();
+    };
+    const auto table = m_secondary->table();
+    if (!table || !m_secondaryReady || !m_secondary->populationError().isEmpty()) {
+        m_secondaryPane->setVerdict(std::nullopt, {});
+        const QString error = m_secondary->populationError();
+        clear(error.isEmpty() ? tr("Populating…")
+                              : tr("This design does not populate: %1").arg(error));
+        return;
+    }
+    const bool reduced = m_settings->reducedMotion();
+    if (m_patternName.isEmpty()) {
+        // A Query Builder query: the same request on this design's table.
+        m_secondaryPane->setVerdict(std::nullopt, {});
+        if (m_request.keyConditionExpression.isEmpty()) {
+            clear(tr("Select an access pattern to compare the designs."));
+            return;
+        }
+        auto answer = model::QueryEngine::query(*table, m_request);
+        if (const auto *error = std::get_if<model::QueryError>(&answer)) {
+            clear(
+                tr("The same query fails on this design: %1: %2").arg(error->type, error->message));
+            return;
+        }
+        m_secondaryTimeline = timelineFor(*table, m_request, std::get<model::QueryResponse>(answer),
+                                          std::nullopt, reduced);
+    } else {
+        const model::PatternResult *result = patternNamed(*m_secondary, m_patternName);
+        if (!result) {
+            m_secondaryPane->setVerdict(std::nullopt, {});
+            clear(tr("This design has no access pattern named “%1”.").arg(m_patternName));
+            return;
+        }
+        m_secondaryPane->setVerdict(result->passed, result->explanation);
+        if (!result->response) {
+            clear(
+                result->error
+                    ? tr("Its Query fails: %1: %2").arg(result->error->type, result->error->message)
+                    : tr("Its Query did not run."));
+            return;
+        }
+        m_secondaryTimeline
+            = timelineFor(*table, result->request, *result->response,
+                          result->parentItem >= 0
+                              ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
+                              : std::nullopt,
+                          reduced);
+        showTraversal(m_secondaryCollection, *table, result->request, m_secondaryTimeline);
+        m_secondaryPane->setMessage(QString());
+        m_secondaryPane->timelineChanged();
+        syncDriver();
+        return;
+    }
+    showTraversal(m_secondaryCollection, *table, m_request, m_secondaryTimeline);
+    m_secondaryPane->setMessage(QString());
+    m_secondaryPane->timelineChanged();
+    syncDriver();
+}
+
+void CompareMode::syncDriver()
+{
+    // The player plays the timeline with more steps, so neither pane runs out before the other.
+    std::shared_ptr<const model::TraceTimeline> driver = m_primaryTimeline;
+    if (m_secondaryTimeline && (!driver || m_secondaryTimeline->stepCount() > driver->stepCount()))
+        driver = m_secondaryTimeline;
+    if (m_player->timeline() == driver.get()) {
+        m_primaryPane->setPosition(m_player->currentStep(), m_player->currentTransition());
+        m_secondaryPane->setPosition(m_player->currentStep(), m_player->currentTransition());
+        return;
+    }
+    m_tracePanel->setTimeline(driver);
+    m_player->setTimeline(driver);
+    if (m_settings->reducedMotion())
+        m_player->goToEnd();
+    else
+        m_player->restart();
+}
+
+void CompareMode::setPresenting(bool presenting)
+{
+    m_leave->setEnabled(isActive() && !presenting);
+    if (!isActive())
+        return;
+    m_primaryPane->setPresenting(presenting);
+    m_secondaryPane->setPresenting(presenting);
+    CollectionView *view = m_secondaryCollection->view();
+    if (presenting)
+        view->setCollectionStyle(CollectionStyle::fromPalette(view->palette()).scaled(1.6));
+    else
+        view->useDesktopStyle();
+    // Each half narrates itself; the window's single caption would repeat one side only.
+    for (QLabel *label : m_collection->findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Narration caption"))
+            label->setVisible(false);
+    }
+}
+
+} // namespace keyscope::ui
