@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMainWindow>
@@ -196,10 +197,8 @@ bool CompareMode::enter(const QString &secondPath)
     m_container->setStretchFactor(1, 1);
 
     // The window's collection moves into the left half; the splitter takes the centre.
-    QWidget *central = m_window->takeCentralWidget();
-    Q_ASSERT(central == m_collection);
-    m_primaryPane->setCollectionPane(m_collection);
-    m_window->setCentralWidget(m_container);
+    swapCentralWidget(m_collection, m_container,
+                      [this] { m_primaryPane->setCollectionPane(m_collection); });
 
     // One clock: the player's position goes to both panes, each mapping it onto its own
     // timeline, instead of straight to the window's view.
@@ -250,10 +249,9 @@ void CompareMode::leave()
         disconnect(connection);
     m_connections.clear();
 
-    m_primaryPane->setCollectionPane(nullptr);
-    QWidget *container = m_window->takeCentralWidget();
-    Q_ASSERT(container == m_container);
-    m_window->setCentralWidget(m_collection);
+    QWidget *container = m_container;
+    swapCentralWidget(m_container, m_collection,
+                      [this] { m_primaryPane->setCollectionPane(nullptr); });
     m_collection->show();
     connect(m_player, &TracePlayer::positionChanged, m_collection->view(),
             &CollectionView::setTimelineState);
@@ -282,6 +280,31 @@ void CompareMode::leave()
     m_leave->setEnabled(false);
     m_collection->view()->setFocus(Qt::OtherFocusReason);
     emit activeChanged(false);
+}
+
+void CompareMode::swapCentralWidget(QWidget *from, QWidget *to,
+                                    const std::function<void()> &between)
+{
+    // The docks keep their sizes: the centre changes, not the panels around it (a new central
+    // widget would otherwise be laid out from its size hint and leave the rest to the docks).
+    QList<QDockWidget *> docks;
+    QList<int> widths;
+    QList<int> heights;
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
+        if (dock->isVisible() && !dock->isFloating()) {
+            docks << dock;
+            widths << dock->width();
+            heights << dock->height();
+        }
+    }
+    QWidget *taken = m_window->takeCentralWidget();
+    Q_ASSERT(taken == from);
+    Q_UNUSED(taken);
+    between();
+    m_window->setCentralWidget(to);
+    to->show();
+    m_window->resizeDocks(docks, widths, Qt::Horizontal);
+    m_window->resizeDocks(docks, heights, Qt::Vertical);
 }
 
 QString CompareMode::exampleLabel(const QString &path, QString *relative) const
@@ -361,7 +384,7 @@ void CompareMode::showSecondary()
         m_secondaryCollection->view()->setTimeline(nullptr);
         m_secondaryPane->setMessage(message);
         m_secondaryPane->timelineChanged();
-        syncDriver();
+        syncDriver(false);
     };
     const auto table = m_secondary->table();
     if (!table || !m_secondaryReady || !m_secondary->populationError().isEmpty()) {
@@ -411,28 +434,30 @@ void CompareMode::showSecondary()
         showTraversal(m_secondaryCollection, *table, result->request, m_secondaryTimeline);
         m_secondaryPane->setMessage(QString());
         m_secondaryPane->timelineChanged();
-        syncDriver();
+        syncDriver(true);
         return;
     }
     showTraversal(m_secondaryCollection, *table, m_request, m_secondaryTimeline);
     m_secondaryPane->setMessage(QString());
     m_secondaryPane->timelineChanged();
-    syncDriver();
+    syncDriver(true);
 }
 
-void CompareMode::syncDriver()
+void CompareMode::syncDriver(bool restart)
 {
     // The player plays the timeline with more steps, so neither pane runs out before the other.
     std::shared_ptr<const model::TraceTimeline> driver = m_primaryTimeline;
     if (m_secondaryTimeline && (!driver || m_secondaryTimeline->stepCount() > driver->stepCount()))
         driver = m_secondaryTimeline;
-    if (m_player->timeline() == driver.get()) {
+    if (m_player->timeline() != driver.get()) {
+        m_tracePanel->setTimeline(driver);
+        m_player->setTimeline(driver);
+    } else if (!restart) {
         m_primaryPane->setPosition(m_player->currentStep(), m_player->currentTransition());
         m_secondaryPane->setPosition(m_player->currentStep(), m_player->currentTransition());
         return;
     }
-    m_tracePanel->setTimeline(driver);
-    m_player->setTimeline(driver);
+    // A new pair of traversals plays from the start on both sides.
     if (m_settings->reducedMotion())
         m_player->goToEnd();
     else

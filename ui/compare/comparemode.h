@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -79,12 +80,14 @@ protected:
     virtual QString askSecondDesign();
 
 private:
+    void swapCentralWidget(QWidget *from, QWidget *to, const std::function<void()> &between);
     void ensureCatalog() const;
     QString exampleLabel(const QString &path, QString *relative) const;
     void updateTitles();
     void secondaryPopulated();
     void showSecondary();
-    void syncDriver();
+    // restart: a new traversal arrived, play both from the start.
+    void syncDriver(bool restart);
     void setPresenting(bool presenting);
 
     QMainWindow *m_window;

@@ -7,6 +7,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -41,6 +42,8 @@ ComparePane::ComparePane(QWidget *parent)
     m_subtitle->setAccessibleName(tr("Design file"));
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long file name gives way (clipped) before the step counter does.
+    m_subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_step = new QLabel(this);
     m_step->setAccessibleName(tr("Step shown"));
     m_step->setForegroundRole(QPalette::PlaceholderText);
@@ -124,9 +127,13 @@ void ComparePane::setVerdict(std::optional<bool> passed, const QString &explanat
     const int size = m_verdict->fontMetrics().height();
     m_verdictIcon->setPixmap(statusIcon(*passed ? StatusIconKind::Pass : StatusIconKind::Fail)
                                  .pixmap(QSize(size, size), devicePixelRatioF()));
-    m_verdict->setText(explanation.isEmpty()
-                           ? (*passed ? tr("Passes.") : tr("Fails."))
-                           : (*passed ? tr("Passes: %1") : tr("Fails: %1")).arg(explanation));
+    // The first sentence reads at a glance; the whole explanation is in the tooltip.
+    static const QRegularExpression sentenceEnd(QStringLiteral("\\.\\s+(?=[A-Z])"));
+    const QRegularExpressionMatch end = sentenceEnd.match(explanation);
+    const QString first = end.hasMatch() ? explanation.left(end.capturedStart() + 1) : explanation;
+    m_verdict->setText(first.isEmpty() ? (*passed ? tr("Passes.") : tr("Fails."))
+                                       : (*passed ? tr("Passes: %1") : tr("Fails: %1")).arg(first));
+    m_verdict->setToolTip(explanation);
 }
 
 QString ComparePane::verdict() const
