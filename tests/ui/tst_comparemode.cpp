@@ -10,6 +10,7 @@
 #include "ui/document/document.h"
 #include "ui/examples/examplecatalog.h"
 #include "ui/patterns/patternlistmodel.h"
+#include "ui/query/querybuilder.h"
 #include "ui/shell/collectionpane.h"
 #include "ui/shell/mainwindow.h"
 
@@ -20,6 +21,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QListView>
 #include <QListWidget>
 #include <QSplitter>
@@ -112,6 +114,7 @@ private slots:
     void missingPatternIsSaidPlainly();
     void leavingRestoresTheSingleView();
     void openingAnotherProjectLeaves();
+    void presenterModeShowsBothHalves();
 
 private:
     std::unique_ptr<TestWindow> openIotCompared() { return openCompared(kIotAfter); }
@@ -260,6 +263,17 @@ void TestCompareMode::selectingAPatternLoadsBothTimelines()
     QVERIFY(right->timeline() && right->timeline() != before);
     QCOMPARE(left->timeline()->summary().count, qint64(1));
     QCOMPARE(right->timeline()->summary().count, qint64(1));
+
+    // A query run from the Query Builder runs as is on both designs (no verdict: no pattern).
+    auto *builder = window->findChild<ui::QueryBuilder *>();
+    QVERIFY(builder && builder->isValid());
+    const model::TraceTimeline *patternTimeline = right->timeline();
+    emit builder->runRequested();
+    QVERIFY(right->timeline() && right->timeline() != patternTimeline);
+    QCOMPARE(right->timeline()->trace().partitionKey, left->timeline()->trace().partitionKey);
+    QCOMPARE(right->timeline()->summary().count, qint64(1));
+    QVERIFY(compare->secondaryPane()->verdict().isEmpty());
+    QVERIFY(compare->secondaryPane()->message().isEmpty());
 }
 
 void TestCompareMode::steppingMovesBothPanesInStep()
@@ -428,6 +442,49 @@ void TestCompareMode::openingAnotherProjectLeaves()
     // Its sibling is offered next time.
     QCOMPARE(QDir::cleanPath(window->compareMode()->suggestedSecondDesign()),
              QDir::cleanPath(kExamples + QStringLiteral("/saas/before.keyscope.json")));
+}
+
+void TestCompareMode::presenterModeShowsBothHalves()
+{
+    auto window = openIotCompared();
+    QVERIFY(window);
+    ui::CompareMode *compare = window->compareMode();
+    QVERIFY(selectPattern(*window, kNewest));
+    ui::CollectionView *right = compare->secondaryPane()->collectionPane()->view();
+    const double normalRow = right->collectionStyle().rowHeight;
+    QLabel *narration = nullptr;
+    for (QLabel *label : compare->secondaryPane()->findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Narration"))
+            narration = label;
+    }
+    QVERIFY(narration);
+    const double normalFont = narration->font().pointSizeF();
+
+    QTest::keyClick(window.get(), Qt::Key_F5);
+    QVERIFY(window->isFullScreen());
+    QVERIFY(compare->primaryPane()->isVisible() && compare->secondaryPane()->isVisible());
+    QVERIFY(right->collectionStyle().rowHeight > normalRow * 1.5);
+    QVERIFY(narration->font().pointSizeF() > normalFont * 1.5);
+    // Each half narrates itself: the window's single caption stays hidden.
+    for (QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Narration caption"))
+            QVERIFY(!label->isVisible());
+    }
+    // Stepping still moves both.
+    trigger(*window, "actionRestart");
+    trigger(*window, "actionPlayPause");
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QCOMPARE(compare->primaryPane()->shownStep(), 1);
+    QCOMPARE(compare->secondaryPane()->shownStep(), 1);
+
+    // Esc leaves presenter mode first, the comparison on a second Esc.
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    QVERIFY(!window->isFullScreen());
+    QVERIFY(compare->isActive());
+    QCOMPARE(right->collectionStyle().rowHeight, normalRow);
+    QCOMPARE(narration->font().pointSizeF(), normalFont);
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    QVERIFY(!compare->isActive());
 }
 
 int main(int argc, char **argv)
