@@ -3,8 +3,8 @@
 #include "model/design/projectfile.h"
 #include "model/value/dynamojson.h"
 #include "ui/checks/findinglistmodel.h"
-#include "ui/compare/comparemode.h"
 #include "ui/collection/collectionmodel.h"
+#include "ui/compare/comparemode.h"
 #include "ui/document/document.h"
 #include "ui/examples/examplegallery.h"
 #include "ui/patterns/patternlistmodel.h"
@@ -509,8 +509,8 @@ void MainWindow::createActions()
     addAction(leavePresenter);
 
     // View > Compare Side by Side: the same pattern on a second design, on the same clock.
-    m_compare = new CompareMode(this, m_document, m_collection, m_player, m_tracePanel,
-                                m_settings, m_examplesDirectory);
+    m_compare = new CompareMode(this, m_document, m_collection, m_player, m_tracePanel, m_settings,
+                                m_examplesDirectory);
     connect(m_compare, &CompareMode::failed, this, &MainWindow::showError);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_compare->toggleAction());
@@ -1122,8 +1122,7 @@ void MainWindow::setPresenting(bool presenting)
 
 void MainWindow::showTrace(const model::QueryRequest &request,
                            const model::QueryResponse &response,
-                           std::optional<model::ItemId> parentItem,
-                           const QString &patternName)
+                           std::optional<model::ItemId> parentItem, const QString &patternName)
 {
     const auto table = m_document->table();
     if (!table)
