@@ -113,6 +113,7 @@ private slots:
     void steppingMovesBothPanesInStep();
     void missingPatternIsSaidPlainly();
     void leavingRestoresTheSingleView();
+    void leavingKeepsTheStepShowing();
     void openingAnotherProjectLeaves();
     void presenterModeShowsBothHalves();
 
@@ -430,6 +431,24 @@ void TestCompareMode::leavingRestoresTheSingleView()
     trigger(*window, "actionCompareSideBySide");
     QVERIFY(!compare->isActive());
     QCOMPARE(window->centralWidget(), window->collectionPane());
+}
+
+void TestCompareMode::leavingKeepsTheStepShowing()
+{
+    // The player plays the longer ("before") traversal while comparing; leaving hands it back
+    // the window's own, at the same step.
+    auto window = openCompared(kExamples + QStringLiteral("/saas/after.keyscope.json"));
+    QVERIFY(window);
+    QVERIFY(selectPattern(*window, QStringLiteral("Org and its users, alphabetical")));
+    auto *player = window->findChild<ui::TracePlayer *>();
+    ui::CollectionView *view = window->collectionPane()->view();
+    QVERIFY(player->timeline() != view->timeline());
+    player->goToStep(3);
+    trigger(*window, "actionCompareSideBySide");
+    QVERIFY(!window->compareMode()->isActive());
+    QCOMPARE(player->timeline(), view->timeline());
+    QCOMPARE(player->currentStep(), 3);
+    QCOMPARE(view->renderState().step, 3);
 }
 
 void TestCompareMode::openingAnotherProjectLeaves()

@@ -264,11 +264,15 @@ void CompareMode::leave()
     m_secondary = nullptr;
     m_secondaryTimeline.reset();
 
-    // The player goes back to the window's own Query.
+    // The player goes back to the window's own Query, at the step it was showing.
     if (m_player->timeline() != m_primaryTimeline.get()) {
+        const int step = m_player->currentStep();
         m_tracePanel->setTimeline(m_primaryTimeline);
         m_player->setTimeline(m_primaryTimeline);
-        m_player->goToEnd();
+        if (m_primaryTimeline && step >= 0 && step < m_primaryTimeline->stepCount())
+            m_player->goToStep(step);
+        else
+            m_player->goToEnd();
     } else {
         m_collection->view()->setTimelineState(m_player->currentStep(),
                                                m_player->currentTransition());
