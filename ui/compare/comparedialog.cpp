@@ -11,6 +11,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace keyscope::ui {
 
 namespace {
@@ -89,13 +91,18 @@ CompareDialog::CompareDialog(const QString &examplesDirectory, const QString &cu
             if (variant.path == sibling)
                 m_list->setCurrentItem(item);
         }
-        intro->setText(tr("Play the same access patterns on “%1” (%2 of the %3 example) and on "
-                          "another design, in step:")
-                           .arg(currentName, current->label.toLower(), entry->title));
+        intro->setText(tr("Play the same access patterns on “%1” and on a second design, in "
+                          "step. The other designs of the example “%2”:")
+                           .arg(currentName, entry->title));
     } else {
-        intro->setText(tr("Play the same access patterns on “%1” and on another design, in "
-                          "step. Choose the other design: a built-in example or a project file.")
+        intro->setText(tr("Play the same access patterns on “%1” and on a second design, in "
+                          "step. Choose it among the built-in examples or open a project file.")
                            .arg(currentName));
+    }
+    // As tall as its few rows: the choice is usually one sibling.
+    if (m_list->count() > 0) {
+        m_list->setMaximumHeight(m_list->sizeHintForRow(0) * std::min(m_list->count(), 6)
+                                 + 2 * m_list->frameWidth() + 4);
     }
     m_list->setVisible(m_list->count() > 0);
 
@@ -116,7 +123,7 @@ CompareDialog::CompareDialog(const QString &examplesDirectory, const QString &cu
     layout->addWidget(buttons);
     if (!m_compare)
         example->setDefault(true);
-    resize(520, m_list->count() > 0 ? 280 : 140);
+    resize(520, sizeHint().height());
 }
 
 void CompareDialog::accept()
