@@ -1,3 +1,4 @@
+#include "model/design/checks/checksupport.h"
 #include "model/design/designchecker.h"
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
@@ -442,6 +443,9 @@ private slots:
     void mutableInIndexKeyIsFine();
     void fixesNameTheDesign();
     void largePopulation();
+    void spansAndConcernedItems_data();
+    void spansAndConcernedItems();
+    void invalidItemMarksNoTemplate();
 };
 
 void TestDesignChecker::findings_data()
@@ -572,6 +576,27 @@ void TestDesignChecker::findings()
     QVERIFY(!f.title.isEmpty());
     QVERIFY(!f.fix.isEmpty());
     QVERIFY(!f.items.empty());
+    // Every finding names the items it concerns, sorted, and its first example among them
+    // (pad-overflow's second example is the neighbour its overflowing item lands next to).
+    QVERIFY(!f.concerned.empty());
+    QVERIFY(std::is_sorted(f.concerned.begin(), f.concerned.end()));
+    QVERIFY(std::adjacent_find(f.concerned.begin(), f.concerned.end()) == f.concerned.end());
+    QVERIFY2(std::any_of(f.items.begin(), f.items.end(),
+                         [&](qint64 item) {
+                             return std::binary_search(f.concerned.begin(), f.concerned.end(),
+                                                       item);
+                         }),
+             qPrintable(dump({f})));
+    // A template span lies inside the template it names; otherwise the finding says why not.
+    if (f.hasTemplateSpan()) {
+        const EntityType *type = project.entity(f.entity);
+        QVERIFY(type);
+        QVERIFY(type->keys.count(f.keyAttribute));
+        QVERIFY(f.column - 1 + f.length <= type->keys.at(f.keyAttribute).size());
+        QVERIFY(!f.keyRole.isEmpty());
+    } else {
+        QVERIFY(!f.scopeNote.isEmpty());
+    }
     for (const QString &text : mentions)
         QVERIFY2(f.explanation.contains(text),
                  qPrintable(text + QStringLiteral(" not in: ") + f.explanation));
@@ -719,6 +744,154 @@ void TestDesignChecker::largePopulation()
     qInfo("checked %lld items in %lld ms", population.size(), timer.elapsed());
     QVERIFY2(findings.size() == 1, qPrintable(dump(findings)));
     QCOMPARE(findings[0].id, QStringLiteral("unpadded-number"));
+}
+
+void TestDesignChecker::spansAndConcernedItems_data()
+{
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("keyAttribute");
+    QTest::addColumn<QString>("keyRole");
+    QTest::addColumn<QString>("spanText"); // the template's characters the span covers
+    // Which items are concerned, judged here independently from the population:
+    //   "inverted:ATTR"  items of one PK whose SK order disagrees with ATTR's order (numbers by
+    //                    value, text case-folded, instants by time) with some other item
+    //   "above:ATTR:N"   items whose ATTR is greater than N
+    //   "entity:NAME"    every item of the entity type
+    //   "duplicates"     items sharing PK and SK with another item
+    QTest::addColumn<QString>("rule");
+
+    QTest::newRow("unpadded-number") << "readings-unpadded" << "unpadded-number" << "SK"
+                                     << "table sort key" << "{ReadingId}" << "inverted:ReadingId";
+    QTest::newRow("mixed-case") << "names-raw" << "mixed-case" << "SK" << "table sort key"
+                                << "{Name}" << "inverted:Name";
+    QTest::newRow("unsortable-timestamp")
+        << "events-display-format" << "unsortable-timestamp" << "SK" << "table sort key"
+        << "{Ts|format:MMM d, yyyy}" << "inverted:Ts";
+    QTest::newRow("random-id-order") << "comments-uuid4" << "random-id-order" << "SK"
+                                     << "table sort key" << "{CommentId}" << "inverted:CreatedAt";
+    QTest::newRow("pad-overflow") << "pad-overflow" << "pad-overflow" << "SK" << "table sort key"
+                                  << "pad:1" << "above:ReadingId:9";
+    QTest::newRow("pad-near-limit") << "pad-near-limit" << "pad-near-limit" << "SK"
+                                    << "table sort key" << "pad:2" << "above:ReadingId:79";
+    QTest::newRow("mutable-in-key") << "ticket-updatedat-in-key" << "mutable-in-key" << "SK"
+                                    << "table sort key" << "{UpdatedAt|iso8601}"
+                                    << "entity:Ticket";
+    QTest::newRow("lowercase-ulid") << "orders-lower-ulid" << "lowercase-ulid" << "SK"
+                                    << "table sort key" << "lower" << "entity:Order";
+    QTest::newRow("url-unsafe-key: the literal '#'")
+        << "orders-date-in-key" << "url-unsafe-key" << "SK" << "table sort key" << "#"
+        << "entity:Order";
+    QTest::newRow("key-too-large") << "documents-body-in-key" << "key-too-large" << "SK"
+                                   << "table sort key" << "{Body}" << "entity:Document";
+    QTest::newRow("empty-key") << "notes-empty-key" << "empty-key" << "SK" << "table sort key"
+                               << "{Tag}" << "entity:Note";
+    QTest::newRow("duplicate-key") << "readings-by-day" << "duplicate-key" << "SK"
+                                   << "table sort key" << "#READING#{Ts|date}" << "duplicates";
+}
+
+void TestDesignChecker::spansAndConcernedItems()
+{
+    QFETCH(QString, fixture);
+    QFETCH(QString, id);
+    QFETCH(QString, keyAttribute);
+    QFETCH(QString, keyRole);
+    QFETCH(QString, spanText);
+    QFETCH(QString, rule);
+
+    const Project project = fixtures().at(fixture)();
+    const Population population = populate(project);
+    const auto all = DesignChecker::check(project, population);
+    const auto it = std::find_if(all.begin(), all.end(), [&](const Finding &f) { return f.id == id; });
+    QVERIFY2(it != all.end(), qPrintable(dump(all)));
+    const Finding &f = *it;
+
+    QVERIFY(f.hasTemplateSpan());
+    QCOMPARE(f.keyAttribute, keyAttribute);
+    QCOMPARE(f.keyRole, keyRole);
+    const QString text = project.entity(f.entity)->keys.at(f.keyAttribute);
+    QCOMPARE(text.mid(f.column - 1, f.length), spanText);
+
+    // What the rule says, item by item, straight from the population.
+    const auto valueOf = [&](qint64 item, const QString &attribute) -> AttributeValue {
+        const Item &i = population.items[size_t(item)];
+        const auto found = i.find(attribute);
+        return found == i.end() ? AttributeValue() : found->second;
+    };
+    const auto intendedLess = [&](const AttributeValue &a, const AttributeValue &b) {
+        if (a.type() == AttributeValue::Type::N)
+            return a.asNumber() < b.asNumber();
+        const auto ta = checks::parseInstant(a.asString());
+        const auto tb = checks::parseInstant(b.asString());
+        if (ta && tb)
+            return *ta < *tb;
+        return a.asString().toCaseFolded() < b.asString().toCaseFolded();
+    };
+    std::vector<qint64> expected;
+    const QStringList words = rule.split(u':');
+    for (qint64 i = 0; i < population.size(); ++i) {
+        const QString entity = population.entityOf[size_t(i)] >= 0
+            ? project.entities[size_t(population.entityOf[size_t(i)])].name
+            : QString();
+        if (words[0] == QLatin1String("entity")) {
+            if (entity == words[1])
+                expected.push_back(i);
+        } else if (words[0] == QLatin1String("above")) {
+            const AttributeValue v = valueOf(i, words[1]);
+            if (v.type() == AttributeValue::Type::N
+                && v.asNumber().toString().toLongLong() > words[2].toLongLong())
+                expected.push_back(i);
+        } else {
+            const AttributeValue pk = valueOf(i, QStringLiteral("PK"));
+            const AttributeValue sk = valueOf(i, QStringLiteral("SK"));
+            for (qint64 j = 0; j < population.size(); ++j) {
+                if (j == i || valueOf(j, QStringLiteral("PK")) != pk)
+                    continue;
+                const AttributeValue skj = valueOf(j, QStringLiteral("SK"));
+                if (words[0] == QLatin1String("duplicates")) {
+                    if (skj == sk) {
+                        expected.push_back(i);
+                        break;
+                    }
+                    continue;
+                }
+                const AttributeValue a = valueOf(i, words[1]);
+                const AttributeValue b = valueOf(j, words[1]);
+                if (a.type() == AttributeValue::Type::Null || b.type() != a.type())
+                    continue;
+                const int keyOrder = AttributeValue::compareKeys(sk, skj);
+                if ((intendedLess(a, b) && keyOrder > 0) || (intendedLess(b, a) && keyOrder < 0)) {
+                    expected.push_back(i);
+                    break;
+                }
+            }
+        }
+    }
+    QVERIFY(!expected.empty());
+    QCOMPARE(f.concerned, expected);
+}
+
+void TestDesignChecker::invalidItemMarksNoTemplate()
+{
+    // An item without a sort key has no template to mark: the finding says so, and still
+    // lists every rejected item.
+    const Project project = fixtures().at(QStringLiteral("missing-sort-key"))();
+    const Population population = populate(project);
+    const auto all = DesignChecker::check(project, population);
+    const auto it = std::find_if(all.begin(), all.end(),
+                                 [](const Finding &f) { return f.id == QLatin1String("invalid-item"); });
+    QVERIFY2(it != all.end(), qPrintable(dump(all)));
+    QVERIFY(!it->hasTemplateSpan());
+    QVERIFY(it->keyAttribute.isEmpty());
+    QVERIFY2(it->scopeNote.contains(QLatin1String("not a part of a key template")),
+             qPrintable(it->scopeNote));
+    std::vector<qint64> readings;
+    for (qint64 i = 0; i < population.size(); ++i) {
+        if (project.entities[size_t(population.entityOf[size_t(i)])].name
+            == QLatin1String("Reading"))
+            readings.push_back(i);
+    }
+    QCOMPARE(it->concerned, readings);
 }
 
 QTEST_GUILESS_MAIN(TestDesignChecker)

@@ -98,6 +98,13 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
     checks::checkUrlSafety(context, findings);
     checks::checkKeyLimits(context, findings);
 
+    for (Finding &f : findings) {
+        if (!f.keyAttribute.isEmpty())
+            f.keyRole = checks::keyRole(project.table, f.keyAttribute);
+        else if (f.scopeNote.isEmpty())
+            f.scopeNote = QStringLiteral("About %1, not a part of a key template.").arg(f.path);
+    }
+
     const auto idRank = [](const QString &id) { return checkIds().indexOf(id); };
     std::stable_sort(findings.begin(), findings.end(), [&](const Finding &a, const Finding &b) {
         if (a.severity != b.severity)

@@ -32,6 +32,32 @@ struct Finding
     // before the second although the design means it to come after.
     std::vector<qint64> items;
 
+    // Where in a key template the fault lies, from the template parser (KeyTemplate::Part and
+    // Filter columns), for the editor to mark. keyAttribute names the key whose template it is
+    // (entities[i].keys.<keyAttribute>), keyRole says what that key is ("table sort key",
+    // "sort key of index GSI1"), column (1-based, UTF-16 units) and length the characters at
+    // fault: the placeholder lacking |pad:N, the filter whose width overflows, the literal
+    // '#' a URL must encode, or the whole template when no single part is to blame (a
+    // duplicate key). keyAttribute is empty and column 0 when the finding is about something
+    // other than a template: an item that is invalid as a whole, or the table's definition.
+    QString keyAttribute;
+    QString keyRole;
+    int column = 0;
+    int length = 0;
+    // The store whose item order or keys the finding concerns: "" for the table, or an index
+    // name (the collection view shows that index's order).
+    QString index;
+    // Every item the finding concerns (population indexes, ascending), not only the examples:
+    // the items whose key sorts out of the intended order (each is in at least one inverted
+    // pair of its collection), the items whose value overflows or nears a pad width, the items
+    // whose key holds the mutable attribute, and so on (designchecker.h lists each check's rule).
+    // Ordering checks look at the sampled items only (checks::kSampleCap per template).
+    std::vector<qint64> concerned;
+    // Why the editor highlights nothing, when it does not ("about the item as a whole: ...").
+    QString scopeNote;
+
+    bool hasTemplateSpan() const { return !keyAttribute.isEmpty() && column > 0 && length > 0; }
+
     static QString severityName(Severity severity); // "error", "warning", "info"
 };
 
@@ -56,6 +82,22 @@ struct CheckOptions
 //                         id's own values ("order#2025-08-21#123"), or a table key that holds
 //                         the id next to other attributes of the item (so the URL must carry
 //                         the whole key, "order#2025-08-21#123", to address the item)
+//
+// What each finding marks (Finding::column/length and Finding::concerned):
+//   unpadded-number, mixed-case, unsortable-timestamp, random-id-order
+//                         the placeholder at fault; the items in an inverted pair
+//   pad-overflow          the pad:N or invert:N filter; the items whose value overflows it
+//   pad-near-limit        the filter; the items past the alert share of its maximum
+//   lowercase-ulid        the placeholder (or its |lower filter); the items with lowercase ULIDs
+//   mutable-in-key        the placeholder; every item of the entity (each key holds it)
+//   url-unsafe-key        the template part writing the first unsafe character (a literal '#'
+//                         is marked alone); the items whose value or key needs encoding
+//   key-too-large         the placeholder writing the most bytes; the items over the limit
+//   empty-key             the whole template; the items whose key rendered empty
+//   duplicate-key         the whole template (it does not tell the items apart); every item
+//                         sharing its primary key with another
+//   invalid-item          nothing in the editor when the item misses a key or is too large
+//                         as a whole (scopeNote says so); the items rejected
 //
 // Severities: pad-overflow, mutable-in-key, key-too-large, empty-key and invalid-item are
 // errors; the rest are warnings.

@@ -455,6 +455,75 @@ QString CheckContext::describeCollection(const KeySite &site, qint64 item) const
     return text;
 }
 
+const KeySite *CheckContext::site(int entity, const QString &keyAttribute) const
+{
+    for (const KeySite &s : sites) {
+        if (s.entity == entity && s.keyAttribute == keyAttribute)
+            return &s;
+    }
+    return nullptr;
+}
+
+QString keyRole(const TableDefinition &table, const QString &keyAttribute)
+{
+    const auto has = [&](const std::vector<KeyAttribute> &keys) {
+        return std::any_of(keys.begin(), keys.end(),
+                           [&](const KeyAttribute &k) { return k.name == keyAttribute; });
+    };
+    QStringList roles;
+    if (has(table.keys.hash))
+        roles << QStringLiteral("table partition key");
+    if (has(table.keys.range))
+        roles << QStringLiteral("table sort key");
+    for (const auto &index : table.indexes) {
+        if (has(index.keys.hash))
+            roles << QStringLiteral("partition key of index %1").arg(index.name);
+        if (has(index.keys.range))
+            roles << QStringLiteral("sort key of index %1").arg(index.name);
+    }
+    return roles.join(QStringLiteral("; "));
+}
+
+void markSpan(Finding &finding, const KeySite &site, int column, int length)
+{
+    finding.keyAttribute = site.keyAttribute;
+    finding.column = column;
+    finding.length = length;
+    finding.index = site.isSortKey ? site.storeName : QString();
+}
+
+void markPart(Finding &finding, const KeySite &site, int part)
+{
+    const auto &parts = site.keyTemplate.parts();
+    if (part < 0 || part >= int(parts.size())) {
+        markTemplate(finding, site);
+        return;
+    }
+    markSpan(finding, site, parts[size_t(part)].column, parts[size_t(part)].length);
+}
+
+void markFilter(Finding &finding, const KeySite &site, const KeyTemplate::Filter &filter)
+{
+    // The filter as written, name and argument: "pad:5" (the parsed argument is normalised).
+    const QString &text = site.keyTemplate.text();
+    qsizetype end = filter.column - 1;
+    while (end < text.size() && text.at(end) != u'|' && text.at(end) != u'}')
+        ++end;
+    markSpan(finding, site, filter.column, int(end - (filter.column - 1)));
+}
+
+void markTemplate(Finding &finding, const KeySite &site)
+{
+    markSpan(finding, site, 1, int(site.keyTemplate.text().size()));
+}
+
+void setConcerned(Finding &finding, std::vector<qint64> items)
+{
+    std::sort(items.begin(), items.end());
+    items.erase(std::unique(items.begin(), items.end()), items.end());
+    finding.concerned = std::move(items);
+}
+
 void InversionFinder::moveInto(InversionFinder &other, int tag)
 {
     for (Sample &sample : m_samples) {
@@ -502,6 +571,72 @@ std::optional<InversionFinder::Pair> InversionFinder::find() const
             return Pair {a, b};
     }
     return std::nullopt;
+}
+
+std::vector<qint64> InversionFinder::invertedItems() const
+{
+    std::vector<qsizetype> order(m_samples.size());
+    std::iota(order.begin(), order.end(), qsizetype(0));
+    std::sort(order.begin(), order.end(), [&](qsizetype x, qsizetype y) {
+        const Sample &a = m_samples[size_t(x)];
+        const Sample &b = m_samples[size_t(y)];
+        if (int c = a.context.compare(b.context))
+            return c < 0;
+        return a.intended.compare(b.intended) < 0;
+    });
+    std::vector<char> inverted(m_samples.size(), 0);
+    for (size_t begin = 0; begin < order.size();) {
+        size_t end = begin + 1;
+        const QByteArray &context = m_samples[size_t(order[begin])].context;
+        while (end < order.size() && m_samples[size_t(order[end])].context == context)
+            ++end;
+        // Blocks of equal intended value: an item is inverted when an earlier block holds a
+        // key greater than its own, or a later block a key smaller than its own.
+        std::vector<std::pair<size_t, size_t>> blocks;
+        for (size_t i = begin; i < end;) {
+            size_t j = i + 1;
+            while (j < end
+                   && m_samples[size_t(order[j])].intended == m_samples[size_t(order[i])].intended)
+                ++j;
+            blocks.emplace_back(i, j);
+            i = j;
+        }
+        const QByteArray *maxBefore = nullptr;
+        for (const auto &[i, j] : blocks) {
+            const QByteArray *blockMax = nullptr;
+            for (size_t k = i; k < j; ++k) {
+                const QByteArray &key = m_samples[size_t(order[k])].rendered;
+                if (maxBefore && maxBefore->compare(key) > 0)
+                    inverted[size_t(order[k])] = 1;
+                if (!blockMax || blockMax->compare(key) < 0)
+                    blockMax = &key;
+            }
+            if (!maxBefore || maxBefore->compare(*blockMax) < 0)
+                maxBefore = blockMax;
+        }
+        const QByteArray *minAfter = nullptr;
+        for (auto b = blocks.rbegin(); b != blocks.rend(); ++b) {
+            const QByteArray *blockMin = nullptr;
+            for (size_t k = b->first; k < b->second; ++k) {
+                const QByteArray &key = m_samples[size_t(order[k])].rendered;
+                if (minAfter && minAfter->compare(key) < 0)
+                    inverted[size_t(order[k])] = 1;
+                if (!blockMin || blockMin->compare(key) > 0)
+                    blockMin = &key;
+            }
+            if (!minAfter || minAfter->compare(*blockMin) > 0)
+                minAfter = blockMin;
+        }
+        begin = end;
+    }
+    std::vector<qint64> items;
+    for (size_t i = 0; i < m_samples.size(); ++i) {
+        if (inverted[i])
+            items.push_back(m_samples[i].item);
+    }
+    std::sort(items.begin(), items.end());
+    items.erase(std::unique(items.begin(), items.end()), items.end());
+    return items;
 }
 
 } // namespace keyscope::model::checks

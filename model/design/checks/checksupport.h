@@ -98,6 +98,9 @@ public:
     // The item's partition in the site's store (hash key bytes), empty if it has none.
     QByteArray collectionOf(const KeySite &site, qint64 item) const;
 
+    // The key site of an entity's template for a key attribute, or null.
+    const KeySite *site(int entity, const QString &keyAttribute) const;
+
     QString entityName(int entity) const;
     // "item 57 (Reading; PK 'DEVICE#0001', SK '#READING#10')", with detail
     // "item 57 (Reading, ReadingId 10; PK 'DEVICE#0001', SK '#READING#10')". Long keys are
@@ -110,6 +113,18 @@ public:
     static QString valueText(const AttributeValue &value);
     static QString quoted(const AttributeValue &value); // 'text' or a number
 };
+
+// What a key attribute is in the table: "table sort key", "table partition key; partition key
+// of index GSI1", "sort key of index ByDate".
+QString keyRole(const TableDefinition &table, const QString &keyAttribute);
+// Marks where in the site's template a finding lies (Finding::keyAttribute, keyRole, column,
+// length, index): a part, one filter with its argument ("pad:5"), or the whole template.
+void markSpan(Finding &finding, const KeySite &site, int column, int length);
+void markPart(Finding &finding, const KeySite &site, int part);
+void markFilter(Finding &finding, const KeySite &site, const KeyTemplate::Filter &filter);
+void markTemplate(Finding &finding, const KeySite &site);
+// Sets Finding::concerned: sorted, without repeats.
+void setConcerned(Finding &finding, std::vector<qint64> items);
 
 // Finds two items of one collection whose byte order disagrees with the intended order.
 // Feed (context, intended, rendered) per item: context groups the items that are compared
@@ -146,6 +161,9 @@ public:
     };
     // The first adjacent disagreement in (context, intended) order; deterministic.
     std::optional<Pair> find() const;
+    // Every sampled item in at least one disagreeing pair of its context (an item intended
+    // earlier that sorts after it, or one intended later that sorts before it), ascending.
+    std::vector<qint64> invertedItems() const;
 
 private:
     qsizetype m_cap;

@@ -65,6 +65,32 @@ bool isPathSafe(QChar c)
     return QStringView(u"-._~!$&'()*+,;=:@").contains(c);
 }
 
+// Marks the template part that writes the character at `at` of the item's key: a literal
+// character alone (the '#' a URL must encode), or the placeholder whose value holds it.
+void markUnsafePart(const CheckContext &context, const KeySite &site, qint64 item, qsizetype at,
+                    Finding &f)
+{
+    std::vector<QString> outputs;
+    markTemplate(f, site);
+    if (at < 0 || !context.partOutputs(site, item, outputs))
+        return;
+    const auto &parts = site.keyTemplate.parts();
+    qsizetype start = 0;
+    for (size_t p = 0; p < parts.size(); ++p) {
+        const qsizetype end = start + outputs[p].size();
+        if (at < end) {
+            const KeyTemplate::Part &part = parts[p];
+            // A literal without escaped braces maps character for character onto the template.
+            if (!part.isPlaceholder && part.length == part.text.size())
+                markSpan(f, site, part.column + int(at - start), 1);
+            else
+                markPart(f, site, int(p));
+            return;
+        }
+        start = end;
+    }
+}
+
 } // namespace
 
 void checkMutableKeys(const CheckContext &context, std::vector<Finding> &findings)
@@ -91,7 +117,9 @@ void checkMutableKeys(const CheckContext &context, std::vector<Finding> &finding
                            site.tableHash ? QStringLiteral("partition") : QStringLiteral("sort"),
                            site.keyAttribute);
             QString example;
+            markPart(f, site, ref.part);
             const auto &items = context.itemsOfEntity[size_t(site.entity)];
+            setConcerned(f, items); // every key of the entity holds the attribute
             if (!items.empty()) {
                 const qint64 item = items.front();
                 f.items = {item};
@@ -238,6 +266,9 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
             f.attribute = uuid->name;
             f.path = candidate.path;
             f.items = {pair->later.item, pair->earlier.item};
+            markPart(f, candidate, uuid->part);
+            f.index = pattern.indexName; // the order the access pattern reads
+            setConcerned(f, finder.invertedItems());
             f.title = QStringLiteral("Random %1 (uuid4) orders '%2', not %3")
                           .arg(uuid->name, pattern.name, orderAttribute);
             f.explanation
@@ -282,11 +313,17 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
             if (!spec.exposedInUrl)
                 continue;
             // Only ids that go into keys: that is where sortable composites come from.
+            // Only ids that go into keys; the entity's own template first (the one to mark).
             const KeySite *usedIn = nullptr;
+            const PlaceholderRef *usedRef = nullptr;
             for (const KeySite &site : context.sites) {
                 for (const PlaceholderRef &ref : site.placeholders) {
-                    if (ref.ownerEntity == e && ref.attributeIndex == a && !usedIn)
+                    if (ref.ownerEntity != e || ref.attributeIndex != a)
+                        continue;
+                    if (!usedIn || (usedIn->entity != e && site.entity == e)) {
                         usedIn = &site;
+                        usedRef = &ref;
+                    }
                 }
             }
             if (!usedIn)
@@ -294,6 +331,7 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
             qint64 count = 0;
             qint64 total = 0;
             std::vector<qint64> examples;
+            std::vector<qint64> unsafe;
             QString firstValue;
             QChar firstBad;
             for (qint64 item : context.itemsOfEntity[size_t(e)]) {
@@ -307,6 +345,7 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                     if (!isPathSafe(c)) {
                         if (examples.size() < 3)
                             examples.push_back(item);
+                        unsafe.push_back(item);
                         if (firstValue.isNull()) {
                             firstValue = value;
                             firstBad = c;
@@ -334,6 +373,13 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
             f.attribute = spec.name;
             f.path = QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a);
             f.items = examples;
+            setConcerned(f, std::move(unsafe));
+            if (usedIn->entity == e)
+                markPart(f, *usedIn, usedRef->part);
+            else
+                f.scopeNote = QStringLiteral("About the values of %1.%2 (its generator), which "
+                                             "only other entity types' templates (%3) read.")
+                                  .arg(entity.name, spec.name, usedIn->path);
             f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(spec.name, firstValue);
             f.explanation
                 = QStringLiteral("%1 is marked exposedInUrl and goes into keys (%2), but %3 of "
@@ -380,21 +426,26 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
         qint64 count = 0;
         qint64 total = 0;
         std::vector<qint64> examples;
+        std::vector<qint64> unsafe;
         QString firstKey;
         QChar firstBad;
+        qsizetype firstBadAt = -1;
         for (qint64 item : context.itemsOfEntity[size_t(site.entity)]) {
             const AttributeValue key = context.keyValue(item, site.keyAttribute);
             if (key.type() != AttributeValue::Type::S)
                 continue;
             ++total;
             const QString text = key.asString();
-            for (QChar c : text) {
+            for (qsizetype at = 0; at < text.size(); ++at) {
+                const QChar c = text.at(at);
                 if (!isPathSafe(c)) {
                     if (examples.size() < 3)
                         examples.push_back(item);
+                    unsafe.push_back(item);
                     if (firstKey.isNull()) {
                         firstKey = text;
                         firstBad = c;
+                        firstBadAt = at;
                     }
                     ++count;
                     break;
@@ -414,6 +465,8 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
         f.attribute = exposed->name;
         f.path = site.path;
         f.items = examples;
+        setConcerned(f, std::move(unsafe));
+        markUnsafePart(context, site, examples.front(), firstBadAt, f);
         f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(site.keyAttribute, firstKey);
         f.explanation
             = QStringLiteral("%1 is marked exposedInUrl, but %2 ('%3') also holds %4, so the id "

@@ -18,7 +18,8 @@ namespace {
 struct Group
 {
     qint64 count = 0;
-    std::vector<qint64> items;
+    std::vector<qint64> items; // examples
+    std::vector<qint64> all;
     QString message;
 };
 
@@ -100,6 +101,7 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
             group.message = *error;
         if (group.items.size() < 3)
             group.items.push_back(i);
+        group.all.push_back(i);
     }
     for (const auto &[key, group] : groups) {
         const auto &[id, path, attribute] = key;
@@ -112,6 +114,34 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         f.attribute = attribute;
         f.path = path;
         f.items = group.items;
+        setConcerned(f, group.all);
+        const KeySite *site = entity >= 0 ? context.site(entity, attribute) : nullptr;
+        if (!site) {
+            f.scopeNote = entity >= 0
+                ? QStringLiteral("About the items as a whole (%1), not a part of a key template.")
+                      .arg(attribute.isEmpty() ? QStringLiteral("their size or attributes")
+                                               : QStringLiteral("no template writes %1")
+                                                     .arg(attribute))
+                : QStringLiteral("About a hand-written item (%1), not a key template.").arg(path);
+        } else if (id == QLatin1String("key-too-large")) {
+            // The placeholder writing the most of the key is the part to shorten.
+            std::vector<QString> outputs;
+            markTemplate(f, *site);
+            if (context.partOutputs(*site, item, outputs)) {
+                int longest = -1;
+                for (int p = 0; p < int(outputs.size()); ++p) {
+                    if (site->keyTemplate.parts()[size_t(p)].isPlaceholder
+                        && (longest < 0
+                            || outputs[size_t(p)].toUtf8().size()
+                                > outputs[size_t(longest)].toUtf8().size()))
+                        longest = p;
+                }
+                if (longest >= 0)
+                    markPart(f, *site, longest);
+            }
+        } else {
+            markTemplate(f, *site);
+        }
         const AttributeValue value
             = attribute.isEmpty() ? AttributeValue() : context.keyValue(item, attribute);
         const QString what = entity >= 0
@@ -212,6 +242,7 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         qint64 count = 0;
         qint64 earlier = -1;
         qint64 later = -1;
+        std::vector<qint64> all; // every item sharing its key with another
     };
     std::map<QString, Duplicates> byPath; // path of the later item's key
     for (size_t begin = 0; begin < hashes.size();) {
@@ -242,6 +273,8 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
                     : project.table.keys.range.front().name;
                 Duplicates &d = byPath[itemPath(context, later, rangeOrHash)];
                 ++d.count;
+                d.all.push_back(earlier);
+                d.all.push_back(later);
                 if (d.earlier < 0 || later < d.later) {
                     d.earlier = earlier;
                     d.later = later;
@@ -260,6 +293,12 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
                                                        : project.table.keys.range.front().name;
         f.path = path;
         f.items = {d.earlier, d.later};
+        setConcerned(f, d.all);
+        if (const KeySite *site = entity >= 0 ? context.site(entity, f.attribute) : nullptr)
+            markTemplate(f, *site); // the whole key fails to tell the items apart
+        else
+            f.scopeNote = QStringLiteral("About hand-written items (%1), not a key template.")
+                              .arg(path);
         QStringList keyText;
         for (const auto &k : project.table.keys.all())
             keyText << k.name + u' ' + CheckContext::quoted(context.keyValue(d.later, k.name));

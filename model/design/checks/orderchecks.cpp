@@ -77,6 +77,10 @@ Finding makeFinding(const CheckContext &context, const QString &id, Finding::Sev
     f.entity = context.entityName(site.entity);
     f.attribute = ref ? ref->name : site.keyAttribute;
     f.path = site.path;
+    if (ref)
+        markPart(f, site, ref->part);
+    else
+        markTemplate(f, site);
     return f;
 }
 
@@ -207,6 +211,7 @@ struct PlaceholderState
     bool allUlid = true;
     qint64 lowercaseUlidItem = -1;
     qint64 lowercaseUlidCount = 0;
+    std::vector<qint64> lowercaseUlidItems;
     InversionFinder ulids;
 };
 
@@ -261,6 +266,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
         const PlaceholderRef *ref = nullptr;
         qint64 item = -1;
         qint64 count = 0;
+        std::vector<qint64> items;
         std::optional<InversionFinder::Pair> pair;
         QString groupKey;
     };
@@ -364,6 +370,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                             if (state.lowercaseUlidItem < 0)
                                 state.lowercaseUlidItem = item;
                             ++state.lowercaseUlidCount;
+                            state.lowercaseUlidItems.push_back(item);
                         }
                         state.ulids.add(view.context, *raw, view.remainder, item);
                     }
@@ -382,6 +389,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                                             Finding::Severity::Warning, site, &ref);
                     f.title = words.title;
                     f.items = {pair->later.item, pair->earlier.item};
+                    setConcerned(f, state.numbers.invertedItems());
                     const QString later = inputOf(context, site, ref, pair->later.item);
                     const QString earlier = inputOf(context, site, ref, pair->earlier.item);
                     f.explanation
@@ -426,6 +434,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                                             Finding::Severity::Warning, site, &ref);
                     f.title = words.title;
                     f.items = {pair->later.item, pair->earlier.item};
+                    setConcerned(f, state.cases.invertedItems());
                     const QString later = inputOf(context, site, ref, pair->later.item);
                     const QString earlier = inputOf(context, site, ref, pair->earlier.item);
                     f.explanation
@@ -464,6 +473,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                                             Finding::Severity::Warning, site, &ref);
                     f.title = words.title;
                     f.items = {pair->later.item, pair->earlier.item};
+                    setConcerned(f, state.times.invertedItems());
                     const QString later = inputOf(context, site, ref, pair->later.item);
                     const QString earlier = inputOf(context, site, ref, pair->earlier.item);
                     const bool formatted = ref.hasFilter(QStringLiteral("format"));
@@ -503,9 +513,9 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
             }
             if (state.ulidCandidate && state.lowercaseUlidItem >= 0
                 && (state.allUlid || ref.spec->generator.kind == GeneratorSpec::Kind::Ulid)) {
-                pendingUlids.push_back(PendingUlid {s, &ref, state.lowercaseUlidItem,
-                                                    state.lowercaseUlidCount, state.ulids.find(),
-                                                    timeGroupKey(site)});
+                pendingUlids.push_back(PendingUlid {
+                    s, &ref, state.lowercaseUlidItem, state.lowercaseUlidCount,
+                    std::move(state.lowercaseUlidItems), state.ulids.find(), timeGroupKey(site)});
             }
         }
         // Keep the samples for the templates sharing this key position.
@@ -538,6 +548,11 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
         {
             Finding f = makeFinding(context, QStringLiteral("lowercase-ulid"),
                                     Finding::Severity::Warning, site, &ref);
+            for (const auto &filter : ref.templatePart->filters) {
+                if (filter.name == QLatin1String("lower"))
+                    markFilter(f, site, filter); // the filter that makes them lowercase
+            }
+            setConcerned(f, pending.items);
             const qint64 item = pending.item;
             const auto rendered = context.render(site, item);
             const QString lower = rendered ? rendered->trace[size_t(ref.part)].output : QString();
@@ -618,6 +633,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                                 Finding::Severity::Warning, first, firstRef);
         f.title = words.title;
         f.items = {pair->later.item, pair->earlier.item};
+        setConcerned(f, group.finder.invertedItems());
         const KeySite &second = &first == &a ? b : a;
         const PlaceholderRef *secondRef = &first == &a ? refB : refA;
         f.explanation
@@ -688,6 +704,12 @@ void checkPadding(const CheckContext &context, std::vector<Finding> &findings)
             qint64 firstOverflow = -1;
             IntegerText overflowValue;
             qint64 overflowCount = 0;
+            std::vector<qint64> overflowItems;
+            // Items past the alert share of the width's maximum (pad-near-limit).
+            const bool nearCheck = width <= 18;
+            const double alertValue
+                = context.options.padAlertShare * (std::pow(10.0, width) - 1.0);
+            std::vector<qint64> nearItems;
             qint64 maxItem = -1;
             IntegerText maxValue;
             for (qint64 item : context.itemsOfEntity[size_t(site.entity)]) {
@@ -700,7 +722,10 @@ void checkPadding(const CheckContext &context, std::vector<Finding> &findings)
                         overflowValue = *v;
                     }
                     ++overflowCount;
+                    overflowItems.push_back(item);
                 }
+                if (nearCheck && !v->negative && v->approx() > alertValue)
+                    nearItems.push_back(item);
                 if (maxItem < 0 || maxValue.lessThan(*v)) {
                     maxItem = item;
                     maxValue = *v;
@@ -758,6 +783,8 @@ void checkPadding(const CheckContext &context, std::vector<Finding> &findings)
                 }
                 Finding f = makeFinding(context, QStringLiteral("pad-overflow"),
                                         Finding::Severity::Error, site, &ref);
+                markFilter(f, site, filter);
+                setConcerned(f, std::move(overflowItems));
                 const AttributeValue keyX = context.keyValue(firstOverflow, site.keyAttribute);
                 const QString what = invert
                     ? QStringLiteral("invert:%1 computes %2 - value, which has %1 digit(s) "
@@ -827,6 +854,8 @@ void checkPadding(const CheckContext &context, std::vector<Finding> &findings)
             Finding f = makeFinding(context, QStringLiteral("pad-near-limit"),
                                     Finding::Severity::Warning, site, &ref);
             f.items = {maxItem};
+            markFilter(f, site, filter);
+            setConcerned(f, std::move(nearItems));
             f.title = QStringLiteral("%1 reaches %2 of %3:%4 (%5%)")
                           .arg(attr, maxValue.text(), filter.name)
                           .arg(width)
