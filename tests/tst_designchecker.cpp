@@ -761,33 +761,78 @@ void TestDesignChecker::spansAndConcernedItems_data()
     //   "duplicates"     items sharing PK and SK with another item
     QTest::addColumn<QString>("rule");
 
-    QTest::newRow("unpadded-number") << "readings-unpadded" << "unpadded-number" << "SK"
-                                     << "table sort key" << "{ReadingId}" << "inverted:ReadingId";
-    QTest::newRow("mixed-case") << "names-raw" << "mixed-case" << "SK" << "table sort key"
-                                << "{Name}" << "inverted:Name";
-    QTest::newRow("unsortable-timestamp")
-        << "events-display-format" << "unsortable-timestamp" << "SK" << "table sort key"
-        << "{Ts|format:MMM d, yyyy}" << "inverted:Ts";
-    QTest::newRow("random-id-order") << "comments-uuid4" << "random-id-order" << "SK"
-                                     << "table sort key" << "{CommentId}" << "inverted:CreatedAt";
-    QTest::newRow("pad-overflow") << "pad-overflow" << "pad-overflow" << "SK" << "table sort key"
-                                  << "pad:1" << "above:ReadingId:9";
-    QTest::newRow("pad-near-limit") << "pad-near-limit" << "pad-near-limit" << "SK"
-                                    << "table sort key" << "pad:2" << "above:ReadingId:79";
-    QTest::newRow("mutable-in-key") << "ticket-updatedat-in-key" << "mutable-in-key" << "SK"
-                                    << "table sort key" << "{UpdatedAt|iso8601}"
+    QTest::newRow("unpadded-number") << "readings-unpadded"
+                                     << "unpadded-number"
+                                     << "SK"
+                                     << "table sort key"
+                                     << "{ReadingId}"
+                                     << "inverted:ReadingId";
+    QTest::newRow("mixed-case") << "names-raw"
+                                << "mixed-case"
+                                << "SK"
+                                << "table sort key"
+                                << "{Name}"
+                                << "inverted:Name";
+    QTest::newRow("unsortable-timestamp") << "events-display-format"
+                                          << "unsortable-timestamp"
+                                          << "SK"
+                                          << "table sort key"
+                                          << "{Ts|format:MMM d, yyyy}"
+                                          << "inverted:Ts";
+    QTest::newRow("random-id-order") << "comments-uuid4"
+                                     << "random-id-order"
+                                     << "SK"
+                                     << "table sort key"
+                                     << "{CommentId}"
+                                     << "inverted:CreatedAt";
+    QTest::newRow("pad-overflow") << "pad-overflow"
+                                  << "pad-overflow"
+                                  << "SK"
+                                  << "table sort key"
+                                  << "pad:1"
+                                  << "above:ReadingId:9";
+    QTest::newRow("pad-near-limit") << "pad-near-limit"
+                                    << "pad-near-limit"
+                                    << "SK"
+                                    << "table sort key"
+                                    << "pad:2"
+                                    << "above:ReadingId:79";
+    QTest::newRow("mutable-in-key") << "ticket-updatedat-in-key"
+                                    << "mutable-in-key"
+                                    << "SK"
+                                    << "table sort key"
+                                    << "{UpdatedAt|iso8601}"
                                     << "entity:Ticket";
-    QTest::newRow("lowercase-ulid") << "orders-lower-ulid" << "lowercase-ulid" << "SK"
-                                    << "table sort key" << "lower" << "entity:Order";
-    QTest::newRow("url-unsafe-key: the literal '#'")
-        << "orders-date-in-key" << "url-unsafe-key" << "SK" << "table sort key" << "#"
-        << "entity:Order";
-    QTest::newRow("key-too-large") << "documents-body-in-key" << "key-too-large" << "SK"
-                                   << "table sort key" << "{Body}" << "entity:Document";
-    QTest::newRow("empty-key") << "notes-empty-key" << "empty-key" << "SK" << "table sort key"
-                               << "{Tag}" << "entity:Note";
-    QTest::newRow("duplicate-key") << "readings-by-day" << "duplicate-key" << "SK"
-                                   << "table sort key" << "#READING#{Ts|date}" << "duplicates";
+    QTest::newRow("lowercase-ulid") << "orders-lower-ulid"
+                                    << "lowercase-ulid"
+                                    << "SK"
+                                    << "table sort key"
+                                    << "lower"
+                                    << "entity:Order";
+    QTest::newRow("url-unsafe-key: the literal '#'") << "orders-date-in-key"
+                                                     << "url-unsafe-key"
+                                                     << "SK"
+                                                     << "table sort key"
+                                                     << "#"
+                                                     << "entity:Order";
+    QTest::newRow("key-too-large") << "documents-body-in-key"
+                                   << "key-too-large"
+                                   << "SK"
+                                   << "table sort key"
+                                   << "{Body}"
+                                   << "entity:Document";
+    QTest::newRow("empty-key") << "notes-empty-key"
+                               << "empty-key"
+                               << "SK"
+                               << "table sort key"
+                               << "{Tag}"
+                               << "entity:Note";
+    QTest::newRow("duplicate-key") << "readings-by-day"
+                                   << "duplicate-key"
+                                   << "SK"
+                                   << "table sort key"
+                                   << "#READING#{Ts|date}"
+                                   << "duplicates";
 }
 
 void TestDesignChecker::spansAndConcernedItems()
@@ -802,7 +847,8 @@ void TestDesignChecker::spansAndConcernedItems()
     const Project project = fixtures().at(fixture)();
     const Population population = populate(project);
     const auto all = DesignChecker::check(project, population);
-    const auto it = std::find_if(all.begin(), all.end(), [&](const Finding &f) { return f.id == id; });
+    const auto it
+        = std::find_if(all.begin(), all.end(), [&](const Finding &f) { return f.id == id; });
     QVERIFY2(it != all.end(), qPrintable(dump(all)));
     const Finding &f = *it;
 
@@ -878,8 +924,9 @@ void TestDesignChecker::invalidItemMarksNoTemplate()
     const Project project = fixtures().at(QStringLiteral("missing-sort-key"))();
     const Population population = populate(project);
     const auto all = DesignChecker::check(project, population);
-    const auto it = std::find_if(all.begin(), all.end(),
-                                 [](const Finding &f) { return f.id == QLatin1String("invalid-item"); });
+    const auto it = std::find_if(all.begin(), all.end(), [](const Finding &f) {
+        return f.id == QLatin1String("invalid-item");
+    });
     QVERIFY2(it != all.end(), qPrintable(dump(all)));
     QVERIFY(!it->hasTemplateSpan());
     QVERIFY(it->keyAttribute.isEmpty());

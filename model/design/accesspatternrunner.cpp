@@ -45,10 +45,8 @@ AccessPatternRunner::buildTable(const Project &project, const Population &popula
     if (auto *error = std::get_if<Table::ItemError>(&written)) {
         const qint64 i = error->index;
         const QString where = i < population.generatedCount
-                                  ? QStringLiteral("generated %1 #%2")
-                                        .arg(entityName(project, population, i))
-                                        .arg(i + 1)
-                                  : QStringLiteral("items[%1]").arg(i - population.generatedCount);
+            ? QStringLiteral("generated %1 #%2").arg(entityName(project, population, i)).arg(i + 1)
+            : QStringLiteral("items[%1]").arg(i - population.generatedCount);
         return QStringLiteral("%1: %2").arg(where, error->message);
     }
     return table;
@@ -69,8 +67,8 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
                 entity = i;
         }
         if (entity < 0)
-            return failed(result, QStringLiteral("No entity type is named '%1'.")
-                                      .arg(pattern.parentEntity));
+            return failed(
+                result, QStringLiteral("No entity type is named '%1'.").arg(pattern.parentEntity));
         qint64 seen = 0;
         for (qint64 i = 0; i < population.generatedCount; ++i) {
             if (population.entityOf[size_t(i)] != entity)
@@ -82,11 +80,12 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
             }
         }
         if (!parent)
-            return failed(result, QStringLiteral("The pattern takes %1 #%2, but the population "
-                                                 "has only %3.")
-                                      .arg(pattern.parentEntity)
-                                      .arg(pattern.parentIndex + 1)
-                                      .arg(seen));
+            return failed(result,
+                          QStringLiteral("The pattern takes %1 #%2, but the population "
+                                         "has only %3.")
+                              .arg(pattern.parentEntity)
+                              .arg(pattern.parentIndex + 1)
+                              .arg(seen));
     }
 
     QueryRequest &request = result.request;
@@ -129,7 +128,7 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
             auto it = source->find(attribute);
             if (it == source->end())
                 return std::nullopt;
-            return TemplateInput{it->second, std::nullopt};
+            return TemplateInput {it->second, std::nullopt};
         };
         auto rendered = std::get<KeyTemplate>(parsed).render(lookup);
         if (auto *error = std::get_if<TemplateError>(&rendered))
@@ -144,29 +143,30 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
     auto answer = QueryEngine::query(table, request, options);
     if (auto *error = std::get_if<QueryError>(&answer)) {
         result.error = *error;
-        return failed(result, QStringLiteral("DynamoDB would reject this query (%1): %2")
-                                  .arg(error->type, error->message));
+        return failed(result,
+                      QStringLiteral("DynamoDB would reject this query (%1): %2")
+                          .arg(error->type, error->message));
     }
     result.response = std::get<QueryResponse>(answer);
     const std::vector<ItemId> &ids = result.response->itemIds;
     const PatternExpectation &expect = pattern.expect;
 
     const IndexStore *store = table.store(pattern.indexName);
-    const QString sortKeyName = store && store->keys().hasRange() ? store->keys().range.front().name
-                                                                  : QString();
+    const QString sortKeyName
+        = store && store->keys().hasRange() ? store->keys().range.front().name : QString();
     const auto sortKey = [&](qint64 item) {
-        return sortKeyName.isEmpty() ? AttributeValue() : table.attribute(ItemId(item), sortKeyName);
+        return sortKeyName.isEmpty() ? AttributeValue()
+                                     : table.attribute(ItemId(item), sortKeyName);
     };
     const auto describe = [&](qint64 item) {
         const QString type = entityName(project, population, item);
         return sortKeyName.isEmpty() ? type
-                                     : QStringLiteral("%1 %2").arg(type,
-                                                                   shortValue(sortKey(item)));
+                                     : QStringLiteral("%1 %2").arg(type, shortValue(sortKey(item)));
     };
     const QString direction = pattern.scanIndexForward
-                                  ? QStringLiteral("reading forward (ascending sort keys)")
-                                  : QStringLiteral("reading backward (ScanIndexForward=false, "
-                                                   "descending sort keys)");
+        ? QStringLiteral("reading forward (ascending sort keys)")
+        : QStringLiteral("reading backward (ScanIndexForward=false, "
+                         "descending sort keys)");
 
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const ItemId id = ids[i];
@@ -185,11 +185,11 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
         if (*expect.parentFirst && !isFirst) {
             const auto it = std::find(ids.begin(), ids.end(), ItemId(result.parentItem));
             QString why = ids.empty()
-                              ? QStringLiteral("The query returned nothing, so the %1 is not first.")
-                                    .arg(pattern.parentEntity)
-                              : QStringLiteral("The first result is %1, not the %2 %3.")
-                                    .arg(describe(ids.front()), pattern.parentEntity,
-                                         shortValue(sortKey(result.parentItem)));
+                ? QStringLiteral("The query returned nothing, so the %1 is not first.")
+                      .arg(pattern.parentEntity)
+                : QStringLiteral("The first result is %1, not the %2 %3.")
+                      .arg(describe(ids.front()), pattern.parentEntity,
+                           shortValue(sortKey(result.parentItem)));
             if (!ids.empty() && !sortKeyName.isEmpty())
                 why += QStringLiteral(" Because %1, %2 reaches the %3 %4.")
                            .arg(explainKeyOrder(sortKey(ids.front()), sortKey(result.parentItem)),
@@ -200,9 +200,10 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
             return failed(result, why, ids.empty() ? -1 : qint64(ids.front()));
         }
         if (!*expect.parentFirst && isFirst)
-            return failed(result, QStringLiteral("The %1 comes first, but the pattern wants it "
-                                                 "elsewhere.")
-                                      .arg(pattern.parentEntity),
+            return failed(result,
+                          QStringLiteral("The %1 comes first, but the pattern wants it "
+                                         "elsewhere.")
+                              .arg(pattern.parentEntity),
                           result.parentItem);
     }
 
@@ -213,16 +214,18 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
                 continue;
             const AttributeValue value = table.attribute(id, expect.orderAttribute);
             if (previous >= 0) {
-                const AttributeValue before = table.attribute(ItemId(previous), expect.orderAttribute);
+                const AttributeValue before
+                    = table.attribute(ItemId(previous), expect.orderAttribute);
                 if (before.isKeyType() && value.type() == before.type()) {
                     const int c = AttributeValue::compareKeys(before, value);
                     if (expect.orderAscending ? c > 0 : c < 0) {
-                        QString why = QStringLiteral("%1 (%2 %3) comes before %4 (%2 %5), but the "
-                                                     "pattern wants %2 %6.")
-                                          .arg(describe(previous), expect.orderAttribute,
-                                               shortValue(before), describe(id), shortValue(value),
-                                               expect.orderAscending ? QStringLiteral("ascending")
-                                                                     : QStringLiteral("descending"));
+                        QString why
+                            = QStringLiteral("%1 (%2 %3) comes before %4 (%2 %5), but the "
+                                             "pattern wants %2 %6.")
+                                  .arg(describe(previous), expect.orderAttribute,
+                                       shortValue(before), describe(id), shortValue(value),
+                                       expect.orderAscending ? QStringLiteral("ascending")
+                                                             : QStringLiteral("descending"));
                         if (!sortKeyName.isEmpty())
                             why += QStringLiteral(" The query returns them by sort key, %1: %2.")
                                        .arg(direction,
@@ -237,31 +240,35 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
 
     const qint64 count = qint64(ids.size());
     if (expect.count && count != *expect.count)
-        return failed(result, QStringLiteral("Returned %1 item%2; the pattern expects %3%4.")
-                                  .arg(count)
-                                  .arg(count == 1 ? "" : "s")
-                                  .arg(*expect.count)
-                                  .arg(result.response->lastEvaluatedKey
-                                           ? QStringLiteral(" (the page ended early: more needs "
-                                                            "another request)")
-                                           : QString()));
+        return failed(result,
+                      QStringLiteral("Returned %1 item%2; the pattern expects %3%4.")
+                          .arg(count)
+                          .arg(count == 1 ? "" : "s")
+                          .arg(*expect.count)
+                          .arg(result.response->lastEvaluatedKey
+                                   ? QStringLiteral(" (the page ended early: more needs "
+                                                    "another request)")
+                                   : QString()));
     if (expect.minCount && count < *expect.minCount)
-        return failed(result, QStringLiteral("Returned %1 item%2; the pattern expects at least "
-                                             "%3.")
-                                  .arg(count)
-                                  .arg(count == 1 ? "" : "s")
-                                  .arg(*expect.minCount));
+        return failed(result,
+                      QStringLiteral("Returned %1 item%2; the pattern expects at least "
+                                     "%3.")
+                          .arg(count)
+                          .arg(count == 1 ? "" : "s")
+                          .arg(*expect.minCount));
 
     result.passed = true;
     QStringList parts;
-    parts << QStringLiteral("Returned %1 item%2 in one request").arg(count).arg(count == 1 ? "" : "s");
+    parts << QStringLiteral("Returned %1 item%2 in one request")
+                 .arg(count)
+                 .arg(count == 1 ? "" : "s");
     if (expect.parentFirst && *expect.parentFirst)
         parts << QStringLiteral("the %1 first").arg(pattern.parentEntity);
     if (!expect.orderAttribute.isEmpty())
-        parts << QStringLiteral("then by %1 %2").arg(expect.orderAttribute,
-                                                     expect.orderAscending
-                                                         ? QStringLiteral("ascending")
-                                                         : QStringLiteral("descending"));
+        parts << QStringLiteral("then by %1 %2")
+                     .arg(expect.orderAttribute,
+                          expect.orderAscending ? QStringLiteral("ascending")
+                                                : QStringLiteral("descending"));
     result.explanation = parts.join(QStringLiteral(", ")) + QLatin1Char('.');
     return result;
 }

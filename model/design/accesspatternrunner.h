@@ -19,11 +19,11 @@ struct PatternResult
     QString name;
     bool passed = false;
     QString explanation;
-    QueryRequest request;                // with the values rendered from the parent item
+    QueryRequest request; // with the values rendered from the parent item
     std::optional<QueryResponse> response;
-    std::optional<QueryError> error;     // the request itself was invalid
-    qint64 parentItem = -1;              // population index of the chosen parent, if any
-    qint64 offendingItem = -1;           // first returned item that breaks the expectation
+    std::optional<QueryError> error; // the request itself was invalid
+    qint64 parentItem = -1;          // population index of the chosen parent, if any
+    qint64 offendingItem = -1;       // first returned item that breaks the expectation
 };
 
 // Runs a project's named access patterns against its populated table and judges them.

@@ -633,7 +633,7 @@ std::variant<Working, TemplateError> applyFilter(const KeyTemplate::Filter &filt
 } // namespace
 
 std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Lookup &lookup,
-                                                                     bool withTrace) const
+                                                                       bool withTrace) const
 {
     Rendered rendered;
     const bool single = m_parts.size() == 1 && m_parts.front().isPlaceholder;

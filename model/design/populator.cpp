@@ -55,8 +55,8 @@ QString entityPath(int entity)
 } // namespace
 
 std::optional<AttributeValue> coerceKeyValue(const AttributeValue &value,
-                                             AttributeValue::Type wanted,
-                                             const QString &attribute, QString *error)
+                                             AttributeValue::Type wanted, const QString &attribute,
+                                             QString *error)
 {
     if (value.type() == wanted)
         return value;
@@ -78,9 +78,8 @@ std::optional<AttributeValue> coerceKeyValue(const AttributeValue &value,
     return std::nullopt;
 }
 
-std::variant<Population, PopulationError> Populator::populate(const Project &project,
-                                                              std::optional<quint64> seed,
-                                                              const Progress &progress)
+std::variant<Population, PopulationError>
+Populator::populate(const Project &project, std::optional<quint64> seed, const Progress &progress)
 {
     const quint64 baseSeed = seed.value_or(project.seed);
     const auto &entities = project.entities;
@@ -98,24 +97,23 @@ std::variant<Population, PopulationError> Populator::populate(const Project &pro
         if (!entity.parent.isEmpty()) {
             plan.parent = entityIndex.value(entity.parent, -1);
             if (plan.parent < 0)
-                return PopulationError{entityPath(i) + QStringLiteral(".parent"),
-                                       QStringLiteral("no entity type is named '%1'")
-                                           .arg(entity.parent)};
+                return PopulationError {
+                    entityPath(i) + QStringLiteral(".parent"),
+                    QStringLiteral("no entity type is named '%1'").arg(entity.parent)};
             plans[size_t(plan.parent)].isParent = true;
         }
         for (int a = 0; a < int(entity.attributes.size()); ++a) {
             auto generator = ValueGenerator::create(entity.attributes[size_t(a)]);
             if (auto *error = std::get_if<QString>(&generator))
-                return PopulationError{entityPath(i) + QStringLiteral(".attributes[%1].generator")
-                                                           .arg(a),
-                                       *error};
+                return PopulationError {
+                    entityPath(i) + QStringLiteral(".attributes[%1].generator").arg(a), *error};
             plan.generators.push_back(std::move(std::get<ValueGenerator>(generator)));
         }
         for (const auto &[attribute, text] : entity.keys) {
             auto parsed = KeyTemplate::parse(text);
             if (auto *error = std::get_if<TemplateError>(&parsed))
-                return PopulationError{entityPath(i) + QStringLiteral(".keys.") + attribute,
-                                       error->message};
+                return PopulationError {entityPath(i) + QStringLiteral(".keys.") + attribute,
+                                        error->message};
             plan.keys.emplace_back(attribute, std::move(std::get<KeyTemplate>(parsed)));
         }
     }
@@ -138,10 +136,10 @@ std::variant<Population, PopulationError> Populator::populate(const Project &pro
         if (!progressMade) {
             for (int i = 0; i < int(entities.size()); ++i) {
                 if (!placed[size_t(i)])
-                    return PopulationError{entityPath(i) + QStringLiteral(".parent"),
-                                           QStringLiteral("'%1' is its own ancestor: parents "
-                                                          "form a cycle")
-                                               .arg(entities[size_t(i)].name)};
+                    return PopulationError {entityPath(i) + QStringLiteral(".parent"),
+                                            QStringLiteral("'%1' is its own ancestor: parents "
+                                                           "form a cycle")
+                                                .arg(entities[size_t(i)].name)};
             }
         }
     }
@@ -153,12 +151,12 @@ std::variant<Population, PopulationError> Populator::populate(const Project &pro
     for (int e : order) {
         const EntityType &entity = entities[size_t(e)];
         Random countRandom(streamSeed(baseSeed, entity.name + QStringLiteral("#count")));
-        const qint64 parents = plans[size_t(e)].parent < 0 ? 1
-                                                           : itemsOfType[size_t(plans[size_t(e)].parent)];
+        const qint64 parents
+            = plans[size_t(e)].parent < 0 ? 1 : itemsOfType[size_t(plans[size_t(e)].parent)];
         counts[size_t(e)].reserve(size_t(parents));
         for (qint64 p = 0; p < parents; ++p) {
-            const int n = int(countRandom.range(entity.countMin, std::max(entity.countMin,
-                                                                          entity.countMax)));
+            const int n = int(
+                countRandom.range(entity.countMin, std::max(entity.countMin, entity.countMax)));
             counts[size_t(e)].push_back(n);
             itemsOfType[size_t(e)] += n;
         }
@@ -233,23 +231,22 @@ std::variant<Population, PopulationError> Populator::populate(const Project &pro
                 for (const auto &[attribute, keyTemplate] : plan.keys) {
                     auto rendered = keyTemplate.render(lookup, false);
                     if (auto *error = std::get_if<TemplateError>(&rendered))
-                        return PopulationError{entityPath(e) + QStringLiteral(".keys.") + attribute,
-                                               error->message};
+                        return PopulationError {
+                            entityPath(e) + QStringLiteral(".keys.") + attribute, error->message};
                     AttributeValue value = std::get<KeyTemplate::Rendered>(rendered).value;
                     const auto wanted = keyTypeOf.constFind(attribute);
                     if (wanted != keyTypeOf.constEnd() && *wanted != value.type()) {
                         QString typeError;
                         auto coerced = coerceKeyValue(value, *wanted, attribute, &typeError);
                         if (!coerced)
-                            return PopulationError{
+                            return PopulationError {
                                 entityPath(e) + QStringLiteral(".keys.") + attribute, typeError};
                         value = std::move(*coerced);
                     }
                     item.insert_or_assign(attribute, std::move(value));
                 }
-                const qint64 parentItem = parentType < 0
-                                              ? -1
-                                              : itemIndexOf[size_t(parentType)][size_t(p)];
+                const qint64 parentItem
+                    = parentType < 0 ? -1 : itemIndexOf[size_t(parentType)][size_t(p)];
                 itemIndexOf[size_t(e)].push_back(qint64(population.items.size()));
                 if (plan.isParent)
                     parentInputs[size_t(e)].push_back(inputs);

@@ -15,10 +15,10 @@ namespace keyscope::model {
 // The items a project generates, with where each came from.
 struct Population
 {
-    std::vector<Item> items;              // generated items in generation order, then hand-written
-    std::vector<int> entityOf;            // index into Project::entities; -1 for hand-written
-    std::vector<qint64> parentOf;         // index of the parent item; -1 for roots, hand-written
-    qsizetype generatedCount = 0;         // items before the hand-written ones
+    std::vector<Item> items;      // generated items in generation order, then hand-written
+    std::vector<int> entityOf;    // index into Project::entities; -1 for hand-written
+    std::vector<qint64> parentOf; // index of the parent item; -1 for roots, hand-written
+    qsizetype generatedCount = 0; // items before the hand-written ones
 
     qsizetype size() const { return qsizetype(items.size()); }
 };
@@ -32,8 +32,8 @@ struct PopulationError
 // A rendered key value converted to the type its key attribute is defined with: an N rendered
 // for an S key is written in canonical form; S text for an N key must be a number.
 std::optional<AttributeValue> coerceKeyValue(const AttributeValue &value,
-                                             AttributeValue::Type wanted,
-                                             const QString &attribute, QString *error);
+                                             AttributeValue::Type wanted, const QString &attribute,
+                                             QString *error);
 
 // Generates a project's items: root entities first, then each child type under each of its
 // parents, attributes from their generators, keys from their templates. Deterministic for a

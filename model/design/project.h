@@ -84,14 +84,14 @@ struct PatternValue
 // What an access pattern must return for its design to pass.
 struct PatternExpectation
 {
-    QStringList entityTypes;          // every returned item is one of these (empty: any)
-    std::optional<bool> parentFirst;  // the parent item is (or is not) the first result
-    QString orderAttribute;           // the children come back in this attribute's order
+    QStringList entityTypes;         // every returned item is one of these (empty: any)
+    std::optional<bool> parentFirst; // the parent item is (or is not) the first result
+    QString orderAttribute;          // the children come back in this attribute's order
     bool orderAscending = true;
-    std::optional<qint64> count;      // exactly this many items returned
-    std::optional<qint64> minCount;   // at least this many
+    std::optional<qint64> count;    // exactly this many items returned
+    std::optional<qint64> minCount; // at least this many
     QJsonObject extra;
-    QJsonObject orderByExtra;         // unknown members of "orderBy", kept for the round trip
+    QJsonObject orderByExtra; // unknown members of "orderBy", kept for the round trip
 };
 
 struct AccessPattern
@@ -101,10 +101,10 @@ struct AccessPattern
     QString indexName; // empty: the table
     QString keyConditionExpression;
     std::optional<QString> filterExpression;
-    std::map<QString, QString> names;        // ExpressionAttributeNames
-    std::map<QString, PatternValue> values;  // ExpressionAttributeValues
-    QString parentEntity;                    // values take attributes from an item of this type
-    int parentIndex = 0;                     // which one, in generation order
+    std::map<QString, QString> names;       // ExpressionAttributeNames
+    std::map<QString, PatternValue> values; // ExpressionAttributeValues
+    QString parentEntity;                   // values take attributes from an item of this type
+    int parentIndex = 0;                    // which one, in generation order
     bool scanIndexForward = true;
     std::optional<qint64> limit;
     PatternExpectation expect;

@@ -9,7 +9,9 @@ namespace keyscope::model {
 class Random
 {
 public:
-    explicit Random(quint64 seed = 1) : m_state(seed) {}
+    explicit Random(quint64 seed = 1)
+        : m_state(seed)
+    { }
 
     quint64 next()
     {

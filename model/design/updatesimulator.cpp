@@ -144,7 +144,7 @@ UpdateSimulation UpdateSimulator::simulate(const Project &project, const Populat
                 auto it = source->find(attribute);
                 if (it == source->end())
                     return std::nullopt;
-                return TemplateInput{it->second, instantOf(it->second)};
+                return TemplateInput {it->second, instantOf(it->second)};
             };
             for (const auto &[keyAttribute, keyTemplate] : plans[size_t(e)].keys) {
                 if (!keyTemplate.placeholders().contains(spec.name))

@@ -12,8 +12,8 @@ namespace keyscope::model {
 // One simulated update of a mutable attribute and what the design does with it.
 struct SimulatedUpdate
 {
-    qint64 item = -1;          // population index
-    QString attribute;         // the mutable attribute that changed
+    qint64 item = -1;  // population index
+    QString attribute; // the mutable attribute that changed
     AttributeValue before;
     AttributeValue after;
     // Table key attributes whose value changed. Key attributes cannot be updated in place:

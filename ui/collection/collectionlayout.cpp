@@ -17,9 +17,14 @@ double clampZoom(const CollectionLayout::Params &p)
     return std::clamp(p.zoom, CollectionLayout::minZoom(p), CollectionLayout::kMaxZoom);
 }
 
+double bandsHeight(const CollectionLayout::Params &p)
+{
+    return double(std::max(0, p.bandsBefore) + std::max(0, p.bandsAfter)) * p.bandHeight;
+}
+
 double rowsHeight(const CollectionLayout::Params &p)
 {
-    return std::max(0.0, p.viewport.height() - p.headerHeight);
+    return std::max(0.0, p.viewport.height() - p.headerHeight - bandsHeight(p));
 }
 
 double maxScrollFor(const CollectionLayout::Params &p, double pitch)
@@ -52,10 +57,19 @@ CollectionLayout::CollectionLayout(const Params &params)
     m_header = QRectF(0, 0, w, m_params.headerHeight);
     const double treeWidth = m_params.treeWidth > 0 ? std::min(m_params.treeWidth, w / 3) : 0;
     const double rowsLeft = treeWidth > 0 ? treeWidth + m_params.lensGap : 0;
-    m_tree = treeWidth > 0 ? QRectF(0, m_params.headerHeight, treeWidth, h - m_params.headerHeight)
-                           : QRectF();
-    m_rows = QRectF(rowsLeft, m_params.headerHeight, std::max(0.0, w - rowsLeft),
-                    rowsHeight(m_params));
+    const double top = rowsTop(m_params);
+    const double height = rowsHeight(m_params);
+    Q_UNUSED(h);
+    m_tree = treeWidth > 0 ? QRectF(0, top, treeWidth, height) : QRectF();
+    m_rows = QRectF(rowsLeft, top, std::max(0.0, w - rowsLeft), height);
+    for (int slot = 0; slot < std::max(0, m_params.bandsBefore); ++slot)
+        m_bands.push_back(Band {
+            slot, false,
+            QRectF(0, m_params.headerHeight + slot * m_params.bandHeight, w, m_params.bandHeight)});
+    for (int k = 0; k < std::max(0, m_params.bandsAfter); ++k)
+        m_bands.push_back(
+            Band {std::max(0, m_params.bandsBefore) + k, true,
+                  QRectF(0, m_rows.bottom() + k * m_params.bandHeight, w, m_params.bandHeight)});
 
     if (m_level == Level::Density)
         layoutDensity();
@@ -64,6 +78,20 @@ CollectionLayout::CollectionLayout(const Params &params)
     layoutTree();
     layoutBrackets();
     layoutMarks();
+}
+
+double CollectionLayout::rowsTop(const Params &params)
+{
+    return params.headerHeight + double(std::max(0, params.bandsBefore)) * params.bandHeight;
+}
+
+int CollectionLayout::bandAt(const QPointF &point) const
+{
+    for (const Band &band : m_bands) {
+        if (band.rect.contains(point))
+            return band.slot;
+    }
+    return -1;
 }
 
 double CollectionLayout::contentHeight() const
@@ -373,7 +401,7 @@ double CollectionLayout::scrollKeeping(const Params &next, qsizetype row, double
                                        double y)
 {
     const double pitch = next.rowHeight * clampZoom(next);
-    const double scroll = (double(row) + fractionInRow) * pitch - (y - next.headerHeight);
+    const double scroll = (double(row) + fractionInRow) * pitch - (y - rowsTop(next));
     return std::clamp(scroll, 0.0, maxScrollFor(next, pitch));
 }
 

@@ -57,6 +57,11 @@ public:
         double bracketLaneWidth = 14;
         int bracketLanes = 3;
         int fanout = 8;
+        // Collapsed bands for the partitions before and after this one (hash order): drawn
+        // between the header and the rows, and under the rows. 0 and 0 leave them out.
+        int bandsBefore = 0;
+        int bandsAfter = 0;
+        double bandHeight = 22;
         // Optional per-row data: entity (density colours) and parent groups (brackets).
         const std::vector<quint8> *rowEntities = nullptr;
         const std::vector<CollectionRows::ParentGroup> *groups = nullptr;
@@ -110,6 +115,15 @@ public:
         int lane = 0;
     };
 
+    // One collapsed partition band: slot 0..bandsBefore-1 top to bottom above the rows, then
+    // bandsBefore..bandsBefore+bandsAfter-1 below them.
+    struct Band
+    {
+        int slot = 0;
+        bool after = false;
+        QRectF rect;
+    };
+
     struct BoundLine
     {
         enum class Kind { RangeBegin, RangeEnd };
@@ -133,6 +147,11 @@ public:
     QRectF headerRect() const { return m_header; }
     QRectF treeRect() const { return m_tree; }
     QRectF rowsRect() const { return m_rows; }
+    const std::vector<Band> &bands() const { return m_bands; }
+    // The band slot under a point, or -1.
+    int bandAt(const QPointF &point) const;
+    // Top of the rows area for some parameters (the header and the bands above).
+    static double rowsTop(const Params &params);
 
     // Visible rows (Rows and Compact levels; empty for Density).
     const std::vector<RowGeometry> &rows() const { return m_visibleRows; }
@@ -184,6 +203,7 @@ private:
     std::vector<TreeNode> m_treeNodes;
     std::vector<Bracket> m_brackets;
     std::vector<BoundLine> m_boundLines;
+    std::vector<Band> m_bands;
 };
 
 } // namespace keyscope::ui

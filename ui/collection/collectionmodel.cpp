@@ -11,8 +11,7 @@ using model::AttributeValue;
 
 CollectionModel::CollectionModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void CollectionModel::setTable(std::shared_ptr<const model::Table> table)
 {
@@ -140,8 +139,8 @@ QVariant CollectionModel::data(const QModelIndex &index, int role) const
         return {};
     const model::IndexStore *s = store();
     const model::ItemId item = p->entries[size_t(index.row())].item;
-    if (role == Qt::FontRole && (index.column() == SortKeyColumn
-                                 || index.column() == PartitionKeyColumn))
+    if (role == Qt::FontRole
+        && (index.column() == SortKeyColumn || index.column() == PartitionKeyColumn))
         return QFontDatabase::systemFont(QFontDatabase::FixedFont);
     if (role == Qt::TextAlignmentRole
         && (index.column() == PositionColumn || index.column() == SizeColumn))

@@ -16,8 +16,14 @@ class CollectionModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { PositionColumn, PartitionKeyColumn, SortKeyColumn, AttributesColumn, SizeColumn,
-                  ColumnCount };
+    enum Column {
+        PositionColumn,
+        PartitionKeyColumn,
+        SortKeyColumn,
+        AttributesColumn,
+        SizeColumn,
+        ColumnCount
+    };
 
     explicit CollectionModel(QObject *parent = nullptr);
 

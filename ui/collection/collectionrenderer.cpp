@@ -66,6 +66,19 @@ public:
 private:
     RowTrace traceOf(qsizetype row) const;
     bool inRange(qsizetype row) const;
+    bool concerned(qsizetype row) const
+    {
+        return state.concernedRows
+            && std::binary_search(state.concernedRows->begin(), state.concernedRows->end(), row);
+    }
+    bool anyConcerned(qsizetype first, qsizetype end) const
+    {
+        if (!state.concernedRows)
+            return false;
+        const auto it
+            = std::lower_bound(state.concernedRows->begin(), state.concernedRows->end(), first);
+        return it != state.concernedRows->end() && *it < end;
+    }
     bool selected(qsizetype row) const
     {
         return std::find(state.selectedRows.begin(), state.selectedRows.end(), row)
@@ -79,6 +92,8 @@ private:
     void paintDensity();
     void paintBrackets();
     void paintMarks();
+    void paintBands();
+    void paintBand(const CollectionLayout::Band &geometry, const PartitionBand &band, int more);
     void paintBadge(const QRectF &gutter, const RowTrace &t);
     void paintPill(const QPointF &anchorRight, const QString &label, const QColor &color,
                    bool filled);
@@ -130,6 +145,7 @@ void Painter::paint()
     p.fillRect(all, style.background);
     p.fillRect(layout.rowsRect(), style.rowBackground);
     paintHeader();
+    paintBands();
     if (!rows || rows->rowCount() == 0) {
         paintEmpty(rows && rows->store() ? QStringLiteral("No items in this collection")
                                          : QStringLiteral("No collection to show"));
@@ -184,9 +200,19 @@ void Painter::paintHeader()
                                                                : QStringLiteral("items"));
     if (!rows->indexName().isEmpty())
         facts << QStringLiteral("index %1").arg(rows->indexName());
-    if (rows->partitionCount() > 1)
+    if (state.bands && state.bands->position >= 0 && state.bands->total > 1)
+        facts << QStringLiteral("partition %1 of %2 in hash order (not key order)")
+                     .arg(state.bands->position + 1)
+                     .arg(state.bands->total);
+    else if (rows->partitionCount() > 1)
         facts << QStringLiteral("1 of %1 partitions (placed by hash, not in order)")
                      .arg(rows->partitionCount());
+    const qsizetype concernedHere
+        = state.concernedRows ? qsizetype(state.concernedRows->size()) : 0;
+    if (state.concernedTotal > 0)
+        facts << QStringLiteral("\u26a0 %1 of %2 concerned items here")
+                     .arg(QLocale().toString(qlonglong(concernedHere)),
+                          QLocale().toString(qlonglong(state.concernedTotal)));
     p.setFont(style.textFont);
     p.setPen(style.dimText);
     const QString factText = facts.join(QStringLiteral("  \u00b7  "));
@@ -340,6 +366,11 @@ void Painter::paintRow(const CollectionLayout::RowGeometry &g, double opacity)
         p.fillRect(g.rect, style.boundFill);
     if (t.read)
         p.fillRect(g.rect, style.read);
+    const bool isConcerned = concerned(row);
+    if (isConcerned) {
+        p.fillRect(g.rect, withAlpha(style.concern, style.dark ? 0.22 : 0.16));
+        p.fillRect(QRectF(g.rect.left(), g.rect.top(), 4, g.rect.height()), style.concern);
+    }
     if (selected(row))
         p.fillRect(g.rect, style.selection);
     else if (row == state.hoverRow)
@@ -483,6 +514,8 @@ void Painter::paintCompactRow(const CollectionLayout::RowGeometry &g)
     }
     if (rows->groupOfParentRow(row) >= 0)
         p.fillRect(QRectF(g.chip.right() + 2, bar.top(), 3, bar.height()), style.parentFrame);
+    if (concerned(row))
+        p.fillRect(QRectF(g.rect.left(), bar.top(), 6, bar.height()), style.concern);
     if (selected(row))
         p.fillRect(g.rect, style.selection);
 }
@@ -496,6 +529,21 @@ void Painter::paintDensity()
         QRectF r = bucket.rect;
         r.setLeft(r.left() + layout.params().gutterWidth);
         p.fillRect(r, withAlpha(c, 0.75));
+    }
+    // Concerned rows: a mark in the gutter on every line holding one.
+    if (state.concernedRows && !state.concernedRows->empty()) {
+        for (const auto &bucket : layout.density()) {
+            const double lines = std::max(1.0, bucket.rect.height());
+            const qsizetype span = bucket.endRow - bucket.firstRow;
+            for (int line = 0; line < int(lines); ++line) {
+                const qsizetype first = bucket.firstRow + qsizetype(double(span) * line / lines);
+                const qsizetype end
+                    = bucket.firstRow + qsizetype(double(span) * (line + 1) / lines);
+                if (anyConcerned(first, std::max(end, first + 1)))
+                    p.fillRect(QRectF(bucket.rect.left(), bucket.rect.top() + line, 6, 1),
+                               style.concern);
+            }
+        }
     }
     if (!timeline || visitsDone == 0)
         return;
@@ -538,6 +586,106 @@ void Painter::paintBrackets()
         p.setBrush(color);
         p.drawEllipse(QPointF(x, py), 2.6, 2.6);
     }
+    p.restore();
+}
+
+void Painter::paintBands()
+{
+    if (!state.bands || layout.bands().empty())
+        return;
+    const PartitionBands &bands = *state.bands;
+    for (const auto &geometry : layout.bands()) {
+        if (!geometry.after && geometry.slot < int(bands.before.size()))
+            paintBand(geometry, bands.before[size_t(geometry.slot)],
+                      geometry.slot == 0 ? bands.moreBefore : 0);
+        const int k = geometry.slot - int(bands.before.size());
+        if (geometry.after && k >= 0 && k < int(bands.after.size()))
+            paintBand(geometry, bands.after[size_t(k)],
+                      k == int(bands.after.size()) - 1 ? bands.moreAfter : 0);
+    }
+}
+
+void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionBand &band, int more)
+{
+    const QRectF r = geometry.rect;
+    p.save();
+    p.fillRect(r, style.headerBackground);
+    p.setPen(QPen(style.gridLine, 1));
+    p.drawLine(QPointF(r.left(), r.bottom() - 0.5), QPointF(r.right(), r.bottom() - 0.5));
+    if (geometry.slot == 0 || !geometry.after)
+        p.drawLine(QPointF(r.left(), r.top() + 0.5), QPointF(r.right(), r.top() + 0.5));
+    const double cy = r.center().y();
+    double x = r.left() + 8;
+    // A collapsed disclosure triangle: this partition is folded away.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    QPainterPath triangle;
+    triangle.moveTo(x, cy - 4);
+    triangle.lineTo(x + 6, cy);
+    triangle.lineTo(x, cy + 4);
+    triangle.closeSubpath();
+    p.fillPath(triangle, style.dimText);
+    x += 14;
+    // The entity mix as a mini strip, proportional to the item counts.
+    const double stripWidth = 90;
+    const QRectF strip(x, cy - 3.5, stripWidth, 7);
+    qsizetype total = 0;
+    for (qsizetype c : band.entityCounts)
+        total += c;
+    double sx = strip.left();
+    const auto &entities = rows ? rows->entities() : std::vector<CollectionRows::EntityInfo>();
+    for (size_t e = 0; e < band.entityCounts.size() && total > 0; ++e) {
+        if (band.entityCounts[e] == 0)
+            continue;
+        const double w = strip.width() * double(band.entityCounts[e]) / double(total);
+        const QColor c = e < entities.size() ? entities[e].color : style.treeNodeBorder;
+        p.fillRect(QRectF(sx, strip.top(), std::max(1.0, w), strip.height()), c);
+        sx += w;
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(style.gridLine, 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(strip);
+    x += stripWidth + 10;
+
+    p.setFont(style.monoFont);
+    p.setPen(style.text);
+    const QString label = mono.elidedText(band.label, Qt::ElideMiddle, 280);
+    p.drawText(QRectF(x, r.top(), 290, r.height()), Qt::AlignVCenter | Qt::AlignLeft, label);
+    x += mono.horizontalAdvance(label) + 12;
+
+    QStringList facts;
+    facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(band.itemCount)),
+                                         band.itemCount == 1 ? QStringLiteral("item")
+                                                             : QStringLiteral("items"));
+    if (more > 0)
+        facts << QStringLiteral("%1 more partition%2 %3")
+                     .arg(more)
+                     .arg(more == 1 ? QString() : QStringLiteral("s"))
+                     .arg(geometry.after ? QStringLiteral("below") : QStringLiteral("above"));
+    p.setFont(style.smallFont);
+    p.setPen(style.dimText);
+    const QString hash = QStringLiteral("md5 %1\u2026").arg(band.hash);
+    const double hashWidth = small.horizontalAdvance(hash);
+    p.drawText(QRectF(r.right() - hashWidth - 10, r.top(), hashWidth + 4, r.height()),
+               Qt::AlignVCenter | Qt::AlignRight, hash);
+    double right = r.right() - hashWidth - 20;
+    if (band.concerned > 0) {
+        const QString mark = QStringLiteral("\u26a0 %1 concerned").arg(band.concerned);
+        const double w = small.horizontalAdvance(mark) + 12;
+        const QRectF pill(right - w, cy - 8, w, 16);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(Qt::NoPen);
+        p.setBrush(withAlpha(style.concern, 0.25));
+        p.drawRoundedRect(pill, 8, 8);
+        p.setPen(style.text);
+        p.drawText(pill, Qt::AlignCenter, mark);
+        right -= w + 8;
+    }
+    p.setPen(style.dimText);
+    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
+    p.drawText(QRectF(x, r.top(), std::max(0.0, right - x), r.height()),
+               Qt::AlignVCenter | Qt::AlignLeft,
+               small.elidedText(factText, Qt::ElideRight, std::max(0.0, right - x)));
     p.restore();
 }
 
@@ -771,6 +919,11 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
     p.bracketLaneWidth = style.bracketLaneWidth;
     p.bracketLanes = style.bracketLanes;
     p.fanout = style.treeFanout;
+    if (state.bands) {
+        p.bandsBefore = int(state.bands->before.size());
+        p.bandsAfter = int(state.bands->after.size());
+        p.bandHeight = style.bandHeight;
+    }
     if (state.rows) {
         p.rowEntities = &state.rows->rowEntities();
         p.groups = &state.rows->parentGroups();

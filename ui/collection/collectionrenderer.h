@@ -4,6 +4,7 @@
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrows.h"
 #include "ui/collection/collectionstyle.h"
+#include "ui/collection/partitionbands.h"
 
 #include <QSizeF>
 #include <QStringList>
@@ -29,6 +30,14 @@ struct CollectionRenderState
     bool focused = false;
     qsizetype hoverRow = -1;
     QStringList shownAttributes; // empty: every non-key attribute
+
+    // Rows the selected design finding concerns, ascending (null or empty: none), and how many
+    // items it concerns in the whole store (shown in the header).
+    const std::vector<qsizetype> *concernedRows = nullptr;
+    qsizetype concernedTotal = 0;
+    // The other partitions as collapsed bands around the rows, in hash order (null: none; the
+    // exporter leaves them out, since a Query reads one partition).
+    const PartitionBands *bands = nullptr;
 
     // Switching index: rows slide from where they were in the previous layout. Both pointers
     // stay valid for the transition; relayout runs 0..1.

@@ -26,9 +26,9 @@ CollectionStyle CollectionStyle::scaled(double factor) const
         else
             font->setPixelSize(qRound(font->pixelSize() * factor));
     }
-    for (double *metric : {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap,
-                           &s.gutterWidth, &s.chipWidth, &s.sortKeyWidth, &s.partitionKeyWidth,
-                           &s.bracketLaneWidth})
+    for (double *metric :
+         {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap, &s.gutterWidth, &s.chipWidth,
+          &s.sortKeyWidth, &s.partitionKeyWidth, &s.bracketLaneWidth, &s.bandHeight})
         *metric *= factor;
     return s;
 }
@@ -61,6 +61,7 @@ CollectionStyle CollectionStyle::fromPalette(const QPalette &palette)
         s.probe = QColor(0xfb, 0xbf, 0x24);
         s.cursor = QColor(0x60, 0xa5, 0xfa);
         s.stop = QColor(0xf8, 0x71, 0x71);
+        s.concern = QColor(0xfb, 0xbf, 0x24);
         s.parentFrame = mix(text, base, 0.25);
     } else {
         s.read = QColor(0x25, 0x63, 0xeb, 26);

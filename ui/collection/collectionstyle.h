@@ -33,6 +33,8 @@ struct CollectionStyle
     QColor cursor;    // the sweep cursor
     QColor stop;      // Limit / 1 MB page / LastEvaluatedKey
     QColor parentFrame;
+    // Items a selected design finding concerns (tint, gutter bar).
+    QColor concern = QColor(0xd9, 0x77, 0x06);
 
     // B-tree overview.
     QColor treeNode;
@@ -55,6 +57,7 @@ struct CollectionStyle
     double bracketLaneWidth = 14;
     int bracketLanes = 3;
     int treeFanout = 8;
+    double bandHeight = 22; // a collapsed partition band
 
     static CollectionStyle fromPalette(const QPalette &palette);
     // Light, fixed fonts (DejaVu), independent of the desktop: for SVG/PNG/PDF export.

@@ -62,6 +62,8 @@ void CollectionView::setTable(std::shared_ptr<const model::Table> table)
     m_relayout.stop();
     m_previousRows.reset();
     m_previousLayout.reset();
+    m_order.reset();
+    m_concernedPerPartition.clear();
     rebuildRows({});
 }
 
@@ -100,6 +102,8 @@ void CollectionView::setIndexName(const QString &indexName)
         m_previousRows = std::move(m_rows);
     }
     m_indexName = indexName;
+    m_order.reset();
+    m_concernedPerPartition.clear();
     m_timeline.reset(); // a trace belongs to one store
     m_step = -1;
 
@@ -155,6 +159,8 @@ void CollectionView::rebuildRows(const QByteArray &partitionKey)
         m_rows = std::make_unique<CollectionRows>(m_table, m_indexName, QByteArray(), m_population,
                                                   m_entities);
     m_hoverRow = -1;
+    rebuildConcerned();
+    rebuildBands();
     m_zoom = std::max(m_zoom, minZoom());
     invalidateLayout();
     updateScrollBar();
@@ -164,6 +170,162 @@ void CollectionView::rebuildRows(const QByteArray &partitionKey)
     }
     updateAccessibleDescription();
     viewport()->update();
+}
+
+const PartitionOrder &CollectionView::partitionOrder() const
+{
+    if (!m_order)
+        m_order.emplace(m_table ? m_table->store(m_indexName) : nullptr);
+    return *m_order;
+}
+
+int CollectionView::currentPartitionIndex() const
+{
+    if (!m_rows || !m_rows->store() || !m_rows->partition())
+        return -1;
+    return int(m_rows->partition() - m_rows->store()->partitions().data());
+}
+
+void CollectionView::rebuildConcerned()
+{
+    m_concernedRows.clear();
+    const model::IndexStore *store = m_table ? m_table->store(m_indexName) : nullptr;
+    if (m_concernedItems.empty() || !store) {
+        m_concernedPerPartition.clear();
+        return;
+    }
+    if (m_concernedPerPartition.size() != store->partitions().size()) {
+        // One pass over the store: which partition holds how many concerned items.
+        std::vector<bool> wanted(size_t(m_concernedItems.back()) + 1, false);
+        for (model::ItemId item : m_concernedItems)
+            wanted[item] = true;
+        m_concernedPerPartition.assign(store->partitions().size(), 0);
+        for (size_t p = 0; p < store->partitions().size(); ++p) {
+            for (const auto &e : store->partitions()[p].entries) {
+                if (e.item < wanted.size() && wanted[e.item])
+                    ++m_concernedPerPartition[p];
+            }
+        }
+    }
+    if (!m_rows)
+        return;
+    for (model::ItemId item : m_concernedItems) {
+        const qsizetype row = m_rows->rowOf(item);
+        if (row >= 0)
+            m_concernedRows.push_back(row);
+    }
+    std::sort(m_concernedRows.begin(), m_concernedRows.end());
+}
+
+qsizetype CollectionView::concernedInStore() const
+{
+    qsizetype n = 0;
+    for (qsizetype c : m_concernedPerPartition)
+        n += c;
+    return n;
+}
+
+void CollectionView::rebuildBands()
+{
+    m_bands = PartitionBands();
+    const int index = currentPartitionIndex();
+    if (index < 0)
+        return;
+    // Leave the rows at least six lines of their own.
+    int perSide = m_bandsPerSide;
+    while (perSide > 0
+           && viewport()->height()
+               < m_style.headerHeight + 2 * perSide * m_style.bandHeight + 6 * m_style.rowHeight)
+        --perSide;
+    m_bands = PartitionBands::around(*m_table, *m_rows->store(), partitionOrder(), index, perSide,
+                                     m_population, int(m_entities.size()),
+                                     m_concernedPerPartition.empty() ? nullptr
+                                                                     : &m_concernedPerPartition);
+}
+
+void CollectionView::setBandsPerSide(int count)
+{
+    m_bandsPerSide = std::max(0, count);
+    rebuildBands();
+    invalidateLayout();
+    updateScrollBar();
+    viewport()->update();
+}
+
+void CollectionView::setConcernedItems(std::vector<model::ItemId> items)
+{
+    std::sort(items.begin(), items.end());
+    items.erase(std::unique(items.begin(), items.end()), items.end());
+    m_concernedItems = std::move(items);
+    m_concernedPerPartition.clear();
+    rebuildConcerned();
+    rebuildBands();
+    invalidateLayout();
+    updateScrollBar();
+    viewport()->update();
+}
+
+void CollectionView::showPartitionIndex(int index)
+{
+    const model::IndexStore *store = m_table ? m_table->store(m_indexName) : nullptr;
+    if (!store || index < 0 || index >= int(store->partitions().size()))
+        return;
+    rebuildRows(store->partitions()[size_t(index)].key);
+}
+
+bool CollectionView::stepPartition(int delta)
+{
+    const PartitionOrder &order = partitionOrder();
+    const int position = order.positionOf(currentPartitionIndex());
+    if (position < 0 || order.count() < 2)
+        return false;
+    const int n = order.count();
+    showPartitionIndex(order.partitionAt(((position + delta) % n + n) % n));
+    return true;
+}
+
+bool CollectionView::goToConcerned(bool forward)
+{
+    if (!m_rows || m_concernedItems.empty())
+        return false;
+    const qsizetype current = currentRow();
+    if (!m_concernedRows.empty()) {
+        if (forward) {
+            const auto it
+                = std::upper_bound(m_concernedRows.begin(), m_concernedRows.end(), current);
+            if (it != m_concernedRows.end()) {
+                selectRow(*it, false);
+                return true;
+            }
+        } else if (current != 0) {
+            const qsizetype from = current < 0 ? m_rows->rowCount() : current;
+            const auto it = std::lower_bound(m_concernedRows.begin(), m_concernedRows.end(), from);
+            if (it != m_concernedRows.begin()) {
+                selectRow(*std::prev(it), false);
+                return true;
+            }
+        }
+    }
+    // On to the next partition in hash order holding one (this one again after a full turn).
+    const PartitionOrder &order = partitionOrder();
+    const int position = order.positionOf(currentPartitionIndex());
+    const int n = order.count();
+    if (position < 0)
+        return false;
+    for (int step = 1; step <= n; ++step) {
+        const int at = ((position + (forward ? step : -step)) % n + n) % n;
+        const int index = order.partitionAt(at);
+        if (index >= int(m_concernedPerPartition.size())
+            || m_concernedPerPartition[size_t(index)] == 0)
+            continue;
+        if (index != currentPartitionIndex())
+            showPartitionIndex(index);
+        if (m_concernedRows.empty())
+            return false;
+        selectRow(forward ? m_concernedRows.front() : m_concernedRows.back(), false);
+        return true;
+    }
+    return false;
 }
 
 void CollectionView::setTimeline(std::shared_ptr<const model::TraceTimeline> timeline)
@@ -317,6 +479,12 @@ CollectionRenderState CollectionView::renderState() const
     s.focused = hasFocus();
     s.hoverRow = m_hoverRow;
     s.shownAttributes = m_shownAttributes;
+    if (!m_concernedItems.empty()) {
+        s.concernedRows = &m_concernedRows;
+        s.concernedTotal = concernedInStore();
+    }
+    if (!m_bands.before.empty() || !m_bands.after.empty())
+        s.bands = &m_bands;
     if (m_previousRows && m_previousLayout && m_relayout.state() == QAbstractAnimation::Running) {
         s.previousRows = m_previousRows.get();
         s.previousLayout = &*m_previousLayout;
@@ -368,6 +536,7 @@ void CollectionView::paintEvent(QPaintEvent *)
 void CollectionView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    rebuildBands();
     m_zoom = std::max(m_zoom, minZoom());
     updateScrollBar();
 }
@@ -400,6 +569,14 @@ void CollectionView::mousePressEvent(QMouseEvent *event)
     const qsizetype row = layout.rowAt(event->position());
     if (row >= 0) {
         selectRow(row, event->modifiers() & Qt::ControlModifier);
+        return;
+    }
+    const int slot = layout.bandAt(event->position());
+    if (slot >= 0) {
+        const int before = int(m_bands.before.size());
+        const PartitionBand &band
+            = slot < before ? m_bands.before[size_t(slot)] : m_bands.after[size_t(slot - before)];
+        rebuildRows(band.key);
         return;
     }
     const qsizetype treeRow = layout.treeRowAt(event->position());
@@ -439,6 +616,17 @@ bool CollectionView::viewportEvent(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip && m_rows) {
         auto *help = static_cast<QHelpEvent *>(event);
+        const int slot = currentLayout().bandAt(help->pos());
+        if (slot >= 0) {
+            QToolTip::showText(help->globalPos(),
+                               tr("A collapsed partition: click to show it (Alt+PageUp/PageDown "
+                                  "step through them). Partitions are drawn in hash order: MD5 of "
+                                  "the key bytes, Keyscope's own stand-in, since DynamoDB's hash "
+                                  "function is not public. It only shows that partitions are not "
+                                  "kept in key order."),
+                               viewport());
+            return true;
+        }
         const qsizetype row = currentLayout().rowAt(help->pos());
         if (row >= 0) {
             QString tip = m_rows->sortKeyText(row);
@@ -511,6 +699,15 @@ void CollectionView::keyPressEvent(QKeyEvent *event)
     }
     if (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_0) {
         resetZoom();
+        return;
+    }
+    if (event->key() == Qt::Key_F8) {
+        goToConcerned(!(event->modifiers() & Qt::ShiftModifier));
+        return;
+    }
+    if (event->modifiers() & Qt::AltModifier
+        && (event->key() == Qt::Key_PageDown || event->key() == Qt::Key_PageUp)) {
+        stepPartition(event->key() == Qt::Key_PageDown ? 1 : -1);
         return;
     }
     if (!m_rows || m_rows->rowCount() == 0) {

@@ -34,6 +34,11 @@ namespace keyscope::ui {
 // (twoRowsSelected, for the "why this order" explainer); click in the B-tree scrolls there.
 // Keys: Up/Down, PageUp/PageDown, Home/End move the selection; Ctrl+= / Ctrl+- / Ctrl+0 zoom;
 // Ctrl+wheel zooms around the pointer. Left/Right and Space are left to the player.
+// F8 / Shift+F8 go to the next / previous item a design finding concerns (setConcernedItems),
+// across partitions. Alt+PageDown / Alt+PageUp select the next / previous partition in hash
+// order; the partitions around the selected one are drawn as collapsed bands above and below
+// the rows (PartitionOrder: MD5 of the key bytes, since DynamoDB's hash is not public), and
+// clicking a band selects its partition.
 class CollectionView : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -83,6 +88,24 @@ public:
     const CollectionLayout &currentLayout() const;
     CollectionRenderState renderState() const;
 
+    // The items a design finding concerns (population indexes = ItemIds); empty clears them.
+    // They are tinted wherever they show, counted in the header and on the bands.
+    void setConcernedItems(std::vector<model::ItemId> items);
+    const std::vector<model::ItemId> &concernedItems() const { return m_concernedItems; }
+    // Concerned rows of the partition showing, ascending; concerned items in the whole store.
+    const std::vector<qsizetype> &concernedRows() const { return m_concernedRows; }
+    qsizetype concernedInStore() const;
+    // Selects the next (previous) concerned item after (before) the selection, moving on to the
+    // next partition in hash order that holds one (wrapping). False when there is none.
+    bool goToConcerned(bool forward);
+
+    // The collapsed bands of the other partitions (hash order) and up to how many each side.
+    const PartitionBands &partitionBands() const { return m_bands; }
+    void setBandsPerSide(int count);
+    // Selects the partition `delta` places away in hash order (wrapping); false if none.
+    bool stepPartition(int delta);
+    const PartitionOrder &partitionOrder() const;
+
     std::vector<model::ItemId> selectedItems() const { return m_selected; }
     void selectItem(model::ItemId item); // selects and scrolls to it
     void scrollToRow(qsizetype row);
@@ -118,6 +141,10 @@ protected:
 
 private:
     void rebuildRows(const QByteArray &partitionKey);
+    void rebuildConcerned(); // per-partition counts and this partition's rows
+    void rebuildBands();
+    int currentPartitionIndex() const;
+    void showPartitionIndex(int index);
     void invalidateLayout();
     void updateScrollBar();
     void zoomAround(double zoom, const QPointF &anchor);
@@ -144,6 +171,13 @@ private:
     qsizetype m_hoverRow = -1;
 
     mutable std::optional<CollectionLayout> m_layout;
+
+    std::vector<model::ItemId> m_concernedItems; // ascending
+    std::vector<qsizetype> m_concernedRows;
+    std::vector<qsizetype> m_concernedPerPartition; // by partition index of the store
+    mutable std::optional<PartitionOrder> m_order;
+    PartitionBands m_bands;
+    int m_bandsPerSide = 3;
 
     // Index switch: the rows and geometry being left, while the rows slide.
     std::unique_ptr<CollectionRows> m_previousRows;

@@ -327,11 +327,21 @@ bool EntitiesEditor::showKeyTemplate(const QString &entity, const QString &keyAt
     KeyTemplateEdit *edit = m_keyTemplates->templateEdit(keyAttribute);
     if (!edit)
         return false;
+    clearFindingMarks();
     m_tabs->setCurrentIndex(0);
     edit->setFocus(Qt::OtherFocusReason);
-    if (column > 0)
-        edit->setSelection(column - 1, length);
+    if (column > 0) {
+        edit->setFindingSpan(column, length);
+        // Selected from its end back to the column, so the cursor sits where the part starts.
+        edit->setSelection(column - 1 + length, -length);
+    }
     return true;
+}
+
+void EntitiesEditor::clearFindingMarks()
+{
+    for (KeyTemplateEdit *edit : m_keyTemplates->findChildren<KeyTemplateEdit *>())
+        edit->setFindingSpan(0, 0);
 }
 
 void EntitiesEditor::addEntity()

@@ -33,9 +33,13 @@ public:
     // Selects an entity type (false when there is none of that name).
     bool setCurrentEntity(const QString &entity);
     // Shows the key template of `keyAttribute` for `entity` and selects `length` characters at
-    // the 1-based `column` (a design check pointing at a template part); 0 selects nothing.
+    // the 1-based `column` (a design check pointing at a template part), marking them with an
+    // amber wave that stays when focus leaves; the cursor lands at the column. 0 selects and
+    // marks nothing.
     bool showKeyTemplate(const QString &entity, const QString &keyAttribute, int column = 0,
                          int length = 0);
+    // Removes every finding mark from the template editors.
+    void clearFindingMarks();
 
     EntityListModel *entityModel() const { return m_entities; }
     AttributeListModel *attributeModel() const { return m_attributes; }

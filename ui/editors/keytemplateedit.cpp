@@ -44,7 +44,26 @@ KeyTemplateEdit::KeyTemplateEdit(QWidget *parent)
 {
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setClearButtonEnabled(false);
-    connect(this, &QLineEdit::textChanged, this, &KeyTemplateEdit::applyFormats);
+    connect(this, &QLineEdit::textChanged, this, [this] {
+        m_findingColumn = m_findingLength = 0; // the span described the old text
+        applyFormats();
+    });
+}
+
+void KeyTemplateEdit::setFindingSpan(int column, int length)
+{
+    if (column <= 0 || length <= 0)
+        column = length = 0;
+    if (m_findingColumn == column && m_findingLength == length)
+        return;
+    m_findingColumn = column;
+    m_findingLength = length;
+    applyFormats();
+}
+
+QColor KeyTemplateEdit::findingColor(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xfb, 0xbf, 0x24) : QColor(0xd9, 0x77, 0x06);
 }
 
 void KeyTemplateEdit::setErrorColumn(int column)
@@ -64,7 +83,8 @@ void KeyTemplateEdit::changeEvent(QEvent *event)
 
 // The lexing mirrors KeyTemplate::parse loosely: it only colours, the parser judges.
 QList<QTextLayout::FormatRange> KeyTemplateEdit::highlight(const QString &text,
-                                                           const QPalette &palette, int errorColumn)
+                                                           const QPalette &palette, int errorColumn,
+                                                           int findingColumn, int findingLength)
 {
     QList<QTextLayout::FormatRange> ranges;
     const auto add = [&](int start, int length, const QTextCharFormat &format) {
@@ -101,6 +121,17 @@ QList<QTextLayout::FormatRange> KeyTemplateEdit::highlight(const QString &text,
             add(close, 1, braceFormat(palette));
         i = close + 1;
     }
+    if (findingColumn > 0 && findingLength > 0 && findingColumn - 1 < n) {
+        QTextCharFormat mark;
+        const QColor amber = findingColor(palette);
+        mark.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+        mark.setUnderlineColor(amber);
+        QColor tint = amber;
+        tint.setAlpha(70);
+        mark.setBackground(tint);
+        const int start = findingColumn - 1;
+        ranges.append({start, std::min(findingLength, n - start), mark});
+    }
     if (errorColumn > 0) {
         QTextCharFormat error;
         error.setUnderlineStyle(QTextCharFormat::WaveUnderline);
@@ -124,7 +155,8 @@ void KeyTemplateEdit::applyFormats()
     // relative to the cursor.
     QList<QInputMethodEvent::Attribute> attributes;
     const int cursor = cursorPosition();
-    for (const QTextLayout::FormatRange &range : highlight(text(), palette(), m_errorColumn))
+    for (const QTextLayout::FormatRange &range :
+         highlight(text(), palette(), m_errorColumn, m_findingColumn, m_findingLength))
         attributes.append(QInputMethodEvent::Attribute(
             QInputMethodEvent::TextFormat, range.start - cursor, range.length, range.format));
     QInputMethodEvent event(QString(), attributes);

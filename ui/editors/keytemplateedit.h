@@ -20,9 +20,17 @@ public:
     void setErrorColumn(int column);
     int errorColumn() const { return m_errorColumn; }
 
+    // Marks the characters a design finding points at (1-based column, length; 0 clears) with an
+    // amber wave and tint, until the text changes or another finding is shown.
+    void setFindingSpan(int column, int length);
+    int findingColumn() const { return m_findingColumn; }
+    int findingLength() const { return m_findingLength; }
+
     // The colouring of `text`, 0-based ranges. Unparseable text is coloured as far as it goes.
     static QList<QTextLayout::FormatRange> highlight(const QString &text, const QPalette &palette,
-                                                     int errorColumn);
+                                                     int errorColumn, int findingColumn = 0,
+                                                     int findingLength = 0);
+    static QColor findingColor(const QPalette &palette);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -31,6 +39,8 @@ private:
     void applyFormats();
 
     int m_errorColumn = 0;
+    int m_findingColumn = 0;
+    int m_findingLength = 0;
 };
 
 } // namespace keyscope::ui

@@ -56,8 +56,10 @@ CollectionPane::CollectionPane(QWidget *parent)
     m_orderNote->setWordWrap(true);
     m_orderNote->setForegroundRole(QPalette::PlaceholderText);
     m_orderNote->setText(tr("Top = smallest. Sort keys compare as unsigned UTF-8 bytes "
-                            "('#' < '0' < 'A' < 'a'), numbers by value. Collections are listed "
-                            "largest first; DynamoDB places them by hash."));
+                            "('#' < '0' < 'A' < 'a'), numbers by value. The list above is "
+                            "largest first; the bands above and below the rows are the other "
+                            "collections in hash order, as DynamoDB places them (Keyscope's own "
+                            "MD5 of the key bytes: DynamoDB's hash function is not public)."));
     layout->addWidget(m_orderNote);
 
     connect(m_indexBox, &QComboBox::currentIndexChanged, this, &CollectionPane::indexChosen);
@@ -66,6 +68,21 @@ CollectionPane::CollectionPane(QWidget *parent)
         m_model->setPartition(row);
         m_view->setPartition(m_model->partitionKey(row));
         m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(row));
+    });
+    // The view can change partition itself (a band clicked, Ctrl+PageDown, F8 to a concerned
+    // item elsewhere): the combo follows.
+    connect(m_view, &CollectionView::partitionChanged, this, [this](const QByteArray &key) {
+        for (int i = 0; i < m_model->partitionCount(); ++i) {
+            if (m_model->partitionKey(i) != key)
+                continue;
+            if (i != m_partitionBox->currentIndex()) {
+                const QSignalBlocker blocker(m_partitionBox);
+                m_partitionBox->setCurrentIndex(i);
+                m_model->setPartition(i);
+                m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(i));
+            }
+            return;
+        }
     });
 }
 

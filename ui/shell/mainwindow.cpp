@@ -1,28 +1,25 @@
 #include "ui/shell/mainwindow.h"
 
 #include "model/design/projectfile.h"
+#include "model/query/queryengine.h"
+#include "model/query/tracetimeline.h"
 #include "model/value/dynamojson.h"
+#include "ui/animation/traceplayer.h"
 #include "ui/checks/findinglistmodel.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/compare/comparemode.h"
 #include "ui/document/document.h"
+#include "ui/editors/entitieseditor.h"
+#include "ui/editors/tableeditor.h"
 #include "ui/examples/examplegallery.h"
 #include "ui/patterns/patternlistmodel.h"
-#include "ui/shell/appearance.h"
-#include "ui/shell/collectionpane.h"
-#include "ui/shell/statusicon.h"
-#include "ui/animation/traceplayer.h"
-#include "ui/collection/collectionview.h"
-#include "ui/trace/tracepanel.h"
-#include "ui/editors/entitieseditor.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
 #include "ui/query/queryrunner.h"
-#include "ui/collection/keyorderexplainer.h"
-#include "ui/editors/tableeditor.h"
-#include "ui/collection/collectionstyle.h"
-#include "model/query/queryengine.h"
-#include "model/query/tracetimeline.h"
+#include "ui/shell/appearance.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/shell/statusicon.h"
+#include "ui/trace/tracepanel.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -288,12 +285,20 @@ void MainWindow::createPanels()
     m_findingList->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_findingList->setUniformItemSizes(true);
     m_findingDetail = detailView(this, tr("Finding explanation"));
+    m_findingConcern = new QLabel(this);
+    m_findingConcern->setWordWrap(true);
+    m_findingConcern->setAccessibleName(tr("Items the finding concerns"));
     connect(m_findingList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::findingSelected);
-    auto *checks = addPanel(
-        QStringLiteral("ChecksDock"), tr("Checks"),
-        panel(this, {m_findingSummary, listAndDetail(this, m_findingList, m_findingDetail)}, 1),
-        Qt::RightDockWidgetArea);
+    connect(m_collection->view(), &CollectionView::partitionChanged, this,
+            &MainWindow::updateConcernLabel);
+    auto *checks
+        = addPanel(QStringLiteral("ChecksDock"), tr("Checks"),
+                   panel(this,
+                         {m_findingSummary, listAndDetail(this, m_findingList, m_findingDetail),
+                          m_findingConcern},
+                         1),
+                   Qt::RightDockWidgetArea);
     splitDockWidget(patterns, checks, Qt::Vertical);
 
     // Query & trace: transport, narration and the request of the Query being animated. One
@@ -329,8 +334,8 @@ void MainWindow::createPanels()
     m_codePanel = new CodePanel(this);
     auto *builderDock = addPanel(QStringLiteral("BuilderDock"), tr("Query Builder"), m_builder,
                                  Qt::BottomDockWidgetArea);
-    auto *code = addPanel(QStringLiteral("CodeDock"), tr("Code"), m_codePanel,
-                          Qt::BottomDockWidgetArea);
+    auto *code
+        = addPanel(QStringLiteral("CodeDock"), tr("Code"), m_codePanel, Qt::BottomDockWidgetArea);
     connect(m_builder, &QueryBuilder::requestChanged, m_runner, &QueryRunner::setRequest);
     connect(m_builder, &QueryBuilder::runRequested, this, [this] {
         if (m_builder->isValid())
@@ -430,6 +435,23 @@ void MainWindow::createActions()
     });
     focusCollection->setObjectName(QStringLiteral("actionFocusCollection"));
     focusCollection->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_0));
+    const auto concernAction
+        = [this](const QString &text, const char *name, const QKeySequence &key, auto slot) {
+              QAction *action = m_viewMenu->addAction(text, this, slot);
+              action->setObjectName(QString::fromLatin1(name));
+              action->setShortcut(key);
+              return action;
+          };
+    concernAction(tr("&Next Concerned Item"), "actionNextConcerned", QKeySequence(Qt::Key_F8),
+                  [this] { goToConcerned(true); });
+    concernAction(tr("Pre&vious Concerned Item"), "actionPreviousConcerned",
+                  QKeySequence(Qt::SHIFT | Qt::Key_F8), [this] { goToConcerned(false); });
+    concernAction(tr("Next Partition (Hash Order)"), "actionNextPartition",
+                  QKeySequence(Qt::ALT | Qt::Key_PageDown),
+                  [this] { m_collection->view()->stepPartition(1); });
+    concernAction(tr("Previous Partition (Hash Order)"), "actionPreviousPartition",
+                  QKeySequence(Qt::ALT | Qt::Key_PageUp),
+                  [this] { m_collection->view()->stepPartition(-1); });
     QAction *resetLayoutAction
         = m_viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
     resetLayoutAction->setObjectName(QStringLiteral("actionResetLayout"));
@@ -472,13 +494,13 @@ void MainWindow::createActions()
     // Playback: the keys of a media player. Text fields keep Space and the arrows (they claim
     // them through ShortcutOverride); everywhere else they drive the animation.
     QMenu *playback = menuBar()->addMenu(tr("&Playback"));
-    const auto playbackAction = [&](const QString &text, const QKeySequence &key,
-                                    const QString &name, auto slot) {
-        QAction *action = playback->addAction(text, m_player, slot);
-        action->setShortcut(key);
-        action->setObjectName(name);
-        return action;
-    };
+    const auto playbackAction
+        = [&](const QString &text, const QKeySequence &key, const QString &name, auto slot) {
+              QAction *action = playback->addAction(text, m_player, slot);
+              action->setShortcut(key);
+              action->setObjectName(name);
+              return action;
+          };
     playbackAction(tr("&Play / Pause"), QKeySequence(Qt::Key_Space),
                    QStringLiteral("actionPlayPause"), &TracePlayer::togglePlayPause);
     playbackAction(tr("Step &Forward"), QKeySequence(Qt::Key_Right),
@@ -1146,8 +1168,8 @@ void MainWindow::showTrace(const model::QueryRequest &request,
     if (response.consumedCapacity)
         options.consumedCapacity = response.consumedCapacity->capacityUnits;
     else
-        options.consumedCapacity = model::QueryEngine::capacityUnits(response.trace.bytesRead,
-                                                                     request.consistentRead);
+        options.consumedCapacity
+            = model::QueryEngine::capacityUnits(response.trace.bytesRead, request.consistentRead);
     auto timeline = std::make_shared<const model::TraceTimeline>(response.trace, *table, options);
     CollectionView *view = m_collection->view();
     view->setIndexName(request.indexName);
@@ -1181,40 +1203,109 @@ void MainWindow::checksReady()
             parts << counted(n, tr("note"), tr("notes"));
         m_findingSummary->setText(parts.join(QLatin1String(", ")));
     }
+    // Re-selecting after a recheck marks the items again, but while the user is editing the
+    // design it leaves focus, the editor and the collection where they are.
+    const QWidget *focus = QApplication::focusWidget();
+    const QDockWidget *design = dock(QStringLiteral("EntitiesDock"));
+    m_refreshingFindings = focus && design && design->isAncestorOf(focus);
     if (m_findingModel->rowCount() > 0)
         m_findingList->setCurrentIndex(m_findingModel->index(0));
     else
         findingSelected();
+    m_refreshingFindings = false;
+}
+
+void MainWindow::goToConcerned(bool forward)
+{
+    CollectionView *view = m_collection->view();
+    if (view->goToConcerned(forward))
+        updateConcernLabel();
+    else
+        statusBar()->showMessage(tr("No item concerned by the selected finding"), 4000);
+}
+
+void MainWindow::updateConcernLabel()
+{
+    const model::Finding *finding = m_findingModel->finding(m_findingList->currentIndex().row());
+    if (!finding || finding->concerned.empty()) {
+        m_findingConcern->clear();
+        return;
+    }
+    const CollectionView *view = m_collection->view();
+    const qsizetype total = qsizetype(finding->concerned.size());
+    QString text = total == 1 ? tr("1 item concerned") : tr("%1 items concerned").arg(total);
+    text += tr(" (%1 in this collection, %2 in this %3)")
+                .arg(view->concernedRows().size())
+                .arg(view->concernedInStore())
+                .arg(view->indexName().isEmpty() ? tr("table")
+                                                 : tr("index %1").arg(view->indexName()));
+    text += tr(" \u00b7 F8 next, Shift+F8 previous");
+    m_findingConcern->setText(text);
 }
 
 void MainWindow::findingSelected()
 {
     const model::Finding *finding = m_findingModel->finding(m_findingList->currentIndex().row());
+    CollectionView *view = m_collection->view();
     if (!finding) {
         m_findingDetail->clear();
+        m_findingConcern->clear();
+        view->setConcernedItems({});
+        m_entitiesEditor->clearFindingMarks();
         return;
     }
     QString text = finding->explanation;
     if (!finding->fix.isEmpty())
         text += QStringLiteral("\n\n") + tr("Fix: %1").arg(finding->fix);
+    if (finding->hasTemplateSpan()) {
+        text += QStringLiteral("\n\n")
+            + tr("Marked in the editor: %1 of %2 (%3), columns %4-%5.")
+                  .arg(finding->keyAttribute, finding->entity, finding->keyRole)
+                  .arg(finding->column)
+                  .arg(finding->column + finding->length - 1);
+    } else if (!finding->scopeNote.isEmpty()) {
+        text += QStringLiteral("\n\n") + finding->scopeNote + u' '
+            + tr("Nothing is marked in the template editor.");
+    }
     m_findingDetail->setPlainText(text);
 
-    // Show what the finding concerns: its key template in the editor, its first example item
-    // selected in its collection.
-    static const QRegularExpression keyPath(QStringLiteral("^entities\\[\\d+\\]\\.keys\\.(.+)$"));
-    const QRegularExpressionMatch match = keyPath.match(finding->path);
-    if (match.hasMatch() && !finding->entity.isEmpty())
-        m_entitiesEditor->showKeyTemplate(finding->entity, match.captured(1));
+    // What the finding concerns: the template part in the editor, every concerned item in the
+    // collection (in the store whose order it is about), the first example selected.
+    const auto population = m_document->population();
     const auto table = m_document->table();
-    if (!finding->items.empty() && table && m_document->population()) {
-        const model::ItemId item = model::ItemId(finding->items.front());
-        if (qsizetype(item) < qsizetype(m_document->population()->items.size())) {
-            const QString partitionKey = table->definition().keys.hash.front().name;
-            if (m_collection->showCollection(
-                    QString(), CollectionModel::displayText(table->attribute(item, partitionKey))))
-                m_collection->view()->selectItem(item);
+    std::vector<model::ItemId> items;
+    if (population) {
+        for (qint64 item : finding->concerned) {
+            if (item >= 0 && item < qint64(population->items.size()))
+                items.push_back(model::ItemId(item));
         }
     }
+    if (!m_refreshingFindings) {
+        if (finding->hasTemplateSpan())
+            m_entitiesEditor->showKeyTemplate(finding->entity, finding->keyAttribute,
+                                              finding->column, finding->length);
+        else
+            m_entitiesEditor->clearFindingMarks();
+        const model::IndexStore *store = table ? table->store(finding->index) : nullptr;
+        if (store && !finding->items.empty() && population
+            && finding->items.front() < qint64(population->items.size())) {
+            const model::ItemId item = model::ItemId(finding->items.front());
+            const QString partitionKey = store->keys().hash.front().name;
+            const auto value = table->attribute(item, partitionKey);
+            if (value.isKeyType())
+                m_collection->showCollection(finding->index, CollectionModel::displayText(value));
+        }
+    }
+    view->setConcernedItems(std::move(items));
+    if (!m_refreshingFindings && !finding->items.empty()) {
+        const qsizetype row
+            = view->rows() ? view->rows()->rowOf(model::ItemId(finding->items.front())) : -1;
+        if (row >= 0)
+            view->selectItem(model::ItemId(finding->items.front()));
+        else
+            view->goToConcerned(true);
+    }
+    updateConcernLabel();
 }
 
 } // namespace keyscope::ui

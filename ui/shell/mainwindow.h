@@ -111,6 +111,8 @@ private:
     void showTrace(const model::QueryRequest &request, const model::QueryResponse &response,
                    std::optional<model::ItemId> parentItem, const QString &patternName = {});
     void findingSelected();
+    void goToConcerned(bool forward);
+    void updateConcernLabel();
     void showStatusCounts();
 
     Settings *m_settings;
@@ -130,6 +132,8 @@ private:
     FindingListModel *m_findingModel = nullptr;
     QListView *m_findingList = nullptr;
     QLabel *m_findingSummary = nullptr;
+    QLabel *m_findingConcern = nullptr; // "12 items concerned (5 here) · F8 next"
+    bool m_refreshingFindings = false;  // re-selecting after a recheck: do not steal focus
     QPlainTextEdit *m_findingDetail = nullptr;
     TracePlayer *m_player = nullptr;
     TracePanel *m_tracePanel = nullptr;

@@ -119,9 +119,9 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         if (!site) {
             f.scopeNote = entity >= 0
                 ? QStringLiteral("About the items as a whole (%1), not a part of a key template.")
-                      .arg(attribute.isEmpty() ? QStringLiteral("their size or attributes")
-                                               : QStringLiteral("no template writes %1")
-                                                     .arg(attribute))
+                      .arg(attribute.isEmpty()
+                               ? QStringLiteral("their size or attributes")
+                               : QStringLiteral("no template writes %1").arg(attribute))
                 : QStringLiteral("About a hand-written item (%1), not a key template.").arg(path);
         } else if (id == QLatin1String("key-too-large")) {
             // The placeholder writing the most of the key is the part to shorten.
@@ -297,8 +297,8 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         if (const KeySite *site = entity >= 0 ? context.site(entity, f.attribute) : nullptr)
             markTemplate(f, *site); // the whole key fails to tell the items apart
         else
-            f.scopeNote = QStringLiteral("About hand-written items (%1), not a key template.")
-                              .arg(path);
+            f.scopeNote
+                = QStringLiteral("About hand-written items (%1), not a key template.").arg(path);
         QStringList keyText;
         for (const auto &k : project.table.keys.all())
             keyText << k.name + u' ' + CheckContext::quoted(context.keyValue(d.later, k.name));

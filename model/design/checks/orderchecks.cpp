@@ -707,8 +707,7 @@ void checkPadding(const CheckContext &context, std::vector<Finding> &findings)
             std::vector<qint64> overflowItems;
             // Items past the alert share of the width's maximum (pad-near-limit).
             const bool nearCheck = width <= 18;
-            const double alertValue
-                = context.options.padAlertShare * (std::pow(10.0, width) - 1.0);
+            const double alertValue = context.options.padAlertShare * (std::pow(10.0, width) - 1.0);
             std::vector<qint64> nearItems;
             qint64 maxItem = -1;
             IntegerText maxValue;
