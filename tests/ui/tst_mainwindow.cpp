@@ -1,17 +1,22 @@
+#include "model/query/tracetimeline.h"
 #include "ui/checks/findinglistmodel.h"
 #include "ui/collection/collectionmodel.h"
-#include "ui/document/document.h"
-#include "ui/patterns/patternlistmodel.h"
-#include "ui/shell/collectionpane.h"
-#include "ui/shell/mainwindow.h"
-#include "model/query/tracetimeline.h"
+#include "ui/collection/collectionrows.h"
 #include "ui/collection/collectionview.h"
-#include "ui/trace/tracepanel.h"
+#include "ui/collection/keyorderexplainer.h"
+#include "ui/document/document.h"
 #include "ui/editors/entitieseditor.h"
+#include "ui/editors/keytemplateedit.h"
+#include "ui/editors/keytemplatespanel.h"
+#include "ui/patterns/patternlistmodel.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
-#include "ui/collection/keyorderexplainer.h"
-#include "ui/collection/collectionrows.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/trace/tracepanel.h"
+#include <QListView>
+#include <QTabWidget>
+#include <QTextCharFormat>
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -32,7 +37,6 @@
 #include "model/query/tracetimeline.h"
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
-#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace keyscope;
@@ -79,20 +83,6 @@ bool settle(ui::Document *document)
     return QTest::qWaitFor(
         [&] { return !document->isBusy() && document->resultsRevision() == document->revision(); },
         10000);
-}
-
-QTreeWidgetItem *templateItem(QTreeWidget *tree, const QString &entity, const QString &key)
-{
-    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
-        QTreeWidgetItem *top = tree->topLevelItem(i);
-        if (top->text(0) != entity)
-            continue;
-        for (int j = 0; j < top->childCount(); ++j) {
-            if (top->child(j)->text(0) == key)
-                return top->child(j);
-        }
-    }
-    return nullptr;
 }
 
 QString firstSortKey(const ui::MainWindow &window)
@@ -186,11 +176,12 @@ void TestMainWindow::selectedPatternAnimatesItsTrace()
     window->findChild<QAction *>(QStringLiteral("actionStepForward"))->trigger();
     QVERIFY(panel->narration() != first);
     window->findChild<QAction *>(QStringLiteral("actionGoToEnd"))->trigger();
-    QVERIFY2(panel->narration().contains(QStringLiteral("Limit 11")), qPrintable(panel->narration()));
+    QVERIFY2(panel->narration().contains(QStringLiteral("Limit 11")),
+             qPrintable(panel->narration()));
 
     // Two rows selected: the explainer names the byte that orders them ('#' < 'D').
-    const model::Partition *partition = window->document()->table()->store()->findPartition(
-        timeline.trace().partitionKey);
+    const model::Partition *partition
+        = window->document()->table()->store()->findPartition(timeline.trace().partitionKey);
     QVERIFY(partition && timeline.summary().parentRow);
     const model::ItemId device = partition->entries[*timeline.summary().parentRow].item;
     const model::ItemId reading = partition->entries.front().item;
@@ -218,19 +209,126 @@ void TestMainWindow::selectingAFindingShowsItsTemplateAndItem()
 {
     m_settings->setReducedMotion(true);
     auto window = makeWindow();
+    window->resize(1500, 950);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     QVERIFY(window->openExample(kExamples + QStringLiteral("/padding/before.keyscope.json")));
     QVERIFY(settle(window->document()));
     const auto &findings = window->document()->findings();
     QVERIFY(!findings.empty());
-    const model::Finding &finding = findings.front(); // selected first, most severe
+    const model::Finding finding = findings.front(); // selected first, most severe
+    QCOMPARE(finding.id, QStringLiteral("unpadded-number"));
     QVERIFY(!finding.items.empty());
-    // Its entity is chosen in the editor and its first example item selected in the view.
+    QVERIFY(finding.hasTemplateSpan());
+    // Choose it as a user would: from the list.
+    auto *list = window->findChild<QListView *>();
+    for (QListView *candidate : window->findChildren<QListView *>()) {
+        if (candidate->accessibleName() == QLatin1String("Design check findings"))
+            list = candidate;
+    }
+    list->setCurrentIndex(QModelIndex());
+    list->setCurrentIndex(list->model()->index(0, 0));
+
+    // The template part at fault is marked in the editor, with the cursor at its column.
     auto *editor = window->findChild<ui::EntitiesEditor *>();
     QVERIFY(editor);
     QCOMPARE(editor->currentEntity(), finding.entity);
-    const auto selected = window->collectionPane()->view()->selectedItems();
+    ui::KeyTemplateEdit *edit = editor->keyTemplates()->templateEdit(finding.keyAttribute);
+    QVERIFY(edit);
+    QCOMPARE(edit->text(), QStringLiteral("POST#{PostNo}"));
+    QCOMPARE(edit->findingColumn(), finding.column);
+    QCOMPARE(edit->findingLength(), finding.length);
+    QCOMPARE(edit->selectedText(), QStringLiteral("{PostNo}"));
+    QCOMPARE(edit->cursorPosition(), finding.column - 1);
+    // Its marks are in the colouring the edit draws: a wave over exactly those characters.
+    bool waved = false;
+    for (const auto &range : ui::KeyTemplateEdit::highlight(
+             edit->text(), edit->palette(), 0, edit->findingColumn(), edit->findingLength())) {
+        if (range.format.underlineStyle() == QTextCharFormat::WaveUnderline)
+            waved = range.start == finding.column - 1 && range.length == finding.length;
+    }
+    QVERIFY(waved);
+
+    // Every concerned item is marked in the view, the first example selected.
+    ui::CollectionView *view = window->collectionPane()->view();
+    std::vector<model::ItemId> concerned;
+    for (qint64 item : finding.concerned)
+        concerned.push_back(model::ItemId(item));
+    QCOMPARE(view->concernedItems(), concerned);
+    const auto selected = view->selectedItems();
     QVERIFY(!selected.empty());
     QCOMPARE(qint64(selected.back()), finding.items.front());
+    const ui::CollectionRows *rows = view->rows();
+    qsizetype inPartition = 0;
+    for (model::ItemId item : concerned)
+        inPartition += rows->rowOf(item) >= 0 ? 1 : 0;
+    QVERIFY(inPartition > 1);
+    QCOMPARE(qsizetype(view->concernedRows().size()), inPartition);
+    QLabel *count = nullptr;
+    for (QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Items the finding concerns"))
+            count = label;
+    }
+    QVERIFY(count);
+    QVERIFY2(count->text().startsWith(QStringLiteral("%1 items concerned (%2 in this collection")
+                                          .arg(concerned.size())
+                                          .arg(inPartition)),
+             qPrintable(count->text()));
+    // On screen: a concerned row that is not selected carries the concern bar; POST#1 (the only
+    // Post in order) does not.
+    view->setZoom(1.0);
+    QApplication::processEvents();
+    const QImage shot = view->viewport()->grab().toImage();
+    const auto barColor = [&](qsizetype row) {
+        const auto g = view->currentLayout().rowGeometry(row);
+        return shot.pixelColor(QPoint(int(g.rect.left()) + 1, int(g.rect.center().y())));
+    };
+    const QColor concern = view->collectionStyle().concern;
+    qsizetype markedRow = -1;
+    qsizetype plainRow = -1;
+    for (qsizetype r = 0; r < rows->rowCount() && r < view->currentLayout().endVisibleRow(); ++r) {
+        const bool isConcerned
+            = std::binary_search(view->concernedRows().begin(), view->concernedRows().end(), r);
+        if (isConcerned && rows->itemAt(r) != selected.back() && markedRow < 0)
+            markedRow = r;
+        if (!isConcerned && rows->groupOfParentRow(r) < 0 && plainRow < 0)
+            plainRow = r;
+    }
+    QVERIFY(markedRow >= 0 && plainRow >= 0);
+    QCOMPARE(rows->sortKeyText(plainRow), QStringLiteral("POST#1"));
+    const QColor marked = barColor(markedRow);
+    QVERIFY2(std::abs(marked.red() - concern.red()) < 40
+                 && std::abs(marked.green() - concern.green()) < 40
+                 && std::abs(marked.blue() - concern.blue()) < 40,
+             qPrintable(marked.name()));
+    QVERIFY(barColor(plainRow) != marked);
+
+    // F8 walks the concerned items in order; after the last of this partition it moves on to
+    // the next partition holding one, and the collection list follows.
+    const QByteArray first = view->partition();
+    QAction *next = window->findChild<QAction *>(QStringLiteral("actionNextConcerned"));
+    QVERIFY(next);
+    QCOMPARE(next->shortcut(), QKeySequence(Qt::Key_F8));
+    std::vector<qsizetype> visited;
+    for (int i = 0; i < int(view->concernedRows().size()); ++i) {
+        next->trigger();
+        if (view->partition() != first)
+            break;
+        visited.push_back(rows->rowOf(view->selectedItems().back()));
+    }
+    QVERIFY(std::is_sorted(visited.begin(), visited.end()));
+    for (qsizetype row : visited)
+        QVERIFY(
+            std::binary_search(view->concernedRows().begin(), view->concernedRows().end(), row));
+    for (int i = 0; i < 3 && view->partition() == first; ++i)
+        next->trigger();
+    QVERIFY(view->partition() != first);
+    QVERIFY(std::binary_search(concerned.begin(), concerned.end(), view->selectedItems().back()));
+    QCOMPARE(window->collectionPane()->model()->partitionKey(
+                 window->collectionPane()->model()->partition()),
+             view->partition());
+    window->findChild<QAction *>(QStringLiteral("actionPreviousConcerned"))->trigger();
+    QCOMPARE(view->partition(), first);
 }
 
 void TestMainWindow::presenterModeShowsOnlyCollectionAndCaption()
@@ -307,21 +405,18 @@ void TestMainWindow::panelTemplateEditResortsAndUndoRestores()
     QVERIFY(settle(window->document()));
     QVERIFY(firstSortKey(*window).startsWith(QLatin1String("#READING#")));
 
-    auto *tree = window->findChild<QTreeWidget *>();
-    QTreeWidgetItem *sk = templateItem(tree, QStringLiteral("Reading"), QStringLiteral("SK"));
-    QVERIFY(sk);
-    QCOMPARE(sk->text(1), QStringLiteral("#READING#{Ts|iso8601}"));
-    // Edit in place through the keyboard: F2, type, Enter.
+    // Edit the template in the Entities editor from the keyboard: select all, type.
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    tree->setFocus();
-    tree->setCurrentItem(sk, 1);
-    QTest::keyClick(tree, Qt::Key_F2);
-    QWidget *editor = QApplication::focusWidget();
-    QVERIFY(editor && editor != tree);
-    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(editor, QStringLiteral("READING#{Ts|iso8601}"));
-    QTest::keyClick(editor, Qt::Key_Return);
+    auto *editor = window->findChild<ui::EntitiesEditor *>();
+    QVERIFY(editor->showKeyTemplate(QStringLiteral("Reading"), QStringLiteral("SK")));
+    ui::KeyTemplateEdit *sk = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QVERIFY(sk);
+    QCOMPARE(sk->text(), QStringLiteral("#READING#{Ts|iso8601}"));
+    sk->setFocus();
+    sk->selectAll();
+    QTest::keyClicks(sk, QStringLiteral("READING#{Ts|iso8601}"));
+    QTest::keyClick(sk, Qt::Key_Return);
     QVERIFY(QTest::qWaitFor([&] { return window->document()->undoStack()->count() == 1; }, 2000));
     QVERIFY(settle(window->document()));
     QVERIFY(firstSortKey(*window).startsWith(QLatin1String("DEVICE#")));
@@ -333,15 +428,28 @@ void TestMainWindow::panelTemplateEditResortsAndUndoRestores()
     QVERIFY(settle(window->document()));
     QVERIFY(firstSortKey(*window).startsWith(QLatin1String("#READING#")));
     QVERIFY(!window->isWindowModified());
-    sk = templateItem(tree, QStringLiteral("Reading"), QStringLiteral("SK"));
-    QCOMPARE(sk->text(1), QStringLiteral("#READING#{Ts|iso8601}"));
+    sk = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QCOMPARE(sk->text(), QStringLiteral("#READING#{Ts|iso8601}"));
 
     action(*window, "actionRedo")->trigger();
     QVERIFY(settle(window->document()));
     QVERIFY(firstSortKey(*window).startsWith(QLatin1String("DEVICE#")));
 
     // The seed box: typing digits merges into one step.
-    auto *seed = window->findChild<QSpinBox *>();
+    // The seed box sits in the Table tab (there is no Overview tab any more).
+    QSpinBox *seed = nullptr;
+    for (QSpinBox *box : window->findChildren<QSpinBox *>()) {
+        if (box->accessibleName() == QLatin1String("Random seed"))
+            seed = box;
+    }
+    QVERIFY(seed);
+    auto *tabs = qobject_cast<QTabWidget *>(window->dock(QStringLiteral("EntitiesDock"))->widget());
+    QVERIFY(tabs);
+    QStringList tabNames;
+    for (int i = 0; i < tabs->count(); ++i)
+        tabNames << tabs->tabText(i);
+    QCOMPARE(tabNames, QStringList({QStringLiteral("&Entities"), QStringLiteral("&Table")}));
+    QVERIFY(tabs->widget(1)->isAncestorOf(seed));
     seed->setFocus();
     seed->selectAll();
     QTest::keyClicks(seed, QStringLiteral("123"));
@@ -422,8 +530,8 @@ void TestMainWindow::docksAreRestoredBetweenRuns()
         auto window = makeWindow();
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-        for (const char *name :
-             {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "BuilderDock", "CodeDock", "ExplainerDock"})
+        for (const char *name : {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock",
+                                 "BuilderDock", "CodeDock", "ExplainerDock"})
             QVERIFY2(window->dock(QString::fromLatin1(name)), name);
         QVERIFY(window->dock(QStringLiteral("ChecksDock"))->isVisible());
         action(*window, "actionToggleChecksDock")->trigger();

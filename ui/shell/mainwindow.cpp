@@ -43,25 +43,12 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
-#include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
 
 namespace {
-
-constexpr int kEntityNameRole = Qt::UserRole + 1;
-constexpr int kKeyAttributeRole = Qt::UserRole + 2;
-
-QLabel *quietLabel(QWidget *parent)
-{
-    auto *label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    return label;
-}
 
 // A read-only, scrollable explanation under a list; it shares the panel with the list through a
 // splitter so long explanations never squeeze the list to nothing.
@@ -111,16 +98,6 @@ QString counted(qsizetype n, const QString &singular, const QString &plural)
 {
     return QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(n)),
                                        n == 1 ? singular : plural);
-}
-
-QString keySchemaText(const model::KeySchema &keys)
-{
-    QStringList parts;
-    for (const auto &key : keys.hash)
-        parts << key.name;
-    for (const auto &key : keys.range)
-        parts << key.name;
-    return parts.join(QLatin1String(", "));
 }
 
 } // namespace
@@ -209,21 +186,9 @@ void MainWindow::createPanels()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    // Entities & templates: a summary with the key templates editable in place. The full
-    // editor (attributes, generators, live key preview) replaces the tree.
-    m_tableSummary = quietLabel(this);
-    m_tableSummary->setAccessibleName(tr("Table definition"));
-    m_entities = new QTreeWidget(this);
-    m_entities->setAccessibleName(tr("Entity types and key templates"));
-    m_entities->setColumnCount(2);
-    m_entities->setHeaderLabels({tr("Entity / key"), tr("Count / template")});
-    m_entities->setRootIsDecorated(true);
-    m_entities->setUniformRowHeights(true);
-    m_entities->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-                                | QAbstractItemView::SelectedClicked);
-    m_entities->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_entities->header()->setStretchLastSection(true);
-    connect(m_entities, &QTreeWidget::itemChanged, this, &MainWindow::entityItemChanged);
+    // Entities & templates: the entity editor (attributes, generators, key templates with live
+    // previews) and the table editor. The population's seed sits with the table: both decide
+    // what the collection holds.
     auto *seedRow = new QWidget(this);
     auto *seedLayout = new QHBoxLayout(seedRow);
     seedLayout->setContentsMargins(0, 0, 0, 0);
@@ -241,10 +206,8 @@ void MainWindow::createPanels()
             m_document->setSeed(quint64(value));
     });
     connect(m_seed, &QSpinBox::editingFinished, m_document, &Document::finishEditing);
-    auto *entitiesHint = quietLabel(this);
-    entitiesHint->setText(tr("Double-click a template to edit it (F2 from the keyboard)."));
-    // The dock holds the entity editor (attributes, generators, templates with live previews),
-    // the table editor, and the overview tree (every key template at a glance, and the seed).
+    m_seed->setToolTip(tr("The random seed of the population: the same seed gives the same "
+                          "items on every machine"));
     m_entitiesEditor = new EntitiesEditor(m_document, this);
     m_tableEditor = new TableEditor(m_document, this);
     connect(m_entitiesEditor, &EntitiesEditor::message, this,
@@ -253,9 +216,7 @@ void MainWindow::createPanels()
     designTabs->setAccessibleName(tr("Design"));
     designTabs->setDocumentMode(true);
     designTabs->addTab(m_entitiesEditor, tr("&Entities"));
-    designTabs->addTab(m_tableEditor, tr("&Table"));
-    designTabs->addTab(panel(this, {m_tableSummary, m_entities, seedRow, entitiesHint}, 1),
-                       tr("&Overview"));
+    designTabs->addTab(panel(this, {m_tableEditor, seedRow}, 0), tr("&Table"));
     addPanel(QStringLiteral("EntitiesDock"), tr("Entities & Templates"), designTabs,
              Qt::LeftDockWidgetArea);
 
@@ -851,113 +812,8 @@ void MainWindow::refreshEntities()
 {
     const model::Project &project = m_document->project();
     m_refreshingEntities = true;
-    const QSignalBlocker blocker(m_entities);
-
-    QStringList indexes;
-    for (const auto &index : project.table.indexes)
-        indexes << QStringLiteral("%1 (%2)").arg(index.name, keySchemaText(index.keys));
-    m_tableSummary->setText(
-        indexes.isEmpty()
-            ? tr("Table %1: %2").arg(project.table.tableName, keySchemaText(project.table.keys))
-            : tr("Table %1: %2 · %3")
-                  .arg(project.table.tableName, keySchemaText(project.table.keys),
-                       indexes.join(QLatin1String(", "))));
-
-    // Keep expansion and the current row across the rebuild (edits rebuild the tree).
-    QString currentEntity;
-    QString currentKey;
-    if (QTreeWidgetItem *current = m_entities->currentItem()) {
-        currentEntity = current->data(0, kEntityNameRole).toString();
-        currentKey = current->data(0, kKeyAttributeRole).toString();
-    }
-    QSet<QString> collapsed;
-    for (int i = 0; i < m_entities->topLevelItemCount(); ++i) {
-        if (!m_entities->topLevelItem(i)->isExpanded())
-            collapsed << m_entities->topLevelItem(i)->data(0, kEntityNameRole).toString();
-    }
-    m_entities->clear();
-    const QStringList keyOrder = project.table.allKeyAttributeNames();
-    for (const model::EntityType &entity : project.entities) {
-        auto *item = new QTreeWidgetItem(m_entities);
-        item->setText(0, entity.name);
-        item->setData(0, kEntityNameRole, entity.name);
-        item->setIcon(0,
-                      colorChipIcon(QColor(entity.color.isEmpty() ? QStringLiteral("#888888")
-                                                                  : entity.color)));
-        const QString count = entity.countMin == entity.countMax
-            ? QString::number(entity.countMin)
-            : QStringLiteral("%1–%2").arg(entity.countMin).arg(entity.countMax);
-        item->setText(1,
-                      entity.parent.isEmpty() ? tr("× %1").arg(count)
-                                              : tr("× %1 per %2").arg(count, entity.parent));
-        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-        QStringList keys;
-        for (const QString &key : keyOrder) {
-            if (entity.keys.count(key))
-                keys << key;
-        }
-        for (const auto &[key, text] : entity.keys) {
-            if (!keys.contains(key))
-                keys << key;
-        }
-        for (const QString &key : keys) {
-            auto *child = new QTreeWidgetItem(item);
-            child->setText(0, key);
-            child->setText(1, entity.keys.at(key));
-            child->setFont(1, QFontDatabase::systemFont(QFontDatabase::FixedFont));
-            child->setData(0, kEntityNameRole, entity.name);
-            child->setData(0, kKeyAttributeRole, key);
-            child->setToolTip(
-                1, tr("%1 template of %2; double-click or F2 to edit").arg(key, entity.name));
-            child->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable);
-            if (entity.name == currentEntity && key == currentKey)
-                m_entities->setCurrentItem(child, 1);
-        }
-        for (const model::AttributeSpec &attribute : entity.attributes) {
-            auto *child = new QTreeWidgetItem(item);
-            child->setText(0, attribute.name);
-            QString how = model::ProjectFile::attributeKindName(attribute.type)
-                + QStringLiteral(" · ")
-                + model::ProjectFile::generatorKindName(attribute.generator.kind);
-            if (attribute.isMutable)
-                how += tr(" · mutable");
-            child->setText(1, how);
-            child->setData(0, kEntityNameRole, entity.name);
-            child->setForeground(0, palette().brush(QPalette::PlaceholderText));
-            child->setForeground(1, palette().brush(QPalette::PlaceholderText));
-            child->setToolTip(0, tr("Attribute %1 of %2").arg(attribute.name, entity.name));
-            child->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-        }
-        item->setExpanded(!collapsed.contains(entity.name));
-        if (entity.name == currentEntity && currentKey.isEmpty())
-            m_entities->setCurrentItem(item);
-    }
-    if (project.entities.empty()) {
-        auto *item = new QTreeWidgetItem(m_entities);
-        item->setText(0,
-                      project.items.empty()
-                          ? tr("No entity types")
-                          : counted(qsizetype(project.items.size()), tr("hand-written item"),
-                                    tr("hand-written items")));
-        item->setFlags(Qt::ItemIsEnabled);
-    }
     m_seed->setValue(int(qMin<quint64>(project.seed, quint64(m_seed->maximum()))));
     m_refreshingEntities = false;
-}
-
-void MainWindow::entityItemChanged(QTreeWidgetItem *item, int column)
-{
-    if (m_refreshingEntities || column != 1)
-        return;
-    const QString entity = item->data(0, kEntityNameRole).toString();
-    const QString key = item->data(0, kKeyAttributeRole).toString();
-    if (entity.isEmpty() || key.isEmpty())
-        return;
-    // The item view commits once per edit: one undo step.
-    QTimer::singleShot(0, this, [this, entity, key, text = item->text(1)] {
-        m_document->setKeyTemplate(entity, key, text);
-        m_document->finishEditing();
-    });
 }
 
 void MainWindow::populationReady()

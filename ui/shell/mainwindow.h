@@ -16,8 +16,6 @@ class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
 class QSpinBox;
-class QTreeWidget;
-class QTreeWidgetItem;
 
 namespace keyscope::ui {
 
@@ -98,7 +96,6 @@ private:
     void updateRecentMenu();
     void updateThemeActions();
     void refreshEntities();
-    void entityItemChanged(QTreeWidgetItem *item, int column);
     void populationReady();
     void patternsReady();
     void checksReady();
@@ -121,8 +118,6 @@ private:
     Autosaver *m_autosaver;
 
     CollectionPane *m_collection = nullptr;
-    QTreeWidget *m_entities = nullptr;
-    QLabel *m_tableSummary = nullptr;
     QSpinBox *m_seed = nullptr;
     bool m_refreshingEntities = false;
     PatternListModel *m_patternModel = nullptr;
