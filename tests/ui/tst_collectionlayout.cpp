@@ -43,6 +43,7 @@ private slots:
     void densityBucketsCoverEveryRow();
     void bracketsSpanChildren();
     void scrollKeepsRowUnderPointer();
+    void bandsFrameTheRows();
 };
 
 void TestCollectionLayout::visibleRangeIsVirtualised()
@@ -244,6 +245,53 @@ void TestCollectionLayout::scrollKeepsRowUnderPointer()
     p.scrollY = CollectionLayout::scrollKeeping(p, row, fraction, pointer.y());
     const CollectionLayout after(p);
     QCOMPARE(after.rowAt(pointer), row);
+}
+
+void TestCollectionLayout::bandsFrameTheRows()
+{
+    // Without bands nothing changes (the exporter's layout).
+    const CollectionLayout plain(params(100));
+    QVERIFY(plain.bands().empty());
+    QCOMPARE(plain.rowsRect().top(), 30.0);
+
+    // Two partitions before and three after: bands between the header and the rows, and under
+    // the rows; the rows and the B-tree share what is left.
+    CollectionLayout::Params p = params(100);
+    p.bandsBefore = 2;
+    p.bandsAfter = 3;
+    p.bandHeight = 20;
+    const CollectionLayout layout(p);
+    QCOMPARE(int(layout.bands().size()), 5);
+    QCOMPARE(layout.rowsRect().top(), 30.0 + 2 * 20);
+    QCOMPARE(layout.rowsRect().height(), 630.0 - 30 - 5 * 20);
+    QCOMPARE(layout.treeRect().top(), layout.rowsRect().top());
+    QCOMPARE(layout.treeRect().bottom(), layout.rowsRect().bottom());
+    QCOMPARE(layout.bands()[0].rect, QRectF(0, 30, 1000, 20));
+    QCOMPARE(layout.bands()[1].rect.bottom(), layout.rowsRect().top());
+    QVERIFY(!layout.bands()[1].after);
+    QVERIFY(layout.bands()[2].after);
+    QCOMPARE(layout.bands()[2].rect.top(), layout.rowsRect().bottom());
+    QCOMPARE(layout.bands()[4].rect.bottom(), 630.0);
+    // Rows start under the bands and fewer fit; hit-testing tells bands from rows.
+    QCOMPARE(layout.rows().front().rect.top(), 70.0);
+    QCOMPARE(layout.endVisibleRow(), 21); // 500 px / 24 px: 20 rows and a partial one
+    QCOMPARE(layout.bandAt(QPointF(500, 35)), 0);
+    QCOMPARE(layout.bandAt(QPointF(500, 65)), 1);
+    QCOMPARE(layout.bandAt(QPointF(500, 575)), 2);
+    QCOMPARE(layout.bandAt(QPointF(500, 625)), 4);
+    QCOMPARE(layout.bandAt(QPointF(500, 80)), -1);
+    QCOMPARE(layout.rowAt(QPointF(500, 65)), -1);
+    QCOMPARE(layout.rowAt(QPointF(500, 71)), 0);
+    // Scrolling to the end shows the last row just above the bands below.
+    p.scrollY = 1e9;
+    const CollectionLayout end(p);
+    QCOMPARE(end.rowGeometry(99).rect.bottom(), end.rowsRect().bottom());
+    // Zoom-to-fit fits the rows into the smaller area.
+    QCOMPARE(CollectionLayout::minZoom(p), 500.0 / (100 * 24));
+    // Keeping a row under the pointer accounts for the bands above.
+    const double scroll = CollectionLayout::scrollKeeping(p, 50, 0, 70);
+    p.scrollY = scroll;
+    QCOMPARE(CollectionLayout(p).rowAt(QPointF(500, 71)), 50);
 }
 
 QTEST_MAIN(TestCollectionLayout)

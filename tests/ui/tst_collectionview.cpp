@@ -8,9 +8,13 @@
 #include "model/design/projectfile.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
+#include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
 #include "ui/collection/keyorderexplainer.h"
+#include "ui/collection/partitionbands.h"
+#include <QApplication>
+#include <QCryptographicHash>
 
 #include <QDir>
 #include <QImage>
@@ -24,11 +28,15 @@
 using namespace keyscope;
 using namespace keyscope::model;
 using keyscope::ui::CollectionLayout;
+using keyscope::ui::CollectionModel;
 using keyscope::ui::CollectionRenderer;
 using keyscope::ui::CollectionRenderState;
 using keyscope::ui::CollectionRows;
 using keyscope::ui::CollectionStyle;
 using keyscope::ui::CollectionView;
+using keyscope::ui::PartitionBand;
+using keyscope::ui::PartitionBands;
+using keyscope::ui::PartitionOrder;
 
 namespace {
 
@@ -173,6 +181,9 @@ private slots:
     void rendererStrikesFilteredRows();
     void explainerHighlightsFirstDifference();
     void screenshots();
+    void partitionsShowAsBandsInHashOrder();
+    void concernedItemsAreMarkedAndWalked();
+    void exportLeavesBandsOut();
 };
 
 void TestCollectionView::initTestCase()
@@ -503,6 +514,173 @@ void TestCollectionView::screenshots()
     }
     view.setTimelineState(visit, 0.6);
     saveShot(view.grab().toImage(), QStringLiteral("collectionview-dark.png"));
+}
+
+void TestCollectionView::partitionsShowAsBandsInHashOrder()
+{
+    const IotFixture f = iot();
+    const model::IndexStore *store = f.table->store();
+    QVERIFY(store->partitions().size() >= 3);
+    // The order is MD5 of the partition key's bytes, ascending: checkable by anyone.
+    const PartitionOrder order(store);
+    QCOMPARE(order.count(), int(store->partitions().size()));
+    for (int i = 1; i < order.count(); ++i)
+        QVERIFY(order.hashAt(i - 1) < order.hashAt(i));
+    const QByteArray firstKey = store->partitions()[size_t(order.partitionAt(0))].key;
+    QCOMPARE(order.hashAt(0), QCryptographicHash::hash(firstKey, QCryptographicHash::Md5));
+    // Not key order (it would be a poor illustration if it were).
+    bool keyOrder = true;
+    for (int i = 1; i < order.count(); ++i)
+        keyOrder = keyOrder
+            && store->partitions()[size_t(order.partitionAt(i - 1))].key
+                < store->partitions()[size_t(order.partitionAt(i))].key;
+    QVERIFY(!keyOrder);
+
+    CollectionView view;
+    view.resize(1000, 700);
+    view.setTable(f.table);
+    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
+    view.setPartition(store->partitions()[size_t(order.partitionAt(1))].key);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const PartitionBands &bands = view.partitionBands();
+    QCOMPARE(bands.position, 1);
+    QCOMPARE(bands.total, order.count());
+    QCOMPARE(int(bands.before.size()), 1);
+    QCOMPARE(int(bands.after.size()), std::min(3, order.count() - 2));
+    // Each band: its key, its item count, its entity mix.
+    const model::Partition &previous = store->partitions()[size_t(order.partitionAt(0))];
+    QCOMPARE(bands.before[0].key, previous.key);
+    QCOMPARE(bands.before[0].itemCount, qsizetype(previous.entries.size()));
+    QCOMPARE(bands.before[0].label,
+             CollectionModel::displayText(
+                 f.table->attribute(previous.entries.front().item, QStringLiteral("PK"))));
+    qsizetype mixed = 0;
+    for (qsizetype c : bands.before[0].entityCounts)
+        mixed += c;
+    QCOMPARE(mixed, bands.before[0].itemCount);
+    // The entity mix counts each item under its entity type (the last slot: hand-written).
+    std::vector<qsizetype> expectedMix(f.project.entities.size() + 1, 0);
+    for (const auto &e : previous.entries) {
+        const int entity = f.population.entityOf[e.item];
+        ++expectedMix[entity >= 0 ? size_t(entity) : f.project.entities.size()];
+    }
+    QCOMPARE(bands.before[0].entityCounts, expectedMix);
+    const CollectionLayout &layout = view.currentLayout();
+    QCOMPARE(int(layout.bands().size()), int(bands.before.size() + bands.after.size()));
+    // The header says what the order is.
+    QImage image(view.viewport()->size(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        CollectionRenderer::paint(painter, layout, view.renderState(), view.collectionStyle());
+    }
+    // The band is painted (its background differs from the rows' under it).
+    const QRectF bandRect = layout.bands().front().rect;
+    QCOMPARE(image.pixelColor(QPoint(int(bandRect.right()) - 3, int(bandRect.center().y()))).rgb(),
+             view.collectionStyle().headerBackground.rgb());
+    QVERIFY(image.pixelColor(QPoint(int(bandRect.right()) - 3, int(bandRect.center().y()))).rgb()
+            != view.collectionStyle().rowBackground.rgb());
+
+    // Clicking the band above shows that partition, with the band now the one below...
+    QSignalSpy changed(&view, &CollectionView::partitionChanged);
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, bandRect.center().toPoint());
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(view.partition(), previous.key);
+    QCOMPARE(view.partitionBands().position, 0);
+    QVERIFY(view.partitionBands().before.empty());
+    // ...and Alt+PageDown steps on in hash order.
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_PageDown, Qt::AltModifier);
+    QCOMPARE(view.partition(), store->partitions()[size_t(order.partitionAt(1))].key);
+    QTest::keyClick(&view, Qt::Key_PageUp, Qt::AltModifier);
+    QCOMPARE(view.partition(), previous.key);
+    // A small view gives the rows room: fewer bands.
+    view.resize(1000, 260);
+    QApplication::processEvents();
+    QVERIFY(int(view.partitionBands().after.size()) < std::min(3, order.count() - 1));
+}
+
+void TestCollectionView::concernedItemsAreMarkedAndWalked()
+{
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(1000, 700);
+    view.setTable(f.table);
+    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
+    view.setPartition(f.trace.partitionKey);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const CollectionRows *rows = view.rows();
+    // Rows 2 and 5 here, and one item of another partition.
+    std::vector<ItemId> items {rows->itemAt(5), rows->itemAt(2)};
+    ItemId elsewhere = 0;
+    for (const auto &p : f.table->store()->partitions()) {
+        if (p.key != f.trace.partitionKey) {
+            elsewhere = p.entries.front().item;
+            break;
+        }
+    }
+    items.push_back(elsewhere);
+    view.setConcernedItems(items);
+    QCOMPARE(view.concernedRows(), (std::vector<qsizetype> {2, 5}));
+    QCOMPARE(view.concernedInStore(), 3);
+    const CollectionRenderState state = view.renderState();
+    QVERIFY(state.concernedRows);
+    QCOMPARE(state.concernedTotal, 3);
+    // Painted: the concern bar on rows 2 and 5, not on row 3.
+    QImage image(view.viewport()->size(), QImage::Format_ARGB32);
+    {
+        QPainter painter(&image);
+        CollectionRenderer::paint(painter, view.currentLayout(), state, view.collectionStyle());
+    }
+    const auto bar = [&](qsizetype row) {
+        const auto g = view.currentLayout().rowGeometry(row);
+        return image.pixelColor(QPoint(int(g.rect.left()) + 1, int(g.rect.center().y())));
+    };
+    QCOMPARE(bar(2).rgb(), view.collectionStyle().concern.rgb());
+    QCOMPARE(bar(5).rgb(), view.collectionStyle().concern.rgb());
+    QVERIFY(bar(3).rgb() != view.collectionStyle().concern.rgb());
+    // F8 walks 2, 5, then the item in the other partition; Shift+F8 comes back.
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_F8);
+    QCOMPARE(view.selectedItems().back(), rows->itemAt(2));
+    QTest::keyClick(&view, Qt::Key_F8);
+    QCOMPARE(view.selectedItems().back(), rows->itemAt(5));
+    QTest::keyClick(&view, Qt::Key_F8);
+    QVERIFY(view.partition() != f.trace.partitionKey);
+    QCOMPARE(view.selectedItems().back(), elsewhere);
+    QTest::keyClick(&view, Qt::Key_F8, Qt::ShiftModifier);
+    QCOMPARE(view.partition(), f.trace.partitionKey);
+    QCOMPARE(view.selectedItems().back(), view.rows()->itemAt(5));
+    // The band of the other partition counts its concerned item.
+    qsizetype onBands = 0;
+    for (const auto *side : {&view.partitionBands().before, &view.partitionBands().after}) {
+        for (const PartitionBand &band : *side)
+            onBands += band.concerned;
+    }
+    QVERIFY(onBands <= 1);
+    view.setConcernedItems({});
+    QVERIFY(view.concernedRows().empty());
+    QVERIFY(!view.renderState().concernedRows);
+}
+
+void TestCollectionView::exportLeavesBandsOut()
+{
+    // Decision: an exported diagram shows the queried partition alone (a Query reads one
+    // partition), so the state the exporter builds has no bands and its layout none either.
+    const IotFixture f = iot();
+    auto rows
+        = std::make_shared<CollectionRows>(f.table, QString(), f.trace.partitionKey, &f.population,
+                                           CollectionView::entitiesOf(f.project));
+    CollectionRenderState state;
+    state.rows = rows.get();
+    const CollectionStyle style = CollectionStyle::exportStyle();
+    const CollectionLayout layout(CollectionRenderer::layoutParams(
+        style, state, CollectionRenderer::naturalSize(style, rows->rowCount()), 1.0, 0.0));
+    QVERIFY(layout.bands().empty());
+    QCOMPARE(layout.rowsRect().top(), style.headerHeight);
+    QCOMPARE(layout.endVisibleRow(), rows->rowCount()); // every row fits the natural size
 }
 
 QTEST_MAIN(TestCollectionView)
