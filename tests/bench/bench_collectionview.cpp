@@ -90,7 +90,41 @@ Fixture &fixture()
     return f;
 }
 
-void paintFrames(benchmark::State &state, double zoom, bool withTrace)
+// Collapsed bands of six neighbouring partitions and a design finding concerning every 7th row
+// (143,000 rows): what the window draws with the Checks panel's finding selected.
+struct Marks
+{
+    PartitionBands bands;
+    std::vector<qsizetype> concerned;
+};
+
+const Marks &marks()
+{
+    static const Marks m = [] {
+        Marks m;
+        for (int i = 0; i < 3; ++i) {
+            PartitionBand band;
+            band.key = QByteArray("TENANT#") + QByteArray::number(i + 2);
+            band.label = QString::fromLatin1(band.key);
+            band.hash = QStringLiteral("0123abcd");
+            band.itemCount = 1000 * (i + 1);
+            band.concerned = i * 10;
+            band.entityCounts = {40, 900, 60, 0};
+            m.bands.before.push_back(band);
+            m.bands.after.push_back(band);
+        }
+        m.bands.position = 3;
+        m.bands.total = 40;
+        m.bands.moreBefore = 0;
+        m.bands.moreAfter = 33;
+        for (qsizetype r = 0; r < kRows; r += 7)
+            m.concerned.push_back(r);
+        return m;
+    }();
+    return m;
+}
+
+void paintFrames(benchmark::State &state, double zoom, bool withTrace, bool withMarks = false)
 {
     Fixture &f = fixture();
     const CollectionStyle style = CollectionStyle::exportStyle();
@@ -100,6 +134,11 @@ void paintFrames(benchmark::State &state, double zoom, bool withTrace)
         render.timeline = f.timeline.get();
         render.step = f.timeline->stepCount() / 2; // mid-sweep
         render.transition = 0.5;
+    }
+    if (withMarks) {
+        render.bands = &marks().bands;
+        render.concernedRows = &marks().concerned;
+        render.concernedTotal = qsizetype(marks().concerned.size());
     }
     const QSize size(1200, 800);
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
@@ -132,6 +171,16 @@ void BM_PaintRowDetailWithTrace(benchmark::State &state)
 {
     paintFrames(state, 1.0, true);
 }
+void BM_PaintRowDetailWithBandsAndFinding(benchmark::State &state)
+{
+    paintFrames(state, 1.0, true, true);
+}
+
+void BM_PaintOverviewWithBandsAndFinding(benchmark::State &state)
+{
+    paintFrames(state, 0.0, true, true);
+}
+
 void BM_PaintCompactBars(benchmark::State &state)
 {
     paintFrames(state, 0.25, false);
@@ -145,6 +194,8 @@ void BM_PaintOverviewDensity(benchmark::State &state)
 
 BENCHMARK(BM_PaintRowDetail)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PaintRowDetailWithTrace)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PaintRowDetailWithBandsAndFinding)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PaintOverviewWithBandsAndFinding)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PaintCompactBars)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PaintOverviewDensity)->Unit(benchmark::kMillisecond);
 
