@@ -92,6 +92,7 @@ private slots:
     void highlightColoursPartsAndMarksTheErrorColumn_data();
     void highlightColoursPartsAndMarksTheErrorColumn();
     void typingATemplateChangesTheKeysAndUndoRestores();
+    void findingSpanIsMarkedUntilTheTextChanges();
     void invalidTemplateShowsItsColumnAndKeepsTheProject();
     void previewShowsHowEachPartWasMade();
     void entityListEditsAreUndoable();
@@ -165,6 +166,70 @@ void TestEditors::highlightColoursPartsAndMarksTheErrorColumn()
     if (!filters.isEmpty())
         QVERIFY(nameColor != filterColor);
     QCOMPARE(underlined, errorColumn > 0 ? errorColumn : -1);
+}
+
+void TestEditors::findingSpanIsMarkedUntilTheTextChanges()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    ui::EntitiesEditor editor(&document);
+    editor.resize(560, 720);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+
+    // A design finding about "{Ts|iso8601}" (column 10, 12 characters) of Reading's SK.
+    QVERIFY(editor.showKeyTemplate(QStringLiteral("Reading"), QStringLiteral("SK"), 10, 12));
+    QCOMPARE(editor.currentEntity(), QStringLiteral("Reading"));
+    ui::KeyTemplateEdit *sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QCOMPARE(sk->findingColumn(), 10);
+    QCOMPARE(sk->findingLength(), 12);
+    QVERIFY(sk->hasFocus());
+    QCOMPARE(sk->selectedText(), QStringLiteral("{Ts|iso8601}"));
+    QCOMPARE(sk->cursorPosition(), 9); // at the part's first character
+    // The mark is an amber wave over exactly those characters, unlike an error's red one.
+    const auto marks = [&](ui::KeyTemplateEdit *edit) {
+        QList<QTextLayout::FormatRange> waves;
+        for (const auto &range :
+             ui::KeyTemplateEdit::highlight(edit->text(), edit->palette(), edit->errorColumn(),
+                                            edit->findingColumn(), edit->findingLength())) {
+            if (range.format.underlineStyle() == QTextCharFormat::WaveUnderline)
+                waves << range;
+        }
+        return waves;
+    };
+    const auto waves = marks(sk);
+    QCOMPARE(waves.size(), 1);
+    QCOMPARE(waves.front().start, 9);
+    QCOMPARE(waves.front().length, 12);
+    QCOMPARE(waves.front().format.underlineColor(),
+             ui::KeyTemplateEdit::findingColor(sk->palette()));
+    const auto errorWaves = ui::KeyTemplateEdit::highlight(sk->text(), sk->palette(), 10);
+    QVERIFY(std::none_of(errorWaves.begin(), errorWaves.end(), [&](const auto &range) {
+        return range.format.underlineColor() == ui::KeyTemplateEdit::findingColor(sk->palette());
+    }));
+    // It stays when focus leaves (a selection would not).
+    editor.entityView()->setFocus();
+    QCOMPARE(sk->findingColumn(), 10);
+
+    // Another finding moves the mark; a finding without a span clears it.
+    QVERIFY(editor.showKeyTemplate(QStringLiteral("Reading"), QStringLiteral("PK"), 1, 7));
+    ui::KeyTemplateEdit *pk = editor.keyTemplates()->templateEdit(QStringLiteral("PK"));
+    QCOMPARE(pk->findingColumn(), 1);
+    sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QCOMPARE(sk->findingColumn(), 0);
+    QVERIFY(marks(sk).isEmpty());
+    editor.clearFindingMarks();
+    QCOMPARE(pk->findingColumn(), 0);
+
+    // Editing the text drops the mark: it described the old text.
+    QVERIFY(editor.showKeyTemplate(QStringLiteral("Reading"), QStringLiteral("SK"), 10, 12));
+    sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    sk->setFocus();
+    sk->end(false);
+    QTest::keyClicks(sk, QStringLiteral("#"));
+    QCOMPARE(sk->findingColumn(), 0);
+    QVERIFY(marks(sk).isEmpty());
 }
 
 void TestEditors::typingATemplateChangesTheKeysAndUndoRestores()
