@@ -146,16 +146,17 @@ void TestCliDesign::checkJson()
     QVERIFY2(!pass.json.isEmpty(), pass.out.constData());
     // Documented member order.
     QVERIFY(pass.out.startsWith("{\n    \"file\": "));
-    const QStringList order = {"\"file\"", "\"project\"", "\"table\"", "\"seed\"", "\"itemCount\"",
-                               "\"tableError\"", "\"findings\"",
-                               "\"patterns\"", "\"summary\""};
+    const QStringList order
+        = {"\"file\"",       "\"project\"",  "\"table\"",    "\"seed\"",   "\"itemCount\"",
+           "\"tableError\"", "\"findings\"", "\"patterns\"", "\"summary\""};
     qsizetype at = 0;
     for (const QString &member : order) {
         const qsizetype next = pass.out.indexOf(member.toUtf8(), at);
         QVERIFY2(next >= at, qPrintable(member));
         at = next;
     }
-    QCOMPARE(pass.json.value("project").toString(), QStringLiteral("IoT after: #READING# sorts before DEVICE#"));
+    QCOMPARE(pass.json.value("project").toString(),
+             QStringLiteral("IoT after: #READING# sorts before DEVICE#"));
     QCOMPARE(pass.json.value("table").toString(), QStringLiteral("IoT"));
     QCOMPARE(pass.json.value("seed").toInt(), 7);
     QCOMPARE(pass.json.value("itemCount").toInt(), 176);
@@ -186,8 +187,9 @@ void TestCliDesign::checkJson()
     QVERIFY(failed.value("explanation").toString().contains(QStringLiteral("0x44")));
     const QJsonObject offending = failed.value("offendingItem").toObject();
     QCOMPARE(offending.value("entity").toString(), QStringLiteral("Reading"));
-    QVERIFY(offending.value("key").toObject().value("SK").toObject().value("S").toString().startsWith(
-        QStringLiteral("READING#")));
+    QVERIFY(
+        offending.value("key").toObject().value("SK").toObject().value("S").toString().startsWith(
+            QStringLiteral("READING#")));
 }
 
 void TestCliDesign::checkErrorLevelFinding()
@@ -206,12 +208,28 @@ void TestCliDesign::checkErrorLevelFinding()
             QCOMPARE(finding.value("severity").toString(), QStringLiteral("error"));
             QVERIFY(!finding.value("title").toString().isEmpty());
             QVERIFY(finding.value("path").toString().startsWith(QStringLiteral("entities[0]")));
+            // The template part at fault, and every entry whose Seq (100..120) overflows pad:2.
+            const QJsonObject span = finding.value("span").toObject();
+            QCOMPARE(span.value("key").toString(), QStringLiteral("SK"));
+            QCOMPARE(span.value("role").toString(), QStringLiteral("table sort key"));
+            QCOMPARE(span.value("text").toString(), QStringLiteral("pad:2"));
+            QCOMPARE(span.value("column").toInt(), 12); // ENTRY#{Seq|pad:2}
+            QCOMPARE(span.value("length").toInt(), 5);
+            QVERIFY(finding.value("scope").isNull());
+            QCOMPARE(finding.value("concernedCount").toInt(), 21);
+            const QJsonArray concerned = finding.value("concerned").toArray();
+            QCOMPARE(concerned.size(), 21);
+            QCOMPARE(concerned.first().toInt(), 99); // Seq 100 is the 100th entry, index 99
+            QCOMPARE(concerned.last().toInt(), 119);
         }
     }
     QVERIFY2(found, result.out.constData());
     const Result text = run({"check", kOverflow});
     QCOMPARE(text.exitCode, 1);
     QVERIFY2(text.out.contains("  error   pad-overflow: "), text.out.constData());
+    QVERIFY2(text.out.contains("    Part: SK (table sort key), column 12: pad:2\n"),
+             text.out.constData());
+    QVERIFY2(text.out.contains("    Concerns: 21 item(s)\n"), text.out.constData());
     QVERIFY2(text.out.contains("error-level finding"), text.out.constData());
 }
 
@@ -248,12 +266,25 @@ void TestCliDesign::populateShapeAndDeterminism()
     const QList<QByteArray> lines = first.out.split('\n');
     QCOMPARE(lines.at(0), QByteArray("{"));
     QCOMPARE(lines.at(1), QByteArray("    \"IoT\": ["));
-    QVERIFY(lines.at(2).startsWith("        {\"PutRequest\": {\"Item\": {\"DeviceId\": {\"S\": \"d-"));
+    QVERIFY(
+        lines.at(2).startsWith("        {\"PutRequest\": {\"Item\": {\"DeviceId\": {\"S\": \"d-"));
     QCOMPARE(lines.size(), 176 + 5); // {, "IoT": [, the items, ], }, and the final newline
     // Parents come before their children: the five Devices, then the Readings.
     for (int i = 0; i < 5; ++i)
-        QVERIFY(requests.at(i).toObject().value("PutRequest").toObject().value("Item").toObject().contains("DeviceId"));
-    QVERIFY(requests.at(5).toObject().value("PutRequest").toObject().value("Item").toObject().contains("Ts"));
+        QVERIFY(requests.at(i)
+                    .toObject()
+                    .value("PutRequest")
+                    .toObject()
+                    .value("Item")
+                    .toObject()
+                    .contains("DeviceId"));
+    QVERIFY(requests.at(5)
+                .toObject()
+                .value("PutRequest")
+                .toObject()
+                .value("Item")
+                .toObject()
+                .contains("Ts"));
 
     const Result seeded = run({"populate", kPass, "--seed", "8"});
     QCOMPARE(seeded.exitCode, 0);
@@ -294,20 +325,30 @@ void TestCliDesign::populateLoadsLikeQueryProject_data()
     QTest::newRow("forward") << QStringList {"--key-condition-expression", "PK = :pk",
                                              "--expression-attribute-values", device}
                              << kPass << 40;
-    QTest::newRow("backward, limit 11")
-        << QStringList {"--key-condition-expression", "PK = :pk", "--expression-attribute-values",
-                        device, "--no-scan-index-forward", "--limit", "11"}
-        << kPass << 11;
+    QTest::newRow("backward, limit 11") << QStringList {"--key-condition-expression",
+                                                        "PK = :pk",
+                                                        "--expression-attribute-values",
+                                                        device,
+                                                        "--no-scan-index-forward",
+                                                        "--limit",
+                                                        "11"}
+                                        << kPass << 11;
     QTest::newRow("begins_with and filter")
-        << QStringList {"--key-condition-expression", "PK = :pk AND begins_with(SK, :r)",
-                        "--filter-expression", "Temperature > :t",
+        << QStringList {"--key-condition-expression",
+                        "PK = :pk AND begins_with(SK, :r)",
+                        "--filter-expression",
+                        "Temperature > :t",
                         "--expression-attribute-values",
                         R"({":pk": {"S": "DEVICE#d-9468"}, ":r": {"S": "#READING#"}, ":t": {"N": "25"}})"}
         << kPass << -1;
     QTest::newRow("GSI, N sort key")
-        << QStringList {"--index-name", "GSI1", "--key-condition-expression",
-                        "GSI1PK = :d AND GSI1SK >= :p", "--expression-attribute-values",
-                        R"({":d": {"S": "CREATED#2024-01-01"}, ":p": {"N": "3"}})", "--trace"}
+        << QStringList {"--index-name",
+                        "GSI1",
+                        "--key-condition-expression",
+                        "GSI1PK = :d AND GSI1SK >= :p",
+                        "--expression-attribute-values",
+                        R"({":d": {"S": "CREATED#2024-01-01"}, ":p": {"N": "3"}})",
+                        "--trace"}
         << kTickets << -1;
 }
 
@@ -328,8 +369,8 @@ void TestCliDesign::populateLoadsLikeQueryProject()
     tableFile.write(QJsonDocument(readObject(project).value("table").toObject()).toJson());
     tableFile.close();
 
-    const Result fromFiles = run(QStringList {"query", "--table-definition", table, "--items", items}
-                                 + query);
+    const Result fromFiles
+        = run(QStringList {"query", "--table-definition", table, "--items", items} + query);
     const Result fromProject = run(QStringList {"query", "--project", project} + query);
     QCOMPARE(fromFiles.exitCode, 0);
     QCOMPARE(fromProject.exitCode, 0);
@@ -348,13 +389,12 @@ void TestCliDesign::queryProjectOptions_data()
     QTest::addColumn<QString>("expected"); // in stdout (exit 0) or stderr
 
     const QStringList pk = {"--key-condition-expression", "PK = :pk",
-                            "--expression-attribute-values",
-                            R"({":pk": {"S": "DEVICE#d-9468"}})"};
+                            "--expression-attribute-values", R"({":pk": {"S": "DEVICE#d-9468"}})"};
     QTest::newRow("table name defaults to the project's")
         << (QStringList {"query", "--project", kPass} + pk) << 0 << "\"Count\": 40";
-    QTest::newRow("matching table name") << (QStringList {"query", "--project", kPass,
-                                                          "--table-name", "IoT"} + pk)
-                                         << 0 << "\"Count\": 40";
+    QTest::newRow("matching table name")
+        << (QStringList {"query", "--project", kPass, "--table-name", "IoT"} + pk) << 0
+        << "\"Count\": 40";
     QTest::newRow("other table name")
         << (QStringList {"query", "--project", kPass, "--table-name", "Other"} + pk) << 254
         << "An error occurred (ResourceNotFoundException) when calling the Query operation";
@@ -376,9 +416,8 @@ void TestCliDesign::queryProjectOptions_data()
     QTest::newRow("missing key condition") << QStringList {"query", "--project", kPass} << 252
                                            << "the following arguments are required: "
                                               "--key-condition-expression";
-    QTest::newRow("invalid project")
-        << (QStringList {"query", "--project", kInvalid} + pk) << 255
-        << "invalid.keyscope.json: entities[1].keys.SK: ";
+    QTest::newRow("invalid project") << (QStringList {"query", "--project", kInvalid} + pk) << 255
+                                     << "invalid.keyscope.json: entities[1].keys.SK: ";
     QTest::newRow("missing project")
         << (QStringList {"query", "--project", "nope.keyscope.json"} + pk) << 255
         << "keyscope: error: nope.keyscope.json: ";
@@ -411,12 +450,12 @@ void TestCliDesign::keysShowParts()
                                          "    DEVICE#            literal\n"
                                          "    {Device.DeviceId}  Device.DeviceId \"d-9468\"\n")),
              qPrintable(out));
-    QVERIFY2(out.contains(QStringLiteral(
-                 "SK = \"#READING#2024-06-01T00:00:00Z\" (S; table sort key)\n"
-                 "    #READING#     literal\n"
-                 "    {Ts|iso8601}  Ts \"2024-06-01T00:00:00Z\" -> iso8601 "
-                 "\"2024-06-01T00:00:00Z\"\n")),
-             qPrintable(out));
+    QVERIFY2(
+        out.contains(QStringLiteral("SK = \"#READING#2024-06-01T00:00:00Z\" (S; table sort key)\n"
+                                    "    #READING#     literal\n"
+                                    "    {Ts|iso8601}  Ts \"2024-06-01T00:00:00Z\" -> iso8601 "
+                                    "\"2024-06-01T00:00:00Z\"\n")),
+        qPrintable(out));
 
     // Index keys too, in key-schema order, and an N key from a single placeholder.
     const Result tickets = run({"keys", kTickets, "--entity", "Ticket", "--json"});
@@ -467,11 +506,16 @@ void TestCliDesign::keysMatchPopulation()
             QCOMPARE(keys.exitCode, 0);
             const int index = keys.json.value("sample").toObject().value("index").toInt(-1);
             QVERIFY(index >= 0 && index < items.size());
-            const QJsonObject item
-                = items.at(index).toObject().value("PutRequest").toObject().value("Item").toObject();
+            const QJsonObject item = items.at(index)
+                                         .toObject()
+                                         .value("PutRequest")
+                                         .toObject()
+                                         .value("Item")
+                                         .toObject();
             for (const auto &key : keys.json.value("keys").toArray()) {
                 const QString attribute = key.toObject().value("attribute").toString();
-                QCOMPARE(key.toObject().value("value").toObject(), item.value(attribute).toObject());
+                QCOMPARE(key.toObject().value("value").toObject(),
+                         item.value(attribute).toObject());
             }
         }
     }
@@ -493,8 +537,8 @@ void TestCliDesign::keysSetOverrides()
              QStringLiteral("2024-01-01T00:00:00Z"));
 
     // ISO-8601 with an offset, and the text form marks the overridden part.
-    const Result text = run({"keys", kPass, "--entity", "Reading", "--set",
-                             "Ts=2024-01-01T02:00:00+02:00"});
+    const Result text
+        = run({"keys", kPass, "--entity", "Reading", "--set", "Ts=2024-01-01T02:00:00+02:00"});
     QCOMPARE(text.exitCode, 0);
     QVERIFY2(text.out.contains("SK = \"#READING#2024-01-01T00:00:00Z\""), text.out.constData());
     QVERIFY2(text.out.contains("(--set)"), text.out.constData());
@@ -507,18 +551,16 @@ void TestCliDesign::keysErrors_data()
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("expected"); // in stderr (252) or stdout (1)
 
-    QTest::newRow("unknown entity")
-        << QStringList {"keys", kPass, "--entity", "Readng"} << 252
-        << "keyscope: error: argument --entity: " + kPass
-               + " has no entity type named 'Readng'; did you mean 'Reading'? (entity types: "
-                 "Device, Reading)";
-    QTest::newRow("missing entity") << QStringList {"keys", kPass} << 252
-                                    << "the following arguments are required: --entity";
-    QTest::newRow("set without =") << QStringList {"keys", kPass, "--entity", "Reading", "--set",
-                                                   "Ts"}
-                                   << 252
-                                   << "keyscope: error: argument --set: expected ATTR=VALUE, got "
-                                      "'Ts'";
+    QTest::newRow("unknown entity") << QStringList {"keys", kPass, "--entity", "Readng"} << 252
+                                    << "keyscope: error: argument --entity: " + kPass
+            + " has no entity type named 'Readng'; did you mean 'Reading'? (entity types: "
+              "Device, Reading)";
+    QTest::newRow("missing entity")
+        << QStringList {"keys", kPass} << 252 << "the following arguments are required: --entity";
+    QTest::newRow("set without =")
+        << QStringList {"keys", kPass, "--entity", "Reading", "--set", "Ts"} << 252
+        << "keyscope: error: argument --set: expected ATTR=VALUE, got "
+           "'Ts'";
     QTest::newRow("set without name")
         << QStringList {"keys", kPass, "--entity", "Reading", "--set", "=x"} << 252
         << "argument --set: expected ATTR=VALUE, got '=x'";
@@ -575,17 +617,18 @@ void TestCliDesign::fileErrors_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QStringList>("expected");
 
-    const QStringList invalid = {
-        "keyscope: error: invalid.keyscope.json: entities[1].parent: parent 'Devise' names no "
-        "entity type; did you mean 'Device'?",
-        "keyscope: error: invalid.keyscope.json: entities[1].keys.SK: ",
-        "unknown filter 'isodate' at column 14",
-        "keyscope: error: invalid.keyscope.json: accessPatterns[0].keyCondition: missing",
-        "keyscope: 4 problems in invalid.keyscope.json"};
+    const QStringList invalid
+        = {"keyscope: error: invalid.keyscope.json: entities[1].parent: parent 'Devise' names no "
+           "entity type; did you mean 'Device'?",
+           "keyscope: error: invalid.keyscope.json: entities[1].keys.SK: ",
+           "unknown filter 'isodate' at column 14",
+           "keyscope: error: invalid.keyscope.json: accessPatterns[0].keyCondition: missing",
+           "keyscope: 4 problems in invalid.keyscope.json"};
     const QStringList malformed = {"keyscope: error: malformed.keyscope.json:4:3: "};
-    const QStringList missing = {"keyscope: error: nope.keyscope.json: cannot read the file: No such file or directory"};
-    const QList<QStringList> commands = {{"check"}, {"check", "--json"}, {"populate"},
-                                         {"keys", "--entity", "Reading"}};
+    const QStringList missing
+        = {"keyscope: error: nope.keyscope.json: cannot read the file: No such file or directory"};
+    const QList<QStringList> commands
+        = {{"check"}, {"check", "--json"}, {"populate"}, {"keys", "--entity", "Reading"}};
     for (const QStringList &command : commands) {
         const QString name = command.join(u' ');
         const auto with = [&](const QString &file) {
@@ -594,8 +637,8 @@ void TestCliDesign::fileErrors_data()
             return args;
         };
         QTest::addRow("%s: invalid", qPrintable(name)) << with("invalid.keyscope.json") << invalid;
-        QTest::addRow("%s: malformed", qPrintable(name)) << with("malformed.keyscope.json")
-                                                         << malformed;
+        QTest::addRow("%s: malformed", qPrintable(name))
+            << with("malformed.keyscope.json") << malformed;
         QTest::addRow("%s: missing", qPrintable(name)) << with("nope.keyscope.json") << missing;
     }
 }
@@ -609,7 +652,8 @@ void TestCliDesign::fileErrors()
     QCOMPARE(result.exitCode, 255);
     QVERIFY2(result.out.isEmpty(), result.out.constData());
     for (const QString &text : expected)
-        QVERIFY2(result.err.contains(text), qPrintable(text + QStringLiteral("\n---\n") + result.err));
+        QVERIFY2(result.err.contains(text),
+                 qPrintable(text + QStringLiteral("\n---\n") + result.err));
 }
 
 void TestCliDesign::usageErrors_data()
@@ -617,10 +661,11 @@ void TestCliDesign::usageErrors_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expected");
 
-    for (const QString &command : {QStringLiteral("check"), QStringLiteral("populate"),
-                                   QStringLiteral("keys")}) {
+    for (const QString &command :
+         {QStringLiteral("check"), QStringLiteral("populate"), QStringLiteral("keys")}) {
         QTest::addRow("%s: no file", qPrintable(command))
-            << QStringList {command} << "keyscope: error: the following arguments are required: FILE";
+            << QStringList {command}
+            << "keyscope: error: the following arguments are required: FILE";
         QTest::addRow("%s: unknown option", qPrintable(command))
             << QStringList {command, kPass, "--entity", "Reading", "--frobnicate", "-x"}
             << (command == QLatin1String("keys")
@@ -641,8 +686,8 @@ void TestCliDesign::usageErrors_data()
         << "keyscope: error: argument --seed: invalid value: '18446744073709551616'";
     QTest::newRow("check: two files") << QStringList {"check", kPass, kFail}
                                       << "keyscope: error: unrecognized arguments: " + kFail;
-    QTest::newRow("populate: --out without value") << QStringList {"populate", kPass, "--out"}
-                                                   << "argument --out: expected one argument";
+    QTest::newRow("populate: --out without value")
+        << QStringList {"populate", kPass, "--out"} << "argument --out: expected one argument";
     QTest::newRow("check: flag with a value") << QStringList {"check", kPass, "--json=yes"}
                                               << "argument --json: ignored explicit argument 'yes'";
 }
@@ -688,14 +733,13 @@ void TestCliDesign::help_data()
 
     QTest::newRow("keyscope") << QStringList {"--help"}
                               << QStringList {"keyscope check FILE", "keyscope populate FILE",
-                                              "keyscope keys FILE --entity NAME",
-                                              "--project FILE"};
+                                              "keyscope keys FILE --entity NAME", "--project FILE"};
     QTest::newRow("check") << QStringList {"check", "--help"}
                            << QStringList {"usage: keyscope check FILE [--json] [--seed N]",
                                            "\"summary\"", "  1    "};
     QTest::newRow("populate") << QStringList {"populate", "-h"}
-                              << QStringList {"usage: keyscope populate FILE", "25",
-                                              "PutRequest", "--out FILE"};
+                              << QStringList {"usage: keyscope populate FILE", "25", "PutRequest",
+                                              "--out FILE"};
     QTest::newRow("keys") << QStringList {"keys", "--help"}
                           << QStringList {"usage: keyscope keys FILE --entity NAME",
                                           "--set ATTR=VALUE", "\"parts\""};

@@ -45,7 +45,13 @@ const QString kHelp = QStringLiteral(
     "    \"tableError\": null,              why the items could not be put in the table\n"
     "    \"findings\": [{\"id\", \"severity\" (\"error\"|\"warning\"|\"info\"), \"title\",\n"
     "                  \"explanation\", \"fix\", \"entity\", \"attribute\", \"path\",\n"
-    "                  \"items\": [ITEM, ...]}],\n"
+    "                  \"items\": [ITEM, ...] (a few examples),\n"
+    "                  \"span\": {\"key\", \"role\", \"column\", \"length\", \"text\"}: the part "
+    "of\n"
+    "                  the key template at fault (1-based column), or null with \"scope\"\n"
+    "                  saying what the finding is about instead, \"index\": the index whose\n"
+    "                  order it concerns (null: the table), \"concernedCount\",\n"
+    "                  \"concerned\": [population index, ...] every item it concerns}],\n"
     "    \"patterns\": [{\"name\", \"description\", \"index\", \"passed\", \"explanation\",\n"
     "                  \"count\", \"scannedCount\", \"error\": {\"type\", \"message\"},\n"
     "                  \"parentItem\": ITEM, \"offendingItem\": ITEM}],\n"
@@ -64,6 +70,15 @@ const QString kHelp = QStringLiteral(
     "  252  command-line mistake (unknown or missing option, bad value)\n"
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path)\n");
+
+// The characters of the key template a finding's span covers ("{PostNo}", "pad:2").
+QString spanText(const Project &project, const Finding &finding)
+{
+    const EntityType *entity = project.entity(finding.entity);
+    if (!entity || !entity->keys.count(finding.keyAttribute))
+        return QString();
+    return entity->keys.at(finding.keyAttribute).mid(finding.column - 1, finding.length);
+}
 
 QString severityName(Finding::Severity severity)
 {
@@ -196,6 +211,24 @@ OrderedJson toJson(const Report &report)
                 items.append(std::move(json));
         }
         f.insert(QStringLiteral("items"), std::move(items));
+        OrderedJson span;
+        if (finding.hasTemplateSpan()) {
+            span = OrderedJson::object();
+            span.insert(QStringLiteral("key"), OrderedJson::string(finding.keyAttribute));
+            span.insert(QStringLiteral("role"), OrderedJson::string(finding.keyRole));
+            span.insert(QStringLiteral("column"), OrderedJson::integer(finding.column));
+            span.insert(QStringLiteral("length"), OrderedJson::integer(finding.length));
+            span.insert(QStringLiteral("text"), OrderedJson::string(spanText(project, finding)));
+        }
+        f.insert(QStringLiteral("span"), std::move(span));
+        f.insert(QStringLiteral("scope"), orNull(finding.scopeNote));
+        f.insert(QStringLiteral("index"), orNull(finding.index));
+        f.insert(QStringLiteral("concernedCount"),
+                 OrderedJson::integer(qint64(finding.concerned.size())));
+        OrderedJson concerned = OrderedJson::array();
+        for (qint64 item : finding.concerned)
+            concerned.append(OrderedJson::integer(item));
+        f.insert(QStringLiteral("concerned"), std::move(concerned));
         findings.append(std::move(f));
     }
     root.insert(QStringLiteral("findings"), std::move(findings));
@@ -291,6 +324,11 @@ QString toText(const Report &report)
             out += QStringLiteral("    Fix: %1\n").arg(indented(finding.fix, 9));
         if (!finding.path.isEmpty())
             out += QStringLiteral("    At: %1\n").arg(finding.path);
+        if (finding.hasTemplateSpan())
+            out += QStringLiteral("    Part: %1 (%2), column %3: %4\n")
+                       .arg(finding.keyAttribute, finding.keyRole)
+                       .arg(finding.column)
+                       .arg(spanText(project, finding));
         QStringList examples;
         for (qint64 item : finding.items) {
             const QString text = report.itemText(item);
@@ -300,6 +338,8 @@ QString toText(const Report &report)
         if (!examples.isEmpty())
             out += QStringLiteral("    Items: %1\n")
                        .arg(examples.join(QStringLiteral("\n           ")));
+        if (!finding.concerned.empty())
+            out += QStringLiteral("    Concerns: %1 item(s)\n").arg(finding.concerned.size());
     }
 
     out += QLatin1Char('\n');
