@@ -625,6 +625,10 @@ void TestCollectionView::concernedItemsAreMarkedAndWalked()
     view.setConcernedItems(items);
     QCOMPARE(view.concernedRows(), (std::vector<qsizetype> {2, 5}));
     QCOMPARE(view.concernedInStore(), 3);
+    QVERIFY2(view.accessibleDescription().contains(
+                 QStringLiteral("2 concerned by the selected finding")),
+             qPrintable(view.accessibleDescription()));
+    QVERIFY(view.accessibleDescription().contains(QStringLiteral("in hash order")));
     const CollectionRenderState state = view.renderState();
     QVERIFY(state.concernedRows);
     QCOMPARE(state.concernedTotal, 3);

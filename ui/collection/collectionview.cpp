@@ -260,6 +260,7 @@ void CollectionView::setConcernedItems(std::vector<model::ItemId> items)
     m_concernedPerPartition.clear();
     rebuildConcerned();
     rebuildBands();
+    updateAccessibleDescription();
     invalidateLayout();
     updateScrollBar();
     viewport()->update();
@@ -634,6 +635,8 @@ bool CollectionView::viewportEvent(QEvent *event)
             if (!entity.isEmpty())
                 tip += QStringLiteral("\n") + entity;
             tip += QStringLiteral("\nrow %1 of %2").arg(row + 1).arg(m_rows->rowCount());
+            if (std::binary_search(m_concernedRows.begin(), m_concernedRows.end(), row))
+                tip += tr("\nConcerned by the selected design finding (F8: next one)");
             QToolTip::showText(help->globalPos(), tip, viewport());
         } else {
             QToolTip::hideText();
@@ -764,6 +767,13 @@ void CollectionView::updateAccessibleDescription()
         description = tr("%1, %2 items in sort-key order")
                           .arg(m_rows->partitionLabel())
                           .arg(m_rows->rowCount());
+        if (m_bands.total > 1)
+            description += tr(", partition %1 of %2 in hash order")
+                               .arg(m_bands.position + 1)
+                               .arg(m_bands.total);
+        if (!m_concernedItems.empty())
+            description += tr(", %1 concerned by the selected finding (F8 next)")
+                               .arg(m_concernedRows.size());
         const qsizetype row = currentRow();
         if (row >= 0) {
             description += tr(". Selected row %1: %2").arg(row + 1).arg(m_rows->sortKeyText(row));
