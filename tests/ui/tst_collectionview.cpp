@@ -184,6 +184,7 @@ private slots:
     void partitionsShowAsBandsInHashOrder();
     void concernedItemsAreMarkedAndWalked();
     void exportLeavesBandsOut();
+    void traceStaysWithItsPartition();
 };
 
 void TestCollectionView::initTestCase()
@@ -685,6 +686,26 @@ void TestCollectionView::exportLeavesBandsOut()
     QVERIFY(layout.bands().empty());
     QCOMPARE(layout.rowsRect().top(), style.headerHeight);
     QCOMPARE(layout.endVisibleRow(), rows->rowCount()); // every row fits the natural size
+}
+
+void TestCollectionView::traceStaysWithItsPartition()
+{
+    // Stepping to another partition (a band, Alt+PageDown) while a Query is shown: its trace
+    // is not drawn on the other partition's rows, and comes back with its own.
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(1000, 700);
+    view.setTable(f.table);
+    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
+    view.setTrace(&f.trace);
+    QCOMPARE(view.partition(), f.trace.partitionKey);
+    QVERIFY(view.renderState().timeline);
+    QVERIFY(view.stepPartition(1));
+    QVERIFY(view.partition() != f.trace.partitionKey);
+    QVERIFY(!view.renderState().timeline);
+    QVERIFY(view.stepPartition(-1));
+    QCOMPARE(view.partition(), f.trace.partitionKey);
+    QVERIFY(view.renderState().timeline);
 }
 
 QTEST_MAIN(TestCollectionView)

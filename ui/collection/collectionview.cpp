@@ -172,6 +172,15 @@ void CollectionView::rebuildRows(const QByteArray &partitionKey)
     viewport()->update();
 }
 
+bool CollectionView::timelineApplies() const
+{
+    if (!m_timeline)
+        return false;
+    const model::QueryTrace &trace = m_timeline->trace();
+    return trace.indexName == m_indexName
+        && (!trace.partitionFound || trace.partitionKey == partition());
+}
+
 const PartitionOrder &CollectionView::partitionOrder() const
 {
     if (!m_order)
@@ -361,7 +370,7 @@ void CollectionView::setTimelineState(int stepIndex, double transition)
     m_transition = transition;
     invalidateLayout();
     // Keep the row the step is about in view (when the step changes, not on every frame).
-    if (m_timeline && stepIndex != previousStep && stepIndex >= 0
+    if (timelineApplies() && stepIndex != previousStep && stepIndex >= 0
         && stepIndex < m_timeline->stepCount()) {
         const quint32 row = m_timeline->step(stepIndex).row;
         if (row != model::QueryTrace::kNoRow && m_rows && qsizetype(row) < m_rows->rowCount()) {
@@ -466,7 +475,10 @@ CollectionRenderState CollectionView::renderState() const
 {
     CollectionRenderState s;
     s.rows = m_rows.get();
-    s.timeline = m_timeline.get();
+    // The trace is drawn only on the collection it traversed: a band click or F8 can show
+    // another partition while the player still holds the query.
+    if (timelineApplies())
+        s.timeline = m_timeline.get();
     s.step = m_step;
     s.transition = m_transition;
     for (model::ItemId item : m_selected) {

@@ -145,6 +145,7 @@ private:
     void rebuildBands();
     int currentPartitionIndex() const;
     void showPartitionIndex(int index);
+    bool timelineApplies() const; // the trace is of the partition showing
     void invalidateLayout();
     void updateScrollBar();
     void zoomAround(double zoom, const QPointF &anchor);
