@@ -88,6 +88,10 @@ CredentialChain::IniFile CredentialChain::parseIni(const QByteArray &text)
 
 std::variant<QUrl, QString> CredentialChain::parseEndpoint(const QString &text)
 {
+    if (!text.contains(QLatin1String("://")))
+        return QStringLiteral("endpoint '%1' must start with http:// or https:// (for example "
+                              "http://%1)")
+            .arg(text.trimmed());
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     if (!url.isValid() || url.host().isEmpty())
         return QStringLiteral("'%1' is not an endpoint URL; write it as "
