@@ -5,6 +5,7 @@
 #include "app/cli/checkcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/keyscommand.h"
+#include "app/cli/livecommand.h"
 #include "app/cli/populatecommand.h"
 #include "app/cli/querycommand.h"
 #include "app/gui/gui.h"
@@ -33,6 +34,9 @@ void printUsage(std::FILE *out)
         "                             batch-write-item request (DynamoDB JSON)\n"
         "  keyscope keys FILE --entity NAME\n"
         "                             Preview the keys an entity type gets, part by part\n"
+        "  keyscope live tables|describe|load|push|verify --endpoint URL ...\n"
+        "                             Browse a DynamoDB endpoint, load a partition, push a\n"
+        "                             project's items, verify a query against the endpoint\n"
         "  keyscope export FILE --pattern NAME -o OUT\n"
         "                             Draw a pattern's traversal at one step as SVG, PNG\n"
         "                             or PDF (no display needed)\n"
@@ -144,6 +148,7 @@ int main(int argc, char **argv)
         {"check", keyscope::cli::runCheckCommand},
         {"populate", keyscope::cli::runPopulateCommand},
         {"keys", keyscope::cli::runKeysCommand},
+        {"live", keyscope::cli::runLiveCommand},
     };
     for (const auto &command : designCommands) {
         if (first && !std::strcmp(first, command.name)) {

@@ -60,7 +60,26 @@ const Option *findOption(const QString &name)
 
 } // namespace
 
+namespace {
+
+std::variant<QueryArguments, UsageError> parseArguments(const QStringList &args, bool needSource);
+
+} // namespace
+
 std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStringList &args)
+{
+    return parseArguments(args, true);
+}
+
+std::variant<QueryArguments, UsageError>
+QueryArgumentParser::parseWithoutSource(const QStringList &args)
+{
+    return parseArguments(args, false);
+}
+
+namespace {
+
+std::variant<QueryArguments, UsageError> parseArguments(const QStringList &args, bool needSource)
 {
     QueryArguments result;
     QStringList unknown;
@@ -85,7 +104,10 @@ std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStrin
             }
         }
         const Option *option = arg.startsWith(QLatin1String("--")) ? findOption(name) : nullptr;
-        if (!option) {
+        const bool sourceOption = name == QLatin1String("--table-definition")
+            || name == QLatin1String("--items") || name == QLatin1String("--project")
+            || name == QLatin1String("--seed");
+        if (!option || (!needSource && sourceOption)) {
             unknown << arg;
             continue;
         }
@@ -132,9 +154,9 @@ std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStrin
     }
 
     QStringList missing;
-    if (!haveTableDefinition && !result.project)
+    if (needSource && !haveTableDefinition && !result.project)
         missing << QStringLiteral("--table-definition");
-    if (!haveItems && !result.project)
+    if (needSource && !haveItems && !result.project)
         missing << QStringLiteral("--items");
     if (!result.keyConditionExpression)
         missing << QStringLiteral("--key-condition-expression");
@@ -162,6 +184,8 @@ std::variant<QueryArguments, UsageError> QueryArgumentParser::parse(const QStrin
     }
     return result;
 }
+
+} // namespace
 
 QString QueryArgumentParser::usage()
 {

@@ -47,6 +47,8 @@ public:
     // argparse rules, as the AWS CLI uses them: `--opt VALUE` or `--opt=VALUE`, the last
     // occurrence wins, unknown options are all listed together.
     static std::variant<QueryArguments, UsageError> parse(const QStringList &args);
+    // `keyscope live load` queries an endpoint: no table files or project (they are refused).
+    static std::variant<QueryArguments, UsageError> parseWithoutSource(const QStringList &args);
 
     // "usage: keyscope query [options]" plus where to get help (stderr on mistakes).
     static QString usage();

@@ -236,35 +236,14 @@ std::optional<Failure> buildRequest(const QueryArguments &args, QueryRequest &re
     return std::nullopt;
 }
 
-int run(const QStringList &argv)
+// The table: from --table-definition and --items, or a populated --project. Problems are
+// printed; the exit code comes back instead of a table.
+std::variant<std::unique_ptr<Table>, int> loadTable(const QueryArguments &args)
 {
-    auto parsed = QueryArgumentParser::parse(argv);
-    if (auto *error = std::get_if<UsageError>(&parsed)) {
-        const Failure failure = usageFailure(error->message);
-        print(stderr, failure.message);
-        return failure.exitCode;
-    }
-    const QueryArguments &args = std::get<QueryArguments>(parsed);
-    if (args.help) {
-        print(stdout, QueryArgumentParser::help());
-        return 0;
-    }
-    if (args.version) {
-        print(stdout, QStringLiteral("keyscope %1\n").arg(model::versionString()));
-        return 0;
-    }
-
     const auto fail = [](const Failure &failure) {
         print(stderr, failure.message);
         return failure.exitCode;
     };
-
-    // Request parameters first: a mistake on the command line should not wait for a big load.
-    QueryRequest request;
-    if (auto failure = buildRequest(args, request))
-        return fail(*failure);
-
-    // The table: from --table-definition and --items, or a populated --project.
     std::unique_ptr<Table> table;
     if (args.project) {
         auto project = cli::loadProject(*args.project);
@@ -305,6 +284,42 @@ int run(const QStringList &argv)
                       .arg(load.written));
     }
 
+    return table;
+}
+
+int run(const QStringList &argv)
+{
+    auto parsed = QueryArgumentParser::parse(argv);
+    if (auto *error = std::get_if<UsageError>(&parsed)) {
+        const Failure failure = usageFailure(error->message);
+        print(stderr, failure.message);
+        return failure.exitCode;
+    }
+    const QueryArguments &args = std::get<QueryArguments>(parsed);
+    if (args.help) {
+        print(stdout, QueryArgumentParser::help());
+        return 0;
+    }
+    if (args.version) {
+        print(stdout, QStringLiteral("keyscope %1\n").arg(model::versionString()));
+        return 0;
+    }
+
+    const auto fail = [](const Failure &failure) {
+        print(stderr, failure.message);
+        return failure.exitCode;
+    };
+
+    // Request parameters first: a mistake on the command line should not wait for a big load.
+    QueryRequest request;
+    if (auto failure = buildRequest(args, request))
+        return fail(*failure);
+
+    auto loaded = loadTable(args);
+    if (auto *exitCode = std::get_if<int>(&loaded))
+        return *exitCode;
+    std::unique_ptr<Table> table = std::get<std::unique_ptr<Table>>(std::move(loaded));
+
     auto result = QueryEngine::query(*table, request);
     if (auto *error = std::get_if<QueryError>(&result))
         return fail(serviceError(error->type, error->message));
@@ -318,6 +333,19 @@ int run(const QStringList &argv)
 }
 
 } // namespace
+
+std::optional<QueryCommandFailure> buildQueryRequest(const QueryArguments &args,
+                                                     model::QueryRequest &request)
+{
+    if (auto failure = buildRequest(args, request))
+        return QueryCommandFailure {failure->exitCode, failure->message};
+    return std::nullopt;
+}
+
+std::variant<std::unique_ptr<model::Table>, int> loadQueryTable(const QueryArguments &args)
+{
+    return loadTable(args);
+}
 
 } // namespace keyscope
 

@@ -1,0 +1,787 @@
+// `keyscope live`: browse a real DynamoDB endpoint, load a partition into a project, push a
+// project's items into a table, and verify a query's order against the real engine.
+//
+// Exit codes: 0 success, 1 verify found a difference or a push was not confirmed, 252
+// command-line mistake, 253 credentials/region/endpoint could not be resolved, 254 the
+// endpoint answered with an error (code and message shown), 255 the endpoint could not be
+// reached, timed out or answered something that is not DynamoDB, or a file problem.
+
+#include "app/cli/livecommand.h"
+
+#include "app/cli/clisupport.h"
+#include "app/cli/queryarguments.h"
+#include "app/cli/querycommand.h"
+#include "app/live/networktransport.h"
+#include "model/design/projectfile.h"
+#include "model/io/jsonwriter.h"
+#include "model/io/orderedjson.h"
+#include "model/live/awscredentials.h"
+#include "model/live/liveoperations.h"
+#include "model/live/liveverify.h"
+#include "model/query/queryengine.h"
+#include "model/value/dynamojson.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <map>
+
+#if defined(Q_OS_UNIX)
+#include <unistd.h>
+#endif
+
+namespace keyscope::cli {
+
+namespace {
+
+using namespace keyscope::model;
+using namespace keyscope::model::live;
+
+constexpr int kExitConfig = 253;
+constexpr int kExitUnreachable = 255;
+
+std::atomic_bool g_interrupted = false;
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupted = true;
+}
+
+QString usageText(const QString &sub)
+{
+    return QStringLiteral("usage: keyscope live %1 [options]\nTo see help text, you can run:\n\n"
+                          "  keyscope live --help\n")
+        .arg(sub.isEmpty() ? QStringLiteral("tables|describe|load|push|verify") : sub);
+}
+
+QString helpText()
+{
+    return QStringLiteral(
+        "usage: keyscope live tables   [connection]\n"
+        "       keyscope live describe [connection] --table-name NAME\n"
+        "       keyscope live load     [connection] --table-name NAME\n"
+        "                              --key-condition-expression EXPR [query options]\n"
+        "                              (--out FILE.keyscope.json | --items-out FILE\n"
+        "                               [--table-definition-out FILE]) [--max-items N]\n"
+        "       keyscope live push     [connection] --project FILE [--seed N]\n"
+        "                              [--table-name NAME] [--yes] [--confirm-table NAME]\n"
+        "       keyscope live verify   [connection] (--project FILE | --table-definition FILE\n"
+        "                              --items FILE) --key-condition-expression EXPR\n"
+        "                              [query options] [--table-name NAME]\n"
+        "\n"
+        "Talks to a DynamoDB endpoint: AWS, DynamoDB Local, ScyllaDB Alternator, dynalite.\n"
+        "\n"
+        "Connection:\n"
+        "  --endpoint URL      http://127.0.0.1:8000, or an AWS endpoint; default\n"
+        "                      https://dynamodb.<region>.amazonaws.com\n"
+        "  --region REGION     Default: AWS_REGION, AWS_DEFAULT_REGION, the profile's region,\n"
+        "                      the endpoint's host name, us-east-1 for a custom endpoint.\n"
+        "  --profile NAME      A profile of ~/.aws/credentials or ~/.aws/config. Without it,\n"
+        "                      AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN,\n"
+        "                      then AWS_PROFILE (or 'default'). Credentials are only read.\n"
+        "  --timeout SECONDS   Per request (default 15). Throttling and 5xx answers are\n"
+        "                      retried with backoff.\n"
+        "\n"
+        "tables     Lists every table (ListTables, all pages) as `aws dynamodb list-tables`.\n"
+        "describe   Prints DescribeTable's answer as `aws dynamodb describe-table`.\n"
+        "load       Reads one partition (Query, all pages; the `keyscope query` options\n"
+        "           --index-name, --filter-expression, --projection-expression,\n"
+        "           --expression-attribute-names/-values, --[no-]scan-index-forward, --limit\n"
+        "           (per page), --consistent-read apply) up to --max-items items (default\n"
+        "           100000), with progress on stderr, and writes a project (the table and the\n"
+        "           items as hand-written items, plus the query as an access pattern) or the\n"
+        "           items ({\"Items\": [...]}) and the create-table JSON. Ctrl+C or an error\n"
+        "           part-way still writes what was read, and says so.\n"
+        "push       Creates the table from the project (unless it exists with the same keys)\n"
+        "           and writes the project's populated items (BatchWriteItem, 25 at a time,\n"
+        "           unprocessed items re-sent). Asks for confirmation naming the endpoint and\n"
+        "           table (type yes); --yes confirms for scripts. A table that already holds\n"
+        "           items is refused unless --confirm-table repeats its name.\n"
+        "verify     Runs the query on the endpoint and in Keyscope (all pages each), prints\n"
+        "           both results side by side, marks every row that differs with '!', and\n"
+        "           compares Count and ScannedCount. --table-name names the endpoint's table\n"
+        "           (default: the project's).\n"
+        "\n"
+        "Exit codes:\n"
+        "  0    success; verify: no difference\n"
+        "  1    verify: the results differ; push: not confirmed or refused\n"
+        "  252  command-line mistake\n"
+        "  253  no credentials, region or a bad endpoint URL\n"
+        "  254  the endpoint answered with an error: \"An error occurred (CODE) when calling\n"
+        "       the OPERATION operation: MESSAGE\"\n"
+        "  255  the endpoint is down, timed out or answered something that is not DynamoDB;\n"
+        "       or a file could not be read or written\n");
+}
+
+// Options of `keyscope live` itself; everything else goes to the query parser (load, verify).
+struct LiveOptions
+{
+    std::map<QString, QString> values;
+    std::map<QString, bool> flags;
+    QStringList rest;
+
+    std::optional<QString> value(const QString &name) const
+    {
+        const auto it = values.find(name);
+        return it == values.end() ? std::nullopt : std::optional<QString>(it->second);
+    }
+    bool flag(const QString &name) const { return flags.count(name) > 0; }
+};
+
+std::variant<LiveOptions, QString> splitOptions(const QStringList &args,
+                                                const QStringList &valueOptions,
+                                                const QStringList &flagOptions)
+{
+    LiveOptions options;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        QString name = arg;
+        std::optional<QString> inlineValue;
+        const qsizetype equals = arg.indexOf(QLatin1Char('='));
+        if (arg.startsWith(QLatin1String("--")) && equals > 0) {
+            name = arg.left(equals);
+            inlineValue = arg.mid(equals + 1);
+        }
+        if (name == QLatin1String("-o"))
+            name = QStringLiteral("--out");
+        if (valueOptions.contains(name)) {
+            if (inlineValue)
+                options.values[name] = *inlineValue;
+            else if (i + 1 < args.size() && !args.at(i + 1).startsWith(QLatin1String("--")))
+                options.values[name] = args.at(++i);
+            else
+                return QStringLiteral("argument %1: expected one argument").arg(name);
+        } else if (flagOptions.contains(name)) {
+            if (inlineValue)
+                return QStringLiteral("argument %1: ignored explicit argument '%2'")
+                    .arg(name, *inlineValue);
+            options.flags[name] = true;
+        } else {
+            options.rest << arg;
+        }
+    }
+    return options;
+}
+
+const QStringList kConnectionOptions = {QStringLiteral("--endpoint"), QStringLiteral("--region"),
+                                        QStringLiteral("--profile"), QStringLiteral("--timeout")};
+
+struct Session
+{
+    app::NetworkTransport transport;
+    std::unique_ptr<DynamoClient> client;
+    std::unique_ptr<LiveOperations> operations;
+};
+
+// Resolves the connection (printing why it cannot be) and opens a client on it.
+std::variant<std::unique_ptr<Session>, int> openSession(const LiveOptions &options)
+{
+    CredentialChain::Options chain;
+    chain.endpoint = options.value(QStringLiteral("--endpoint")).value_or(QString());
+    chain.region = options.value(QStringLiteral("--region")).value_or(QString());
+    chain.profile = options.value(QStringLiteral("--profile")).value_or(QString());
+    auto resolved = CredentialChain::resolve(chain, CredentialChain::processEnvironment(), {});
+    if (auto *error = std::get_if<QString>(&resolved)) {
+        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
+        return kExitConfig;
+    }
+    int timeoutMs = 15000;
+    if (auto text = options.value(QStringLiteral("--timeout"))) {
+        bool ok = false;
+        const double seconds = text->toDouble(&ok);
+        if (!ok || seconds <= 0)
+            return usageError(usageText({}),
+                              QStringLiteral("argument --timeout: invalid value: '%1' (seconds, "
+                                             "more than 0)")
+                                  .arg(*text));
+        timeoutMs = int(seconds * 1000);
+    }
+    auto session = std::make_unique<Session>();
+    session->client = std::make_unique<DynamoClient>(session->transport,
+                                                     std::get<LiveConnection>(resolved));
+    session->client->setTimeoutMs(timeoutMs);
+    session->client->setCancelFlag(&g_interrupted);
+    session->transport.setCancelFlag(&g_interrupted);
+    session->operations = std::make_unique<LiveOperations>(*session->client);
+    return session;
+}
+
+int failWith(const LiveError &error)
+{
+    if (error.kind == LiveError::Kind::Service)
+        print(stderr, QStringLiteral("\n%1\n").arg(error.toString()));
+    else
+        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.toString()));
+    return error.kind == LiveError::Kind::Service ? kExitService : kExitUnreachable;
+}
+
+int requireNoRest(const QString &sub, const LiveOptions &options)
+{
+    if (options.rest.isEmpty())
+        return kExitOk;
+    return usageError(usageText(sub),
+                      QStringLiteral("Unknown options: %1").arg(options.rest.join(u", ")));
+}
+
+std::optional<QString> writeAtomically(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+    return std::nullopt;
+}
+
+QByteArray prettyJson(const QJsonObject &object)
+{
+    return JsonWriter::write(OrderedJson::fromQJson(object)) + '\n';
+}
+
+// ---- tables, describe -------------------------------------------------------------------
+
+int runTables(const QStringList &args)
+{
+    auto split = splitOptions(args, kConnectionOptions, {});
+    if (auto *error = std::get_if<QString>(&split))
+        return usageError(usageText(QStringLiteral("tables")), *error);
+    const LiveOptions &options = std::get<LiveOptions>(split);
+    if (int code = requireNoRest(QStringLiteral("tables"), options))
+        return code;
+    auto opened = openSession(options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    auto tables = session.operations->listTables();
+    if (auto *error = std::get_if<LiveError>(&tables))
+        return failWith(*error);
+    print(stdout, prettyJson({{QStringLiteral("TableNames"),
+                               QJsonArray::fromStringList(std::get<QStringList>(tables))}}));
+    return kExitOk;
+}
+
+int runDescribe(const QStringList &args)
+{
+    auto split = splitOptions(args, kConnectionOptions + QStringList {QStringLiteral("--table-name")}, {});
+    if (auto *error = std::get_if<QString>(&split))
+        return usageError(usageText(QStringLiteral("describe")), *error);
+    const LiveOptions &options = std::get<LiveOptions>(split);
+    if (int code = requireNoRest(QStringLiteral("describe"), options))
+        return code;
+    const auto table = options.value(QStringLiteral("--table-name"));
+    if (!table)
+        return usageError(usageText(QStringLiteral("describe")),
+                          QStringLiteral("the following arguments are required: --table-name"));
+    auto opened = openSession(options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    auto described = session.operations->describeTable(*table);
+    if (auto *error = std::get_if<LiveError>(&described))
+        return failWith(*error);
+    print(stdout, prettyJson({{QStringLiteral("Table"), std::get<TableDescription>(described).raw}}));
+    return kExitOk;
+}
+
+// ---- load --------------------------------------------------------------------------------
+
+int runLoad(const QStringList &args)
+{
+    const QString sub = QStringLiteral("load");
+    auto split = splitOptions(args,
+                              kConnectionOptions
+                                  + QStringList {QStringLiteral("--out"), QStringLiteral("--items-out"),
+                                                 QStringLiteral("--table-definition-out"),
+                                                 QStringLiteral("--max-items")},
+                              {});
+    if (auto *error = std::get_if<QString>(&split))
+        return usageError(usageText(sub), *error);
+    const LiveOptions &options = std::get<LiveOptions>(split);
+    auto parsed = QueryArgumentParser::parseWithoutSource(options.rest);
+    if (auto *error = std::get_if<UsageError>(&parsed))
+        return usageError(usageText(sub), error->message);
+    const QueryArguments &queryArgs = std::get<QueryArguments>(parsed);
+    if (!queryArgs.tableName)
+        return usageError(usageText(sub),
+                          QStringLiteral("the following arguments are required: --table-name"));
+    const auto out = options.value(QStringLiteral("--out"));
+    const auto itemsOut = options.value(QStringLiteral("--items-out"));
+    const auto definitionOut = options.value(QStringLiteral("--table-definition-out"));
+    if (!out && !itemsOut)
+        return usageError(usageText(sub), QStringLiteral("the following arguments are required: "
+                                                         "--out (a project) or --items-out"));
+    if (out && (itemsOut || definitionOut))
+        return usageError(usageText(sub), QStringLiteral("argument --out: not allowed with "
+                                                         "argument --items-out or "
+                                                         "--table-definition-out"));
+    if (out && !out->endsWith(QLatin1String(ProjectFile::kSuffix)))
+        return usageError(usageText(sub), QStringLiteral("argument --out: a project file ends in "
+                                                         "%1 ('%2')")
+                                              .arg(QLatin1String(ProjectFile::kSuffix), *out));
+    qint64 maxItems = 100000;
+    if (auto text = options.value(QStringLiteral("--max-items"))) {
+        bool ok = false;
+        maxItems = text->toLongLong(&ok);
+        if (!ok || maxItems < 1)
+            return usageError(usageText(sub), QStringLiteral("argument --max-items: invalid value: "
+                                                             "'%1' (a whole number, at least 1)")
+                                                  .arg(*text));
+    }
+    QueryRequest request;
+    if (auto failure = buildQueryRequest(queryArgs, request)) {
+        print(stderr, failure->message);
+        return failure->exitCode;
+    }
+
+    auto opened = openSession(options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    const QString endpoint = session.client->endpointName();
+    auto described = session.operations->describeTable(request.tableName);
+    if (auto *error = std::get_if<LiveError>(&described))
+        return failWith(*error);
+    const TableDescription &description = std::get<TableDescription>(described);
+
+    std::signal(SIGINT, onInterrupt);
+    Progress progress;
+    const ReadResult read = session.operations->queryAll(request, maxItems,
+                                                         [&](qint64 done, qint64) {
+                                                             progress.update(QStringLiteral("loading"),
+                                                                             done, maxItems);
+                                                         });
+    progress.finish();
+    std::signal(SIGINT, SIG_DFL);
+
+    // Whatever was read is written, also after an error or a cancel: nothing is lost.
+    if (out) {
+        Project project;
+        project.name = QStringLiteral("%1 (loaded from %2)").arg(request.tableName, endpoint);
+        project.description = QStringLiteral("One partition of %1 on %2, read with the access "
+                                             "pattern below.")
+                                  .arg(request.tableName, endpoint);
+        project.table = description.definition;
+        project.tableJson = description.definition.toJson();
+        project.items = read.items;
+        AccessPattern pattern;
+        pattern.name = QStringLiteral("Loaded partition");
+        pattern.description = QStringLiteral("The Query that loaded these items.");
+        pattern.indexName = request.indexName;
+        pattern.keyConditionExpression = request.keyConditionExpression;
+        pattern.filterExpression = request.filterExpression;
+        if (request.expressionAttributeNames)
+            pattern.names = *request.expressionAttributeNames;
+        if (request.expressionAttributeValues) {
+            for (const auto &[name, value] : *request.expressionAttributeValues)
+                pattern.values[name] = PatternValue {QString(), value};
+        }
+        pattern.scanIndexForward = request.scanIndexForward;
+        pattern.limit = request.limit;
+        project.accessPatterns.push_back(pattern);
+        if (auto error = ProjectFile::write(project, *out)) {
+            print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error->toString()));
+            return kExitFile;
+        }
+    } else {
+        QJsonArray items;
+        for (const Item &item : read.items)
+            items.append(dynamojson::itemToJson(item));
+        // One item per line, as `keyscope populate` writes them.
+        QByteArray bytes = "{\n    \"Items\": [";
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            bytes += (i ? ",\n        " : "\n        ")
+                + JsonWriter::write(OrderedJson::fromQJson(items.at(i)), 0).replace('\n', "");
+        }
+        bytes += items.isEmpty() ? "]\n}\n" : "\n    ]\n}\n";
+        if (auto error = writeAtomically(*itemsOut, bytes)) {
+            print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
+            return kExitFile;
+        }
+        if (definitionOut) {
+            if (auto error = writeAtomically(*definitionOut, prettyJson(description.definition.toJson()))) {
+                print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
+                return kExitFile;
+            }
+        }
+    }
+
+    const QString target = out ? *out : *itemsOut;
+    if (read.error) {
+        const bool cancelled = read.error->kind == LiveError::Kind::Cancelled;
+        print(stderr, QStringLiteral("keyscope: %1: wrote the %2 items read before %3 to %4; the "
+                                     "partition is incomplete\n")
+                          .arg(cancelled ? QStringLiteral("cancelled") : QStringLiteral("error"))
+                          .arg(read.items.size())
+                          .arg(cancelled ? QStringLiteral("the cancel") : QStringLiteral("the error"),
+                               target));
+        if (cancelled)
+            return 130;
+        return failWith(*read.error);
+    }
+    print(stderr, QStringLiteral("Loaded %1 items (%2 pages, %3 read) from %4 on %5 into %6%7\n")
+                      .arg(read.items.size())
+                      .arg(read.pages)
+                      .arg(read.scannedCount)
+                      .arg(request.tableName, endpoint, target,
+                           read.capped ? QStringLiteral("; stopped at --max-items %1, the "
+                                                        "partition has more")
+                                             .arg(maxItems)
+                                       : QString()));
+    return kExitOk;
+}
+
+// ---- push --------------------------------------------------------------------------------
+
+QString keyToken(const TableDefinition &definition, const Item &item)
+{
+    QString token;
+    for (const auto &attribute : definition.keys.all()) {
+        const auto it = item.find(attribute.name);
+        token += QString::fromLatin1(it == item.end() ? QByteArray() : it->second.sortableBytes().toHex())
+            + QLatin1Char('/');
+    }
+    return token;
+}
+
+bool sameKeys(const KeySchema &a, const KeySchema &b)
+{
+    const auto all = [](const KeySchema &keys) {
+        QStringList out;
+        for (const auto &k : keys.hash)
+            out << QStringLiteral("H:%1:%2").arg(k.name, AttributeValue::typeName(k.type));
+        for (const auto &k : keys.range)
+            out << QStringLiteral("R:%1:%2").arg(k.name, AttributeValue::typeName(k.type));
+        return out;
+    };
+    return all(a) == all(b);
+}
+
+QString describeKeys(const KeySchema &keys)
+{
+    QStringList parts;
+    for (const auto &k : keys.hash)
+        parts << QStringLiteral("%1 (%2, HASH)").arg(k.name, AttributeValue::typeName(k.type));
+    for (const auto &k : keys.range)
+        parts << QStringLiteral("%1 (%2, RANGE)").arg(k.name, AttributeValue::typeName(k.type));
+    return parts.join(u", ");
+}
+
+int runPush(const QStringList &args)
+{
+    const QString sub = QStringLiteral("push");
+    auto split = splitOptions(args,
+                              kConnectionOptions
+                                  + QStringList {QStringLiteral("--project"), QStringLiteral("--seed"),
+                                                 QStringLiteral("--table-name"),
+                                                 QStringLiteral("--confirm-table")},
+                              {QStringLiteral("--yes")});
+    if (auto *error = std::get_if<QString>(&split))
+        return usageError(usageText(sub), *error);
+    const LiveOptions &options = std::get<LiveOptions>(split);
+    if (int code = requireNoRest(sub, options))
+        return code;
+    const auto projectPath = options.value(QStringLiteral("--project"));
+    if (!projectPath)
+        return usageError(usageText(sub),
+                          QStringLiteral("the following arguments are required: --project"));
+    std::optional<quint64> seed;
+    if (auto text = options.value(QStringLiteral("--seed"))) {
+        bool ok = false;
+        seed = text->toULongLong(&ok);
+        if (!ok)
+            return usageError(usageText(sub),
+                              QStringLiteral("argument --seed: invalid value: '%1'").arg(*text));
+    }
+
+    auto loaded = loadProject(*projectPath);
+    if (auto *code = std::get_if<int>(&loaded))
+        return *code;
+    const Project &project = std::get<Project>(loaded);
+    Progress populateProgress;
+    auto populated = populateProject(*projectPath, project, seed, populateProgress);
+    populateProgress.finish();
+    if (auto *code = std::get_if<int>(&populated))
+        return *code;
+    const Population &population = std::get<Population>(populated);
+
+    TableDefinition definition = project.table;
+    definition.tableName = options.value(QStringLiteral("--table-name")).value_or(definition.tableName);
+    // The table as the engine would hold it: every item valid, a repeated key replaces the
+    // earlier item (BatchWriteItem refuses the same key twice in one request).
+    {
+        Table check(definition);
+        auto written = check.putItems(population.items);
+        if (auto *error = std::get_if<Table::ItemError>(&written)) {
+            print(stderr, QStringLiteral("keyscope: error: %1: populated item %2: %3\n")
+                              .arg(*projectPath)
+                              .arg(error->index)
+                              .arg(error->message));
+            return kExitFile;
+        }
+    }
+    std::vector<Item> items;
+    std::map<QString, size_t> position;
+    for (const Item &item : population.items) {
+        const QString token = keyToken(definition, item);
+        const auto it = position.find(token);
+        if (it != position.end()) {
+            items[it->second] = item;
+        } else {
+            position.emplace(token, items.size());
+            items.push_back(item);
+        }
+    }
+
+    auto opened = openSession(options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    const QString endpoint = session.client->endpointName();
+    const QString &table = definition.tableName;
+
+    bool exists = false;
+    auto described = session.operations->describeTable(table);
+    if (auto *error = std::get_if<LiveError>(&described)) {
+        if (error->code != QLatin1String("ResourceNotFoundException"))
+            return failWith(*error);
+    } else {
+        exists = true;
+        const TableDefinition &existing = std::get<TableDescription>(described).definition;
+        if (!sameKeys(existing.keys, definition.keys)) {
+            print(stderr, QStringLiteral("keyscope: error: table %1 on %2 already exists with other "
+                                         "keys (%3; the project has %4); push to another "
+                                         "--table-name\n")
+                              .arg(table, endpoint, describeKeys(existing.keys),
+                                   describeKeys(definition.keys)));
+            return kExitFailed;
+        }
+        auto hasItems = session.operations->hasItems(table);
+        if (auto *error = std::get_if<LiveError>(&hasItems))
+            return failWith(*error);
+        if (std::get<bool>(hasItems)
+            && options.value(QStringLiteral("--confirm-table")) != std::optional<QString>(table)) {
+            print(stderr, QStringLiteral("keyscope: error: table %1 on %2 already holds items; "
+                                         "writing the project's items would mix them with those "
+                                         "(and replace items with the same key). To write into it "
+                                         "anyway, repeat its name: --confirm-table %1\n")
+                              .arg(table, endpoint));
+            return kExitFailed;
+        }
+    }
+
+    const QString plan = exists
+        ? QStringLiteral("write %1 items into the existing table %2 on %3")
+              .arg(items.size())
+              .arg(table, endpoint)
+        : QStringLiteral("create table %1 (%2) on %3 and write %4 items")
+              .arg(table, describeKeys(definition.keys), endpoint)
+              .arg(items.size());
+    if (!options.flag(QStringLiteral("--yes"))) {
+        print(stderr, QStringLiteral("About to %1.\nType yes to continue: ").arg(plan));
+        QTextStream in(stdin);
+        const QString answer = in.readLine();
+        if (answer.isNull()) {
+            print(stderr, QStringLiteral("\nkeyscope: not confirmed (no answer on standard input); "
+                                         "nothing was written. Pass --yes to push from a script.\n"));
+            return kExitFailed;
+        }
+        if (answer.trimmed().toLower() != QLatin1String("yes")) {
+            print(stderr, QStringLiteral("keyscope: not confirmed; nothing was written.\n"));
+            return kExitFailed;
+        }
+    } else {
+        print(stderr, QStringLiteral("Confirmed by --yes: %1.\n").arg(plan));
+    }
+
+    if (!exists) {
+        auto created = session.operations->createTable(definition, project.tableJson);
+        if (auto *error = std::get_if<LiveError>(&created))
+            return failWith(*error);
+    }
+    std::signal(SIGINT, onInterrupt);
+    Progress progress;
+    const WriteResult written = session.operations->batchWrite(table, items, [&](qint64 done, qint64 total) {
+        progress.update(QStringLiteral("writing"), done, total);
+    });
+    progress.finish();
+    std::signal(SIGINT, SIG_DFL);
+    if (written.error) {
+        print(stderr, QStringLiteral("keyscope: %1 of %2 items were written before the %3\n")
+                          .arg(written.written)
+                          .arg(items.size())
+                          .arg(written.error->kind == LiveError::Kind::Cancelled
+                                   ? QStringLiteral("cancel")
+                                   : QStringLiteral("error")));
+        return written.error->kind == LiveError::Kind::Cancelled ? 130 : failWith(*written.error);
+    }
+    print(stderr, QStringLiteral("Wrote %1 items to %2 on %3 (%4 BatchWriteItem requests%5).\n")
+                      .arg(written.written)
+                      .arg(table, endpoint)
+                      .arg(written.requests)
+                      .arg(written.unprocessedRetries
+                               ? QStringLiteral(", %1 re-sent unprocessed items").arg(written.unprocessedRetries)
+                               : QString()));
+    return kExitOk;
+}
+
+// ---- verify ------------------------------------------------------------------------------
+
+QString keyText(const TableDefinition &definition, const QString &indexName, const Item &item)
+{
+    QStringList parts;
+    QStringList seen;
+    std::vector<model::KeyAttribute> keys;
+    if (const IndexDefinition *index = definition.index(indexName))
+        keys = index->keys.all();
+    for (const auto &k : definition.keys.all())
+        keys.push_back(k);
+    for (const auto &k : keys) {
+        if (seen.contains(k.name))
+            continue;
+        seen << k.name;
+        const auto it = item.find(k.name);
+        if (it == item.end())
+            continue;
+        const AttributeValue &value = it->second;
+        QString shown = value.type() == AttributeValue::Type::S
+            ? value.asString()
+            : value.debugString();
+        parts << QStringLiteral("%1=%2").arg(k.name, shown);
+    }
+    return parts.join(u' ');
+}
+
+int runVerify(const QStringList &args)
+{
+    const QString sub = QStringLiteral("verify");
+    auto split = splitOptions(args, kConnectionOptions, {});
+    if (auto *error = std::get_if<QString>(&split))
+        return usageError(usageText(sub), *error);
+    const LiveOptions &options = std::get<LiveOptions>(split);
+    auto parsed = QueryArgumentParser::parse(options.rest);
+    if (auto *error = std::get_if<UsageError>(&parsed))
+        return usageError(usageText(sub), error->message);
+    const QueryArguments &queryArgs = std::get<QueryArguments>(parsed);
+    QueryRequest request;
+    if (auto failure = buildQueryRequest(queryArgs, request)) {
+        print(stderr, failure->message);
+        return failure->exitCode;
+    }
+    auto loaded = loadQueryTable(queryArgs);
+    if (auto *code = std::get_if<int>(&loaded))
+        return *code;
+    const Table &table = *std::get<std::unique_ptr<Table>>(loaded);
+    if (request.tableName.isEmpty())
+        request.tableName = table.definition().tableName;
+
+    auto opened = openSession(options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    const QString endpoint = session.client->endpointName();
+    const VerifyResult result = LiveVerifier::verify(*session.operations, table, request);
+    if (result.endpoint.error)
+        return failWith(*result.endpoint.error);
+    if (result.keyscopeError) {
+        print(stderr, QStringLiteral("\nKeyscope rejected the query (%1): %2\n")
+                          .arg(result.keyscopeError->type, result.keyscopeError->message));
+        return kExitService;
+    }
+
+    bool color = false;
+#if defined(Q_OS_UNIX)
+    color = isatty(fileno(stdout)) && qEnvironmentVariableIsEmpty("NO_COLOR");
+#endif
+    const TableDefinition &definition = table.definition();
+    QStringList left;
+    QStringList right;
+    for (const auto &row : result.rows) {
+        left << (row.endpoint ? keyText(definition, request.indexName, *row.endpoint) : QStringLiteral("-"));
+        right << (row.keyscope ? keyText(definition, request.indexName, *row.keyscope) : QStringLiteral("-"));
+    }
+    qsizetype width = QStringLiteral("endpoint").size();
+    for (const QString &text : left)
+        width = std::max(width, text.size());
+    width = std::min<qsizetype>(width, 60);
+    QString out = QStringLiteral("Query on %1%2 (%3) vs Keyscope (%4)\n")
+                      .arg(request.tableName,
+                           request.indexName.isEmpty() ? QString() : QStringLiteral(" index %1").arg(request.indexName),
+                           endpoint,
+                           queryArgs.project ? *queryArgs.project : queryArgs.items);
+    out += QStringLiteral("       %1    %2\n").arg(QStringLiteral("endpoint").leftJustified(width), QStringLiteral("keyscope"));
+    for (size_t i = 0; i < result.rows.size(); ++i) {
+        const auto &row = result.rows[i];
+        const bool differs = !row.sameItem;
+        QString line = QStringLiteral("%1 %2 %3  %4  %5")
+                           .arg(differs ? QLatin1Char('!') : QLatin1Char(' '))
+                           .arg(i + 1, 4)
+                           .arg(left.at(qsizetype(i)).leftJustified(width))
+                           .arg(differs ? (row.sameKey ? QStringLiteral("~") : QStringLiteral("≠")) : QStringLiteral("="))
+                           .arg(right.at(qsizetype(i)));
+        if (differs && color)
+            line = QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m");
+        out += line + QLatin1Char('\n');
+    }
+    const auto countLine = [&](const QString &label, qint64 a, qint64 b) {
+        QString line = QStringLiteral("%1 %2  %3  %4")
+                           .arg(a == b ? QLatin1Char(' ') : QLatin1Char('!'))
+                           .arg(label.leftJustified(4 + width))
+                           .arg(a == b ? QStringLiteral("=") : QStringLiteral("≠"))
+                           .arg(b);
+        line.replace(label.leftJustified(4 + width), (label + QStringLiteral(" ") + QString::number(a)).leftJustified(4 + width));
+        if (a != b && color)
+            line = QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m");
+        return line + QLatin1Char('\n');
+    };
+    out += countLine(QStringLiteral("Count"), result.endpoint.count, result.keyscopeCount);
+    out += countLine(QStringLiteral("ScannedCount"), result.endpoint.scannedCount, result.keyscopeScannedCount);
+    out += QStringLiteral("  Pages %1 on the endpoint, %2 in Keyscope\n")
+               .arg(result.endpoint.pages)
+               .arg(result.keyscopePages);
+    if (result.identical()) {
+        out += QStringLiteral("Same: %1 items in the same order, with the same attributes.\n")
+                   .arg(result.endpoint.items.size());
+    } else {
+        out += QStringLiteral("DIFFERENT: %1.\n").arg(result.differences.join(u"; "));
+    }
+    print(stdout, out);
+    return result.identical() ? kExitOk : kExitFailed;
+}
+
+} // namespace
+
+int runLiveCommand(const QStringList &args)
+{
+    const QString sub = args.isEmpty() ? QString() : args.first();
+    const QStringList rest = args.mid(1);
+    if (sub.isEmpty())
+        return usageError(usageText({}), QStringLiteral("a command is required: tables, describe, "
+                                                        "load, push or verify"));
+    if (sub == QLatin1String("--help") || sub == QLatin1String("-h") || rest.contains(QStringLiteral("--help"))
+        || rest.contains(QStringLiteral("-h"))) {
+        print(stdout, helpText());
+        return kExitOk;
+    }
+    if (sub == QLatin1String("tables"))
+        return runTables(rest);
+    if (sub == QLatin1String("describe"))
+        return runDescribe(rest);
+    if (sub == QLatin1String("load"))
+        return runLoad(rest);
+    if (sub == QLatin1String("push"))
+        return runPush(rest);
+    if (sub == QLatin1String("verify"))
+        return runVerify(rest);
+    const QString guess = closestMatch(sub, {QStringLiteral("tables"), QStringLiteral("describe"),
+                                             QStringLiteral("load"), QStringLiteral("push"),
+                                             QStringLiteral("verify")});
+    return usageError(usageText({}), QStringLiteral("unknown command '%1'%2 (commands: tables, "
+                                                    "describe, load, push, verify)")
+                                         .arg(sub, guess.isEmpty() ? QString()
+                                                                   : QStringLiteral("; did you mean '%1'?").arg(guess)));
+}
+
+} // namespace keyscope::cli
