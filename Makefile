@@ -18,11 +18,11 @@ DEB_PACKAGES := cmake g++ make qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-q
 
 FORMAT_DIRS := app model ui tests
 
-.PHONY: all deps configure build run test bench format clean
+.PHONY: all deps deps-live configure build run test bench format clean
 
 all: build
 
-deps:
+deps: deps-live
 	@missing=""; \
 	for pkg in $(DEB_PACKAGES); do \
 		if ! dpkg-query -W -f='$${Status}' "$$pkg" 2>/dev/null | grep -q 'install ok installed'; then \
@@ -40,6 +40,28 @@ deps:
 		echo "deps: not root and sudo is not available. As root, run:" >&2; \
 		echo "  $$cmd" >&2; \
 		exit 1; \
+	fi
+
+# Test tools for the live-endpoint tests (tests/live): Node.js and npm from Debian (unless a node
+# and npm are already on PATH, e.g. NodeSource's, which conflict with Debian's npm package), then
+# dynalite at the version pinned in tests/live/package-lock.json. --ignore-scripts: dynalite runs
+# in memory, so no native LevelDB build (and no download of prebuilt binaries) is needed.
+NODE_DEB_PACKAGES := nodejs npm
+
+deps-live:
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+		echo "deps: installing Node.js and npm from Debian (live-endpoint tests)"; \
+		cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(NODE_DEB_PACKAGES)"; \
+		if [ "$$(id -u)" -eq 0 ]; then bash -c "$$cmd"; \
+		elif command -v sudo >/dev/null 2>&1; then sudo bash -c "$$cmd"; \
+		else echo "deps: not root and sudo is not available. As root, run:" >&2; echo "  $$cmd" >&2; exit 1; fi; \
+	fi
+	@if [ ! -f tests/live/node_modules/.package-lock.json ] \
+		|| [ tests/live/package-lock.json -nt tests/live/node_modules/.package-lock.json ]; then \
+		echo "deps: npm ci in tests/live (dynalite, for the live-endpoint tests)"; \
+		cd tests/live && npm ci --ignore-scripts --no-audit --no-fund; \
+	else \
+		echo "deps: dynalite (tests/live) is installed"; \
 	fi
 
 configure: deps

@@ -202,8 +202,8 @@ std::variant<std::unique_ptr<Session>, int> openSession(const LiveOptions &optio
         timeoutMs = int(seconds * 1000);
     }
     auto session = std::make_unique<Session>();
-    session->client = std::make_unique<DynamoClient>(session->transport,
-                                                     std::get<LiveConnection>(resolved));
+    session->client
+        = std::make_unique<DynamoClient>(session->transport, std::get<LiveConnection>(resolved));
     session->client->setTimeoutMs(timeoutMs);
     session->client->setCancelFlag(&g_interrupted);
     session->transport.setCancelFlag(&g_interrupted);
@@ -258,14 +258,16 @@ int runTables(const QStringList &args)
     auto tables = session.operations->listTables();
     if (auto *error = std::get_if<LiveError>(&tables))
         return failWith(*error);
-    print(stdout, prettyJson({{QStringLiteral("TableNames"),
-                               QJsonArray::fromStringList(std::get<QStringList>(tables))}}));
+    print(stdout,
+          prettyJson({{QStringLiteral("TableNames"),
+                       QJsonArray::fromStringList(std::get<QStringList>(tables))}}));
     return kExitOk;
 }
 
 int runDescribe(const QStringList &args)
 {
-    auto split = splitOptions(args, kConnectionOptions + QStringList {QStringLiteral("--table-name")}, {});
+    auto split
+        = splitOptions(args, kConnectionOptions + QStringList {QStringLiteral("--table-name")}, {});
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(QStringLiteral("describe")), *error);
     const LiveOptions &options = std::get<LiveOptions>(split);
@@ -282,7 +284,8 @@ int runDescribe(const QStringList &args)
     auto described = session.operations->describeTable(*table);
     if (auto *error = std::get_if<LiveError>(&described))
         return failWith(*error);
-    print(stdout, prettyJson({{QStringLiteral("Table"), std::get<TableDescription>(described).raw}}));
+    print(stdout,
+          prettyJson({{QStringLiteral("Table"), std::get<TableDescription>(described).raw}}));
     return kExitOk;
 }
 
@@ -291,12 +294,12 @@ int runDescribe(const QStringList &args)
 int runLoad(const QStringList &args)
 {
     const QString sub = QStringLiteral("load");
-    auto split = splitOptions(args,
-                              kConnectionOptions
-                                  + QStringList {QStringLiteral("--out"), QStringLiteral("--items-out"),
-                                                 QStringLiteral("--table-definition-out"),
-                                                 QStringLiteral("--max-items")},
-                              {});
+    auto split = splitOptions(
+        args,
+        kConnectionOptions
+            + QStringList {QStringLiteral("--out"), QStringLiteral("--items-out"),
+                           QStringLiteral("--table-definition-out"), QStringLiteral("--max-items")},
+        {});
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(sub), *error);
     const LiveOptions &options = std::get<LiveOptions>(split);
@@ -311,24 +314,28 @@ int runLoad(const QStringList &args)
     const auto itemsOut = options.value(QStringLiteral("--items-out"));
     const auto definitionOut = options.value(QStringLiteral("--table-definition-out"));
     if (!out && !itemsOut)
-        return usageError(usageText(sub), QStringLiteral("the following arguments are required: "
-                                                         "--out (a project) or --items-out"));
+        return usageError(usageText(sub),
+                          QStringLiteral("the following arguments are required: "
+                                         "--out (a project) or --items-out"));
     if (out && (itemsOut || definitionOut))
-        return usageError(usageText(sub), QStringLiteral("argument --out: not allowed with "
-                                                         "argument --items-out or "
-                                                         "--table-definition-out"));
+        return usageError(usageText(sub),
+                          QStringLiteral("argument --out: not allowed with "
+                                         "argument --items-out or "
+                                         "--table-definition-out"));
     if (out && !out->endsWith(QLatin1String(ProjectFile::kSuffix)))
-        return usageError(usageText(sub), QStringLiteral("argument --out: a project file ends in "
-                                                         "%1 ('%2')")
-                                              .arg(QLatin1String(ProjectFile::kSuffix), *out));
+        return usageError(usageText(sub),
+                          QStringLiteral("argument --out: a project file ends in "
+                                         "%1 ('%2')")
+                              .arg(QLatin1String(ProjectFile::kSuffix), *out));
     qint64 maxItems = 100000;
     if (auto text = options.value(QStringLiteral("--max-items"))) {
         bool ok = false;
         maxItems = text->toLongLong(&ok);
         if (!ok || maxItems < 1)
-            return usageError(usageText(sub), QStringLiteral("argument --max-items: invalid value: "
-                                                             "'%1' (a whole number, at least 1)")
-                                                  .arg(*text));
+            return usageError(usageText(sub),
+                              QStringLiteral("argument --max-items: invalid value: "
+                                             "'%1' (a whole number, at least 1)")
+                                  .arg(*text));
     }
     QueryRequest request;
     if (auto failure = buildQueryRequest(queryArgs, request)) {
@@ -348,11 +355,10 @@ int runLoad(const QStringList &args)
 
     std::signal(SIGINT, onInterrupt);
     Progress progress;
-    const ReadResult read = session.operations->queryAll(request, maxItems,
-                                                         [&](qint64 done, qint64) {
-                                                             progress.update(QStringLiteral("loading"),
-                                                                             done, maxItems);
-                                                         });
+    const ReadResult read
+        = session.operations->queryAll(request, maxItems, [&](qint64 done, qint64) {
+              progress.update(QStringLiteral("loading"), done, maxItems);
+          });
     progress.finish();
     std::signal(SIGINT, SIG_DFL);
 
@@ -401,7 +407,8 @@ int runLoad(const QStringList &args)
             return kExitFile;
         }
         if (definitionOut) {
-            if (auto error = writeAtomically(*definitionOut, prettyJson(description.definition.toJson()))) {
+            if (auto error
+                = writeAtomically(*definitionOut, prettyJson(description.definition.toJson()))) {
                 print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
                 return kExitFile;
             }
@@ -411,25 +418,27 @@ int runLoad(const QStringList &args)
     const QString target = out ? *out : *itemsOut;
     if (read.error) {
         const bool cancelled = read.error->kind == LiveError::Kind::Cancelled;
-        print(stderr, QStringLiteral("keyscope: %1: wrote the %2 items read before %3 to %4; the "
-                                     "partition is incomplete\n")
-                          .arg(cancelled ? QStringLiteral("cancelled") : QStringLiteral("error"))
-                          .arg(read.items.size())
-                          .arg(cancelled ? QStringLiteral("the cancel") : QStringLiteral("the error"),
-                               target));
+        print(stderr,
+              QStringLiteral("keyscope: %1: wrote the %2 items read before %3 to %4; the "
+                             "partition is incomplete\n")
+                  .arg(cancelled ? QStringLiteral("cancelled") : QStringLiteral("error"))
+                  .arg(read.items.size())
+                  .arg(cancelled ? QStringLiteral("the cancel") : QStringLiteral("the error"),
+                       target));
         if (cancelled)
             return 130;
         return failWith(*read.error);
     }
-    print(stderr, QStringLiteral("Loaded %1 items (%2 pages, %3 read) from %4 on %5 into %6%7\n")
-                      .arg(read.items.size())
-                      .arg(read.pages)
-                      .arg(read.scannedCount)
-                      .arg(request.tableName, endpoint, target,
-                           read.capped ? QStringLiteral("; stopped at --max-items %1, the "
-                                                        "partition has more")
-                                             .arg(maxItems)
-                                       : QString()));
+    print(stderr,
+          QStringLiteral("Loaded %1 items (%2 pages, %3 read) from %4 on %5 into %6%7\n")
+              .arg(read.items.size())
+              .arg(read.pages)
+              .arg(read.scannedCount)
+              .arg(request.tableName, endpoint, target,
+                   read.capped ? QStringLiteral("; stopped at --max-items %1, the "
+                                                "partition has more")
+                                     .arg(maxItems)
+                               : QString()));
     return kExitOk;
 }
 
@@ -440,7 +449,8 @@ QString keyToken(const TableDefinition &definition, const Item &item)
     QString token;
     for (const auto &attribute : definition.keys.all()) {
         const auto it = item.find(attribute.name);
-        token += QString::fromLatin1(it == item.end() ? QByteArray() : it->second.sortableBytes().toHex())
+        token += QString::fromLatin1(it == item.end() ? QByteArray()
+                                                      : it->second.sortableBytes().toHex())
             + QLatin1Char('/');
     }
     return token;
@@ -472,12 +482,12 @@ QString describeKeys(const KeySchema &keys)
 int runPush(const QStringList &args)
 {
     const QString sub = QStringLiteral("push");
-    auto split = splitOptions(args,
-                              kConnectionOptions
-                                  + QStringList {QStringLiteral("--project"), QStringLiteral("--seed"),
-                                                 QStringLiteral("--table-name"),
-                                                 QStringLiteral("--confirm-table")},
-                              {QStringLiteral("--yes")});
+    auto split = splitOptions(
+        args,
+        kConnectionOptions
+            + QStringList {QStringLiteral("--project"), QStringLiteral("--seed"),
+                           QStringLiteral("--table-name"), QStringLiteral("--confirm-table")},
+        {QStringLiteral("--yes")});
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(sub), *error);
     const LiveOptions &options = std::get<LiveOptions>(split);
@@ -508,17 +518,19 @@ int runPush(const QStringList &args)
     const Population &population = std::get<Population>(populated);
 
     TableDefinition definition = project.table;
-    definition.tableName = options.value(QStringLiteral("--table-name")).value_or(definition.tableName);
+    definition.tableName
+        = options.value(QStringLiteral("--table-name")).value_or(definition.tableName);
     // The table as the engine would hold it: every item valid, a repeated key replaces the
     // earlier item (BatchWriteItem refuses the same key twice in one request).
     {
         Table check(definition);
         auto written = check.putItems(population.items);
         if (auto *error = std::get_if<Table::ItemError>(&written)) {
-            print(stderr, QStringLiteral("keyscope: error: %1: populated item %2: %3\n")
-                              .arg(*projectPath)
-                              .arg(error->index)
-                              .arg(error->message));
+            print(stderr,
+                  QStringLiteral("keyscope: error: %1: populated item %2: %3\n")
+                      .arg(*projectPath)
+                      .arg(error->index)
+                      .arg(error->message));
             return kExitFile;
         }
     }
@@ -551,11 +563,12 @@ int runPush(const QStringList &args)
         exists = true;
         const TableDefinition &existing = std::get<TableDescription>(described).definition;
         if (!sameKeys(existing.keys, definition.keys)) {
-            print(stderr, QStringLiteral("keyscope: error: table %1 on %2 already exists with other "
-                                         "keys (%3; the project has %4); push to another "
-                                         "--table-name\n")
-                              .arg(table, endpoint, describeKeys(existing.keys),
-                                   describeKeys(definition.keys)));
+            print(stderr,
+                  QStringLiteral("keyscope: error: table %1 on %2 already exists with other "
+                                 "keys (%3; the project has %4); push to another "
+                                 "--table-name\n")
+                      .arg(table, endpoint, describeKeys(existing.keys),
+                           describeKeys(definition.keys)));
             return kExitFailed;
         }
         auto hasItems = session.operations->hasItems(table);
@@ -563,29 +576,30 @@ int runPush(const QStringList &args)
             return failWith(*error);
         if (std::get<bool>(hasItems)
             && options.value(QStringLiteral("--confirm-table")) != std::optional<QString>(table)) {
-            print(stderr, QStringLiteral("keyscope: error: table %1 on %2 already holds items; "
-                                         "writing the project's items would mix them with those "
-                                         "(and replace items with the same key). To write into it "
-                                         "anyway, repeat its name: --confirm-table %1\n")
-                              .arg(table, endpoint));
+            print(stderr,
+                  QStringLiteral("keyscope: error: table %1 on %2 already holds items; "
+                                 "writing the project's items would mix them with those "
+                                 "(and replace items with the same key). To write into it "
+                                 "anyway, repeat its name: --confirm-table %1\n")
+                      .arg(table, endpoint));
             return kExitFailed;
         }
     }
 
-    const QString plan = exists
-        ? QStringLiteral("write %1 items into the existing table %2 on %3")
-              .arg(items.size())
-              .arg(table, endpoint)
-        : QStringLiteral("create table %1 (%2) on %3 and write %4 items")
-              .arg(table, describeKeys(definition.keys), endpoint)
-              .arg(items.size());
+    const QString plan = exists ? QStringLiteral("write %1 items into the existing table %2 on %3")
+                                      .arg(items.size())
+                                      .arg(table, endpoint)
+                                : QStringLiteral("create table %1 (%2) on %3 and write %4 items")
+                                      .arg(table, describeKeys(definition.keys), endpoint)
+                                      .arg(items.size());
     if (!options.flag(QStringLiteral("--yes"))) {
         print(stderr, QStringLiteral("About to %1.\nType yes to continue: ").arg(plan));
         QTextStream in(stdin);
         const QString answer = in.readLine();
         if (answer.isNull()) {
-            print(stderr, QStringLiteral("\nkeyscope: not confirmed (no answer on standard input); "
-                                         "nothing was written. Pass --yes to push from a script.\n"));
+            print(stderr,
+                  QStringLiteral("\nkeyscope: not confirmed (no answer on standard input); "
+                                 "nothing was written. Pass --yes to push from a script.\n"));
             return kExitFailed;
         }
         if (answer.trimmed().toLower() != QLatin1String("yes")) {
@@ -603,27 +617,30 @@ int runPush(const QStringList &args)
     }
     std::signal(SIGINT, onInterrupt);
     Progress progress;
-    const WriteResult written = session.operations->batchWrite(table, items, [&](qint64 done, qint64 total) {
-        progress.update(QStringLiteral("writing"), done, total);
-    });
+    const WriteResult written
+        = session.operations->batchWrite(table, items, [&](qint64 done, qint64 total) {
+              progress.update(QStringLiteral("writing"), done, total);
+          });
     progress.finish();
     std::signal(SIGINT, SIG_DFL);
     if (written.error) {
-        print(stderr, QStringLiteral("keyscope: %1 of %2 items were written before the %3\n")
-                          .arg(written.written)
-                          .arg(items.size())
-                          .arg(written.error->kind == LiveError::Kind::Cancelled
-                                   ? QStringLiteral("cancel")
-                                   : QStringLiteral("error")));
+        print(stderr,
+              QStringLiteral("keyscope: %1 of %2 items were written before the %3\n")
+                  .arg(written.written)
+                  .arg(items.size())
+                  .arg(written.error->kind == LiveError::Kind::Cancelled
+                           ? QStringLiteral("cancel")
+                           : QStringLiteral("error")));
         return written.error->kind == LiveError::Kind::Cancelled ? 130 : failWith(*written.error);
     }
-    print(stderr, QStringLiteral("Wrote %1 items to %2 on %3 (%4 BatchWriteItem requests%5).\n")
-                      .arg(written.written)
-                      .arg(table, endpoint)
-                      .arg(written.requests)
-                      .arg(written.unprocessedRetries
-                               ? QStringLiteral(", %1 re-sent unprocessed items").arg(written.unprocessedRetries)
-                               : QString()));
+    print(stderr,
+          QStringLiteral("Wrote %1 items to %2 on %3 (%4 BatchWriteItem requests%5).\n")
+              .arg(written.written)
+              .arg(table, endpoint)
+              .arg(written.requests)
+              .arg(written.unprocessedRetries ? QStringLiteral(", %1 re-sent unprocessed items")
+                                                    .arg(written.unprocessedRetries)
+                                              : QString()));
     return kExitOk;
 }
 
@@ -646,9 +663,9 @@ QString keyText(const TableDefinition &definition, const QString &indexName, con
         if (it == item.end())
             continue;
         const AttributeValue &value = it->second;
-        QString shown = value.type() == AttributeValue::Type::S
-            ? value.asString()
-            : value.debugString();
+        const QString shown = value.type() == AttributeValue::Type::S ? value.asString()
+            : value.type() == AttributeValue::Type::N                 ? value.asNumber().toString()
+                                                                      : value.debugString();
         parts << QStringLiteral("%1=%2").arg(k.name, shown);
     }
     return parts.join(u' ');
@@ -686,8 +703,9 @@ int runVerify(const QStringList &args)
     if (result.endpoint.error)
         return failWith(*result.endpoint.error);
     if (result.keyscopeError) {
-        print(stderr, QStringLiteral("\nKeyscope rejected the query (%1): %2\n")
-                          .arg(result.keyscopeError->type, result.keyscopeError->message));
+        print(stderr,
+              QStringLiteral("\nKeyscope rejected the query (%1): %2\n")
+                  .arg(result.keyscopeError->type, result.keyscopeError->message));
         return kExitService;
     }
 
@@ -699,19 +717,23 @@ int runVerify(const QStringList &args)
     QStringList left;
     QStringList right;
     for (const auto &row : result.rows) {
-        left << (row.endpoint ? keyText(definition, request.indexName, *row.endpoint) : QStringLiteral("-"));
-        right << (row.keyscope ? keyText(definition, request.indexName, *row.keyscope) : QStringLiteral("-"));
+        left << (row.endpoint ? keyText(definition, request.indexName, *row.endpoint)
+                              : QStringLiteral("-"));
+        right << (row.keyscope ? keyText(definition, request.indexName, *row.keyscope)
+                               : QStringLiteral("-"));
     }
     qsizetype width = QStringLiteral("endpoint").size();
     for (const QString &text : left)
         width = std::max(width, text.size());
     width = std::min<qsizetype>(width, 60);
-    QString out = QStringLiteral("Query on %1%2 (%3) vs Keyscope (%4)\n")
-                      .arg(request.tableName,
-                           request.indexName.isEmpty() ? QString() : QStringLiteral(" index %1").arg(request.indexName),
-                           endpoint,
-                           queryArgs.project ? *queryArgs.project : queryArgs.items);
-    out += QStringLiteral("       %1    %2\n").arg(QStringLiteral("endpoint").leftJustified(width), QStringLiteral("keyscope"));
+    QString out
+        = QStringLiteral("Query on %1%2 (%3) vs Keyscope (%4)\n")
+              .arg(request.tableName,
+                   request.indexName.isEmpty() ? QString()
+                                               : QStringLiteral(" index %1").arg(request.indexName),
+                   endpoint, queryArgs.project ? *queryArgs.project : queryArgs.items);
+    out += QStringLiteral("       %1    %2\n")
+               .arg(QStringLiteral("endpoint").leftJustified(width), QStringLiteral("keyscope"));
     for (size_t i = 0; i < result.rows.size(); ++i) {
         const auto &row = result.rows[i];
         const bool differs = !row.sameItem;
@@ -719,7 +741,8 @@ int runVerify(const QStringList &args)
                            .arg(differs ? QLatin1Char('!') : QLatin1Char(' '))
                            .arg(i + 1, 4)
                            .arg(left.at(qsizetype(i)).leftJustified(width))
-                           .arg(differs ? (row.sameKey ? QStringLiteral("~") : QStringLiteral("≠")) : QStringLiteral("="))
+                           .arg(differs ? (row.sameKey ? QStringLiteral("~") : QStringLiteral("≠"))
+                                        : QStringLiteral("="))
                            .arg(right.at(qsizetype(i)));
         if (differs && color)
             line = QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m");
@@ -731,13 +754,15 @@ int runVerify(const QStringList &args)
                            .arg(label.leftJustified(4 + width))
                            .arg(a == b ? QStringLiteral("=") : QStringLiteral("≠"))
                            .arg(b);
-        line.replace(label.leftJustified(4 + width), (label + QStringLiteral(" ") + QString::number(a)).leftJustified(4 + width));
+        line.replace(label.leftJustified(4 + width),
+                     (label + QStringLiteral(" ") + QString::number(a)).leftJustified(4 + width));
         if (a != b && color)
             line = QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m");
         return line + QLatin1Char('\n');
     };
     out += countLine(QStringLiteral("Count"), result.endpoint.count, result.keyscopeCount);
-    out += countLine(QStringLiteral("ScannedCount"), result.endpoint.scannedCount, result.keyscopeScannedCount);
+    out += countLine(QStringLiteral("ScannedCount"), result.endpoint.scannedCount,
+                     result.keyscopeScannedCount);
     out += QStringLiteral("  Pages %1 on the endpoint, %2 in Keyscope\n")
                .arg(result.endpoint.pages)
                .arg(result.keyscopePages);
@@ -758,10 +783,11 @@ int runLiveCommand(const QStringList &args)
     const QString sub = args.isEmpty() ? QString() : args.first();
     const QStringList rest = args.mid(1);
     if (sub.isEmpty())
-        return usageError(usageText({}), QStringLiteral("a command is required: tables, describe, "
-                                                        "load, push or verify"));
-    if (sub == QLatin1String("--help") || sub == QLatin1String("-h") || rest.contains(QStringLiteral("--help"))
-        || rest.contains(QStringLiteral("-h"))) {
+        return usageError(usageText({}),
+                          QStringLiteral("a command is required: tables, describe, "
+                                         "load, push or verify"));
+    if (sub == QLatin1String("--help") || sub == QLatin1String("-h")
+        || rest.contains(QStringLiteral("--help")) || rest.contains(QStringLiteral("-h"))) {
         print(stdout, helpText());
         return kExitOk;
     }
@@ -775,13 +801,16 @@ int runLiveCommand(const QStringList &args)
         return runPush(rest);
     if (sub == QLatin1String("verify"))
         return runVerify(rest);
-    const QString guess = closestMatch(sub, {QStringLiteral("tables"), QStringLiteral("describe"),
-                                             QStringLiteral("load"), QStringLiteral("push"),
-                                             QStringLiteral("verify")});
-    return usageError(usageText({}), QStringLiteral("unknown command '%1'%2 (commands: tables, "
-                                                    "describe, load, push, verify)")
-                                         .arg(sub, guess.isEmpty() ? QString()
-                                                                   : QStringLiteral("; did you mean '%1'?").arg(guess)));
+    const QString guess
+        = closestMatch(sub,
+                       {QStringLiteral("tables"), QStringLiteral("describe"),
+                        QStringLiteral("load"), QStringLiteral("push"), QStringLiteral("verify")});
+    return usageError(
+        usageText({}),
+        QStringLiteral("unknown command '%1'%2 (commands: tables, "
+                       "describe, load, push, verify)")
+            .arg(sub,
+                 guess.isEmpty() ? QString() : QStringLiteral("; did you mean '%1'?").arg(guess)));
 }
 
 } // namespace keyscope::cli

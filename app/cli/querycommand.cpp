@@ -250,8 +250,8 @@ std::variant<std::unique_ptr<Table>, int> loadTable(const QueryArguments &args)
         if (auto *exitCode = std::get_if<int>(&project))
             return *exitCode;
         cli::Progress progress;
-        auto population = cli::populateProject(*args.project, std::get<Project>(project),
-                                               args.seed, progress);
+        auto population
+            = cli::populateProject(*args.project, std::get<Project>(project), args.seed, progress);
         if (auto *exitCode = std::get_if<int>(&population))
             return *exitCode;
         progress.stage(QStringLiteral("building the table"));
@@ -259,8 +259,8 @@ std::variant<std::unique_ptr<Table>, int> loadTable(const QueryArguments &args)
                                                      std::get<Population>(population));
         progress.finish();
         if (auto *error = std::get_if<QString>(&built))
-            return fail({kExitOther, QStringLiteral("keyscope: error: %1: %2\n")
-                                         .arg(*args.project, *error)});
+            return fail({kExitOther,
+                         QStringLiteral("keyscope: error: %1: %2\n").arg(*args.project, *error)});
         table = std::get<std::unique_ptr<Table>>(std::move(built));
     } else {
         auto definition = TableDefinitionFile::read(args.tableDefinition);

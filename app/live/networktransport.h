@@ -12,8 +12,7 @@ namespace keyscope::app {
 class NetworkTransport : public model::live::LiveTransport
 {
 public:
-    model::live::HttpResponse send(const model::live::HttpRequest &request,
-                                   int timeoutMs) override;
+    model::live::HttpResponse send(const model::live::HttpRequest &request, int timeoutMs) override;
 
     void setCancelFlag(const std::atomic_bool *cancel) { m_cancel = cancel; }
 

@@ -1,8 +1,12 @@
 // Answers every request with HTTP 200 and an HTML page: something that is not a DynamoDB
-// endpoint, for the malformed-response test. Prints "PORT <n>".
+// endpoint, for the malformed-response test; with --silent it never answers (timeout test).
+// Prints "PORT <n>".
 'use strict'
 const http = require('http')
+const silent = process.argv.includes('--silent')
 const server = http.createServer((request, response) => {
+  if (silent)
+    return
   response.writeHead(200, {'Content-Type': 'text/html'})
   response.end('<html><body>It works!</body></html>')
 })

@@ -1,0 +1,533 @@
+// Integration: `keyscope live` against dynalite (tests/live, npm, pinned in package-lock.json),
+// started on 127.0.0.1 on a free port for this test and stopped afterwards. Pushes a populated
+// project with an LSI and two GSIs, loads a partition back, verifies a set of queries (both
+// directions, Limit, filters, projections, the LSI and the GSIs) with no difference, and checks
+// the failures a user meets: a table that holds items, no confirmation, a missing table, an
+// endpoint that is down, one that answers HTML, one that never answers.
+
+#include "model/design/populator.h"
+#include "model/design/projectfile.h"
+#include "model/value/dynamojson.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace keyscope::model;
+
+namespace {
+
+const QString kLiveDir = QStringLiteral(KEYSCOPE_SOURCE_DIR "/tests/live");
+const QString kShop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/live/shop.keyscope.json");
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class TestLiveDynalite : public QObject
+{
+    Q_OBJECT
+
+    QString m_node;
+    QProcess m_dynalite;
+    QString m_endpoint;
+    QTemporaryDir m_home; // HOME for keyscope: no ~/.aws of the machine gets in
+    QTemporaryDir m_work;
+    std::vector<Item> m_items; // the project's populated items, as pushed
+
+    QProcessEnvironment environment() const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name :
+             {"AWS_PROFILE", "AWS_DEFAULT_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION",
+              "AWS_SESSION_TOKEN", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE"})
+            env.remove(QString::fromLatin1(name));
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        env.insert(QStringLiteral("AWS_ACCESS_KEY_ID"), QStringLiteral("keyscope-test"));
+        env.insert(QStringLiteral("AWS_SECRET_ACCESS_KEY"), QStringLiteral("keyscope-test-secret"));
+        return env;
+    }
+
+    Run keyscope(const QStringList &args, const QByteArray &input = {}, bool closeInput = true)
+    {
+        QProcess process;
+        process.setProcessEnvironment(environment());
+        process.start(QStringLiteral(KEYSCOPE_BINARY), QStringList {QStringLiteral("live")} + args);
+        if (!process.waitForStarted())
+            return {};
+        if (!input.isEmpty())
+            process.write(input);
+        if (closeInput)
+            process.closeWriteChannel();
+        process.waitForFinished(120000);
+        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+                QString::fromUtf8(process.readAllStandardOutput()),
+                QString::fromUtf8(process.readAllStandardError())};
+    }
+
+    // Starts a Node script that prints "PORT <n>"; returns the port, 0 on failure.
+    int startNode(QProcess &process, const QString &script, const QStringList &args = {})
+    {
+        process.setWorkingDirectory(kLiveDir);
+        process.start(m_node, QStringList {script} + args);
+        if (!process.waitForStarted(10000))
+            return 0;
+        QByteArray line;
+        QElapsedTimer clock;
+        clock.start();
+        while (!line.contains('\n') && clock.elapsed() < 30000) {
+            process.waitForReadyRead(1000);
+            line += process.readAllStandardOutput();
+        }
+        if (!line.startsWith("PORT "))
+            return 0;
+        return line.mid(5).trimmed().toInt();
+    }
+
+    static void stop(QProcess &process)
+    {
+        if (process.state() == QProcess::NotRunning)
+            return;
+        process.closeWriteChannel(); // the scripts exit when their stdin closes
+        if (!process.waitForFinished(5000)) {
+            process.terminate();
+            if (!process.waitForFinished(5000))
+                process.kill();
+        }
+    }
+
+    std::vector<Item> pushedPartition(const QString &pk) const
+    {
+        std::vector<Item> items;
+        for (const Item &item : m_items) {
+            if (item.at(QStringLiteral("PK")).asString() == pk)
+                items.push_back(item);
+        }
+        std::sort(items.begin(), items.end(), [](const Item &a, const Item &b) {
+            return a.at(QStringLiteral("SK")).bytes() < b.at(QStringLiteral("SK")).bytes();
+        });
+        return items;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_node = QStandardPaths::findExecutable(QStringLiteral("node"));
+        if (m_node.isEmpty())
+            m_node = QStandardPaths::findExecutable(QStringLiteral("nodejs"));
+        QVERIFY2(!m_node.isEmpty(),
+                 "Node.js is not installed: run `make deps` (it installs nodejs "
+                 "and npm, then dynalite with npm ci in tests/live)");
+        if (!QFileInfo::exists(kLiveDir + QStringLiteral("/node_modules/dynalite/package.json"))) {
+            // The test setup installs the pinned dynalite itself when `make deps` has not.
+            QProcess npm;
+            npm.setWorkingDirectory(kLiveDir);
+            npm.start(QStringLiteral("npm"),
+                      {QStringLiteral("ci"), QStringLiteral("--ignore-scripts"),
+                       QStringLiteral("--no-audit"), QStringLiteral("--no-fund")});
+            npm.waitForFinished(240000);
+            QVERIFY2(
+                QFileInfo::exists(kLiveDir + QStringLiteral("/node_modules/dynalite/package.json")),
+                qPrintable(QStringLiteral("dynalite is not installed and `npm ci` in tests/live "
+                                          "failed: %1; run `make deps`")
+                               .arg(QString::fromUtf8(npm.readAllStandardError()))));
+        }
+        const int port = startNode(m_dynalite, QStringLiteral("start-dynalite.js"));
+        QVERIFY2(port > 0,
+                 qPrintable(QStringLiteral("dynalite did not start: %1")
+                                .arg(QString::fromUtf8(m_dynalite.readAllStandardError()))));
+        m_endpoint = QStringLiteral("http://127.0.0.1:%1").arg(port);
+
+        auto project = ProjectFile::read(kShop);
+        QVERIFY(std::holds_alternative<Project>(project));
+        auto population = Populator::populate(std::get<Project>(project));
+        QVERIFY(std::holds_alternative<Population>(population));
+        m_items = std::get<Population>(population).items;
+        QVERIFY(m_items.size() > 150);
+    }
+
+    void cleanupTestCase() { stop(m_dynalite); }
+
+    void pushPopulatedProject()
+    {
+        // Without confirmation nothing is written.
+        Run refused = keyscope({QStringLiteral("push"), QStringLiteral("--endpoint"), m_endpoint,
+                                QStringLiteral("--project"), kShop});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(
+            refused.err.contains(QStringLiteral("About to create table Shop (PK (S, HASH), SK (S, "
+                                                "RANGE)) on %1 and write %2 items.")
+                                     .arg(m_endpoint)
+                                     .arg(m_items.size())),
+            qPrintable(refused.err));
+        QVERIFY(refused.err.contains(QLatin1String("not confirmed")));
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"), m_endpoint});
+        QCOMPARE(tables.exitCode, 0);
+        QVERIFY(!tables.out.contains(QLatin1String("\"Shop\"")));
+
+        Run pushed = keyscope({QStringLiteral("push"), QStringLiteral("--endpoint"), m_endpoint,
+                               QStringLiteral("--project"), kShop, QStringLiteral("--yes")});
+        QVERIFY2(pushed.exitCode == 0, qPrintable(pushed.err));
+        QVERIFY2(
+            pushed.err.contains(
+                QStringLiteral("Wrote %1 items to Shop on %2").arg(m_items.size()).arg(m_endpoint)),
+            qPrintable(pushed.err));
+    }
+
+    void tablesAndDescribe()
+    {
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"), m_endpoint});
+        QCOMPARE(tables.exitCode, 0);
+        const QJsonObject list = QJsonDocument::fromJson(tables.out.toUtf8()).object();
+        QVERIFY(list.value(QLatin1String("TableNames")).toArray().contains(QStringLiteral("Shop")));
+
+        Run described
+            = keyscope({QStringLiteral("describe"), QStringLiteral("--endpoint"), m_endpoint,
+                        QStringLiteral("--table-name"), QStringLiteral("Shop")});
+        QCOMPARE(described.exitCode, 0);
+        const QJsonObject table = QJsonDocument::fromJson(described.out.toUtf8())
+                                      .object()
+                                      .value(QLatin1String("Table"))
+                                      .toObject();
+        QCOMPARE(table.value(QLatin1String("TableName")).toString(), QStringLiteral("Shop"));
+        // (ItemCount is an estimate that lags, on dynalite as on AWS: not checked.)
+        QCOMPARE(table.value(QLatin1String("GlobalSecondaryIndexes")).toArray().size(), 2);
+        QCOMPARE(table.value(QLatin1String("LocalSecondaryIndexes")).toArray().size(), 1);
+    }
+
+    void loadPartitionBack()
+    {
+        const QString out = m_work.filePath(QStringLiteral("customer3.keyscope.json"));
+        Run loaded
+            = keyscope({QStringLiteral("load"), QStringLiteral("--endpoint"), m_endpoint,
+                        QStringLiteral("--table-name"), QStringLiteral("Shop"),
+                        QStringLiteral("--key-condition-expression"), QStringLiteral("PK = :pk"),
+                        QStringLiteral("--expression-attribute-values"),
+                        QStringLiteral("{\":pk\": {\"S\": \"CUSTOMER#003\"}}"),
+                        QStringLiteral("--limit"), QStringLiteral("4"), QStringLiteral("-o"), out});
+        QVERIFY2(loaded.exitCode == 0, qPrintable(loaded.err));
+        const std::vector<Item> expected = pushedPartition(QStringLiteral("CUSTOMER#003"));
+        QVERIFY(expected.size() >= 6);
+        QVERIFY2(loaded.err.contains(QStringLiteral("Loaded %1 items (%2 pages")
+                                         .arg(expected.size())
+                                         .arg((expected.size() + 4) / 4)),
+                 qPrintable(loaded.err));
+
+        auto project = ProjectFile::read(out);
+        QVERIFY(std::holds_alternative<Project>(project));
+        const Project &p = std::get<Project>(project);
+        QCOMPARE(p.table.tableName, QStringLiteral("Shop"));
+        QVERIFY(p.table.index(QStringLiteral("ByUpdated")));
+        QVERIFY(p.table.index(QStringLiteral("ByStatus")));
+        QCOMPARE(p.items.size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i)
+            QVERIFY2(p.items[i] == expected[i],
+                     qPrintable(QStringLiteral("item %1 differs").arg(i)));
+        QCOMPARE(p.accessPatterns.size(), size_t(1));
+        QCOMPARE(p.accessPatterns[0].keyConditionExpression, QStringLiteral("PK = :pk"));
+    }
+
+    void loadWithCapAndItemsFile()
+    {
+        const QString items = m_work.filePath(QStringLiteral("items.json"));
+        const QString definition = m_work.filePath(QStringLiteral("table.json"));
+        Run loaded
+            = keyscope({QStringLiteral("load"), QStringLiteral("--endpoint"), m_endpoint,
+                        QStringLiteral("--table-name"), QStringLiteral("Shop"),
+                        QStringLiteral("--key-condition-expression"), QStringLiteral("PK = :pk"),
+                        QStringLiteral("--expression-attribute-values"),
+                        QStringLiteral("{\":pk\": {\"S\": \"CUSTOMER#001\"}}"),
+                        QStringLiteral("--no-scan-index-forward"), QStringLiteral("--max-items"),
+                        QStringLiteral("5"), QStringLiteral("--items-out"), items,
+                        QStringLiteral("--table-definition-out"), definition});
+        QVERIFY2(loaded.exitCode == 0, qPrintable(loaded.err));
+        QVERIFY(
+            loaded.err.contains(QLatin1String("stopped at --max-items 5, the partition has more")));
+        // `keyscope query` reads both files: the 5 newest keys of the partition.
+        QProcess query;
+        query.start(QStringLiteral(KEYSCOPE_BINARY),
+                    {QStringLiteral("query"), QStringLiteral("--table-definition"), definition,
+                     QStringLiteral("--items"), items, QStringLiteral("--key-condition-expression"),
+                     QStringLiteral("PK = :pk"), QStringLiteral("--expression-attribute-values"),
+                     QStringLiteral("{\":pk\": {\"S\": \"CUSTOMER#001\"}}"),
+                     QStringLiteral("--no-scan-index-forward")});
+        QVERIFY(query.waitForFinished());
+        QCOMPARE(query.exitCode(), 0);
+        const QJsonArray got = QJsonDocument::fromJson(query.readAllStandardOutput())
+                                   .object()
+                                   .value(QLatin1String("Items"))
+                                   .toArray();
+        const std::vector<Item> all = pushedPartition(QStringLiteral("CUSTOMER#001"));
+        QCOMPARE(got.size(), 5);
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(*dynamojson::itemFromJson(got.at(i)) == all[all.size() - 1 - size_t(i)]);
+    }
+
+    void verifyQueries_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("rows");
+        const auto values = [](const char *json) { return QString::fromUtf8(json); };
+        const QString kce = QStringLiteral("--key-condition-expression");
+        const QString eav = QStringLiteral("--expression-attribute-values");
+        const QString ean = QStringLiteral("--expression-attribute-names");
+        QTest::newRow("partition forward, with unicode sort keys")
+            << QStringList {kce, QStringLiteral("PK = :pk"), eav,
+                            values("{\":pk\": {\"S\": \"CUSTOMER#001\"}}")}
+            << -1;
+        QTest::newRow("backward with Limit (pages of 3)")
+            << QStringList {kce,
+                            QStringLiteral("PK = :pk"),
+                            eav,
+                            values("{\":pk\": {\"S\": \"CUSTOMER#002\"}}"),
+                            QStringLiteral("--no-scan-index-forward"),
+                            QStringLiteral("--limit"),
+                            QStringLiteral("3")}
+            << -1;
+        QTest::newRow("begins_with, filter, Limit") << QStringList {
+            kce,
+            QStringLiteral("PK = :pk AND begins_with(SK, :o)"),
+            QStringLiteral("--filter-expression"),
+            QStringLiteral("#t > :min OR #s = :open"),
+            ean,
+            values("{\"#t\": \"Total\", \"#s\": \"Status\"}"),
+            eav,
+            values("{\":pk\": {\"S\": \"CUSTOMER#004\"}, \":o\": {\"S\": \"ORDER#\"}, \":min\": "
+                   "{\"N\": \"500\"}, \":open\": {\"S\": \"OPEN\"}}"),
+            QStringLiteral("--limit"),
+            QStringLiteral("4")} << -1;
+        QTest::newRow("BETWEEN backward, projection")
+            << QStringList {kce,
+                            QStringLiteral("PK = :pk AND SK BETWEEN :a AND :b"),
+                            eav,
+                            values("{\":pk\": {\"S\": \"CUSTOMER#005\"}, \":a\": {\"S\": "
+                                   "\"ORDER#0002\"}, \":b\": {\"S\": \"ORDER#0009\"}}"),
+                            QStringLiteral("--no-scan-index-forward"),
+                            QStringLiteral("--projection-expression"),
+                            QStringLiteral("SK, #t"),
+                            ean,
+                            values("{\"#t\": \"Total\"}")}
+            << 8;
+        QTest::newRow("LSI newest first with Limit") << QStringList {
+            QStringLiteral("--index-name"),
+            QStringLiteral("ByUpdated"),
+            kce,
+            QStringLiteral("PK = :pk AND UpdatedAt < :t"),
+            eav,
+            values(
+                "{\":pk\": {\"S\": \"CUSTOMER#003\"}, \":t\": {\"S\": \"2024-02-29T16:00:00Z\"}}"),
+            QStringLiteral("--no-scan-index-forward"),
+            QStringLiteral("--limit"),
+            QStringLiteral("5")} << -1;
+        QTest::newRow("GSI by tier and name")
+            << QStringList {QStringLiteral("--index-name"),
+                            QStringLiteral("GSI1"),
+                            kce,
+                            QStringLiteral("GSI1PK = :t"),
+                            eav,
+                            values("{\":t\": {\"S\": \"TIER#GOLD\"}}")}
+            << -1;
+        QTest::newRow("GSI number sort key, negative range, backward, filter, Limit")
+            << QStringList {QStringLiteral("--index-name"),
+                            QStringLiteral("ByStatus"),
+                            kce,
+                            QStringLiteral("#s = :s AND #t BETWEEN :a AND :b"),
+                            ean,
+                            values("{\"#s\": \"Status\", \"#t\": \"Total\"}"),
+                            eav,
+                            values("{\":s\": {\"S\": \"SHIPPED\"}, \":a\": {\"N\": \"-300\"}, "
+                                   "\":b\": {\"N\": \"500\"}, \":three\": {\"N\": \"3\"}}"),
+                            QStringLiteral("--filter-expression"),
+                            QStringLiteral("OrderSeq > :three"),
+                            QStringLiteral("--no-scan-index-forward"),
+                            QStringLiteral("--limit"),
+                            QStringLiteral("7")}
+            << -1;
+        QTest::newRow("Select COUNT")
+            << QStringList {kce,
+                            QStringLiteral("PK = :pk"),
+                            eav,
+                            values("{\":pk\": {\"S\": \"CUSTOMER#006\"}}"),
+                            QStringLiteral("--select"),
+                            QStringLiteral("COUNT")}
+            << 0;
+    }
+
+    void verifyQueries()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, rows);
+        Run verified = keyscope(QStringList {QStringLiteral("verify"), QStringLiteral("--endpoint"),
+                                             m_endpoint, QStringLiteral("--project"), kShop}
+                                + args);
+        QVERIFY2(verified.exitCode == 0, qPrintable(verified.out + verified.err));
+        QVERIFY2(verified.out.contains(QLatin1String("\nSame: ")), qPrintable(verified.out));
+        QVERIFY(!verified.out.contains(QLatin1Char('!')));
+        if (rows >= 0)
+            QVERIFY2(verified.out.contains(QStringLiteral("Same: %1 items").arg(rows)),
+                     qPrintable(verified.out));
+        else
+            QVERIFY2(!verified.out.contains(QLatin1String("Same: 0 items")),
+                     qPrintable(verified.out));
+    }
+
+    void verifyShowsDifferences()
+    {
+        // Another seed populates other orders: the endpoint's partition is not Keyscope's.
+        Run verified
+            = keyscope({QStringLiteral("verify"), QStringLiteral("--endpoint"), m_endpoint,
+                        QStringLiteral("--project"), kShop, QStringLiteral("--seed"),
+                        QStringLiteral("99"), QStringLiteral("--key-condition-expression"),
+                        QStringLiteral("PK = :pk"), QStringLiteral("--expression-attribute-values"),
+                        QStringLiteral("{\":pk\": {\"S\": \"CUSTOMER#002\"}}")});
+        QCOMPARE(verified.exitCode, 1);
+        QVERIFY2(verified.out.contains(QLatin1String("DIFFERENT: ")), qPrintable(verified.out));
+        QVERIFY(verified.out.contains(QLatin1String("\n! ")));
+    }
+
+    void pushRefusesTableWithItems()
+    {
+        Run refused = keyscope({QStringLiteral("push"), QStringLiteral("--endpoint"), m_endpoint,
+                                QStringLiteral("--project"), kShop, QStringLiteral("--yes")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(
+                     QStringLiteral("table Shop on %1 already holds items").arg(m_endpoint)),
+                 qPrintable(refused.err));
+        QVERIFY(refused.err.contains(QLatin1String("--confirm-table Shop")));
+        Run wrongName = keyscope({QStringLiteral("push"), QStringLiteral("--endpoint"), m_endpoint,
+                                  QStringLiteral("--project"), kShop, QStringLiteral("--yes"),
+                                  QStringLiteral("--confirm-table"), QStringLiteral("shop")});
+        QCOMPARE(wrongName.exitCode, 1);
+        Run confirmed = keyscope({QStringLiteral("push"), QStringLiteral("--endpoint"), m_endpoint,
+                                  QStringLiteral("--project"), kShop,
+                                  QStringLiteral("--confirm-table"), QStringLiteral("Shop")},
+                                 "yes\n");
+        QVERIFY2(confirmed.exitCode == 0, qPrintable(confirmed.err));
+        QVERIFY(confirmed.err.contains(
+            QStringLiteral("About to write %1 items into the existing table Shop on %2")
+                .arg(m_items.size())
+                .arg(m_endpoint)));
+    }
+
+    void pushToAnotherTableAfterTypingYes()
+    {
+        Run pushed = keyscope({QStringLiteral("push"), QStringLiteral("--endpoint"), m_endpoint,
+                               QStringLiteral("--project"), kShop, QStringLiteral("--table-name"),
+                               QStringLiteral("ShopCopy")},
+                              "yes\n");
+        QVERIFY2(pushed.exitCode == 0, qPrintable(pushed.err));
+        Run verified
+            = keyscope({QStringLiteral("verify"), QStringLiteral("--endpoint"), m_endpoint,
+                        QStringLiteral("--project"), kShop, QStringLiteral("--table-name"),
+                        QStringLiteral("ShopCopy"), QStringLiteral("--key-condition-expression"),
+                        QStringLiteral("PK = :pk"), QStringLiteral("--expression-attribute-values"),
+                        QStringLiteral("{\":pk\": {\"S\": \"CUSTOMER#007\"}}")});
+        QVERIFY2(verified.exitCode == 0, qPrintable(verified.out + verified.err));
+    }
+
+    void missingTable()
+    {
+        Run loaded
+            = keyscope({QStringLiteral("load"), QStringLiteral("--endpoint"), m_endpoint,
+                        QStringLiteral("--table-name"), QStringLiteral("Nope"),
+                        QStringLiteral("--key-condition-expression"), QStringLiteral("PK = :pk"),
+                        QStringLiteral("--expression-attribute-values"),
+                        QStringLiteral("{\":pk\": {\"S\": \"x\"}}"), QStringLiteral("-o"),
+                        m_work.filePath(QStringLiteral("nope.keyscope.json"))});
+        QCOMPARE(loaded.exitCode, 254);
+        QVERIFY2(
+            loaded.err.contains(QLatin1String("An error occurred (ResourceNotFoundException) when "
+                                              "calling the DescribeTable operation: ")),
+            qPrintable(loaded.err));
+        QVERIFY(!QFileInfo::exists(m_work.filePath(QStringLiteral("nope.keyscope.json"))));
+    }
+
+    void serviceValidationError()
+    {
+        Run verified = keyscope(
+            {QStringLiteral("verify"), QStringLiteral("--endpoint"), m_endpoint,
+             QStringLiteral("--project"), kShop, QStringLiteral("--key-condition-expression"),
+             QStringLiteral("Total = :pk"), QStringLiteral("--expression-attribute-values"),
+             QStringLiteral("{\":pk\": {\"S\": \"x\"}}")});
+        QCOMPARE(verified.exitCode, 254);
+        QVERIFY2(verified.err.contains(
+                     QLatin1String("An error occurred (ValidationException) when calling "
+                                   "the Query operation: ")),
+                 qPrintable(verified.err));
+    }
+
+    void endpointDown()
+    {
+        QProcess server;
+        const int port = startNode(server, QStringLiteral("garbage-server.js"));
+        QVERIFY(port > 0);
+        stop(server); // nothing listens on the port any more
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
+                               QStringLiteral("http://127.0.0.1:%1").arg(port)});
+        QCOMPARE(tables.exitCode, 255);
+        QVERIFY2(tables.err.contains(
+                     QStringLiteral("cannot connect to http://127.0.0.1:%1: connection refused")
+                         .arg(port)),
+                 qPrintable(tables.err));
+    }
+
+    void malformedResponse()
+    {
+        QProcess server;
+        const int port = startNode(server, QStringLiteral("garbage-server.js"));
+        QVERIFY(port > 0);
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
+                               QStringLiteral("http://127.0.0.1:%1").arg(port)});
+        stop(server);
+        QCOMPARE(tables.exitCode, 255);
+        QVERIFY2(tables.err.contains(QLatin1String("with something that is not DynamoDB JSON")),
+                 qPrintable(tables.err));
+        QVERIFY(tables.err.contains(QLatin1String("It works!")));
+    }
+
+    void timeout()
+    {
+        QProcess server;
+        const int port
+            = startNode(server, QStringLiteral("garbage-server.js"), {QStringLiteral("--silent")});
+        QVERIFY(port > 0);
+        QElapsedTimer clock;
+        clock.start();
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
+                               QStringLiteral("http://127.0.0.1:%1").arg(port),
+                               QStringLiteral("--timeout"), QStringLiteral("0.5")});
+        stop(server);
+        QCOMPARE(tables.exitCode, 255);
+        QVERIFY2(
+            tables.err.contains(QLatin1String("did not answer the ListTables request in time")),
+            qPrintable(tables.err));
+        QVERIFY(clock.elapsed() < 20000);
+    }
+
+    void noCredentials()
+    {
+        QProcess process;
+        QProcessEnvironment env = environment();
+        env.remove(QStringLiteral("AWS_ACCESS_KEY_ID"));
+        env.remove(QStringLiteral("AWS_SECRET_ACCESS_KEY"));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(KEYSCOPE_BINARY),
+                      {QStringLiteral("live"), QStringLiteral("tables"),
+                       QStringLiteral("--endpoint"), m_endpoint});
+        QVERIFY(process.waitForFinished());
+        QCOMPARE(process.exitCode(), 253);
+        QVERIFY(process.readAllStandardError().contains("no AWS credentials found"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLiveDynalite)
+#include "tst_live_dynalite.moc"
