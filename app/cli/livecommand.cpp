@@ -444,18 +444,6 @@ int runLoad(const QStringList &args)
 
 // ---- push --------------------------------------------------------------------------------
 
-QString keyToken(const TableDefinition &definition, const Item &item)
-{
-    QString token;
-    for (const auto &attribute : definition.keys.all()) {
-        const auto it = item.find(attribute.name);
-        token += QString::fromLatin1(it == item.end() ? QByteArray()
-                                                      : it->second.sortableBytes().toHex())
-            + QLatin1Char('/');
-    }
-    return token;
-}
-
 bool sameKeys(const KeySchema &a, const KeySchema &b)
 {
     const auto all = [](const KeySchema &keys) {
@@ -534,18 +522,7 @@ int runPush(const QStringList &args)
             return kExitFile;
         }
     }
-    std::vector<Item> items;
-    std::map<QString, size_t> position;
-    for (const Item &item : population.items) {
-        const QString token = keyToken(definition, item);
-        const auto it = position.find(token);
-        if (it != position.end()) {
-            items[it->second] = item;
-        } else {
-            position.emplace(token, items.size());
-            items.push_back(item);
-        }
-    }
+    const std::vector<Item> items = LiveOperations::uniqueByKey(definition, population.items);
 
     auto opened = openSession(options);
     if (auto *code = std::get_if<int>(&opened))

@@ -1,10 +1,12 @@
 #include "app/gui/gui.h"
 
 #include "app/gui/designloader.h"
+#include "app/live/networktransport.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/document/document.h"
+#include "ui/live/livewindow.h"
 #include "ui/settings/settings.h"
 #include "ui/shell/appearance.h"
 #include "ui/shell/mainwindow.h"
@@ -12,6 +14,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QMenuBar>
 #include <QTimer>
 
 #include <cstdio>
@@ -48,6 +51,42 @@ void reportStartup(keyscope::ui::Document *document, const QElapsedTimer &clock)
 
 } // namespace
 
+namespace {
+
+// Live > Endpoint...: the live-endpoint window over QtNetwork. A loaded partition replaces the
+// open project after the usual save question.
+void installLiveMenu(keyscope::ui::MainWindow &window)
+{
+    QMenu *live = new QMenu(QObject::tr("&Live"), &window);
+    live->setObjectName(QStringLiteral("menuLive"));
+    const QList<QAction *> menus = window.menuBar()->actions();
+    window.menuBar()->insertMenu(menus.isEmpty() ? nullptr : menus.last(), live);
+    auto *liveWindow = new keyscope::ui::LiveWindow(
+        window.document(),
+        [](const std::atomic_bool *cancel) {
+            auto transport = std::make_unique<keyscope::app::NetworkTransport>();
+            transport->setCancelFlag(cancel);
+            return std::unique_ptr<keyscope::model::live::LiveTransport>(std::move(transport));
+        },
+        &window);
+    QObject::connect(liveWindow, &keyscope::ui::LiveWindow::projectLoaded, &window,
+                     [&window](const keyscope::model::Project &project) {
+                         if (window.maybeSave())
+                             window.document()->setProject(project);
+                     });
+    QAction *open = live->addAction(QObject::tr("&Endpoint..."), liveWindow, [liveWindow] {
+        liveWindow->show();
+        liveWindow->raise();
+        liveWindow->activateWindow();
+    });
+    open->setObjectName(QStringLiteral("actionLiveEndpoint"));
+    open->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+L")));
+    open->setStatusTip(QObject::tr("Connect to a DynamoDB endpoint: browse tables, load a "
+                                   "partition, push the project, verify a query"));
+}
+
+} // namespace
+
 int runGui(int argc, char **argv)
 {
     QElapsedTimer clock;
@@ -63,6 +102,7 @@ int runGui(int argc, char **argv)
     settings.setSessionRunning(true);
 
     keyscope::ui::MainWindow window(&settings, kExamples);
+    installLiveMenu(window);
     window.restoreLayout();
     reportStartup(window.document(), clock);
 

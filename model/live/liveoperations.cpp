@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <map>
+
 namespace keyscope::model::live {
 
 namespace {
@@ -74,6 +76,30 @@ std::variant<TableDescription, LiveError> LiveOperations::describeTable(const QS
         description.sizeBytes
             = qint64(description.raw.value(QLatin1String("TableSizeBytes")).toDouble());
     return description;
+}
+
+std::vector<Item> LiveOperations::uniqueByKey(const TableDefinition &definition,
+                                              const std::vector<Item> &items)
+{
+    std::vector<Item> unique;
+    std::map<QByteArray, size_t> position;
+    for (const Item &item : items) {
+        QByteArray token;
+        for (const auto &attribute : definition.keys.all()) {
+            const auto it = item.find(attribute.name);
+            if (it != item.end())
+                token += it->second.sortableBytes().toHex();
+            token += '/';
+        }
+        const auto found = position.find(token);
+        if (found != position.end()) {
+            unique[found->second] = item;
+        } else {
+            position.emplace(token, unique.size());
+            unique.push_back(item);
+        }
+    }
+    return unique;
 }
 
 QJsonObject LiveOperations::queryToJson(const QueryRequest &request)

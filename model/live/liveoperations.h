@@ -82,6 +82,11 @@ public:
     WriteResult batchWrite(const QString &table, const std::vector<Item> &items,
                            const LiveProgress &progress = {}, int maxUnprocessedRounds = 8);
 
+    // Items as PutItem would leave them: a repeated primary key keeps the later item, at the
+    // earlier one's position (BatchWriteItem refuses the same key twice in one request).
+    static std::vector<Item> uniqueByKey(const TableDefinition &definition,
+                                         const std::vector<Item> &items);
+
     // Request shapes of the DynamoDB JSON protocol.
     static QJsonObject queryToJson(const QueryRequest &request);
     static QJsonObject createTableJson(const TableDefinition &definition,

@@ -1,0 +1,691 @@
+#include "ui/live/livewindow.h"
+
+#include "model/design/populator.h"
+#include "model/design/project.h"
+#include "model/live/dynamoclient.h"
+#include "model/live/liveoperations.h"
+#include "model/value/dynamojson.h"
+#include "ui/document/document.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace keyscope::ui {
+
+using namespace keyscope::model;
+using namespace keyscope::model::live;
+
+// What a job sees on its worker thread.
+class LiveJobContext
+{
+public:
+    LiveOperations &operations;
+    DynamoClient &client;
+    std::function<void(qint64, qint64)> progress;
+};
+
+namespace {
+
+QString describeKeys(const KeySchema &keys)
+{
+    QStringList parts;
+    for (const auto &k : keys.hash)
+        parts << QStringLiteral("%1 (%2, HASH)").arg(k.name, AttributeValue::typeName(k.type));
+    for (const auto &k : keys.range)
+        parts << QStringLiteral("%1 (%2, RANGE)").arg(k.name, AttributeValue::typeName(k.type));
+    return parts.join(u", ");
+}
+
+QString keyText(const TableDefinition &definition, const QString &indexName, const Item &item)
+{
+    std::vector<KeyAttribute> keys;
+    if (const IndexDefinition *index = definition.index(indexName))
+        keys = index->keys.all();
+    for (const auto &k : definition.keys.all())
+        keys.push_back(k);
+    QStringList parts;
+    QStringList seen;
+    for (const auto &k : keys) {
+        if (seen.contains(k.name))
+            continue;
+        seen << k.name;
+        const auto it = item.find(k.name);
+        if (it == item.end())
+            continue;
+        const AttributeValue &v = it->second;
+        parts << QStringLiteral("%1=%2").arg(k.name,
+                                             v.type() == AttributeValue::Type::S ? v.asString()
+                                                 : v.type() == AttributeValue::Type::N
+                                                 ? v.asNumber().toString()
+                                                 : v.debugString());
+    }
+    return parts.join(u' ');
+}
+
+QLineEdit *lineEdit(QWidget *parent, const QString &name, const QString &accessible,
+                    const QString &placeholder = {})
+{
+    auto *edit = new QLineEdit(parent);
+    edit->setObjectName(name);
+    edit->setAccessibleName(accessible);
+    edit->setPlaceholderText(placeholder);
+    return edit;
+}
+
+QPushButton *button(QWidget *parent, const QString &text, const QString &name)
+{
+    auto *b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    return b;
+}
+
+} // namespace
+
+LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *parent)
+    : QDialog(parent)
+    , m_document(document)
+    , m_factory(std::move(factory))
+{
+    setWindowTitle(tr("Live Endpoint"));
+    setObjectName(QStringLiteral("liveWindow"));
+    auto *layout = new QVBoxLayout(this);
+
+    // Connection.
+    auto *connectionBox = new QGroupBox(tr("Connection"), this);
+    auto *form = new QFormLayout(connectionBox);
+    m_endpoint = lineEdit(connectionBox, QStringLiteral("endpointEdit"), tr("Endpoint URL"),
+                          tr("http://127.0.0.1:8000 (empty: AWS in the region)"));
+    m_region = lineEdit(connectionBox, QStringLiteral("regionEdit"), tr("Region"),
+                        tr("from AWS_REGION or the profile"));
+    m_profile = lineEdit(connectionBox, QStringLiteral("profileEdit"), tr("Profile"),
+                         tr("from AWS_PROFILE, else default"));
+    form->addRow(tr("&Endpoint:"), m_endpoint);
+    form->addRow(tr("&Region:"), m_region);
+    form->addRow(tr("Pro&file:"), m_profile);
+    m_typedIn = new QGroupBox(tr("Credentials for this session only (never saved)"), connectionBox);
+    m_typedIn->setObjectName(QStringLiteral("typedInBox"));
+    m_typedIn->setCheckable(true);
+    m_typedIn->setChecked(false);
+    auto *typedForm = new QFormLayout(m_typedIn);
+    m_accessKey = lineEdit(m_typedIn, QStringLiteral("accessKeyEdit"), tr("Access key id"));
+    m_secretKey = lineEdit(m_typedIn, QStringLiteral("secretKeyEdit"), tr("Secret access key"));
+    m_secretKey->setEchoMode(QLineEdit::Password);
+    m_sessionToken = lineEdit(m_typedIn, QStringLiteral("sessionTokenEdit"), tr("Session token"),
+                              tr("optional"));
+    m_sessionToken->setEchoMode(QLineEdit::Password);
+    typedForm->addRow(tr("Access &key id:"), m_accessKey);
+    typedForm->addRow(tr("&Secret access key:"), m_secretKey);
+    typedForm->addRow(tr("Session &token:"), m_sessionToken);
+    form->addRow(m_typedIn);
+    m_verifyTable
+        = lineEdit(connectionBox, QStringLiteral("verifyTableEdit"),
+                   tr("Table on the endpoint for push and verify"), tr("the open project's table"));
+    form->addRow(tr("Push/verify &table:"), m_verifyTable);
+    m_connect
+        = button(connectionBox, tr("&Connect and List Tables"), QStringLiteral("connectButton"));
+    form->addRow(m_connect);
+    layout->addWidget(connectionBox);
+
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("liveTabs"));
+    layout->addWidget(tabs, 1);
+
+    // Browse: tables, description, load.
+    auto *browse = new QWidget(tabs);
+    auto *browseLayout = new QHBoxLayout(browse);
+    m_tables = new QListWidget(browse);
+    m_tables->setObjectName(QStringLiteral("tableList"));
+    m_tables->setAccessibleName(tr("Tables"));
+    browseLayout->addWidget(m_tables, 1);
+    auto *right = new QVBoxLayout;
+    m_description = new QPlainTextEdit(browse);
+    m_description->setObjectName(QStringLiteral("descriptionView"));
+    m_description->setAccessibleName(tr("Table description"));
+    m_description->setReadOnly(true);
+    right->addWidget(m_description, 1);
+    auto *loadForm = new QFormLayout;
+    m_indexName = lineEdit(browse, QStringLiteral("indexEdit"), tr("Index name"), tr("the table"));
+    m_keyCondition
+        = lineEdit(browse, QStringLiteral("keyConditionEdit"), tr("Key condition expression"));
+    m_keyCondition->setText(QStringLiteral("PK = :pk"));
+    m_values = lineEdit(browse, QStringLiteral("valuesEdit"), tr("Expression attribute values"));
+    m_values->setText(QStringLiteral("{\":pk\": {\"S\": \"\"}}"));
+    m_maxItems = new QSpinBox(browse);
+    m_maxItems->setObjectName(QStringLiteral("maxItemsSpin"));
+    m_maxItems->setAccessibleName(tr("Item cap"));
+    m_maxItems->setRange(1, 10000000);
+    m_maxItems->setValue(100000);
+    loadForm->addRow(tr("&Index:"), m_indexName);
+    loadForm->addRow(tr("Key &condition:"), m_keyCondition);
+    loadForm->addRow(tr("&Values:"), m_values);
+    loadForm->addRow(tr("&At most:"), m_maxItems);
+    right->addLayout(loadForm);
+    m_load = button(browse, tr("&Load Partition into a New Project"), QStringLiteral("loadButton"));
+    m_push = button(browse, tr("&Push Open Project..."), QStringLiteral("pushButton"));
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_load);
+    row->addWidget(m_push);
+    right->addLayout(row);
+    browseLayout->addLayout(right, 2);
+    tabs->addTab(browse, tr("&Browse"));
+
+    // Verify.
+    auto *verify = new QWidget(tabs);
+    auto *verifyLayout = new QVBoxLayout(verify);
+    auto *verifyForm = new QFormLayout;
+    m_pattern = new QComboBox(verify);
+    m_pattern->setObjectName(QStringLiteral("patternCombo"));
+    m_pattern->setAccessibleName(tr("Access pattern to verify"));
+    verifyForm->addRow(tr("Access &pattern:"), m_pattern);
+    verifyLayout->addLayout(verifyForm);
+    m_verifyButton
+        = button(verify, tr("&Verify Against the Endpoint"), QStringLiteral("verifyButton"));
+    verifyLayout->addWidget(m_verifyButton);
+    m_verifyView = new QTableWidget(0, 3, verify);
+    m_verifyView->setObjectName(QStringLiteral("verifyView"));
+    m_verifyView->setAccessibleName(tr("Verify results side by side"));
+    m_verifyView->setHorizontalHeaderLabels({tr("Endpoint"), QString(), tr("Keyscope")});
+    m_verifyView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_verifyView->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_verifyView->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_verifyView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    verifyLayout->addWidget(m_verifyView, 1);
+    m_verifySummary = new QLabel(verify);
+    m_verifySummary->setObjectName(QStringLiteral("verifySummary"));
+    m_verifySummary->setWordWrap(true);
+    m_verifySummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    verifyLayout->addWidget(m_verifySummary);
+    tabs->addTab(verify, tr("V&erify"));
+
+    // Progress and status.
+    auto *bottom = new QHBoxLayout;
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("liveProgress"));
+    m_progress->setAccessibleName(tr("Progress"));
+    m_progress->setVisible(false);
+    m_cancelButton = button(this, tr("Cancel"), QStringLiteral("cancelButton"));
+    m_cancelButton->setEnabled(false);
+    bottom->addWidget(m_progress, 1);
+    bottom->addWidget(m_cancelButton);
+    layout->addLayout(bottom);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("statusLabel"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
+
+    connect(m_connect, &QPushButton::clicked, this, &LiveWindow::refreshTables);
+    connect(m_tables, &QListWidget::currentRowChanged, this, &LiveWindow::describeSelected);
+    connect(m_load, &QPushButton::clicked, this, &LiveWindow::loadPartition);
+    connect(m_push, &QPushButton::clicked, this, &LiveWindow::pushProject);
+    connect(m_verifyButton, &QPushButton::clicked, this, &LiveWindow::verifyPattern);
+    connect(m_cancelButton, &QPushButton::clicked, this, &LiveWindow::cancel);
+    if (m_document) {
+        connect(m_document, &Document::patternsReady, this, &LiveWindow::refreshPatterns);
+        connect(m_document, &Document::projectReset, this, &LiveWindow::refreshPatterns);
+    }
+    refreshPatterns();
+    resize(900, 640);
+}
+
+LiveWindow::~LiveWindow()
+{
+    m_cancel = true;
+    QThreadPool::globalInstance()->waitForDone();
+}
+
+void LiveWindow::setEnvironment(std::map<QString, QString> environment, QString homeDir)
+{
+    m_environment = std::move(environment);
+    m_homeDir = std::move(homeDir);
+    m_useProcessEnvironment = false;
+}
+
+QString LiveWindow::statusText() const
+{
+    return m_status->text();
+}
+
+void LiveWindow::setStatus(const QString &text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #C0392B;") : QString());
+}
+
+void LiveWindow::setBusy(bool busy)
+{
+    m_busy = busy;
+    for (QWidget *w : {static_cast<QWidget *>(m_connect), static_cast<QWidget *>(m_load),
+                       static_cast<QWidget *>(m_push), static_cast<QWidget *>(m_verifyButton)})
+        w->setEnabled(!busy);
+    m_cancelButton->setEnabled(busy);
+    m_progress->setVisible(busy);
+    if (busy) {
+        m_progress->setRange(0, 0);
+        m_cancel = false;
+    }
+    emit busyChanged(busy);
+}
+
+void LiveWindow::cancel()
+{
+    m_cancel = true;
+    setStatus(tr("Cancelling..."));
+}
+
+void LiveWindow::reportProgress(qint64 done, qint64 total)
+{
+    if (total > 0) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+    }
+    m_progress->setFormat(total > 0 ? tr("%1 of %2 items").arg(done).arg(total)
+                                    : tr("%1 items").arg(done));
+    m_progress->setTextVisible(true);
+}
+
+std::optional<LiveConnection> LiveWindow::connection()
+{
+    CredentialChain::Options options;
+    options.endpoint = m_endpoint->text();
+    options.region = m_region->text();
+    options.profile = m_profile->text();
+    if (m_typedIn->isChecked())
+        options.typedIn = AwsCredentials {m_accessKey->text().trimmed(), m_secretKey->text(),
+                                          m_sessionToken->text(), tr("typed in")};
+    auto resolved = CredentialChain::resolve(
+        options, m_useProcessEnvironment ? CredentialChain::processEnvironment() : m_environment,
+        m_homeDir);
+    if (auto *error = std::get_if<QString>(&resolved)) {
+        setStatus(*error, true);
+        return std::nullopt;
+    }
+    return std::get<LiveConnection>(resolved);
+}
+
+template<typename Result>
+void LiveWindow::start(const QString &what, std::function<Result(LiveJobContext &)> job,
+                       std::function<void(const Result &)> done)
+{
+    const auto connected = connection();
+    if (!connected || m_busy)
+        return;
+    setBusy(true);
+    setStatus(what);
+    const TransportFactory factory = m_factory;
+    const LiveConnection live = *connected;
+    const std::atomic_bool *cancelFlag = &m_cancel;
+    QPointer<LiveWindow> self(this);
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, done] {
+        const Result result = watcher->result();
+        watcher->deleteLater();
+        setBusy(false);
+        done(result);
+        emit jobFinished();
+    });
+    watcher->setFuture(QtConcurrent::run([=]() -> Result {
+        std::unique_ptr<LiveTransport> transport = factory(cancelFlag);
+        DynamoClient client(*transport, live);
+        client.setCancelFlag(cancelFlag);
+        LiveOperations operations(client);
+        LiveJobContext context {operations, client, [self](qint64 n, qint64 total) {
+                                    QMetaObject::invokeMethod(
+                                        self,
+                                        [self, n, total] {
+                                            if (self)
+                                                self->reportProgress(n, total);
+                                        },
+                                        Qt::QueuedConnection);
+                                }};
+        return job(context);
+    }));
+}
+
+void LiveWindow::refreshTables()
+{
+    using Tables = std::variant<QStringList, LiveError>;
+    start<Tables>(
+        tr("Listing tables..."), [](LiveJobContext &c) { return c.operations.listTables(); },
+        [this](const Tables &result) {
+            if (auto *error = std::get_if<LiveError>(&result))
+                return setStatus(error->toString(), true);
+            const QStringList names = std::get<QStringList>(result);
+            m_tables->clear();
+            m_tables->addItems(names);
+            setStatus(
+                tr("%1 on the endpoint.").arg(countText(names.size(), tr("table"), tr("tables"))));
+        });
+}
+
+void LiveWindow::describeSelected()
+{
+    const QListWidgetItem *item = m_tables->currentItem();
+    if (!item || m_busy)
+        return;
+    const QString table = item->text();
+    using Described = std::variant<TableDescription, LiveError>;
+    start<Described>(
+        tr("Describing %1...").arg(table),
+        [table](LiveJobContext &c) { return c.operations.describeTable(table); },
+        [this](const Described &result) {
+            if (auto *error = std::get_if<LiveError>(&result))
+                return setStatus(error->toString(), true);
+            const TableDescription &d = std::get<TableDescription>(result);
+            QString text
+                = tr("%1 (%2)\nKeys: %3\n")
+                      .arg(d.definition.tableName, d.status, describeKeys(d.definition.keys));
+            if (d.itemCount >= 0)
+                text += tr("About %1 items (DynamoDB's estimate, updated every few hours)\n")
+                            .arg(d.itemCount);
+            for (const IndexDefinition &index : d.definition.indexes)
+                text += tr("%1 %2: %3\n")
+                            .arg(index.isGlobal() ? tr("GSI") : tr("LSI"), index.name,
+                                 describeKeys(index.keys));
+            m_description->setPlainText(text);
+            setStatus(tr("Described %1.").arg(d.definition.tableName));
+            if (!d.definition.keys.hash.empty()) {
+                const QString key = d.definition.keys.hash.front().name;
+                m_keyCondition->setText(QStringLiteral("%1 = :pk").arg(key));
+            }
+        });
+}
+
+void LiveWindow::loadPartition()
+{
+    const QListWidgetItem *item = m_tables->currentItem();
+    if (!item) {
+        setStatus(tr("Choose a table first (Connect and List Tables)."), true);
+        return;
+    }
+    QueryRequest request;
+    request.tableName = item->text();
+    request.indexName = m_indexName->text().trimmed();
+    request.keyConditionExpression = m_keyCondition->text();
+    QJsonParseError parseError;
+    const QJsonDocument values = QJsonDocument::fromJson(m_values->text().toUtf8(), &parseError);
+    if (!values.isObject()) {
+        setStatus(tr("Values: %1 (write them as {\":pk\": {\"S\": \"value\"}})")
+                      .arg(parseError.errorString()),
+                  true);
+        return;
+    }
+    std::map<QString, AttributeValue> parsed;
+    const QJsonObject object = values.object();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        QString message;
+        auto value = dynamojson::valueFromJson(it.value(), &message);
+        if (!value) {
+            setStatus(tr("Values: %1: %2").arg(it.key(), message), true);
+            return;
+        }
+        parsed.emplace(it.key(), *value);
+    }
+    if (!parsed.empty())
+        request.expressionAttributeValues = parsed;
+    const qint64 cap = m_maxItems->value();
+
+    struct Loaded
+    {
+        std::optional<TableDescription> description;
+        ReadResult read;
+        std::optional<LiveError> error;
+        QString endpoint;
+    };
+    start<Loaded>(
+        tr("Loading the partition..."),
+        [request, cap](LiveJobContext &c) {
+            Loaded loaded;
+            loaded.endpoint = c.client.endpointName();
+            auto described = c.operations.describeTable(request.tableName);
+            if (auto *error = std::get_if<LiveError>(&described)) {
+                loaded.error = *error;
+                return loaded;
+            }
+            loaded.description = std::get<TableDescription>(described);
+            loaded.read = c.operations.queryAll(request, cap, c.progress);
+            return loaded;
+        },
+        [this, request, cap](const Loaded &loaded) {
+            if (loaded.error)
+                return setStatus(loaded.error->toString(), true);
+            Project project;
+            project.name = tr("%1 (loaded from %2)").arg(request.tableName, loaded.endpoint);
+            project.description
+                = tr("One partition of %1 on %2.").arg(request.tableName, loaded.endpoint);
+            project.table = loaded.description->definition;
+            project.tableJson = project.table.toJson();
+            project.items = loaded.read.items;
+            AccessPattern pattern;
+            pattern.name = tr("Loaded partition");
+            pattern.description = tr("The Query that loaded these items.");
+            pattern.indexName = request.indexName;
+            pattern.keyConditionExpression = request.keyConditionExpression;
+            if (request.expressionAttributeValues) {
+                for (const auto &[name, value] : *request.expressionAttributeValues)
+                    pattern.values[name] = PatternValue {QString(), value};
+            }
+            project.accessPatterns.push_back(pattern);
+            // What was read is never thrown away, also after an error or a cancel.
+            emit projectLoaded(project);
+            const qsizetype n = qsizetype(loaded.read.items.size());
+            if (loaded.read.error) {
+                const bool cancelled = loaded.read.error->kind == LiveError::Kind::Cancelled;
+                setStatus(tr("%1: opened the %2 read before it; the partition is incomplete.")
+                              .arg(cancelled ? tr("Cancelled") : loaded.read.error->toString(),
+                                   countText(n, tr("item"), tr("items"))),
+                          !cancelled);
+            } else {
+                setStatus(
+                    tr("Loaded %1 in %2%3.")
+                        .arg(countText(n, tr("item"), tr("items")))
+                        .arg(countText(loaded.read.pages, tr("page"), tr("pages")))
+                        .arg(loaded.read.capped
+                                 ? tr("; stopped at %1 items, the partition has more").arg(cap)
+                                 : QString()));
+            }
+        });
+}
+
+void LiveWindow::pushProject()
+{
+    if (!m_document || !m_document->population()) {
+        setStatus(tr("The open project has not been populated yet."), true);
+        return;
+    }
+    TableDefinition definition = m_document->project().table;
+    if (!m_verifyTable->text().trimmed().isEmpty())
+        definition.tableName = m_verifyTable->text().trimmed();
+    const std::vector<Item> items
+        = LiveOperations::uniqueByKey(definition, m_document->population()->items);
+    const QJsonObject tableJson = m_document->project().tableJson;
+
+    struct Checked
+    {
+        PushPlan plan;
+        std::optional<LiveError> error;
+        bool keysDiffer = false;
+    };
+    start<Checked>(
+        tr("Checking table %1...").arg(definition.tableName),
+        [definition, n = qint64(items.size())](LiveJobContext &c) {
+            Checked checked;
+            checked.plan = {c.client.endpointName(),      definition.tableName, n, false, false,
+                            describeKeys(definition.keys)};
+            auto described = c.operations.describeTable(definition.tableName);
+            if (auto *error = std::get_if<LiveError>(&described)) {
+                if (error->code != QLatin1String("ResourceNotFoundException"))
+                    checked.error = *error;
+                return checked;
+            }
+            checked.plan.tableExists = true;
+            const KeySchema &keys = std::get<TableDescription>(described).definition.keys;
+            checked.keysDiffer = describeKeys(keys) != describeKeys(definition.keys);
+            auto has = c.operations.hasItems(definition.tableName);
+            if (auto *error = std::get_if<LiveError>(&has))
+                checked.error = *error;
+            else
+                checked.plan.tableHasItems = std::get<bool>(has);
+            return checked;
+        },
+        [this, definition, items, tableJson](const Checked &checked) {
+            if (checked.error)
+                return setStatus(checked.error->toString(), true);
+            if (checked.keysDiffer)
+                return setStatus(tr("Table %1 on %2 exists with other keys; push to another table "
+                                    "(Push/verify table).")
+                                     .arg(checked.plan.table, checked.plan.endpoint),
+                                 true);
+            bool confirmed = false;
+            if (m_confirm) {
+                confirmed = m_confirm(checked.plan);
+            } else {
+                PushConfirmDialog dialog(checked.plan, this);
+                confirmed = dialog.exec() == QDialog::Accepted;
+            }
+            if (!confirmed)
+                return setStatus(tr("Push cancelled; nothing was written."));
+            const bool create = !checked.plan.tableExists;
+            start<WriteResult>(
+                tr("Pushing %1...").arg(countText(qint64(items.size()), tr("item"), tr("items"))),
+                [definition, items, tableJson, create](LiveJobContext &c) {
+                    if (create) {
+                        auto created = c.operations.createTable(definition, tableJson);
+                        if (auto *error = std::get_if<LiveError>(&created)) {
+                            WriteResult failed;
+                            failed.error = *error;
+                            return failed;
+                        }
+                    }
+                    return c.operations.batchWrite(definition.tableName, items, c.progress);
+                },
+                [this, definition](const WriteResult &written) {
+                    if (written.error)
+                        return setStatus(tr("%1 (%2 items were written before it)")
+                                             .arg(written.error->toString())
+                                             .arg(written.written),
+                                         written.error->kind != LiveError::Kind::Cancelled);
+                    setStatus(
+                        tr("Wrote %1 items to %2.").arg(written.written).arg(definition.tableName));
+                });
+        });
+}
+
+void LiveWindow::refreshPatterns()
+{
+    const QString current = m_pattern->currentText();
+    m_pattern->clear();
+    if (!m_document)
+        return;
+    for (const model::PatternResult &result : m_document->patternResults())
+        m_pattern->addItem(result.name);
+    const int index = m_pattern->findText(current);
+    if (index >= 0)
+        m_pattern->setCurrentIndex(index);
+}
+
+void LiveWindow::verifyPattern()
+{
+    if (!m_document || !m_document->table()) {
+        setStatus(tr("The open project has not been populated yet."), true);
+        return;
+    }
+    const int index = m_pattern->currentIndex();
+    const auto &results = m_document->patternResults();
+    if (index < 0 || index >= int(results.size())) {
+        setStatus(tr("The open project has no access pattern to verify."), true);
+        return;
+    }
+    QueryRequest request = results[size_t(index)].request;
+    request.tableName = m_verifyTable->text().trimmed().isEmpty()
+        ? m_document->project().table.tableName
+        : m_verifyTable->text().trimmed();
+    std::shared_ptr<const Table> table = m_document->table();
+    start<VerifyResult>(
+        tr("Verifying %1...").arg(results[size_t(index)].name),
+        [table, request](LiveJobContext &c) {
+            return LiveVerifier::verify(c.operations, *table, request, c.progress);
+        },
+        [this, table, request](const VerifyResult &result) {
+            m_verify = std::make_unique<VerifyResult>(result);
+            showVerify(result);
+            const auto *definition = &table->definition();
+            for (int row = 0; row < m_verifyView->rowCount(); ++row) {
+                const auto &r = result.rows[size_t(row)];
+                m_verifyView->item(row, 0)->setText(
+                    r.endpoint ? keyText(*definition, request.indexName, *r.endpoint)
+                               : QStringLiteral("-"));
+                m_verifyView->item(row, 2)->setText(
+                    r.keyscope ? keyText(*definition, request.indexName, *r.keyscope)
+                               : QStringLiteral("-"));
+            }
+        });
+}
+
+void LiveWindow::showVerify(const VerifyResult &result)
+{
+    m_verifyView->setRowCount(int(result.rows.size()));
+    const QColor bad(QStringLiteral("#F5B7B1"));
+    for (int row = 0; row < int(result.rows.size()); ++row) {
+        const auto &r = result.rows[size_t(row)];
+        const QString mark = r.sameItem ? QStringLiteral("=")
+            : r.sameKey                 ? QStringLiteral("~")
+                                        : QStringLiteral("≠");
+        auto *left = new QTableWidgetItem;
+        auto *middle = new QTableWidgetItem(mark);
+        auto *rightItem = new QTableWidgetItem;
+        middle->setTextAlignment(Qt::AlignCenter);
+        if (!r.sameItem) {
+            for (QTableWidgetItem *cell : {left, middle, rightItem}) {
+                cell->setBackground(bad);
+                cell->setForeground(QColor(Qt::black));
+                cell->setToolTip(r.sameKey ? tr("Same key, other attributes")
+                                           : tr("Another item at this position"));
+            }
+        }
+        m_verifyView->setItem(row, 0, left);
+        m_verifyView->setItem(row, 1, middle);
+        m_verifyView->setItem(row, 2, rightItem);
+    }
+    QString summary;
+    if (result.identical())
+        summary = tr("Same: %1 in the same order, with the same attributes "
+                     "(Count %2, ScannedCount %3 on both).")
+                      .arg(countText(qint64(result.endpoint.items.size()), tr("item"), tr("items")))
+                      .arg(result.endpoint.count)
+                      .arg(result.endpoint.scannedCount);
+    else
+        summary = tr("DIFFERENT: %1. Endpoint: Count %2, ScannedCount %3; Keyscope: Count %4, "
+                     "ScannedCount %5.")
+                      .arg(result.differences.join(u"; "))
+                      .arg(result.endpoint.count)
+                      .arg(result.endpoint.scannedCount)
+                      .arg(result.keyscopeCount)
+                      .arg(result.keyscopeScannedCount);
+    m_verifySummary->setText(summary);
+    m_verifySummary->setStyleSheet(result.identical() ? QString()
+                                                      : QStringLiteral("color: #C0392B;"));
+    setStatus(result.identical() ? tr("Verified: no difference.")
+                                 : tr("Verified: the results differ."),
+              !result.identical());
+}
+
+} // namespace keyscope::ui

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QDialog>
+
+class QLineEdit;
+class QPushButton;
+
+namespace keyscope::ui {
+
+// "1 item", "42 items".
+inline QString countText(qint64 n, const QString &one, const QString &many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
+// What a push will do, for the confirmation.
+struct PushPlan
+{
+    QString endpoint;
+    QString table;
+    qint64 items = 0;
+    bool tableExists = false;
+    bool tableHasItems = false;
+    QString keys; // "PK (S, HASH), SK (S, RANGE)"
+};
+
+// Asks before anything is written: names the endpoint and the table; when the table already
+// holds items, Push stays disabled until the table's name is typed exactly. Cancel is the
+// default button.
+class PushConfirmDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit PushConfirmDialog(const PushPlan &plan, QWidget *parent = nullptr);
+
+    QPushButton *pushButton() const { return m_push; }
+    QLineEdit *nameEdit() const { return m_name; } // null unless the table has items
+
+private:
+    QPushButton *m_push = nullptr;
+    QLineEdit *m_name = nullptr;
+};
+
+} // namespace keyscope::ui
