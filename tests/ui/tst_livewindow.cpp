@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -254,6 +255,44 @@ private slots:
         // The project is valid as a file.
         QVERIFY(std::holds_alternative<Project>(
             ProjectFile::parse(ProjectFile::serialize(project), QStringLiteral("x"))));
+    }
+
+    void cancelKeepsWhatWasRead()
+    {
+        setHandler([](const QString &operation, const QJsonObject &body) {
+            if (operation == QLatin1String("DescribeTable"))
+                return FakeDynamoTransport::ok({{QStringLiteral("Table"), tableJson(QStringLiteral("T"))}});
+            if (operation == QLatin1String("ListTables"))
+                return FakeDynamoTransport::ok({{QStringLiteral("TableNames"), QJsonArray {QStringLiteral("T")}}});
+            // An endless partition, one slow page of 5 at a time.
+            QThread::msleep(30);
+            const int start = body.value(QLatin1String("ExclusiveStartKey")).toObject().value(QLatin1String("SK"))
+                                  .toObject().value(QLatin1String("S")).toString().mid(1).toInt() + 1;
+            QJsonArray items;
+            for (int i = start; i < start + 5; ++i)
+                items.append(item(i));
+            return FakeDynamoTransport::ok({{QStringLiteral("Items"), items}, {QStringLiteral("Count"), 5},
+                                            {QStringLiteral("ScannedCount"), 5},
+                                            {QStringLiteral("LastEvaluatedKey"), items.last()}});
+        });
+        QTest::mouseClick(find<QPushButton>("connectButton"), Qt::LeftButton);
+        QVERIFY(waitIdle());
+        find<QListWidget>("tableList")->setCurrentRow(0);
+        QVERIFY(waitIdle());
+        QSignalSpy loaded(m_window.get(), &ui::LiveWindow::projectLoaded);
+        QTest::mouseClick(find<QPushButton>("loadButton"), Qt::LeftButton);
+        auto *progress = find<QProgressBar>("liveProgress");
+        QTRY_VERIFY(progress->format().startsWith(QLatin1String("1"))); // 10, 15, ... items read
+        QTest::mouseClick(find<QPushButton>("cancelButton"), Qt::LeftButton);
+        QVERIFY(waitIdle());
+        QCOMPARE(loaded.count(), 1);
+        const Project project = loaded.at(0).at(0).value<Project>();
+        QVERIFY(project.items.size() >= 10);
+        QCOMPARE(project.items.size() % 5, size_t(0));
+        QVERIFY2(m_window->statusText().startsWith(QStringLiteral("Cancelled: opened the %1 items read before it")
+                                                       .arg(project.items.size())),
+                 qPrintable(m_window->statusText()));
+        QVERIFY(!find<QPushButton>("cancelButton")->isEnabled());
     }
 
     void confirmDialogNeedsTheTableName()
