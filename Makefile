@@ -92,7 +92,8 @@ bench: build
 	echo "bench: JSON results in $(BUILD_DIR)/bench/"
 
 format:
-	find $(FORMAT_DIRS) \( -name '*.h' -o -name '*.cpp' \) -print0 | xargs -0 -r clang-format -i
+	find $(FORMAT_DIRS) -path tests/live/node_modules -prune -o \( -name '*.h' -o -name '*.cpp' \) -print0 \
+		| xargs -0 -r clang-format -i
 
 clean:
 	rm -rf $(BUILD_DIR)

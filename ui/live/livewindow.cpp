@@ -138,7 +138,7 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_verifyTable
         = lineEdit(connectionBox, QStringLiteral("verifyTableEdit"),
                    tr("Table on the endpoint for push and verify"), tr("the open project's table"));
-    form->addRow(tr("Push/verify &table:"), m_verifyTable);
+    form->addRow(tr("P&ush/verify table:"), m_verifyTable);
     m_connect
         = button(connectionBox, tr("&Connect and List Tables"), QStringLiteral("connectButton"));
     form->addRow(m_connect);
@@ -174,9 +174,9 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_maxItems->setRange(1, 10000000);
     m_maxItems->setValue(100000);
     loadForm->addRow(tr("&Index:"), m_indexName);
-    loadForm->addRow(tr("Key &condition:"), m_keyCondition);
-    loadForm->addRow(tr("&Values:"), m_values);
-    loadForm->addRow(tr("&At most:"), m_maxItems);
+    loadForm->addRow(tr("Key con&dition:"), m_keyCondition);
+    loadForm->addRow(tr("V&alues:"), m_values);
+    loadForm->addRow(tr("At &most:"), m_maxItems);
     right->addLayout(loadForm);
     m_load = button(browse, tr("&Load Partition into a New Project"), QStringLiteral("loadButton"));
     m_push = button(browse, tr("&Push Open Project..."), QStringLiteral("pushButton"));
@@ -194,10 +194,10 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_pattern = new QComboBox(verify);
     m_pattern->setObjectName(QStringLiteral("patternCombo"));
     m_pattern->setAccessibleName(tr("Access pattern to verify"));
-    verifyForm->addRow(tr("Access &pattern:"), m_pattern);
+    verifyForm->addRow(tr("Access patter&n:"), m_pattern);
     verifyLayout->addLayout(verifyForm);
     m_verifyButton
-        = button(verify, tr("&Verify Against the Endpoint"), QStringLiteral("verifyButton"));
+        = button(verify, tr("Verify A&gainst the Endpoint"), QStringLiteral("verifyButton"));
     verifyLayout->addWidget(m_verifyButton);
     m_verifyView = new QTableWidget(0, 3, verify);
     m_verifyView->setObjectName(QStringLiteral("verifyView"));
@@ -213,7 +213,7 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_verifySummary->setWordWrap(true);
     m_verifySummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     verifyLayout->addWidget(m_verifySummary);
-    tabs->addTab(verify, tr("V&erify"));
+    tabs->addTab(verify, tr("&Verify"));
 
     // Progress and status.
     auto *bottom = new QHBoxLayout;
