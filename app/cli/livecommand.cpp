@@ -726,13 +726,14 @@ int runVerify(const QStringList &args)
         out += line + QLatin1Char('\n');
     }
     const auto countLine = [&](const QString &label, qint64 a, qint64 b) {
-        QString line = QStringLiteral("%1 %2  %3  %4")
-                           .arg(a == b ? QLatin1Char(' ') : QLatin1Char('!'))
-                           .arg(label.leftJustified(4 + width))
-                           .arg(a == b ? QStringLiteral("=") : QStringLiteral("≠"))
-                           .arg(b);
-        line.replace(label.leftJustified(4 + width),
-                     (label + QStringLiteral(" ") + QString::number(a)).leftJustified(4 + width));
+        // Laid out like a result row: the endpoint's number under "endpoint", Keyscope's under
+        // "keyscope".
+        QString line
+            = QStringLiteral("%1 %2  %3  %4")
+                  .arg(a == b ? QLatin1Char(' ') : QLatin1Char('!'))
+                  .arg((label + QLatin1Char(' ') + QString::number(a)).leftJustified(4 + width))
+                  .arg(a == b ? QStringLiteral("=") : QStringLiteral("≠"))
+                  .arg(b);
         if (a != b && color)
             line = QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m");
         return line + QLatin1Char('\n');

@@ -171,6 +171,7 @@ private slots:
         QVERIFY2(description.contains(QLatin1String("Beta (ACTIVE)")), qPrintable(description));
         QVERIFY(description.contains(QLatin1String("PK (S, HASH), SK (S, RANGE)")));
         QCOMPARE(find<QLineEdit>("keyConditionEdit")->text(), QStringLiteral("PK = :pk"));
+        QCOMPARE(find<QLineEdit>("valuesEdit")->text(), QStringLiteral("{\":pk\":{\"S\":\"\"}}"));
         screenshot(QStringLiteral("live-browse"));
     }
 
@@ -261,17 +262,27 @@ private slots:
     {
         setHandler([](const QString &operation, const QJsonObject &body) {
             if (operation == QLatin1String("DescribeTable"))
-                return FakeDynamoTransport::ok({{QStringLiteral("Table"), tableJson(QStringLiteral("T"))}});
+                return FakeDynamoTransport::ok(
+                    {{QStringLiteral("Table"), tableJson(QStringLiteral("T"))}});
             if (operation == QLatin1String("ListTables"))
-                return FakeDynamoTransport::ok({{QStringLiteral("TableNames"), QJsonArray {QStringLiteral("T")}}});
+                return FakeDynamoTransport::ok(
+                    {{QStringLiteral("TableNames"), QJsonArray {QStringLiteral("T")}}});
             // An endless partition, one slow page of 5 at a time.
             QThread::msleep(30);
-            const int start = body.value(QLatin1String("ExclusiveStartKey")).toObject().value(QLatin1String("SK"))
-                                  .toObject().value(QLatin1String("S")).toString().mid(1).toInt() + 1;
+            const int start = body.value(QLatin1String("ExclusiveStartKey"))
+                                  .toObject()
+                                  .value(QLatin1String("SK"))
+                                  .toObject()
+                                  .value(QLatin1String("S"))
+                                  .toString()
+                                  .mid(1)
+                                  .toInt()
+                + 1;
             QJsonArray items;
             for (int i = start; i < start + 5; ++i)
                 items.append(item(i));
-            return FakeDynamoTransport::ok({{QStringLiteral("Items"), items}, {QStringLiteral("Count"), 5},
+            return FakeDynamoTransport::ok({{QStringLiteral("Items"), items},
+                                            {QStringLiteral("Count"), 5},
                                             {QStringLiteral("ScannedCount"), 5},
                                             {QStringLiteral("LastEvaluatedKey"), items.last()}});
         });
@@ -289,8 +300,9 @@ private slots:
         const Project project = loaded.at(0).at(0).value<Project>();
         QVERIFY(project.items.size() >= 10);
         QCOMPARE(project.items.size() % 5, size_t(0));
-        QVERIFY2(m_window->statusText().startsWith(QStringLiteral("Cancelled: opened the %1 items read before it")
-                                                       .arg(project.items.size())),
+        QVERIFY2(m_window->statusText().startsWith(
+                     QStringLiteral("Cancelled: opened the %1 items read before it")
+                         .arg(project.items.size())),
                  qPrintable(m_window->statusText()));
         QVERIFY(!find<QPushButton>("cancelButton")->isEnabled());
     }

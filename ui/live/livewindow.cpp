@@ -403,8 +403,19 @@ void LiveWindow::describeSelected()
             m_description->setPlainText(text);
             setStatus(tr("Described %1.").arg(d.definition.tableName));
             if (!d.definition.keys.hash.empty()) {
-                const QString key = d.definition.keys.hash.front().name;
-                m_keyCondition->setText(QStringLiteral("%1 = :pk").arg(key));
+                // A partition key condition for this table, keeping a value already typed.
+                const KeyAttribute &key = d.definition.keys.hash.front();
+                m_keyCondition->setText(QStringLiteral("%1 = :pk").arg(key.name));
+                const QJsonObject pk = QJsonDocument::fromJson(m_values->text().toUtf8())
+                                           .object()
+                                           .value(QLatin1String(":pk"))
+                                           .toObject();
+                const QString typed = pk.isEmpty() ? QString() : pk.begin().value().toString();
+                m_values->setText(QString::fromUtf8(
+                    QJsonDocument(
+                        QJsonObject {{QStringLiteral(":pk"),
+                                      QJsonObject {{AttributeValue::typeName(key.type), typed}}}})
+                        .toJson(QJsonDocument::Compact)));
             }
         });
 }
