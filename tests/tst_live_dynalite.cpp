@@ -3,7 +3,8 @@
 // project with an LSI and two GSIs, loads a partition back, verifies a set of queries (both
 // directions, Limit, filters, projections, the LSI and the GSIs) with no difference, and checks
 // the failures a user meets: a table that holds items, no confirmation, a missing table, an
-// endpoint that is down, one that answers HTML, one that never answers.
+// endpoint that is down, one that answers HTML, one that never answers, wrong credentials and a
+// table deleted mid-load (tests/live/fake-endpoint.js plays the last four).
 
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
@@ -468,7 +469,8 @@ private slots:
     void endpointDown()
     {
         QProcess server;
-        const int port = startNode(server, QStringLiteral("garbage-server.js"));
+        const int port
+            = startNode(server, QStringLiteral("fake-endpoint.js"), {QStringLiteral("html")});
         QVERIFY(port > 0);
         stop(server); // nothing listens on the port any more
         Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
@@ -483,7 +485,8 @@ private slots:
     void malformedResponse()
     {
         QProcess server;
-        const int port = startNode(server, QStringLiteral("garbage-server.js"));
+        const int port
+            = startNode(server, QStringLiteral("fake-endpoint.js"), {QStringLiteral("html")});
         QVERIFY(port > 0);
         Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
                                QStringLiteral("http://127.0.0.1:%1").arg(port)});
@@ -498,7 +501,7 @@ private slots:
     {
         QProcess server;
         const int port
-            = startNode(server, QStringLiteral("garbage-server.js"), {QStringLiteral("--silent")});
+            = startNode(server, QStringLiteral("fake-endpoint.js"), {QStringLiteral("silent")});
         QVERIFY(port > 0);
         QElapsedTimer clock;
         clock.start();
@@ -511,6 +514,54 @@ private slots:
             tables.err.contains(QLatin1String("did not answer the ListTables request in time")),
             qPrintable(tables.err));
         QVERIFY(clock.elapsed() < 20000);
+    }
+
+    void wrongCredentials()
+    {
+        QProcess server;
+        const int port
+            = startNode(server, QStringLiteral("fake-endpoint.js"), {QStringLiteral("forbidden")});
+        QVERIFY(port > 0);
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
+                               QStringLiteral("http://127.0.0.1:%1").arg(port)});
+        stop(server);
+        QCOMPARE(tables.exitCode, 254);
+        QVERIFY2(tables.err.contains(
+                     QLatin1String("An error occurred (UnrecognizedClientException) when calling "
+                                   "the ListTables operation: The security token included in the "
+                                   "request is invalid.")),
+                 qPrintable(tables.err));
+    }
+
+    void tableVanishesMidLoad()
+    {
+        QProcess server;
+        const int port
+            = startNode(server, QStringLiteral("fake-endpoint.js"), {QStringLiteral("vanish")});
+        QVERIFY(port > 0);
+        const QString out = m_work.filePath(QStringLiteral("gone.keyscope.json"));
+        Run loaded = keyscope(
+            {QStringLiteral("load"), QStringLiteral("--endpoint"),
+             QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--table-name"),
+             QStringLiteral("Gone"), QStringLiteral("--key-condition-expression"),
+             QStringLiteral("PK = :pk"), QStringLiteral("--expression-attribute-values"),
+             QStringLiteral("{\":pk\": {\"S\": \"P\"}}"), QStringLiteral("-o"), out});
+        stop(server);
+        QCOMPARE(loaded.exitCode, 254);
+        QVERIFY2(
+            loaded.err.contains(
+                QStringLiteral("keyscope: error: wrote the 4 items read before the error to %1; "
+                               "the partition is incomplete")
+                    .arg(out)),
+            qPrintable(loaded.err));
+        QVERIFY(loaded.err.contains(
+            QLatin1String("An error occurred (ResourceNotFoundException) when calling the "
+                          "Query operation: Requested resource not found")));
+        auto project = ProjectFile::read(out);
+        QVERIFY(std::holds_alternative<Project>(project));
+        QCOMPARE(std::get<Project>(project).items.size(), size_t(4));
+        QCOMPARE(std::get<Project>(project).items[3].at(QStringLiteral("SK")).asString(),
+                 QStringLiteral("ITEM#4"));
     }
 
     void noCredentials()
