@@ -537,6 +537,49 @@ private slots:
         QCOMPARE(sent.value(QLatin1String("KeySchema")).toArray().size(), 2);
     }
 
+    void createTableKeepsProvisionedBilling()
+    {
+        TableDefinition definition = simpleTable();
+        IndexDefinition gsi;
+        gsi.name = QStringLiteral("G");
+        gsi.keys.hash.push_back({QStringLiteral("SK"), AttributeValue::Type::S});
+        definition.indexes.push_back(gsi);
+        const QJsonObject units {{QStringLiteral("ReadCapacityUnits"), 7},
+                                 {QStringLiteral("WriteCapacityUnits"), 3}};
+        const QJsonObject body = LiveOperations::createTableJson(
+            definition,
+            {{QStringLiteral("BillingMode"), QStringLiteral("PROVISIONED")},
+             {QStringLiteral("ProvisionedThroughput"), units}});
+        QCOMPARE(body.value(QLatin1String("BillingMode")).toString(),
+                 QStringLiteral("PROVISIONED"));
+        QCOMPARE(body.value(QLatin1String("ProvisionedThroughput")).toObject(), units);
+        const QJsonObject index
+            = body.value(QLatin1String("GlobalSecondaryIndexes")).toArray().first().toObject();
+        QCOMPARE(index.value(QLatin1String("ProvisionedThroughput")).toObject(), units);
+        QCOMPARE(index.value(QLatin1String("Projection"))
+                     .toObject()
+                     .value(QLatin1String("ProjectionType"))
+                     .toString(),
+                 QStringLiteral("ALL"));
+        // Without billing settings: on demand, no throughput anywhere.
+        const QJsonObject onDemand = LiveOperations::createTableJson(definition, {});
+        QCOMPARE(onDemand.value(QLatin1String("BillingMode")).toString(),
+                 QStringLiteral("PAY_PER_REQUEST"));
+        QVERIFY(!onDemand.contains(QLatin1String("ProvisionedThroughput")));
+    }
+
+    void uniqueByKeyKeepsTheLaterItem()
+    {
+        std::vector<Item> items;
+        for (const auto &[sk, n] : std::vector<std::pair<QString, int>> {
+                 {QStringLiteral("A"), 1}, {QStringLiteral("B"), 2}, {QStringLiteral("A"), 3}})
+            items.push_back(*dynamojson::itemFromJson(item(QStringLiteral("P"), sk, n)));
+        const std::vector<Item> unique = LiveOperations::uniqueByKey(simpleTable(), items);
+        QCOMPARE(unique.size(), size_t(2));
+        QCOMPARE(unique[0].at(QStringLiteral("N")).asNumber().toString(), QStringLiteral("3"));
+        QCOMPARE(unique[1].at(QStringLiteral("SK")).asString(), QStringLiteral("B"));
+    }
+
     void verifyFindsOrderDifferences()
     {
         Table table(simpleTable());
