@@ -285,6 +285,14 @@ void LiveWindow::setBusy(bool busy)
     emit busyChanged(busy);
 }
 
+void LiveWindow::reject()
+{
+    if (m_busy)
+        cancel();
+    else
+        QDialog::reject();
+}
+
 void LiveWindow::cancel()
 {
     m_cancel = true;

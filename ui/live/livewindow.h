@@ -71,6 +71,10 @@ signals:
     void busyChanged(bool busy);
     void jobFinished();
 
+protected:
+    // Esc while work runs cancels the work instead of closing the window.
+    void reject() override;
+
 private:
     template<typename Result>
     void start(const QString &what, std::function<Result(LiveJobContext &)> job,
