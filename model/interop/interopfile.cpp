@@ -1,0 +1,252 @@
+#include "model/interop/interopfile.h"
+
+#include "model/design/populator.h"
+#include "model/design/projectfile.h"
+#include "model/interop/cloudformationtemplate.h"
+#include "model/interop/interopjson.h"
+#include "model/interop/itemsformats.h"
+#include "model/interop/workbenchmodel.h"
+#include "model/interop/yamldocument.h"
+#include "model/io/jsonfile.h"
+#include "model/io/jsonwriter.h"
+#include "model/io/tabledefinitionfile.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace keyscope::model {
+
+namespace {
+
+const QString kUnknown = QStringLiteral(
+    "not a file Keyscope can import: expected a Keyscope project (*.keyscope.json), a NoSQL "
+    "Workbench data model, a CloudFormation template (JSON or YAML), create-table or "
+    "describe-table JSON, or items (batch-write-item request, scan output, a JSON array of "
+    "items, or CSV with a header row)");
+
+bool looksLikeItems(const QJsonDocument &document)
+{
+    if (document.isArray())
+        return true;
+    const QJsonObject root = document.object();
+    if (root.value(QLatin1String("Items")).isArray() || root.value(QLatin1String("RequestItems")).isObject())
+        return true;
+    // A batch request: every member an array of {"PutRequest"|"DeleteRequest": ...}.
+    if (root.isEmpty())
+        return false;
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        const QJsonArray requests = it.value().toArray();
+        if (!it.value().isArray() || (!requests.isEmpty() && !requests.at(0).toObject().contains(QLatin1String("PutRequest"))
+                                      && !requests.at(0).toObject().contains(QLatin1String("DeleteRequest"))))
+            return false;
+    }
+    return true;
+}
+
+std::variant<InteropFile::Input, IoError> fromCloudFormation(const QJsonValue &document,
+                                                             const QString &source,
+                                                             const QString &table,
+                                                             const QString &notation)
+{
+    auto read = CloudFormationTemplate::fromJson(document, source, table);
+    if (auto *error = std::get_if<IoError>(&read))
+        return *error;
+    auto &imported = std::get<CloudFormationTemplate::Import>(read);
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::CloudFormation;
+    input.description = QStringLiteral("CloudFormation template (%1)").arg(notation);
+    input.notes = imported.notes;
+    for (auto &entry : imported.tables) {
+        input.tableNames << entry.project.table.tableName;
+        input.projects.push_back(std::move(entry.project));
+    }
+    return input;
+}
+
+} // namespace
+
+std::variant<InteropFile::Input, IoError> InteropFile::read(const QString &path, const QString &table,
+                                                            const TableDefinition &itemsTable)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return IoError {path, 0, 0, {}, QStringLiteral("cannot read: %1").arg(file.errorString())};
+    return parse(file.readAll(), path, table, itemsTable);
+}
+
+std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &data,
+                                                             const QString &source,
+                                                             const QString &table,
+                                                             const TableDefinition &itemsTable)
+{
+    const QString lower = source.toLower();
+    const QByteArray trimmed = data.trimmed();
+    const bool jsonLike = trimmed.startsWith('{') || trimmed.startsWith('[');
+    Input input;
+    if (lower.endsWith(QLatin1String(".csv")) || (!jsonLike && !lower.endsWith(QLatin1String(".yaml"))
+                                                  && !lower.endsWith(QLatin1String(".yml"))
+                                                  && !data.contains(':') && data.contains(','))) {
+        auto items = ItemsFormats::fromCsv(data, source, itemsTable);
+        if (auto *error = std::get_if<IoError>(&items))
+            return *error;
+        input.kind = Kind::Items;
+        input.description = QStringLiteral("CSV items");
+        input.items = std::get<ItemsFile::Contents>(std::move(items));
+        return input;
+    }
+    if (!jsonLike) {
+        auto yaml = YamlDocument::parse(data, source);
+        if (auto *error = std::get_if<IoError>(&yaml))
+            return *error;
+        const QJsonValue document = std::get<QJsonValue>(yaml);
+        if (!CloudFormationTemplate::looksLike(document))
+            return IoError {source, 0, 0, {}, kUnknown};
+        return fromCloudFormation(document, source, table, QStringLiteral("YAML"));
+    }
+    auto parsed = JsonFile::parse(data, source);
+    if (auto *error = std::get_if<IoError>(&parsed))
+        return *error;
+    const QJsonDocument document = std::get<QJsonDocument>(parsed);
+    const QJsonObject root = document.object();
+    if (root.contains(QLatin1String("keyscope"))) {
+        auto project = ProjectFile::fromJson(document, source);
+        if (auto *errors = std::get_if<std::vector<IoError>>(&project))
+            return errors->front();
+        input.kind = Kind::KeyscopeProject;
+        input.description = QStringLiteral("Keyscope project");
+        input.projects.push_back(std::get<Project>(std::move(project)));
+        input.tableNames << input.projects.front().table.tableName;
+        return input;
+    }
+    if (WorkbenchModel::looksLike(document)) {
+        auto model = WorkbenchModel::fromDocument(document, source, table);
+        if (auto *error = std::get_if<IoError>(&model))
+            return *error;
+        auto &imported = std::get<WorkbenchModel::Import>(model);
+        input.kind = Kind::Workbench;
+        input.description = imported.version.isEmpty()
+            ? QStringLiteral("NoSQL Workbench model (early, no version)")
+            : QStringLiteral("NoSQL Workbench model (version %1)").arg(imported.version);
+        input.projects = std::move(imported.projects);
+        input.tableNames = imported.tableNames;
+        input.notes = imported.notes;
+        return input;
+    }
+    if (CloudFormationTemplate::looksLike(document.object()))
+        return fromCloudFormation(document.object(), source, table, QStringLiteral("JSON"));
+    if ((root.contains(QLatin1String("TableName")) && root.contains(QLatin1String("KeySchema")))
+        || root.value(QLatin1String("Table")).isObject()) {
+        auto definition = TableDefinitionFile::fromDocument(document, source);
+        if (auto *error = std::get_if<IoError>(&definition))
+            return *error;
+        const QJsonObject json = root.value(QLatin1String("Table")).isObject()
+            ? std::get<TableDefinition>(definition).toJson()
+            : root;
+        input.kind = Kind::CreateTable;
+        input.description = root.contains(QLatin1String("Table"))
+            ? QStringLiteral("describe-table output")
+            : QStringLiteral("create-table JSON");
+        input.projects.push_back(interopjson::projectForTable(std::get<TableDefinition>(definition), json));
+        input.tableNames << input.projects.front().table.tableName;
+        return input;
+    }
+    if (looksLikeItems(document)) {
+        auto items = ItemsFile::fromDocument(document, source, itemsTable);
+        if (auto *error = std::get_if<IoError>(&items))
+            return *error;
+        input.kind = Kind::Items;
+        input.items = std::get<ItemsFile::Contents>(std::move(items));
+        input.description = QStringLiteral("items (%1)").arg(ItemsFile::shapeName(input.items.shape));
+        input.notes = input.items.notes;
+        return input;
+    }
+    return IoError {source, 0, 0, {}, kUnknown};
+}
+
+QStringList InteropFile::formatNames()
+{
+    return {QStringLiteral("keyscope"),           QStringLiteral("workbench"),
+            QStringLiteral("cloudformation"),     QStringLiteral("cloudformation-yaml"),
+            QStringLiteral("create-table"),       QStringLiteral("batch-write"),
+            QStringLiteral("scan"),               QStringLiteral("csv")};
+}
+
+QString InteropFile::formatName(Format format)
+{
+    return formatNames().at(int(format));
+}
+
+std::optional<InteropFile::Format> InteropFile::formatFromName(const QString &name)
+{
+    const qsizetype index = formatNames().indexOf(name);
+    if (index < 0)
+        return std::nullopt;
+    return Format(index);
+}
+
+std::optional<InteropFile::Format> InteropFile::formatFromPath(const QString &path)
+{
+    const QString lower = path.toLower();
+    if (lower.endsWith(QLatin1String(ProjectFile::kSuffix)))
+        return Format::Keyscope;
+    if (lower.endsWith(QLatin1String(".yaml")) || lower.endsWith(QLatin1String(".yml")))
+        return Format::CloudFormationYaml;
+    if (lower.endsWith(QLatin1String(".csv")))
+        return Format::Csv;
+    return std::nullopt;
+}
+
+bool InteropFile::isItemsFormat(Format format)
+{
+    return format == Format::BatchWrite || format == Format::Scan || format == Format::Csv;
+}
+
+std::vector<QByteArray> InteropFile::render(Format format, const Project &project,
+                                            const std::vector<Item> &items, const QDateTime &now)
+{
+    switch (format) {
+    case Format::Keyscope:
+        return {ProjectFile::serialize(project)};
+    case Format::Workbench:
+        return {WorkbenchModel::serialize(project, items, now)};
+    case Format::CloudFormation:
+        return {CloudFormationTemplate::serializeJson(project)};
+    case Format::CloudFormationYaml:
+        return {CloudFormationTemplate::serializeYaml(project)};
+    case Format::CreateTable:
+        return {JsonWriter::write(interopjson::createTableJson(project), 4) + '\n'};
+    case Format::BatchWrite:
+        return ItemsFormats::batchWriteChunks(project.table.tableName, items);
+    case Format::Scan:
+        return {ItemsFormats::scanOutput(items)};
+    case Format::Csv:
+        return {ItemsFormats::toCsv(items, project.table)};
+    }
+    return {};
+}
+
+std::variant<QStringList, IoError> InteropFile::write(Format format, const Project &project,
+                                                      const std::vector<Item> &items,
+                                                      const QString &path, const QDateTime &now)
+{
+    const std::vector<QByteArray> files = render(format, project, items, now);
+    const QStringList paths = ItemsFormats::batchFileNames(path, qsizetype(files.size()));
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (auto error = interopjson::writeFile(paths.at(qsizetype(i)), files[i]))
+            return *error;
+    }
+    return paths;
+}
+
+std::variant<std::vector<Item>, IoError> InteropFile::populatedItems(const Project &project,
+                                                                     const QString &source,
+                                                                     std::optional<quint64> seed)
+{
+    auto population = Populator::populate(project, seed);
+    if (auto *error = std::get_if<PopulationError>(&population))
+        return IoError {source, 0, 0, error->path, error->message};
+    return ItemsFormats::uniqueByKey(std::get<Population>(population).items, project.table.keys);
+}
+
+} // namespace keyscope::model

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "model/design/project.h"
+#include "model/io/ioerror.h"
+#include "model/io/itemsfile.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace keyscope::model {
+
+// Reads any file Keyscope imports, deciding what it is by its content (the extension only
+// breaks ties: `.csv`, `.yaml`/`.yml`), and writes any format Keyscope exports. Shared by
+// `keyscope convert` and the GUI's File > Import… / Export … As….
+class InteropFile
+{
+public:
+    enum class Kind { KeyscopeProject, Workbench, CloudFormation, CreateTable, Items };
+    enum class Format {
+        Keyscope,           // *.keyscope.json
+        Workbench,          // NoSQL Workbench 3.0 model
+        CloudFormation,     // template, JSON
+        CloudFormationYaml, // template, YAML
+        CreateTable,        // aws dynamodb create-table --cli-input-json
+        BatchWrite,         // batch-write-item requests, 25 puts per file
+        Scan,               // aws dynamodb scan output
+        Csv,                // header row + one item per row
+    };
+
+    struct Input
+    {
+        Kind kind = Kind::Items;
+        QString description;           // "NoSQL Workbench model (version 3.0)", "CSV items", ...
+        std::vector<Project> projects; // design inputs: one per table read
+        QStringList tableNames;        // design inputs: every table in the file
+        ItemsFile::Contents items;     // Kind::Items
+        QStringList notes;
+    };
+
+    // `table` picks one table of a Workbench model or a CloudFormation template (empty: all).
+    // `itemsTable` is the table items files are read for (picks a batch file's table, types a
+    // CSV's bare key columns); it may be empty.
+    static std::variant<Input, IoError> read(const QString &path, const QString &table = {},
+                                             const TableDefinition &itemsTable = {});
+    static std::variant<Input, IoError> parse(const QByteArray &data, const QString &source,
+                                              const QString &table = {},
+                                              const TableDefinition &itemsTable = {});
+
+    static QStringList formatNames(); // for --to
+    static QString formatName(Format format);
+    static std::optional<Format> formatFromName(const QString &name);
+    // From an output path: `.keyscope.json`, `.yaml`/`.yml`, `.csv`; nullopt for plain `.json`.
+    static std::optional<Format> formatFromPath(const QString &path);
+    static bool isItemsFormat(Format format);
+
+    // The bytes of each file `format` writes for `project` (`items`: what items formats and the
+    // Workbench model's TableData hold): one file, except batch-write (one per 25 items).
+    static std::vector<QByteArray> render(Format format, const Project &project,
+                                          const std::vector<Item> &items, const QDateTime &now);
+    // Renders and writes atomically; batch-write files are named by
+    // ItemsFormats::batchFileNames. Returns the paths written.
+    static std::variant<QStringList, IoError> write(Format format, const Project &project,
+                                                    const std::vector<Item> &items,
+                                                    const QString &path, const QDateTime &now);
+
+    // A project's collection as it is stored: populated items (generated, then hand-written),
+    // one per primary key.
+    static std::variant<std::vector<Item>, IoError> populatedItems(const Project &project,
+                                                                   const QString &source,
+                                                                   std::optional<quint64> seed = {});
+};
+
+} // namespace keyscope::model

@@ -1,0 +1,443 @@
+#include "model/interop/itemsformats.h"
+
+#include "model/io/jsonwriter.h"
+#include "model/value/dynamojson.h"
+#include "model/value/number.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <map>
+
+namespace keyscope::model {
+
+namespace {
+
+QByteArray keyIdentity(const Item &item, const KeySchema &keys)
+{
+    QByteArray identity;
+    for (const auto &attribute : keys.all()) {
+        const auto it = item.find(attribute.name);
+        if (it != item.end()) {
+            identity += char(it->second.type());
+            identity += it->second.sortableBytes().toHex();
+        }
+        identity += ':';
+    }
+    return identity;
+}
+
+struct Cell
+{
+    QString text;
+    bool quoted = false;
+    int line = 0;
+    int column = 0;
+};
+
+// RFC 4180 with "\n" or "\r\n" line ends; quoted cells may span lines.
+std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &text,
+                                                              const QString &source)
+{
+    std::vector<std::vector<Cell>> rows;
+    std::vector<Cell> row;
+    Cell cell;
+    int line = 1;
+    int column = 1;
+    bool inQuotes = false;
+    bool cellStarted = false;
+    const auto endCell = [&] {
+        row.push_back(cell);
+        cell = Cell {};
+        cellStarted = false;
+    };
+    const auto endRow = [&] {
+        endCell();
+        if (!(row.size() == 1 && row.front().text.isEmpty() && !row.front().quoted))
+            rows.push_back(row); // blank lines are skipped
+        row.clear();
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (!cellStarted) {
+            cell.line = line;
+            cell.column = column;
+            cellStarted = true;
+        }
+        if (inQuotes) {
+            if (c == u'"') {
+                if (i + 1 < text.size() && text.at(i + 1) == u'"') {
+                    cell.text += u'"';
+                    ++i;
+                    ++column;
+                } else {
+                    inQuotes = false;
+                }
+            } else {
+                cell.text += c;
+                if (c == u'\n') {
+                    ++line;
+                    column = 0;
+                }
+            }
+        } else if (c == u'"') {
+            if (!cell.text.isEmpty())
+                return IoError {source, line, column, {},
+                                QStringLiteral("a quote inside an unquoted cell: quote the whole "
+                                               "cell and double the quote (\"a \"\"b\"\"\")")};
+            inQuotes = true;
+            cell.quoted = true;
+        } else if (c == u',') {
+            endCell();
+        } else if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n') {
+            continue;
+        } else if (c == u'\n') {
+            endRow();
+            ++line;
+            column = 0;
+        } else {
+            if (cell.quoted)
+                return IoError {source, line, column, {},
+                                QStringLiteral("text after a closing quote: a quoted cell ends "
+                                               "at the next comma or line end")};
+            cell.text += c;
+        }
+        ++column;
+    }
+    if (inQuotes)
+        return IoError {source, cell.line, cell.column, {},
+                        QStringLiteral("a quoted cell is never closed")};
+    if (cellStarted || !row.empty())
+        endRow();
+    return rows;
+}
+
+QString quoteCsv(const QString &text, bool forceQuotes)
+{
+    const bool needs = forceQuotes || text.contains(u',') || text.contains(u'"')
+        || text.contains(u'\n') || text.contains(u'\r') || text.trimmed() != text;
+    if (!needs)
+        return text;
+    QString quoted = text;
+    quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
+    return u'"' + quoted + u'"';
+}
+
+QString cellText(const AttributeValue &value, bool *forceQuotes)
+{
+    *forceQuotes = false;
+    switch (value.type()) {
+    case AttributeValue::Type::S:
+        *forceQuotes = value.bytes().isEmpty();
+        return value.asString();
+    case AttributeValue::Type::N:
+        return value.asNumber().toString();
+    case AttributeValue::Type::B:
+        return QString::fromLatin1(value.bytes().toBase64());
+    case AttributeValue::Type::Bool:
+        return value.asBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case AttributeValue::Type::Null:
+        return QStringLiteral("true");
+    default:
+        break;
+    }
+    const QJsonObject json = dynamojson::valueToJson(value);
+    const QJsonValue inner = json.begin().value();
+    return QString::fromUtf8(JsonWriter::write(OrderedJson::fromQJson(inner), 0));
+}
+
+} // namespace
+
+std::vector<QByteArray> ItemsFormats::batchWriteChunks(const QString &tableName,
+                                                       const std::vector<Item> &items, int chunk)
+{
+    std::vector<QByteArray> files;
+    for (std::size_t start = 0; start < items.size() || (start == 0 && items.empty());
+         start += std::size_t(chunk)) {
+        QByteArray out = "{\n    " + JsonWriter::quote(tableName) + ": [";
+        const std::size_t end = std::min(items.size(), start + std::size_t(chunk));
+        for (std::size_t i = start; i < end; ++i) {
+            OrderedJson item = OrderedJson::object();
+            item.insert(QStringLiteral("Item"), OrderedJson::fromQJson(dynamojson::itemToJson(items[i])));
+            OrderedJson put = OrderedJson::object();
+            put.insert(QStringLiteral("PutRequest"), item);
+            out += i == start ? "\n        " : ",\n        ";
+            out += JsonWriter::write(put, 0);
+        }
+        out += end > start ? "\n    ]\n}\n" : "]\n}\n";
+        files.push_back(out);
+        if (items.empty())
+            break;
+    }
+    return files;
+}
+
+QStringList ItemsFormats::batchFileNames(const QString &path, qsizetype count)
+{
+    if (count <= 1)
+        return {path};
+    const QFileInfo info(path);
+    QString stem = info.fileName();
+    QString suffix;
+    if (stem.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        suffix = stem.right(5);
+        stem.chop(5);
+    }
+    const int digits = std::max(3, int(QString::number(count).size()));
+    QStringList names;
+    for (qsizetype i = 1; i <= count; ++i) {
+        const QString name = QStringLiteral("%1-%2%3")
+                                 .arg(stem)
+                                 .arg(i, digits, 10, QLatin1Char('0'))
+                                 .arg(suffix);
+        names << (info.path() == u"." && !path.startsWith(u"./") ? name : info.dir().filePath(name));
+    }
+    return names;
+}
+
+QByteArray ItemsFormats::scanOutput(const std::vector<Item> &items)
+{
+    OrderedJson array = OrderedJson::array();
+    for (const Item &item : items)
+        array.append(OrderedJson::fromQJson(dynamojson::itemToJson(item)));
+    OrderedJson out = OrderedJson::object();
+    out.insert(QStringLiteral("Items"), array);
+    out.insert(QStringLiteral("Count"), OrderedJson::integer(qint64(items.size())));
+    out.insert(QStringLiteral("ScannedCount"), OrderedJson::integer(qint64(items.size())));
+    return JsonWriter::write(out, 4) + '\n';
+}
+
+QByteArray ItemsFormats::toCsv(const std::vector<Item> &items, const TableDefinition &table)
+{
+    // Columns are (name, type) pairs.
+    using Column = std::pair<QString, AttributeValue::Type>;
+    std::vector<Column> keyColumns;
+    QStringList keyNames = table.allKeyAttributeNames();
+    std::map<std::pair<QString, int>, Column> others;
+    QSet<QString> keySeen;
+    for (const QString &name : keyNames) {
+        for (const auto &key : table.keys.all())
+            if (key.name == name && !keySeen.contains(name))
+                keyColumns.push_back({name, key.type}), keySeen.insert(name);
+        for (const auto &index : table.indexes)
+            for (const auto &key : index.keys.all())
+                if (key.name == name && !keySeen.contains(name))
+                    keyColumns.push_back({name, key.type}), keySeen.insert(name);
+    }
+    for (const Item &item : items) {
+        for (const auto &[name, value] : item) {
+            bool isKeyColumn = false;
+            for (const auto &column : keyColumns)
+                isKeyColumn |= column.first == name && column.second == value.type();
+            if (!isKeyColumn)
+                others[{name, int(value.type())}] = {name, value.type()};
+        }
+    }
+    std::vector<Column> columns = keyColumns;
+    for (const auto &[key, column] : others)
+        columns.push_back(column);
+
+    QString out;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        if (i)
+            out += u',';
+        out += quoteCsv(QStringLiteral("%1 (%2)").arg(columns[i].first,
+                                                      AttributeValue::typeName(columns[i].second)),
+                        false);
+    }
+    out += u'\n';
+    for (const Item &item : items) {
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            if (i)
+                out += u',';
+            const auto it = item.find(columns[i].first);
+            if (it == item.end() || it->second.type() != columns[i].second)
+                continue;
+            bool force = false;
+            const QString text = cellText(it->second, &force);
+            out += quoteCsv(text, force);
+        }
+        out += u'\n';
+    }
+    return out.toUtf8();
+}
+
+std::variant<ItemsFile::Contents, IoError>
+ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const TableDefinition &table)
+{
+    QString text = QString::fromUtf8(data);
+    if (text.startsWith(QChar(0xFEFF)))
+        text.remove(0, 1);
+    auto parsed = parseCsv(text, source);
+    if (auto *error = std::get_if<IoError>(&parsed))
+        return *error;
+    const auto &rows = std::get<std::vector<std::vector<Cell>>>(parsed);
+    if (rows.empty())
+        return IoError {source, 0, 0, {}, QStringLiteral("the file is empty: expected a header row "
+                                                         "such as PK (S),SK (S),Temp (N)")};
+    static const QRegularExpression typed(
+        QStringLiteral("^(.*\\S)\\s*\\((S|N|B|BOOL|NULL|L|M|SS|NS|BS)\\)$"));
+    struct Column
+    {
+        QString name;
+        QString header;
+        std::optional<AttributeValue::Type> type;
+    };
+    std::vector<Column> columns;
+    QSet<QString> headers;
+    for (const Cell &cell : rows.front()) {
+        const QString header = cell.text.trimmed();
+        if (header.isEmpty())
+            return IoError {source, cell.line, cell.column, {},
+                            QStringLiteral("empty column header: name every column, e.g. Temp (N)")};
+        if (headers.contains(header))
+            return IoError {source, cell.line, cell.column, {},
+                            QStringLiteral("column \"%1\" appears twice").arg(header)};
+        headers.insert(header);
+        Column column {header, header, std::nullopt};
+        const auto match = typed.match(header);
+        if (match.hasMatch()) {
+            column.name = match.captured(1);
+            column.type = AttributeValue::typeFromName(match.captured(2));
+        }
+        columns.push_back(column);
+    }
+    // Bare headers: infer.
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        if (columns[c].type)
+            continue;
+        for (const QString &name : table.allKeyAttributeNames()) {
+            if (name != columns[c].name)
+                continue;
+            for (const auto &key : table.keys.all())
+                if (key.name == name)
+                    columns[c].type = key.type;
+            for (const auto &index : table.indexes)
+                for (const auto &key : index.keys.all())
+                    if (key.name == name && !columns[c].type)
+                        columns[c].type = key.type;
+        }
+        if (columns[c].type)
+            continue;
+        bool allNumbers = true;
+        bool allBools = true;
+        bool any = false;
+        for (std::size_t r = 1; r < rows.size(); ++r) {
+            if (c >= rows[r].size() || (rows[r][c].text.isEmpty() && !rows[r][c].quoted))
+                continue;
+            any = true;
+            const QString &cellValue = rows[r][c].text;
+            allNumbers = allNumbers && !rows[r][c].quoted && Number::parse(cellValue).has_value();
+            allBools = allBools && (cellValue == u"true" || cellValue == u"false");
+        }
+        columns[c].type = any && allNumbers ? AttributeValue::Type::N
+            : any && allBools              ? AttributeValue::Type::Bool
+                                           : AttributeValue::Type::S;
+    }
+
+    ItemsFile::Contents contents;
+    contents.shape = ItemsFile::Shape::ItemArray;
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        const auto &row = rows[r];
+        if (row.size() > columns.size())
+            return IoError {source, row[columns.size()].line, row[columns.size()].column, {},
+                            QStringLiteral("row has %1 cells but the header has %2 columns")
+                                .arg(row.size())
+                                .arg(columns.size())};
+        Item item;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const Cell &cell = row[c];
+            if (cell.text.isEmpty() && !cell.quoted)
+                continue;
+            const Column &column = columns[c];
+            const auto fail = [&](const QString &why) {
+                return IoError {source, cell.line, cell.column, {},
+                                QStringLiteral("column \"%1\": %2").arg(column.header, why)};
+            };
+            std::optional<AttributeValue> value;
+            switch (*column.type) {
+            case AttributeValue::Type::S:
+                value = AttributeValue::string(cell.text);
+                break;
+            case AttributeValue::Type::N: {
+                QString why;
+                auto number = Number::parse(cell.text.trimmed(), &why);
+                if (!number)
+                    return fail(QStringLiteral("\"%1\" is not a number: %2").arg(cell.text, why));
+                value = AttributeValue::number(*number);
+                break;
+            }
+            case AttributeValue::Type::B: {
+                auto decoded = QByteArray::fromBase64Encoding(cell.text.trimmed().toLatin1(),
+                                                              QByteArray::AbortOnBase64DecodingErrors);
+                if (!decoded)
+                    return fail(QStringLiteral("\"%1\" is not base64").arg(cell.text));
+                value = AttributeValue::binary(*decoded);
+                break;
+            }
+            case AttributeValue::Type::Bool:
+                if (cell.text != u"true" && cell.text != u"false")
+                    return fail(QStringLiteral("expected true or false, found \"%1\"").arg(cell.text));
+                value = AttributeValue::boolean(cell.text == u"true");
+                break;
+            case AttributeValue::Type::Null:
+                value = AttributeValue::null();
+                break;
+            default: {
+                QJsonParseError parseError;
+                const QByteArray wrapped = "{\"v\": " + cell.text.toUtf8() + "}";
+                const QJsonDocument document = QJsonDocument::fromJson(wrapped, &parseError);
+                if (parseError.error != QJsonParseError::NoError)
+                    return fail(QStringLiteral("expected the DynamoDB JSON inside %1 (e.g. %2): %3")
+                                    .arg(AttributeValue::typeName(*column.type),
+                                         *column.type == AttributeValue::Type::M
+                                             ? QStringLiteral("{\"k\": {\"S\": \"v\"}}")
+                                             : *column.type == AttributeValue::Type::L
+                                             ? QStringLiteral("[{\"S\": \"a\"}]")
+                                             : QStringLiteral("[\"a\", \"b\"]"),
+                                         parseError.errorString()));
+                QString why;
+                QString path;
+                value = dynamojson::valueFromJson(
+                    QJsonObject {{AttributeValue::typeName(*column.type),
+                                  document.object().value(QLatin1String("v"))}},
+                    &why, &path);
+                if (!value)
+                    return fail(why);
+            }
+            }
+            if (item.count(column.name))
+                return fail(QStringLiteral("the row already has a value for %1 in another column; "
+                                           "leave one of them empty")
+                                .arg(column.name));
+            item[column.name] = std::move(*value);
+        }
+        contents.items.push_back(std::move(item));
+        contents.paths << QStringLiteral("line %1").arg(row.front().line);
+    }
+    return contents;
+}
+
+std::vector<Item> ItemsFormats::uniqueByKey(const std::vector<Item> &items, const KeySchema &keys)
+{
+    std::vector<Item> out;
+    QHash<QByteArray, std::size_t> position;
+    for (const Item &item : items) {
+        const QByteArray identity = keyIdentity(item, keys);
+        const auto it = position.constFind(identity);
+        if (it != position.constEnd()) {
+            out[*it] = item;
+        } else {
+            position.insert(identity, out.size());
+            out.push_back(item);
+        }
+    }
+    return out;
+}
+
+} // namespace keyscope::model

@@ -1,0 +1,792 @@
+#include "model/interop/workbenchmodel.h"
+
+#include "model/design/populator.h"
+#include "model/design/projectfile.h"
+#include "model/interop/interopjson.h"
+#include "model/io/jsonwriter.h"
+#include "model/value/dynamojson.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace keyscope::model {
+
+namespace {
+
+const QString kDataModel = QStringLiteral("DataModel");
+const QString kTableData = QStringLiteral("TableData");
+const QString kKeyAttributes = QStringLiteral("KeyAttributes");
+const QString kNonKeyAttributes = QStringLiteral("NonKeyAttributes");
+const QString kTableFacets = QStringLiteral("TableFacets");
+const QString kGsis = QStringLiteral("GlobalSecondaryIndexes");
+const QString kModelMetadata = QStringLiteral("ModelMetadata");
+const QString kCapacity = QStringLiteral("ProvisionedCapacitySettings");
+const QString kAlias = QStringLiteral("KeyAttributeAlias");
+
+const QString kWhatIsAModel = QStringLiteral(
+    "a NoSQL Workbench data model is an object {\"ModelName\": ..., \"ModelMetadata\": {...}, "
+    "\"DataModel\": [{\"TableName\": ..., \"KeyAttributes\": {\"PartitionKey\": {...}}, ...}]} "
+    "(Data modeler > Export data model)");
+
+struct Failure
+{
+    QString path;
+    QString message;
+};
+
+bool isPlainName(const QString &text)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_-]*$"));
+    return name.match(text).hasMatch();
+}
+
+// Entity type names may not hold the characters key templates use.
+QString entityNameFrom(QString name, int index)
+{
+    for (QChar &c : name) {
+        if (c == u'.' || c == u'{' || c == u'}' || c == u'|' || c == u':')
+            c = u'_';
+    }
+    name = name.trimmed();
+    return name.isEmpty() ? QStringLiteral("Facet%1").arg(index + 1) : name;
+}
+
+struct KeyAttr
+{
+    QString name;
+    QString type;
+};
+
+std::variant<KeyAttr, Failure> readKeyAttribute(const QJsonValue &json, const QString &path)
+{
+    if (!json.isObject())
+        return Failure {path,
+                        QStringLiteral("expected {\"AttributeName\": \"PK\", \"AttributeType\": "
+                                       "\"S\"}")};
+    const QJsonObject object = json.toObject();
+    const QString name = object.value(QLatin1String("AttributeName")).toString();
+    const QString type = object.value(QLatin1String("AttributeType")).toString();
+    if (name.isEmpty())
+        return Failure {path + QStringLiteral(".AttributeName"),
+                        QStringLiteral("missing or not a string: name the key attribute")};
+    if (type != u"S" && type != u"N" && type != u"B")
+        return Failure {path + QStringLiteral(".AttributeType"),
+                        QStringLiteral("a key attribute's type is S, N or B, found \"%1\"")
+                            .arg(type)};
+    return KeyAttr {name, type};
+}
+
+struct KeyPair
+{
+    KeyAttr hash;
+    std::optional<KeyAttr> range;
+};
+
+std::variant<KeyPair, Failure> readKeyAttributes(const QJsonValue &json, const QString &path)
+{
+    if (!json.isObject())
+        return Failure {path,
+                        QStringLiteral("missing or not an object: expected {\"PartitionKey\": "
+                                       "{\"AttributeName\": ..., \"AttributeType\": ...}, "
+                                       "\"SortKey\": {...}}")};
+    const QJsonObject object = json.toObject();
+    KeyPair pair;
+    auto hash = readKeyAttribute(object.value(QLatin1String("PartitionKey")),
+                                 path + QStringLiteral(".PartitionKey"));
+    if (auto *failure = std::get_if<Failure>(&hash))
+        return *failure;
+    pair.hash = std::get<KeyAttr>(hash);
+    if (object.contains(QLatin1String("SortKey"))) {
+        auto range = readKeyAttribute(object.value(QLatin1String("SortKey")),
+                                      path + QStringLiteral(".SortKey"));
+        if (auto *failure = std::get_if<Failure>(&range))
+            return *failure;
+        pair.range = std::get<KeyAttr>(range);
+    }
+    return pair;
+}
+
+QJsonArray keySchemaJson(const KeyPair &keys)
+{
+    QJsonArray schema {QJsonObject {{"AttributeName", keys.hash.name}, {"KeyType", "HASH"}}};
+    if (keys.range)
+        schema.append(QJsonObject {{"AttributeName", keys.range->name}, {"KeyType", "RANGE"}});
+    return schema;
+}
+
+// Early files hold plain JSON values; read them as the attribute's declared type.
+std::optional<AttributeValue> plainValue(const QJsonValue &json, const QString &declared,
+                                         QString *error, QString *errorPath)
+{
+    if (json.isObject() && json.toObject().size() == 1
+        && AttributeValue::typeFromName(json.toObject().begin().key()))
+        return dynamojson::valueFromJson(json, error, errorPath);
+    return interopjson::valueFromPlainJson(json, declared, error, errorPath);
+}
+
+QByteArray keyIdentity(const Item &item, const KeySchema &keys)
+{
+    QByteArray identity;
+    for (const auto &attribute : keys.all()) {
+        const auto it = item.find(attribute.name);
+        if (it == item.end())
+            return {};
+        identity += char(it->second.type());
+        identity += it->second.sortableBytes().toHex();
+        identity += ':';
+    }
+    return identity;
+}
+
+struct TableContext
+{
+    QString source;
+    QString path; // "DataModel[0]"
+    QStringList *notes;
+};
+
+std::variant<Item, Failure> readItem(const QJsonValue &json, const QString &path,
+                                     const QHash<QString, QString> &declared,
+                                     const QHash<QString, QString> &aliasToKey)
+{
+    if (!json.isObject())
+        return Failure {path, QStringLiteral("expected an item: {\"PK\": {\"S\": \"...\"}, ...}")};
+    Item item;
+    const QJsonObject object = json.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        QString name = it.key();
+        // 1.0 facets may name key attributes by their alias.
+        if (!declared.contains(name) && aliasToKey.contains(name) && !object.contains(aliasToKey[name]))
+            name = aliasToKey[name];
+        QString error;
+        QString errorPath;
+        auto value = plainValue(it.value(), declared.value(name), &error, &errorPath);
+        if (!value)
+            return Failure {path + QLatin1Char('.') + it.key() + errorPath, error};
+        item[name] = std::move(*value);
+    }
+    return item;
+}
+
+std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObject &tableJson,
+                                         const TableContext &context)
+{
+    const QString &base = context.path;
+    const auto at = [&](const QString &member) { return base + QLatin1Char('.') + member; };
+    Project project;
+
+    const QString tableName = tableJson.value(QLatin1String("TableName")).toString();
+    if (tableName.isEmpty())
+        return Failure {at(QStringLiteral("TableName")), QStringLiteral("missing or empty")};
+    auto keysRead = readKeyAttributes(tableJson.value(kKeyAttributes), at(kKeyAttributes));
+    if (auto *failure = std::get_if<Failure>(&keysRead))
+        return *failure;
+    const KeyPair keys = std::get<KeyPair>(keysRead);
+
+    // Declared attribute types, for early files' plain values and for entity attributes.
+    QHash<QString, QString> declared;
+    declared.insert(keys.hash.name, keys.hash.type);
+    if (keys.range)
+        declared.insert(keys.range->name, keys.range->type);
+    const QJsonValue nonKeyJson = tableJson.value(kNonKeyAttributes);
+    if (!nonKeyJson.isUndefined() && !nonKeyJson.isArray())
+        return Failure {at(kNonKeyAttributes),
+                        QStringLiteral("expected an array of {\"AttributeName\", "
+                                       "\"AttributeType\"}")};
+    const QJsonArray nonKey = nonKeyJson.toArray();
+    for (qsizetype i = 0; i < nonKey.size(); ++i) {
+        const QString path = QStringLiteral("%1[%2]").arg(at(kNonKeyAttributes)).arg(i);
+        if (nonKey.at(i).isString()) { // early files list names only
+            declared.insert(nonKey.at(i).toString(), QStringLiteral("S"));
+            continue;
+        }
+        const QJsonObject attribute = nonKey.at(i).toObject();
+        const QString name = attribute.value(QLatin1String("AttributeName")).toString();
+        if (name.isEmpty())
+            return Failure {path + QStringLiteral(".AttributeName"),
+                            QStringLiteral("missing or not a string")};
+        const QString type = attribute.value(QLatin1String("AttributeType")).toString();
+        if (!AttributeValue::typeFromName(type))
+            return Failure {path + QStringLiteral(".AttributeType"),
+                            QStringLiteral("unknown type \"%1\" (valid: S, N, B, BOOL, NULL, L, "
+                                           "M, SS, NS, BS)")
+                                .arg(type)};
+        declared.insert(name, type);
+    }
+
+    // The table as create-table JSON.
+    QJsonObject create;
+    create.insert(QStringLiteral("TableName"), tableName);
+    QJsonArray definitions;
+    QSet<QString> defined;
+    const auto define = [&](const KeyAttr &attribute) {
+        if (defined.contains(attribute.name))
+            return;
+        defined.insert(attribute.name);
+        definitions.append(QJsonObject {{"AttributeName", attribute.name},
+                                        {"AttributeType", attribute.type}});
+    };
+    define(keys.hash);
+    if (keys.range)
+        define(*keys.range);
+    create.insert(QStringLiteral("KeySchema"), keySchemaJson(keys));
+    const QJsonValue gsiJson = tableJson.value(kGsis);
+    if (!gsiJson.isUndefined() && !gsiJson.isArray())
+        return Failure {at(kGsis), QStringLiteral("expected an array of indexes")};
+    QJsonArray gsis;
+    const QJsonArray gsiArray = gsiJson.toArray();
+    for (qsizetype i = 0; i < gsiArray.size(); ++i) {
+        const QString path = QStringLiteral("%1[%2]").arg(at(kGsis)).arg(i);
+        const QJsonObject index = gsiArray.at(i).toObject();
+        const QString name = index.value(QLatin1String("IndexName")).toString();
+        if (name.isEmpty())
+            return Failure {path + QStringLiteral(".IndexName"), QStringLiteral("missing or empty")};
+        auto indexKeys = readKeyAttributes(index.value(kKeyAttributes), path + u'.' + kKeyAttributes);
+        if (auto *failure = std::get_if<Failure>(&indexKeys))
+            return *failure;
+        const KeyPair pair = std::get<KeyPair>(indexKeys);
+        define(pair.hash);
+        if (pair.range)
+            define(*pair.range);
+        QJsonObject projection = index.value(QLatin1String("Projection")).toObject();
+        if (projection.isEmpty())
+            projection.insert(QStringLiteral("ProjectionType"), QStringLiteral("ALL"));
+        gsis.append(QJsonObject {{"IndexName", name},
+                                 {"KeySchema", keySchemaJson(pair)},
+                                 {"Projection", projection}});
+    }
+    create.insert(QStringLiteral("AttributeDefinitions"), definitions);
+    if (!gsis.isEmpty())
+        create.insert(kGsis, gsis);
+    const QString billing = tableJson.value(QLatin1String("BillingMode")).toString();
+    if (!billing.isEmpty())
+        create.insert(QStringLiteral("BillingMode"), billing);
+    const QJsonObject capacity = tableJson.value(kCapacity).toObject();
+    if (billing != u"PAY_PER_REQUEST" && capacity.contains(QLatin1String("ProvisionedThroughput")))
+        create.insert(QStringLiteral("ProvisionedThroughput"),
+                      capacity.value(QLatin1String("ProvisionedThroughput")));
+    QString tableError;
+    auto definition = TableDefinition::fromJson(create, &tableError);
+    if (!definition)
+        return Failure {base, tableError};
+    project.table = *definition;
+    project.tableJson = create;
+
+    // Facets become entity types.
+    QHash<QString, QString> aliasToKey;
+    const QJsonValue facetsJson = tableJson.value(kTableFacets);
+    if (!facetsJson.isUndefined() && !facetsJson.isArray())
+        return Failure {at(kTableFacets), QStringLiteral("expected an array of facets")};
+    const QJsonArray facets = facetsJson.toArray();
+    QSet<QString> entityNames;
+    std::vector<std::pair<QJsonArray, QString>> facetData; // 1.0: items per facet, with path
+    for (qsizetype i = 0; i < facets.size(); ++i) {
+        const QString path = QStringLiteral("%1[%2]").arg(at(kTableFacets)).arg(i);
+        if (!facets.at(i).isObject())
+            return Failure {path, QStringLiteral("expected a facet {\"FacetName\": ..., "
+                                                 "\"KeyAttributeAlias\": {...}}")};
+        QJsonObject facet = facets.at(i).toObject();
+        EntityType entity;
+        QString name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), int(i));
+        for (int n = 2; entityNames.contains(name); ++n)
+            name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), int(i))
+                + QString::number(n);
+        entityNames.insert(name);
+        entity.name = name;
+        entity.countMin = entity.countMax = 0; // its items are the model's table data
+        QSet<QString> attributeNames;
+        const auto addAttribute = [&](const QString &attributeName, const QString &type) {
+            if (attributeNames.contains(attributeName))
+                return;
+            AttributeSpec attribute;
+            attribute.name = attributeName;
+            if (type == u"N") {
+                attribute.type = AttributeKind::N;
+            } else if (type == u"B") {
+                attribute.type = AttributeKind::B;
+                attribute.generator.kind = GeneratorSpec::Kind::Constant;
+                attribute.generator.constant = QStringLiteral("AA==");
+            } else if (type == u"BOOL") {
+                attribute.type = AttributeKind::Bool;
+                attribute.generator.kind = GeneratorSpec::Kind::Choice;
+                attribute.generator.choices = {QStringLiteral("true"), QStringLiteral("false")};
+            } else if (type == u"S" || type.isEmpty()) {
+                attribute.type = AttributeKind::S;
+            } else {
+                context.notes->append(QStringLiteral("%1: %2.NonKeyAttributes: attribute \"%3\" "
+                                                     "of type %4 is not an entity attribute "
+                                                     "(Keyscope generates S, N, B and BOOL); its "
+                                                     "values in the table data are kept")
+                                          .arg(context.source, path, attributeName, type));
+                return;
+            }
+            attributeNames.insert(attributeName);
+            entity.attributes.push_back(attribute);
+        };
+        const QJsonObject aliases = facet.value(kAlias).toObject();
+        const auto aliasKey = [&](const KeyAttr &key, const char *member) {
+            const QString alias = aliases.value(QLatin1String(member)).toString();
+            if (!alias.isEmpty() && alias != key.name)
+                aliasToKey.insert(alias, key.name);
+            if (!alias.isEmpty() && alias != key.name && isPlainName(alias)
+                && !declared.contains(alias)) {
+                addAttribute(alias, key.type);
+                entity.keys[key.name] = QLatin1Char('{') + alias + QLatin1Char('}');
+            } else {
+                addAttribute(key.name, key.type); // the key is an attribute of its own
+            }
+        };
+        aliasKey(keys.hash, "PartitionKeyAlias");
+        if (keys.range)
+            aliasKey(*keys.range, "SortKeyAlias");
+        const QJsonArray attributes = facet.value(kNonKeyAttributes).toArray();
+        for (const QJsonValue &attribute : attributes) {
+            const QString attributeName = attribute.isString()
+                ? attribute.toString()
+                : attribute.toObject().value(QLatin1String("AttributeName")).toString();
+            if (!attributeName.isEmpty())
+                addAttribute(attributeName, declared.value(attributeName));
+        }
+        if (facet.value(kTableData).isArray() && !facet.value(kTableData).toArray().isEmpty())
+            facetData.emplace_back(facet.value(kTableData).toArray(), path + u'.' + kTableData);
+        facet.remove(QStringLiteral("FacetName"));
+        facet.remove(kNonKeyAttributes);
+        facet.remove(kTableData);
+        if (!facet.isEmpty())
+            entity.extra.insert(QLatin1String(WorkbenchModel::kExtraMember), facet);
+        project.entities.push_back(std::move(entity));
+    }
+
+    // Table data become hand-written items: the table's (2.0, 3.0), then each facet's (1.0).
+    if (tableJson.value(kTableData).isArray())
+        facetData.insert(facetData.begin(),
+                         {tableJson.value(kTableData).toArray(), at(kTableData)});
+    else if (!tableJson.value(kTableData).isUndefined())
+        return Failure {at(kTableData), QStringLiteral("expected an array of items")};
+    for (const auto &[items, path] : facetData) {
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            const QString itemPath = QStringLiteral("%1[%2]").arg(path).arg(i);
+            auto item = readItem(items.at(i), itemPath, declared, aliasToKey);
+            if (auto *failure = std::get_if<Failure>(&item))
+                return *failure;
+            for (const auto &key : project.table.keys.all()) {
+                const auto found = std::get<Item>(item).find(key.name);
+                if (found == std::get<Item>(item).end())
+                    return Failure {itemPath,
+                                    QStringLiteral("One or more parameter values were invalid: "
+                                                   "Missing the key %1 in the item")
+                                        .arg(key.name)};
+                if (found->second.type() != key.type)
+                    return Failure {itemPath + u'.' + key.name,
+                                    QStringLiteral("One or more parameter values were invalid: "
+                                                   "Type mismatch for key %1 expected: %2 "
+                                                   "actual: %3")
+                                        .arg(key.name, AttributeValue::typeName(key.type),
+                                             found->second.typeName())};
+            }
+            project.items.push_back(std::move(std::get<Item>(item)));
+        }
+    }
+
+    // What Keyscope does not use survives in x-workbench.
+    QJsonObject model = root;
+    model.remove(kDataModel);
+    QJsonObject table = tableJson;
+    for (const QString &known :
+         QStringList {QStringLiteral("TableName"), kKeyAttributes, kTableFacets, kGsis, kTableData,
+          QStringLiteral("BillingMode"), QString::fromLatin1(WorkbenchModel::kProjectMember)})
+        table.remove(known);
+    project.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
+                         QJsonObject {{"model", model}, {"table", table}});
+    const QJsonObject metadata = root.value(kModelMetadata).toObject();
+    project.name = root.value(QLatin1String("ModelName")).toString();
+    if (project.name.isEmpty())
+        project.name = tableName;
+    project.description = metadata.value(QLatin1String("Description")).toString();
+    return project;
+}
+
+// A table as NoSQL Workbench can hold it: GSIs with one partition and one sort key, no LSIs.
+QJsonObject workbenchView(TableDefinition table)
+{
+    std::vector<IndexDefinition> kept;
+    for (IndexDefinition index : table.indexes) {
+        if (!index.isGlobal())
+            continue;
+        index.keys.hash.resize(1);
+        if (index.keys.range.size() > 1)
+            index.keys.range.resize(1);
+        kept.push_back(index);
+    }
+    table.indexes = kept;
+    return table.toJson();
+}
+
+// The table carries a Keyscope project: it wins, except where the model was changed since.
+std::variant<Project, Failure> mergeEmbedded(Project fromModel, const QJsonObject &embedded,
+                                             const TableContext &context)
+{
+    const QString path = context.path + u'.' + QLatin1String(WorkbenchModel::kProjectMember);
+    auto read = ProjectFile::fromJson(QJsonDocument(embedded), context.source);
+    if (auto *errors = std::get_if<std::vector<IoError>>(&read)) {
+        const IoError &first = errors->front();
+        return Failure {first.path.isEmpty() ? path : path + u'.' + first.path,
+                        first.message
+                            + (errors->size() > 1
+                                   ? QStringLiteral(" (and %1 more problems)").arg(errors->size() - 1)
+                                   : QString())};
+    }
+    Project project = std::get<Project>(std::move(read));
+    if (workbenchView(project.table) != workbenchView(fromModel.table)) {
+        context.notes->append(QStringLiteral("%1: %2: the table's keys or indexes were changed "
+                                             "in NoSQL Workbench; using the model's table")
+                                  .arg(context.source, context.path));
+        project.table = fromModel.table;
+        project.tableJson = fromModel.tableJson;
+    }
+    for (EntityType &entity : fromModel.entities) {
+        if (!project.entity(entity.name)) {
+            context.notes->append(QStringLiteral("%1: facet \"%2\" was added in NoSQL Workbench: "
+                                                 "it becomes an entity type")
+                                      .arg(context.source, entity.name));
+            project.entities.push_back(std::move(entity));
+        }
+    }
+    // Items: the model's table data are the populated collection; what differs from it was
+    // added or edited in NoSQL Workbench and becomes hand-written.
+    QHash<QByteArray, const Item *> populated;
+    auto population = Populator::populate(project);
+    if (auto *items = std::get_if<Population>(&population)) {
+        for (const Item &item : items->items)
+            populated.insert(keyIdentity(item, project.table.keys), &item);
+    }
+    qsizetype added = 0;
+    for (const Item &item : fromModel.items) {
+        const auto it = populated.constFind(keyIdentity(item, project.table.keys));
+        if (it != populated.constEnd() && **it == item)
+            continue;
+        project.items.push_back(item);
+        ++added;
+    }
+    if (added > 0)
+        context.notes->append(QStringLiteral("%1: %2 item(s) of the table data differ from the "
+                                             "populated collection: kept as hand-written items")
+                                  .arg(context.source)
+                                  .arg(added));
+    project.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
+                         fromModel.extra.value(QLatin1String(WorkbenchModel::kExtraMember)));
+    return project;
+}
+
+OrderedJson keyAttributeJson(const KeyAttribute &key)
+{
+    OrderedJson out = OrderedJson::object();
+    out.insert(QStringLiteral("AttributeName"), OrderedJson::string(key.name));
+    out.insert(QStringLiteral("AttributeType"), OrderedJson::string(AttributeValue::typeName(key.type)));
+    return out;
+}
+
+OrderedJson keyAttributesJson(const KeySchema &keys)
+{
+    OrderedJson out = OrderedJson::object();
+    if (!keys.hash.empty())
+        out.insert(QStringLiteral("PartitionKey"), keyAttributeJson(keys.hash.front()));
+    if (!keys.range.empty())
+        out.insert(QStringLiteral("SortKey"), keyAttributeJson(keys.range.front()));
+    return out;
+}
+
+QString attributeTypeName(AttributeKind kind)
+{
+    switch (kind) {
+    case AttributeKind::N:
+        return QStringLiteral("N");
+    case AttributeKind::B:
+        return QStringLiteral("B");
+    case AttributeKind::Bool:
+        return QStringLiteral("BOOL");
+    case AttributeKind::S:
+    case AttributeKind::Timestamp:
+        break;
+    }
+    return QStringLiteral("S");
+}
+
+void appendUnknown(OrderedJson &out, const QJsonObject &stored)
+{
+    for (auto it = stored.begin(); it != stored.end(); ++it) {
+        if (!out.contains(it.key()))
+            out.insert(it.key(), OrderedJson::fromQJson(it.value()));
+    }
+}
+
+OrderedJson dataAccess(const QJsonObject &stored)
+{
+    if (stored.contains(QLatin1String("DataAccess")))
+        return OrderedJson::fromQJson(stored.value(QLatin1String("DataAccess")));
+    OrderedJson access = OrderedJson::object();
+    access.insert(QStringLiteral("MySql"), OrderedJson::object());
+    return access;
+}
+
+} // namespace
+
+bool WorkbenchModel::looksLike(const QJsonDocument &document)
+{
+    const QJsonObject root = document.object();
+    return root.value(kDataModel).isArray()
+        || (root.contains(QLatin1String("ModelName")) && root.contains(kModelMetadata));
+}
+
+std::variant<WorkbenchModel::Import, IoError>
+WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &source,
+                             const QString &table)
+{
+    const auto fail = [&](const QString &path, const QString &message) {
+        return IoError {source, 0, 0, path, message};
+    };
+    if (!document.isObject())
+        return fail({}, QStringLiteral("expected an object, found an array: ") + kWhatIsAModel);
+    const QJsonObject root = document.object();
+    if (!root.contains(kDataModel))
+        return fail(kDataModel, QStringLiteral("missing: ") + kWhatIsAModel);
+    if (!root.value(kDataModel).isArray())
+        return fail(kDataModel, QStringLiteral("expected an array of tables: ") + kWhatIsAModel);
+    const QJsonArray tables = root.value(kDataModel).toArray();
+    if (tables.isEmpty())
+        return fail(kDataModel, QStringLiteral("the model has no tables; add one in NoSQL "
+                                               "Workbench before exporting"));
+    if (root.contains(kModelMetadata) && !root.value(kModelMetadata).isObject())
+        return fail(kModelMetadata, QStringLiteral("expected an object"));
+
+    Import result;
+    const QJsonValue version = root.value(kModelMetadata).toObject().value(QLatin1String("Version"));
+    result.version = version.isDouble() ? QString::number(version.toDouble(), 'f', 1)
+                                        : version.toString();
+    static const QStringList known {QStringLiteral("1.0"), QStringLiteral("2.0"),
+                                    QStringLiteral("3.0")};
+    if (!result.version.isEmpty() && !known.contains(result.version))
+        result.notes << QStringLiteral("%1: ModelMetadata.Version: version %2 is newer than the "
+                                       "versions Keyscope knows (1.0, 2.0, 3.0); reading it as 3.0")
+                            .arg(source, result.version);
+    for (qsizetype i = 0; i < tables.size(); ++i) {
+        const QString path = QStringLiteral("DataModel[%1]").arg(i);
+        if (!tables.at(i).isObject())
+            return fail(path, QStringLiteral("expected a table object {\"TableName\": ..., "
+                                             "\"KeyAttributes\": {...}}"));
+        result.tableNames << tables.at(i).toObject().value(QLatin1String("TableName")).toString();
+    }
+    if (!table.isEmpty() && !result.tableNames.contains(table))
+        return fail(kDataModel, QStringLiteral("the model has no table \"%1\"; its tables: %2")
+                                    .arg(table, result.tableNames.join(u", ")));
+    for (qsizetype i = 0; i < tables.size(); ++i) {
+        if (!table.isEmpty() && result.tableNames.at(i) != table)
+            continue;
+        const QJsonObject tableJson = tables.at(i).toObject();
+        TableContext context {source, QStringLiteral("DataModel[%1]").arg(i), &result.notes};
+        auto project = readTable(root, tableJson, context);
+        if (auto *failure = std::get_if<Failure>(&project))
+            return fail(failure->path, failure->message);
+        Project &read = std::get<Project>(project);
+        if (tables.size() > 1)
+            read.name = QStringLiteral("%1 — %2").arg(read.name, result.tableNames.at(i));
+        const QJsonValue embedded = tableJson.value(QLatin1String(kProjectMember));
+        if (embedded.isObject()) {
+            auto merged = mergeEmbedded(read, embedded.toObject(), context);
+            if (auto *failure = std::get_if<Failure>(&merged))
+                return fail(failure->path, failure->message);
+            result.projects.push_back(std::get<Project>(std::move(merged)));
+        } else {
+            if (!embedded.isUndefined())
+                return fail(context.path + u'.' + QLatin1String(kProjectMember),
+                            QStringLiteral("expected a Keyscope project object"));
+            // The result must be a valid project; report anything that is not by its path.
+            auto check = ProjectFile::fromJson(QJsonDocument(ProjectFile::toJson(read)), source);
+            if (auto *errors = std::get_if<std::vector<IoError>>(&check))
+                return fail(context.path, errors->front().path + QStringLiteral(": ")
+                                              + errors->front().message);
+            result.projects.push_back(std::move(read));
+        }
+    }
+    return result;
+}
+
+OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Item> &tableData,
+                                   const QDateTime &now)
+{
+    const QJsonObject stored = project.extra.value(QLatin1String(kExtraMember)).toObject();
+    const QJsonObject storedModel = stored.value(QLatin1String("model")).toObject();
+    const QJsonObject storedTable = stored.value(QLatin1String("table")).toObject();
+    const TableDefinition &table = project.table;
+    QSet<QString> tableKeys;
+    for (const auto &key : table.keys.all())
+        tableKeys.insert(key.name);
+
+    const QString date = QLocale::c().toString(now.toUTC(), QStringLiteral("MMM dd, yyyy, hh:mm AP"));
+    const QJsonObject storedMetadata = storedModel.value(kModelMetadata).toObject();
+    OrderedJson metadata = OrderedJson::object();
+    metadata.insert(QStringLiteral("Author"),
+                    OrderedJson::string(storedMetadata.value(QLatin1String("Author")).toString()));
+    metadata.insert(QStringLiteral("DateCreated"),
+                    OrderedJson::string(storedMetadata.contains(QLatin1String("DateCreated"))
+                                            ? storedMetadata.value(QLatin1String("DateCreated")).toString()
+                                            : date));
+    metadata.insert(QStringLiteral("DateLastModified"), OrderedJson::string(date));
+    metadata.insert(QStringLiteral("Description"), OrderedJson::string(project.description));
+    metadata.insert(QStringLiteral("AWSService"), OrderedJson::string(QStringLiteral("Amazon DynamoDB")));
+    metadata.insert(QStringLiteral("Version"), OrderedJson::string(QStringLiteral("3.0")));
+    appendUnknown(metadata, storedMetadata);
+
+    // Non-key attributes: the model's declared ones, the entity types', the items', and index
+    // keys, each with the first type seen.
+    OrderedJson nonKey = OrderedJson::array();
+    QSet<QString> listed = tableKeys;
+    const auto list = [&](const QString &name, const QString &type) {
+        if (listed.contains(name))
+            return;
+        listed.insert(name);
+        OrderedJson attribute = OrderedJson::object();
+        attribute.insert(QStringLiteral("AttributeName"), OrderedJson::string(name));
+        attribute.insert(QStringLiteral("AttributeType"), OrderedJson::string(type));
+        nonKey.append(attribute);
+    };
+    for (const QJsonValue &declared : storedTable.value(kNonKeyAttributes).toArray()) {
+        const QJsonObject object = declared.toObject();
+        if (!object.value(QLatin1String("AttributeName")).toString().isEmpty())
+            list(object.value(QLatin1String("AttributeName")).toString(),
+                 object.value(QLatin1String("AttributeType")).toString(QStringLiteral("S")));
+    }
+    for (const auto &index : table.indexes) {
+        for (const auto &key : index.keys.all())
+            list(key.name, AttributeValue::typeName(key.type));
+    }
+
+    // Facets.
+    OrderedJson facets = OrderedJson::array();
+    for (const EntityType &entity : project.entities) {
+        const QJsonObject storedFacet = entity.extra.value(QLatin1String(kExtraMember)).toObject();
+        const QJsonObject storedAliases = storedFacet.value(kAlias).toObject();
+        QSet<QString> aliasOnly;
+        const auto alias = [&](const KeyAttribute &key, const char *member) {
+            const auto it = entity.keys.find(key.name);
+            if (it == entity.keys.end())
+                return storedAliases.value(QLatin1String(member)).toString(key.name);
+            static const QRegularExpression whole(QStringLiteral("^\\{([A-Za-z_][A-Za-z0-9_-]*)\\}$"));
+            const auto match = whole.match(it->second);
+            if (match.hasMatch()) {
+                aliasOnly.insert(match.captured(1));
+                return match.captured(1);
+            }
+            return it->second;
+        };
+        OrderedJson aliases = OrderedJson::object();
+        aliases.insert(QStringLiteral("PartitionKeyAlias"),
+                       OrderedJson::string(alias(table.keys.hash.front(), "PartitionKeyAlias")));
+        if (table.keys.hasRange())
+            aliases.insert(QStringLiteral("SortKeyAlias"),
+                           OrderedJson::string(alias(table.keys.range.front(), "SortKeyAlias")));
+        OrderedJson attributes = OrderedJson::array();
+        for (const AttributeSpec &attribute : entity.attributes) {
+            if (tableKeys.contains(attribute.name) || aliasOnly.contains(attribute.name))
+                continue;
+            attributes.append(OrderedJson::string(attribute.name));
+            list(attribute.name, attributeTypeName(attribute.type));
+        }
+        OrderedJson facet = OrderedJson::object();
+        facet.insert(QStringLiteral("FacetName"), OrderedJson::string(entity.name));
+        facet.insert(kAlias, aliases);
+        facet.insert(kTableData, OrderedJson::array());
+        facet.insert(kNonKeyAttributes, attributes);
+        facet.insert(QStringLiteral("DataAccess"), dataAccess(storedFacet));
+        appendUnknown(facet, storedFacet);
+        facets.append(facet);
+    }
+
+    OrderedJson data = OrderedJson::array();
+    for (const Item &item : tableData) {
+        for (const auto &[name, value] : item)
+            list(name, value.typeName());
+        data.append(OrderedJson::fromQJson(dynamojson::itemToJson(item)));
+    }
+
+    OrderedJson gsis = OrderedJson::array();
+    for (const auto &index : table.indexes) {
+        if (!index.isGlobal())
+            continue; // NoSQL Workbench has no LSIs; they ride along in KeyscopeProject
+        OrderedJson gsi = OrderedJson::object();
+        gsi.insert(QStringLiteral("IndexName"), OrderedJson::string(index.name));
+        gsi.insert(kKeyAttributes, keyAttributesJson(index.keys));
+        OrderedJson projection = OrderedJson::object();
+        projection.insert(QStringLiteral("ProjectionType"),
+                          OrderedJson::string(index.projection == ProjectionType::All ? QStringLiteral("ALL")
+                                              : index.projection == ProjectionType::KeysOnly
+                                                  ? QStringLiteral("KEYS_ONLY")
+                                                  : QStringLiteral("INCLUDE")));
+        if (index.projection == ProjectionType::Include) {
+            OrderedJson names = OrderedJson::array();
+            for (const QString &name : index.nonKeyAttributes)
+                names.append(OrderedJson::string(name));
+            projection.insert(kNonKeyAttributes, names);
+        }
+        gsi.insert(QStringLiteral("Projection"), projection);
+        gsis.append(gsi);
+    }
+
+    OrderedJson tableOut = OrderedJson::object();
+    tableOut.insert(QStringLiteral("TableName"), OrderedJson::string(table.tableName));
+    tableOut.insert(kKeyAttributes, keyAttributesJson(table.keys));
+    tableOut.insert(kNonKeyAttributes, nonKey);
+    tableOut.insert(kTableFacets, facets);
+    tableOut.insert(kGsis, gsis);
+    tableOut.insert(kTableData, data);
+    tableOut.insert(QStringLiteral("DataAccess"), dataAccess(storedTable));
+    const QString billing = project.tableJson.value(QLatin1String("BillingMode")).toString();
+    const bool provisioned = billing == u"PROVISIONED"
+        || (billing.isEmpty() && project.tableJson.contains(QLatin1String("ProvisionedThroughput")));
+    tableOut.insert(QStringLiteral("BillingMode"),
+                    OrderedJson::string(provisioned ? QStringLiteral("PROVISIONED")
+                                                    : QStringLiteral("PAY_PER_REQUEST")));
+    if (provisioned) {
+        QJsonObject capacity = storedTable.value(kCapacity).toObject();
+        QJsonObject throughput = project.tableJson.value(QLatin1String("ProvisionedThroughput")).toObject();
+        if (throughput.isEmpty())
+            throughput = QJsonObject {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}};
+        capacity.insert(QStringLiteral("ProvisionedThroughput"), throughput);
+        OrderedJson settings = OrderedJson::object();
+        settings.insert(QStringLiteral("ProvisionedThroughput"), OrderedJson::fromQJson(throughput));
+        appendUnknown(settings, capacity);
+        tableOut.insert(kCapacity, settings);
+    }
+    QJsonObject unknownTable = storedTable;
+    unknownTable.remove(kNonKeyAttributes);
+    unknownTable.remove(kCapacity);
+    appendUnknown(tableOut, unknownTable);
+    QJsonObject keyscope = ProjectFile::toJson(project);
+    QJsonObject extra = keyscope;
+    extra.remove(QLatin1String(kExtraMember));
+    tableOut.insert(QLatin1String(kProjectMember), OrderedJson::fromQJson(extra));
+
+    OrderedJson root = OrderedJson::object();
+    root.insert(QStringLiteral("ModelName"),
+                OrderedJson::string(project.name.isEmpty() ? table.tableName : project.name));
+    root.insert(kModelMetadata, metadata);
+    OrderedJson tables = OrderedJson::array();
+    tables.append(tableOut);
+    root.insert(kDataModel, tables);
+    QJsonObject unknownModel = storedModel;
+    unknownModel.remove(kModelMetadata);
+    appendUnknown(root, unknownModel);
+    return root;
+}
+
+QByteArray WorkbenchModel::serialize(const Project &project, const std::vector<Item> &tableData,
+                                     const QDateTime &now)
+{
+    return JsonWriter::write(toJson(project, tableData, now), 2) + '\n';
+}
+
+} // namespace keyscope::model

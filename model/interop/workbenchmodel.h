@@ -1,0 +1,81 @@
+#pragma once
+
+#include "model/design/project.h"
+#include "model/io/ioerror.h"
+#include "model/io/orderedjson.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QString>
+#include <QStringList>
+
+#include <variant>
+#include <vector>
+
+namespace keyscope::model {
+
+// NoSQL Workbench for DynamoDB data models (the JSON its Data modeler imports and exports):
+//
+//   {"ModelName": "...", "ModelMetadata": {"Author", "DateCreated", "DateLastModified",
+//    "Description", "AWSService": "Amazon DynamoDB", "Version": "3.0"},
+//    "DataModel": [{
+//      "TableName": "...",
+//      "KeyAttributes": {"PartitionKey": {"AttributeName", "AttributeType"}, "SortKey": {...}},
+//      "NonKeyAttributes": [{"AttributeName", "AttributeType"}],
+//      "TableFacets": [{"FacetName", "KeyAttributeAlias": {"PartitionKeyAlias", "SortKeyAlias"},
+//                       "TableData": [items] (1.0 only), "NonKeyAttributes": [names],
+//                       "DataAccess": {"MySql": {}}}],
+//      "GlobalSecondaryIndexes": [{"IndexName", "KeyAttributes": {...},
+//                                  "Projection": {"ProjectionType", "NonKeyAttributes"}}],
+//      "TableData": [items in DynamoDB JSON] (2.0 and later),
+//      "DataAccess": {"MySql": {}}, "BillingMode": "PROVISIONED" | "PAY_PER_REQUEST",
+//      "ProvisionedCapacitySettings": {"ProvisionedThroughput": {...}, "AutoScalingRead": ...}}]}
+//
+// Versions read: 3.0 and 2.0 (items in the table's TableData), 1.0 (items in each facet's
+// TableData) and the early files without a Version (either place; plain JSON values are read
+// as the attribute's declared type). See tests/data/interop/README.md for the sources.
+//
+// Each table becomes a project: facets become entity types (a key alias that is a plain name
+// becomes an attribute and the key template "{Alias}"), table data become hand-written items,
+// GSIs and billing settings go into the table. Members Keyscope does not use are kept in
+// "x-workbench" members (project, entity types) and written back on export.
+//
+// Export writes a Workbench 3.0 model of one project: entity types as facets, items as the
+// table's TableData, and the whole Keyscope project (key templates, generators, access
+// patterns, LSIs, seed...) in the table's extra member "KeyscopeProject", which import reads
+// back, so Keyscope -> Workbench -> Keyscope loses nothing.
+class WorkbenchModel
+{
+public:
+    static constexpr const char *kProjectMember = "KeyscopeProject";
+    static constexpr const char *kExtraMember = "x-workbench";
+
+    struct Import
+    {
+        QString version;              // ModelMetadata.Version; empty for early files
+        QStringList tableNames;       // every table in the file, in file order
+        std::vector<Project> projects; // the tables asked for, in file order
+        QStringList notes;            // things the user may not expect
+    };
+
+    // An object with a "DataModel" array (or "ModelName" and "ModelMetadata").
+    static bool looksLike(const QJsonDocument &document);
+
+    // `table` picks one table by name; empty takes every table. An unknown name is an error
+    // that lists the tables.
+    static std::variant<Import, IoError> fromDocument(const QJsonDocument &document,
+                                                      const QString &source,
+                                                      const QString &table = {});
+
+    // The Workbench 3.0 model of `project` with `tableData` (usually its populated items) as the
+    // table's TableData. `now` dates the model (DateLastModified; also DateCreated unless the
+    // project came from a model that had one).
+    static OrderedJson toJson(const Project &project, const std::vector<Item> &tableData,
+                              const QDateTime &now);
+    // 2-space indentation, as NoSQL Workbench writes its files.
+    static QByteArray serialize(const Project &project, const std::vector<Item> &tableData,
+                                const QDateTime &now);
+};
+
+} // namespace keyscope::model
