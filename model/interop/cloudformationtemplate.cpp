@@ -26,11 +26,11 @@ QString describe(const QJsonObject &function)
     const QString name = function.begin().key();
     const QJsonValue argument = function.begin().value();
     QString shortName = name.startsWith(u"Fn::") ? name.mid(4) : name;
-    QString text = argument.isString() ? argument.toString()
-                                       : QString::fromUtf8(QJsonDocument(argument.isArray()
-                                                                             ? QJsonDocument(argument.toArray())
-                                                                             : QJsonDocument(argument.toObject()))
-                                                               .toJson(QJsonDocument::Compact));
+    QString text = argument.isString()
+        ? argument.toString()
+        : QString::fromUtf8(QJsonDocument(argument.isArray() ? QJsonDocument(argument.toArray())
+                                                             : QJsonDocument(argument.toObject()))
+                                .toJson(QJsonDocument::Compact));
     return QStringLiteral("!%1 %2").arg(shortName, text);
 }
 
@@ -45,7 +45,9 @@ bool isIntrinsic(const QJsonValue &value)
 class Resolver
 {
 public:
-    explicit Resolver(const QJsonObject &parameters) : m_parameters(parameters) { }
+    explicit Resolver(const QJsonObject &parameters)
+        : m_parameters(parameters)
+    { }
 
     // Resolves every intrinsic function inside `value`; the first that cannot be resolved is
     // reported.
@@ -84,10 +86,7 @@ private:
         const QJsonObject parameter = m_parameters.value(name).toObject();
         if (!parameter.contains(QLatin1String("Default")))
             return std::nullopt;
-        const QJsonValue value = parameter.value(QLatin1String("Default"));
-        if (value.isDouble())
-            return QJsonValue(QString::number(value.toDouble(), 'g', 17));
-        return value;
+        return parameter.value(QLatin1String("Default"));
     }
 
     QString missingWhy(const QString &name) const
@@ -121,7 +120,8 @@ private:
                 text = argument.toArray().at(0).toString();
                 variables = argument.toArray().at(1).toObject();
             } else {
-                return Unresolved {path, what, QStringLiteral("expected a string or [string, map]")};
+                return Unresolved {path, what,
+                                   QStringLiteral("expected a string or [string, map]")};
             }
             static const QRegularExpression variable(QStringLiteral("\\$\\{([^}!]+)\\}"));
             QString out;
@@ -140,6 +140,8 @@ private:
                 } else {
                     value = parameterDefault(key);
                 }
+                if (value && value->isDouble())
+                    value = QJsonValue(QString::number(value->toDouble(), 'g', 17));
                 if (!value || !value->isString())
                     return Unresolved {path, what, missingWhy(key)};
                 out += value->toString();
@@ -178,10 +180,11 @@ OrderedJson indexesWithThroughput(const QJsonValue &indexes, const QJsonValue &t
                                OrderedJson::fromQJson(object.value(QLatin1String(member))));
         }
         if (provisioned)
-            ordered.insert(QStringLiteral("ProvisionedThroughput"),
-                           OrderedJson::fromQJson(object.contains(QLatin1String("ProvisionedThroughput"))
-                                                      ? object.value(QLatin1String("ProvisionedThroughput"))
-                                                      : throughput));
+            ordered.insert(
+                QStringLiteral("ProvisionedThroughput"),
+                OrderedJson::fromQJson(object.contains(QLatin1String("ProvisionedThroughput"))
+                                           ? object.value(QLatin1String("ProvisionedThroughput"))
+                                           : throughput));
         out.append(ordered);
     }
     return out;
@@ -204,13 +207,15 @@ CloudFormationTemplate::fromJson(const QJsonValue &document, const QString &sour
         return IoError {source, 0, 0, path, message};
     };
     if (!document.isObject())
-        return fail({}, QStringLiteral("expected a CloudFormation template: an object with "
-                                       "\"Resources\""));
+        return fail({},
+                    QStringLiteral("expected a CloudFormation template: an object with "
+                                   "\"Resources\""));
     const QJsonObject root = document.toObject();
     if (!root.value(kResources).isObject())
-        return fail(kResources, QStringLiteral("missing or not an object: a CloudFormation "
-                                               "template lists its resources under "
-                                               "\"Resources\""));
+        return fail(kResources,
+                    QStringLiteral("missing or not an object: a CloudFormation "
+                                   "template lists its resources under "
+                                   "\"Resources\""));
     const Resolver resolver(root.value(QLatin1String("Parameters")).toObject());
     const QJsonObject resources = root.value(kResources).toObject();
     Import result;
@@ -240,8 +245,9 @@ CloudFormationTemplate::fromJson(const QJsonValue &document, const QString &sour
         if (!table.isEmpty() && table != tableName && table != it.key())
             continue;
         create.insert(QStringLiteral("TableName"), tableName);
-        for (const char *member : {"AttributeDefinitions", "KeySchema", "LocalSecondaryIndexes",
-                                   "GlobalSecondaryIndexes", "BillingMode", "ProvisionedThroughput"}) {
+        for (const char *member :
+             {"AttributeDefinitions", "KeySchema", "LocalSecondaryIndexes",
+              "GlobalSecondaryIndexes", "BillingMode", "ProvisionedThroughput"}) {
             const QString key = QLatin1String(member);
             if (!properties.contains(key))
                 continue;
@@ -264,10 +270,12 @@ CloudFormationTemplate::fromJson(const QJsonValue &document, const QString &sour
         result.tables.push_back({it.key(), interopjson::projectForTable(*definition, create)});
     }
     if (found.isEmpty())
-        return fail(kResources, QStringLiteral("the template has no AWS::DynamoDB::Table resource"));
+        return fail(kResources,
+                    QStringLiteral("the template has no AWS::DynamoDB::Table resource"));
     if (result.tables.empty())
-        return fail(kResources, QStringLiteral("the template has no table \"%1\"; its tables: %2")
-                                    .arg(table, found.join(u", ")));
+        return fail(kResources,
+                    QStringLiteral("the template has no table \"%1\"; its tables: %2")
+                        .arg(table, found.join(u", ")));
     return result;
 }
 
@@ -294,23 +302,26 @@ OrderedJson CloudFormationTemplate::toJson(const Project &project)
     const QJsonObject &tableJson = project.tableJson;
     const QJsonValue throughput = tableJson.value(QLatin1String("ProvisionedThroughput"));
     const QString billing = tableJson.value(QLatin1String("BillingMode")).toString();
-    const bool provisioned = billing == u"PROVISIONED" || (billing.isEmpty() && throughput.isObject());
+    const bool provisioned
+        = billing == u"PROVISIONED" || (billing.isEmpty() && throughput.isObject());
     OrderedJson properties = OrderedJson::object();
     for (const char *member : {"TableName", "AttributeDefinitions", "KeySchema"})
         properties.insert(QLatin1String(member), *create.value(QLatin1String(member)));
     const QJsonObject definition = project.table.toJson();
     if (definition.contains(QLatin1String("LocalSecondaryIndexes")))
         properties.insert(QStringLiteral("LocalSecondaryIndexes"),
-                          indexesWithThroughput(definition.value(QLatin1String("LocalSecondaryIndexes")),
-                                                {}, false));
+                          indexesWithThroughput(
+                              definition.value(QLatin1String("LocalSecondaryIndexes")), {}, false));
     if (definition.contains(QLatin1String("GlobalSecondaryIndexes"))) {
         // Keep each GSI's own throughput from the project's table JSON when it has one.
         QJsonArray globals = definition.value(QLatin1String("GlobalSecondaryIndexes")).toArray();
-        const QJsonArray stored = tableJson.value(QLatin1String("GlobalSecondaryIndexes")).toArray();
+        const QJsonArray stored
+            = tableJson.value(QLatin1String("GlobalSecondaryIndexes")).toArray();
         for (qsizetype i = 0; i < globals.size(); ++i) {
             QJsonObject index = globals.at(i).toObject();
             for (const QJsonValue &original : stored) {
-                if (original.toObject().value(QLatin1String("IndexName")) == index.value(QLatin1String("IndexName"))
+                if (original.toObject().value(QLatin1String("IndexName"))
+                        == index.value(QLatin1String("IndexName"))
                     && original.toObject().contains(QLatin1String("ProvisionedThroughput")))
                     index.insert(QStringLiteral("ProvisionedThroughput"),
                                  original.toObject().value(QLatin1String("ProvisionedThroughput")));
@@ -327,25 +338,29 @@ OrderedJson CloudFormationTemplate::toJson(const Project &project)
                       OrderedJson::string(provisioned ? QStringLiteral("PROVISIONED")
                                                       : QStringLiteral("PAY_PER_REQUEST")));
     if (provisioned)
-        properties.insert(QStringLiteral("ProvisionedThroughput"),
-                          OrderedJson::fromQJson(throughput.isObject()
-                                                     ? throughput
-                                                     : QJsonValue(QJsonObject {{"ReadCapacityUnits", 5},
-                                                                               {"WriteCapacityUnits", 5}})));
+        properties.insert(
+            QStringLiteral("ProvisionedThroughput"),
+            OrderedJson::fromQJson(throughput.isObject()
+                                       ? throughput
+                                       : QJsonValue(QJsonObject {{"ReadCapacityUnits", 5},
+                                                                 {"WriteCapacityUnits", 5}})));
     if (tableJson.value(QLatin1String("Tags")).isArray())
-        properties.insert(QStringLiteral("Tags"), OrderedJson::fromQJson(tableJson.value(QLatin1String("Tags"))));
+        properties.insert(QStringLiteral("Tags"),
+                          OrderedJson::fromQJson(tableJson.value(QLatin1String("Tags"))));
 
     OrderedJson resource = OrderedJson::object();
-    resource.insert(QStringLiteral("Type"), OrderedJson::string(QStringLiteral("AWS::DynamoDB::Table")));
+    resource.insert(QStringLiteral("Type"),
+                    OrderedJson::string(QStringLiteral("AWS::DynamoDB::Table")));
     resource.insert(QStringLiteral("Properties"), properties);
     OrderedJson resources = OrderedJson::object();
     resources.insert(logicalIdFor(project.table.tableName), resource);
     OrderedJson root = OrderedJson::object();
-    root.insert(QStringLiteral("AWSTemplateFormatVersion"), OrderedJson::string(QStringLiteral("2010-09-09")));
+    root.insert(QStringLiteral("AWSTemplateFormatVersion"),
+                OrderedJson::string(QStringLiteral("2010-09-09")));
     root.insert(QStringLiteral("Description"),
-                OrderedJson::string(QStringLiteral("DynamoDB table %1, exported by Keyscope")
-                                        .arg(project.name.isEmpty() ? project.table.tableName
-                                                                    : project.name)));
+                OrderedJson::string(
+                    QStringLiteral("DynamoDB table %1, exported by Keyscope")
+                        .arg(project.name.isEmpty() ? project.table.tableName : project.name)));
     root.insert(kResources, resources);
     return root;
 }

@@ -30,15 +30,18 @@ bool looksLikeItems(const QJsonDocument &document)
     if (document.isArray())
         return true;
     const QJsonObject root = document.object();
-    if (root.value(QLatin1String("Items")).isArray() || root.value(QLatin1String("RequestItems")).isObject())
+    if (root.value(QLatin1String("Items")).isArray()
+        || root.value(QLatin1String("RequestItems")).isObject())
         return true;
     // A batch request: every member an array of {"PutRequest"|"DeleteRequest": ...}.
     if (root.isEmpty())
         return false;
     for (auto it = root.begin(); it != root.end(); ++it) {
         const QJsonArray requests = it.value().toArray();
-        if (!it.value().isArray() || (!requests.isEmpty() && !requests.at(0).toObject().contains(QLatin1String("PutRequest"))
-                                      && !requests.at(0).toObject().contains(QLatin1String("DeleteRequest"))))
+        if (!it.value().isArray()
+            || (!requests.isEmpty()
+                && !requests.at(0).toObject().contains(QLatin1String("PutRequest"))
+                && !requests.at(0).toObject().contains(QLatin1String("DeleteRequest"))))
             return false;
     }
     return true;
@@ -66,8 +69,8 @@ std::variant<InteropFile::Input, IoError> fromCloudFormation(const QJsonValue &d
 
 } // namespace
 
-std::variant<InteropFile::Input, IoError> InteropFile::read(const QString &path, const QString &table,
-                                                            const TableDefinition &itemsTable)
+std::variant<InteropFile::Input, IoError>
+InteropFile::read(const QString &path, const QString &table, const TableDefinition &itemsTable)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -84,9 +87,10 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
     const QByteArray trimmed = data.trimmed();
     const bool jsonLike = trimmed.startsWith('{') || trimmed.startsWith('[');
     Input input;
-    if (lower.endsWith(QLatin1String(".csv")) || (!jsonLike && !lower.endsWith(QLatin1String(".yaml"))
-                                                  && !lower.endsWith(QLatin1String(".yml"))
-                                                  && !data.contains(':') && data.contains(','))) {
+    if (lower.endsWith(QLatin1String(".csv"))
+        || (!jsonLike && !lower.endsWith(QLatin1String(".yaml"))
+            && !lower.endsWith(QLatin1String(".yml")) && !data.contains(':')
+            && data.contains(','))) {
         auto items = ItemsFormats::fromCsv(data, source, itemsTable);
         if (auto *error = std::get_if<IoError>(&items))
             return *error;
@@ -147,7 +151,8 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
         input.description = root.contains(QLatin1String("Table"))
             ? QStringLiteral("describe-table output")
             : QStringLiteral("create-table JSON");
-        input.projects.push_back(interopjson::projectForTable(std::get<TableDefinition>(definition), json));
+        input.projects.push_back(
+            interopjson::projectForTable(std::get<TableDefinition>(definition), json));
         input.tableNames << input.projects.front().table.tableName;
         return input;
     }
@@ -157,7 +162,8 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
             return *error;
         input.kind = Kind::Items;
         input.items = std::get<ItemsFile::Contents>(std::move(items));
-        input.description = QStringLiteral("items (%1)").arg(ItemsFile::shapeName(input.items.shape));
+        input.description
+            = QStringLiteral("items (%1)").arg(ItemsFile::shapeName(input.items.shape));
         input.notes = input.items.notes;
         return input;
     }
@@ -166,10 +172,10 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
 
 QStringList InteropFile::formatNames()
 {
-    return {QStringLiteral("keyscope"),           QStringLiteral("workbench"),
-            QStringLiteral("cloudformation"),     QStringLiteral("cloudformation-yaml"),
-            QStringLiteral("create-table"),       QStringLiteral("batch-write"),
-            QStringLiteral("scan"),               QStringLiteral("csv")};
+    return {QStringLiteral("keyscope"),       QStringLiteral("workbench"),
+            QStringLiteral("cloudformation"), QStringLiteral("cloudformation-yaml"),
+            QStringLiteral("create-table"),   QStringLiteral("batch-write"),
+            QStringLiteral("scan"),           QStringLiteral("csv")};
 }
 
 QString InteropFile::formatName(Format format)

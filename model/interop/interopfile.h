@@ -71,9 +71,8 @@ public:
 
     // A project's collection as it is stored: populated items (generated, then hand-written),
     // one per primary key.
-    static std::variant<std::vector<Item>, IoError> populatedItems(const Project &project,
-                                                                   const QString &source,
-                                                                   std::optional<quint64> seed = {});
+    static std::variant<std::vector<Item>, IoError>
+    populatedItems(const Project &project, const QString &source, std::optional<quint64> seed = {});
 };
 
 } // namespace keyscope::model

@@ -45,7 +45,8 @@ std::optional<AttributeValue> valueFromPlainJson(const QJsonValue &json, const Q
             QString why;
             auto number = Number::parse(text, &why);
             if (!number)
-                return fail(QStringLiteral("declared N, but \"%1\" is not a number: %2").arg(text, why));
+                return fail(
+                    QStringLiteral("declared N, but \"%1\" is not a number: %2").arg(text, why));
             return AttributeValue::number(*number);
         }
         if (declared == u"B") {

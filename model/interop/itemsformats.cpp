@@ -42,7 +42,7 @@ struct Cell
 
 // RFC 4180 with "\n" or "\r\n" line ends; quoted cells may span lines.
 std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &text,
-                                                              const QString &source)
+                                                               const QString &source)
 {
     std::vector<std::vector<Cell>> rows;
     std::vector<Cell> row;
@@ -87,7 +87,10 @@ std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &te
             }
         } else if (c == u'"') {
             if (!cell.text.isEmpty())
-                return IoError {source, line, column, {},
+                return IoError {source,
+                                line,
+                                column,
+                                {},
                                 QStringLiteral("a quote inside an unquoted cell: quote the whole "
                                                "cell and double the quote (\"a \"\"b\"\"\")")};
             inQuotes = true;
@@ -102,7 +105,10 @@ std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &te
             column = 0;
         } else {
             if (cell.quoted)
-                return IoError {source, line, column, {},
+                return IoError {source,
+                                line,
+                                column,
+                                {},
                                 QStringLiteral("text after a closing quote: a quoted cell ends "
                                                "at the next comma or line end")};
             cell.text += c;
@@ -110,8 +116,8 @@ std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &te
         ++column;
     }
     if (inQuotes)
-        return IoError {source, cell.line, cell.column, {},
-                        QStringLiteral("a quoted cell is never closed")};
+        return IoError {
+            source, cell.line, cell.column, {}, QStringLiteral("a quoted cell is never closed")};
     if (cellStarted || !row.empty())
         endRow();
     return rows;
@@ -163,7 +169,8 @@ std::vector<QByteArray> ItemsFormats::batchWriteChunks(const QString &tableName,
         const std::size_t end = std::min(items.size(), start + std::size_t(chunk));
         for (std::size_t i = start; i < end; ++i) {
             OrderedJson item = OrderedJson::object();
-            item.insert(QStringLiteral("Item"), OrderedJson::fromQJson(dynamojson::itemToJson(items[i])));
+            item.insert(QStringLiteral("Item"),
+                        OrderedJson::fromQJson(dynamojson::itemToJson(items[i])));
             OrderedJson put = OrderedJson::object();
             put.insert(QStringLiteral("PutRequest"), item);
             out += i == start ? "\n        " : ",\n        ";
@@ -191,11 +198,10 @@ QStringList ItemsFormats::batchFileNames(const QString &path, qsizetype count)
     const int digits = std::max(3, int(QString::number(count).size()));
     QStringList names;
     for (qsizetype i = 1; i <= count; ++i) {
-        const QString name = QStringLiteral("%1-%2%3")
-                                 .arg(stem)
-                                 .arg(i, digits, 10, QLatin1Char('0'))
-                                 .arg(suffix);
-        names << (info.path() == u"." && !path.startsWith(u"./") ? name : info.dir().filePath(name));
+        const QString name
+            = QStringLiteral("%1-%2%3").arg(stem).arg(i, digits, 10, QLatin1Char('0')).arg(suffix);
+        names << (info.path() == u"." && !path.startsWith(u"./") ? name
+                                                                 : info.dir().filePath(name));
     }
     return names;
 }
@@ -278,8 +284,12 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
         return *error;
     const auto &rows = std::get<std::vector<std::vector<Cell>>>(parsed);
     if (rows.empty())
-        return IoError {source, 0, 0, {}, QStringLiteral("the file is empty: expected a header row "
-                                                         "such as PK (S),SK (S),Temp (N)")};
+        return IoError {source,
+                        0,
+                        0,
+                        {},
+                        QStringLiteral("the file is empty: expected a header row "
+                                       "such as PK (S),SK (S),Temp (N)")};
     static const QRegularExpression typed(
         QStringLiteral("^(.*\\S)\\s*\\((S|N|B|BOOL|NULL|L|M|SS|NS|BS)\\)$"));
     struct Column
@@ -293,10 +303,17 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
     for (const Cell &cell : rows.front()) {
         const QString header = cell.text.trimmed();
         if (header.isEmpty())
-            return IoError {source, cell.line, cell.column, {},
-                            QStringLiteral("empty column header: name every column, e.g. Temp (N)")};
+            return IoError {
+                source,
+                cell.line,
+                cell.column,
+                {},
+                QStringLiteral("empty column header: name every column, e.g. Temp (N)")};
         if (headers.contains(header))
-            return IoError {source, cell.line, cell.column, {},
+            return IoError {source,
+                            cell.line,
+                            cell.column,
+                            {},
                             QStringLiteral("column \"%1\" appears twice").arg(header)};
         headers.insert(header);
         Column column {header, header, std::nullopt};
@@ -336,8 +353,8 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
             allBools = allBools && (cellValue == u"true" || cellValue == u"false");
         }
         columns[c].type = any && allNumbers ? AttributeValue::Type::N
-            : any && allBools              ? AttributeValue::Type::Bool
-                                           : AttributeValue::Type::S;
+            : any && allBools               ? AttributeValue::Type::Bool
+                                            : AttributeValue::Type::S;
     }
 
     ItemsFile::Contents contents;
@@ -345,7 +362,10 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto &row = rows[r];
         if (row.size() > columns.size())
-            return IoError {source, row[columns.size()].line, row[columns.size()].column, {},
+            return IoError {source,
+                            row[columns.size()].line,
+                            row[columns.size()].column,
+                            {},
                             QStringLiteral("row has %1 cells but the header has %2 columns")
                                 .arg(row.size())
                                 .arg(columns.size())};
@@ -356,7 +376,10 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
                 continue;
             const Column &column = columns[c];
             const auto fail = [&](const QString &why) {
-                return IoError {source, cell.line, cell.column, {},
+                return IoError {source,
+                                cell.line,
+                                cell.column,
+                                {},
                                 QStringLiteral("column \"%1\": %2").arg(column.header, why)};
             };
             std::optional<AttributeValue> value;
@@ -373,8 +396,8 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
                 break;
             }
             case AttributeValue::Type::B: {
-                auto decoded = QByteArray::fromBase64Encoding(cell.text.trimmed().toLatin1(),
-                                                              QByteArray::AbortOnBase64DecodingErrors);
+                auto decoded = QByteArray::fromBase64Encoding(
+                    cell.text.trimmed().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
                 if (!decoded)
                     return fail(QStringLiteral("\"%1\" is not base64").arg(cell.text));
                 value = AttributeValue::binary(*decoded);
@@ -382,7 +405,8 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
             }
             case AttributeValue::Type::Bool:
                 if (cell.text != u"true" && cell.text != u"false")
-                    return fail(QStringLiteral("expected true or false, found \"%1\"").arg(cell.text));
+                    return fail(
+                        QStringLiteral("expected true or false, found \"%1\"").arg(cell.text));
                 value = AttributeValue::boolean(cell.text == u"true");
                 break;
             case AttributeValue::Type::Null:

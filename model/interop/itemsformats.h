@@ -45,9 +45,8 @@ public:
     // Columns: the table's key attributes, then index keys, then the rest by name.
     static QByteArray toCsv(const std::vector<Item> &items, const TableDefinition &table);
     // Errors give the line and column of the cell and its column header.
-    static std::variant<ItemsFile::Contents, IoError> fromCsv(const QByteArray &data,
-                                                             const QString &source,
-                                                             const TableDefinition &table);
+    static std::variant<ItemsFile::Contents, IoError>
+    fromCsv(const QByteArray &data, const QString &source, const TableDefinition &table);
 
     // Keeps one item per primary key, the last one written, at the position of the first.
     static std::vector<Item> uniqueByKey(const std::vector<Item> &items, const KeySchema &keys);

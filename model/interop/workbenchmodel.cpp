@@ -74,9 +74,9 @@ std::variant<KeyAttr, Failure> readKeyAttribute(const QJsonValue &json, const QS
         return Failure {path + QStringLiteral(".AttributeName"),
                         QStringLiteral("missing or not a string: name the key attribute")};
     if (type != u"S" && type != u"N" && type != u"B")
-        return Failure {path + QStringLiteral(".AttributeType"),
-                        QStringLiteral("a key attribute's type is S, N or B, found \"%1\"")
-                            .arg(type)};
+        return Failure {
+            path + QStringLiteral(".AttributeType"),
+            QStringLiteral("a key attribute's type is S, N or B, found \"%1\"").arg(type)};
     return KeyAttr {name, type};
 }
 
@@ -160,7 +160,8 @@ std::variant<Item, Failure> readItem(const QJsonValue &json, const QString &path
     for (auto it = object.begin(); it != object.end(); ++it) {
         QString name = it.key();
         // 1.0 facets may name key attributes by their alias.
-        if (!declared.contains(name) && aliasToKey.contains(name) && !object.contains(aliasToKey[name]))
+        if (!declared.contains(name) && aliasToKey.contains(name)
+            && !object.contains(aliasToKey[name]))
             name = aliasToKey[name];
         QString error;
         QString errorPath;
@@ -227,8 +228,8 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
         if (defined.contains(attribute.name))
             return;
         defined.insert(attribute.name);
-        definitions.append(QJsonObject {{"AttributeName", attribute.name},
-                                        {"AttributeType", attribute.type}});
+        definitions.append(
+            QJsonObject {{"AttributeName", attribute.name}, {"AttributeType", attribute.type}});
     };
     define(keys.hash);
     if (keys.range)
@@ -244,8 +245,10 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
         const QJsonObject index = gsiArray.at(i).toObject();
         const QString name = index.value(QLatin1String("IndexName")).toString();
         if (name.isEmpty())
-            return Failure {path + QStringLiteral(".IndexName"), QStringLiteral("missing or empty")};
-        auto indexKeys = readKeyAttributes(index.value(kKeyAttributes), path + u'.' + kKeyAttributes);
+            return Failure {path + QStringLiteral(".IndexName"),
+                            QStringLiteral("missing or empty")};
+        auto indexKeys
+            = readKeyAttributes(index.value(kKeyAttributes), path + u'.' + kKeyAttributes);
         if (auto *failure = std::get_if<Failure>(&indexKeys))
             return *failure;
         const KeyPair pair = std::get<KeyPair>(indexKeys);
@@ -255,9 +258,8 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
         QJsonObject projection = index.value(QLatin1String("Projection")).toObject();
         if (projection.isEmpty())
             projection.insert(QStringLiteral("ProjectionType"), QStringLiteral("ALL"));
-        gsis.append(QJsonObject {{"IndexName", name},
-                                 {"KeySchema", keySchemaJson(pair)},
-                                 {"Projection", projection}});
+        gsis.append(QJsonObject {
+            {"IndexName", name}, {"KeySchema", keySchemaJson(pair)}, {"Projection", projection}});
     }
     create.insert(QStringLiteral("AttributeDefinitions"), definitions);
     if (!gsis.isEmpty())
@@ -287,8 +289,9 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
     for (qsizetype i = 0; i < facets.size(); ++i) {
         const QString path = QStringLiteral("%1[%2]").arg(at(kTableFacets)).arg(i);
         if (!facets.at(i).isObject())
-            return Failure {path, QStringLiteral("expected a facet {\"FacetName\": ..., "
-                                                 "\"KeyAttributeAlias\": {...}}")};
+            return Failure {path,
+                            QStringLiteral("expected a facet {\"FacetName\": ..., "
+                                           "\"KeyAttributeAlias\": {...}}")};
         QJsonObject facet = facets.at(i).toObject();
         EntityType entity;
         QString name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), int(i));
@@ -393,12 +396,20 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
     }
 
     // What Keyscope does not use survives in x-workbench.
+    // ModelName follows the project's name, DateLastModified the export.
     QJsonObject model = root;
     model.remove(kDataModel);
+    model.remove(QStringLiteral("ModelName"));
+    QJsonObject storedMetadata = model.value(kModelMetadata).toObject();
+    storedMetadata.remove(QStringLiteral("DateLastModified"));
+    storedMetadata.remove(QStringLiteral("Description"));
+    storedMetadata.remove(QStringLiteral("Version"));
+    if (model.contains(kModelMetadata))
+        model.insert(kModelMetadata, storedMetadata);
     QJsonObject table = tableJson;
-    for (const QString &known :
-         QStringList {QStringLiteral("TableName"), kKeyAttributes, kTableFacets, kGsis, kTableData,
-          QStringLiteral("BillingMode"), QString::fromLatin1(WorkbenchModel::kProjectMember)})
+    for (const QString &known : QStringList {
+             QStringLiteral("TableName"), kKeyAttributes, kTableFacets, kGsis, kTableData,
+             QStringLiteral("BillingMode"), QString::fromLatin1(WorkbenchModel::kProjectMember)})
         table.remove(known);
     project.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
                          QJsonObject {{"model", model}, {"table", table}});
@@ -434,11 +445,12 @@ std::variant<Project, Failure> mergeEmbedded(Project fromModel, const QJsonObjec
     auto read = ProjectFile::fromJson(QJsonDocument(embedded), context.source);
     if (auto *errors = std::get_if<std::vector<IoError>>(&read)) {
         const IoError &first = errors->front();
-        return Failure {first.path.isEmpty() ? path : path + u'.' + first.path,
-                        first.message
-                            + (errors->size() > 1
-                                   ? QStringLiteral(" (and %1 more problems)").arg(errors->size() - 1)
-                                   : QString())};
+        return Failure {
+            first.path.isEmpty() ? path : path + u'.' + first.path,
+            first.message
+                + (errors->size() > 1
+                       ? QStringLiteral(" (and %1 more problems)").arg(errors->size() - 1)
+                       : QString())};
     }
     Project project = std::get<Project>(std::move(read));
     if (workbenchView(project.table) != workbenchView(fromModel.table)) {
@@ -486,7 +498,8 @@ OrderedJson keyAttributeJson(const KeyAttribute &key)
 {
     OrderedJson out = OrderedJson::object();
     out.insert(QStringLiteral("AttributeName"), OrderedJson::string(key.name));
-    out.insert(QStringLiteral("AttributeType"), OrderedJson::string(AttributeValue::typeName(key.type)));
+    out.insert(QStringLiteral("AttributeType"),
+               OrderedJson::string(AttributeValue::typeName(key.type)));
     return out;
 }
 
@@ -558,15 +571,17 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
         return fail(kDataModel, QStringLiteral("expected an array of tables: ") + kWhatIsAModel);
     const QJsonArray tables = root.value(kDataModel).toArray();
     if (tables.isEmpty())
-        return fail(kDataModel, QStringLiteral("the model has no tables; add one in NoSQL "
-                                               "Workbench before exporting"));
+        return fail(kDataModel,
+                    QStringLiteral("the model has no tables; add one in NoSQL "
+                                   "Workbench before exporting"));
     if (root.contains(kModelMetadata) && !root.value(kModelMetadata).isObject())
         return fail(kModelMetadata, QStringLiteral("expected an object"));
 
     Import result;
-    const QJsonValue version = root.value(kModelMetadata).toObject().value(QLatin1String("Version"));
-    result.version = version.isDouble() ? QString::number(version.toDouble(), 'f', 1)
-                                        : version.toString();
+    const QJsonValue version
+        = root.value(kModelMetadata).toObject().value(QLatin1String("Version"));
+    result.version
+        = version.isDouble() ? QString::number(version.toDouble(), 'f', 1) : version.toString();
     static const QStringList known {QStringLiteral("1.0"), QStringLiteral("2.0"),
                                     QStringLiteral("3.0")};
     if (!result.version.isEmpty() && !known.contains(result.version))
@@ -576,13 +591,15 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
     for (qsizetype i = 0; i < tables.size(); ++i) {
         const QString path = QStringLiteral("DataModel[%1]").arg(i);
         if (!tables.at(i).isObject())
-            return fail(path, QStringLiteral("expected a table object {\"TableName\": ..., "
-                                             "\"KeyAttributes\": {...}}"));
+            return fail(path,
+                        QStringLiteral("expected a table object {\"TableName\": ..., "
+                                       "\"KeyAttributes\": {...}}"));
         result.tableNames << tables.at(i).toObject().value(QLatin1String("TableName")).toString();
     }
     if (!table.isEmpty() && !result.tableNames.contains(table))
-        return fail(kDataModel, QStringLiteral("the model has no table \"%1\"; its tables: %2")
-                                    .arg(table, result.tableNames.join(u", ")));
+        return fail(kDataModel,
+                    QStringLiteral("the model has no table \"%1\"; its tables: %2")
+                        .arg(table, result.tableNames.join(u", ")));
     for (qsizetype i = 0; i < tables.size(); ++i) {
         if (!table.isEmpty() && result.tableNames.at(i) != table)
             continue;
@@ -607,8 +624,8 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
             // The result must be a valid project; report anything that is not by its path.
             auto check = ProjectFile::fromJson(QJsonDocument(ProjectFile::toJson(read)), source);
             if (auto *errors = std::get_if<std::vector<IoError>>(&check))
-                return fail(context.path, errors->front().path + QStringLiteral(": ")
-                                              + errors->front().message);
+                return fail(context.path,
+                            errors->front().path + QStringLiteral(": ") + errors->front().message);
             result.projects.push_back(std::move(read));
         }
     }
@@ -626,18 +643,21 @@ OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Ite
     for (const auto &key : table.keys.all())
         tableKeys.insert(key.name);
 
-    const QString date = QLocale::c().toString(now.toUTC(), QStringLiteral("MMM dd, yyyy, hh:mm AP"));
+    const QString date
+        = QLocale::c().toString(now.toUTC(), QStringLiteral("MMM dd, yyyy, hh:mm AP"));
     const QJsonObject storedMetadata = storedModel.value(kModelMetadata).toObject();
     OrderedJson metadata = OrderedJson::object();
     metadata.insert(QStringLiteral("Author"),
                     OrderedJson::string(storedMetadata.value(QLatin1String("Author")).toString()));
-    metadata.insert(QStringLiteral("DateCreated"),
-                    OrderedJson::string(storedMetadata.contains(QLatin1String("DateCreated"))
-                                            ? storedMetadata.value(QLatin1String("DateCreated")).toString()
-                                            : date));
+    metadata.insert(
+        QStringLiteral("DateCreated"),
+        OrderedJson::string(storedMetadata.contains(QLatin1String("DateCreated"))
+                                ? storedMetadata.value(QLatin1String("DateCreated")).toString()
+                                : date));
     metadata.insert(QStringLiteral("DateLastModified"), OrderedJson::string(date));
     metadata.insert(QStringLiteral("Description"), OrderedJson::string(project.description));
-    metadata.insert(QStringLiteral("AWSService"), OrderedJson::string(QStringLiteral("Amazon DynamoDB")));
+    metadata.insert(QStringLiteral("AWSService"),
+                    OrderedJson::string(QStringLiteral("Amazon DynamoDB")));
     metadata.insert(QStringLiteral("Version"), OrderedJson::string(QStringLiteral("3.0")));
     appendUnknown(metadata, storedMetadata);
 
@@ -675,7 +695,8 @@ OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Ite
             const auto it = entity.keys.find(key.name);
             if (it == entity.keys.end())
                 return storedAliases.value(QLatin1String(member)).toString(key.name);
-            static const QRegularExpression whole(QStringLiteral("^\\{([A-Za-z_][A-Za-z0-9_-]*)\\}$"));
+            static const QRegularExpression whole(
+                QStringLiteral("^\\{([A-Za-z_][A-Za-z0-9_-]*)\\}$"));
             const auto match = whole.match(it->second);
             if (match.hasMatch()) {
                 aliasOnly.insert(match.captured(1));
@@ -722,8 +743,9 @@ OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Ite
         gsi.insert(kKeyAttributes, keyAttributesJson(index.keys));
         OrderedJson projection = OrderedJson::object();
         projection.insert(QStringLiteral("ProjectionType"),
-                          OrderedJson::string(index.projection == ProjectionType::All ? QStringLiteral("ALL")
-                                              : index.projection == ProjectionType::KeysOnly
+                          OrderedJson::string(index.projection == ProjectionType::All
+                                                  ? QStringLiteral("ALL")
+                                                  : index.projection == ProjectionType::KeysOnly
                                                   ? QStringLiteral("KEYS_ONLY")
                                                   : QStringLiteral("INCLUDE")));
         if (index.projection == ProjectionType::Include) {
@@ -746,18 +768,21 @@ OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Ite
     tableOut.insert(QStringLiteral("DataAccess"), dataAccess(storedTable));
     const QString billing = project.tableJson.value(QLatin1String("BillingMode")).toString();
     const bool provisioned = billing == u"PROVISIONED"
-        || (billing.isEmpty() && project.tableJson.contains(QLatin1String("ProvisionedThroughput")));
+        || (billing.isEmpty()
+            && project.tableJson.contains(QLatin1String("ProvisionedThroughput")));
     tableOut.insert(QStringLiteral("BillingMode"),
                     OrderedJson::string(provisioned ? QStringLiteral("PROVISIONED")
                                                     : QStringLiteral("PAY_PER_REQUEST")));
     if (provisioned) {
         QJsonObject capacity = storedTable.value(kCapacity).toObject();
-        QJsonObject throughput = project.tableJson.value(QLatin1String("ProvisionedThroughput")).toObject();
+        QJsonObject throughput
+            = project.tableJson.value(QLatin1String("ProvisionedThroughput")).toObject();
         if (throughput.isEmpty())
             throughput = QJsonObject {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}};
         capacity.insert(QStringLiteral("ProvisionedThroughput"), throughput);
         OrderedJson settings = OrderedJson::object();
-        settings.insert(QStringLiteral("ProvisionedThroughput"), OrderedJson::fromQJson(throughput));
+        settings.insert(QStringLiteral("ProvisionedThroughput"),
+                        OrderedJson::fromQJson(throughput));
         appendUnknown(settings, capacity);
         tableOut.insert(kCapacity, settings);
     }

@@ -53,10 +53,10 @@ public:
 
     struct Import
     {
-        QString version;              // ModelMetadata.Version; empty for early files
-        QStringList tableNames;       // every table in the file, in file order
+        QString version;               // ModelMetadata.Version; empty for early files
+        QStringList tableNames;        // every table in the file, in file order
         std::vector<Project> projects; // the tables asked for, in file order
-        QStringList notes;            // things the user may not expect
+        QStringList notes;             // things the user may not expect
     };
 
     // An object with a "DataModel" array (or "ModelName" and "ModelMetadata").
@@ -64,9 +64,8 @@ public:
 
     // `table` picks one table by name; empty takes every table. An unknown name is an error
     // that lists the tables.
-    static std::variant<Import, IoError> fromDocument(const QJsonDocument &document,
-                                                      const QString &source,
-                                                      const QString &table = {});
+    static std::variant<Import, IoError>
+    fromDocument(const QJsonDocument &document, const QString &source, const QString &table = {});
 
     // The Workbench 3.0 model of `project` with `tableData` (usually its populated items) as the
     // table's TableData. `now` dates the model (DateLastModified; also DateCreated unless the

@@ -134,8 +134,10 @@ std::variant<QJsonValue, IoError> YamlDocument::parse(const QByteArray &data, co
             return IoError {source, 0, 0, {}, QStringLiteral("the YAML document is empty")};
         return toJson(root);
     } catch (const YAML::Exception &error) {
-        return IoError {source, error.mark.line >= 0 ? error.mark.line + 1 : 0,
-                        error.mark.column >= 0 ? error.mark.column + 1 : 0, {},
+        return IoError {source,
+                        error.mark.line >= 0 ? error.mark.line + 1 : 0,
+                        error.mark.column >= 0 ? error.mark.column + 1 : 0,
+                        {},
                         QStringLiteral("YAML: %1").arg(QString::fromStdString(error.msg))};
     }
 }
