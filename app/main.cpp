@@ -3,6 +3,7 @@
 // no arguments or a file argument starts the GUI (or a headless demo when there is no display).
 
 #include "app/cli/checkcommand.h"
+#include "app/cli/convertcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/livecommand.h"
@@ -40,6 +41,9 @@ void printUsage(std::FILE *out)
         "  keyscope export FILE --pattern NAME -o OUT\n"
         "                             Draw a pattern's traversal at one step as SVG, PNG\n"
         "                             or PDF (no display needed)\n"
+        "  keyscope convert IN... -o OUT [--to FORMAT]\n"
+        "                             Convert projects, NoSQL Workbench models,\n"
+        "                             CloudFormation, create-table and items files\n"
         "  keyscope --help            Show this help\n"
         "  keyscope --version         Show the version\n"
         "\n"
@@ -149,6 +153,7 @@ int main(int argc, char **argv)
         {"populate", keyscope::cli::runPopulateCommand},
         {"keys", keyscope::cli::runKeysCommand},
         {"live", keyscope::cli::runLiveCommand},
+        {"convert", keyscope::cli::runConvertCommand},
     };
     for (const auto &command : designCommands) {
         if (first && !std::strcmp(first, command.name)) {

@@ -378,7 +378,9 @@ void TestInterop::cloudFormationYamlShortForms()
              5);
     QVERIFY(project.table.index("GSI1"));
     // !If elsewhere is kept as written (long form), not resolved and not an error.
-    QCOMPARE(project.tableJson.value("StreamSpecification")
+    QCOMPARE(project.tableJson.value("x-cloudformation")
+                 .toObject()
+                 .value("StreamSpecification")
                  .toObject()
                  .value("StreamViewType")
                  .toObject()
@@ -387,6 +389,9 @@ void TestInterop::cloudFormationYamlShortForms()
                  .at(0)
                  .toString(),
              QStringLiteral("HasStream"));
+    // ... and written back to CloudFormation, but not to create-table JSON.
+    QVERIFY(CloudFormationTemplate::serializeYaml(project).contains("StreamSpecification:"));
+    QVERIFY(!InteropFile::render(InteropFile::Format::CreateTable, project, {}, kNow)[0].contains("Stream"));
     // The same template in JSON reads the same.
     auto json = InteropFile::parse(CloudFormationTemplate::serializeJson(project), "t.json");
     QCOMPARE(std::get<InteropFile::Input>(json).projects.at(0).table.toJson(),

@@ -258,11 +258,15 @@ CloudFormationTemplate::fromJson(const QJsonValue &document, const QString &sour
                                 .arg(unresolved->what, unresolved->why));
             create.insert(key, std::get<QJsonValue>(value));
         }
-        // Other properties (Tags, StreamSpecification, ...) do not affect queries: kept as written.
+        // Other properties (Tags, StreamSpecification, ...) do not affect queries: kept as
+        // written for the next CloudFormation export, apart from the create-table JSON.
+        QJsonObject others;
         for (auto p = properties.begin(); p != properties.end(); ++p) {
             if (!create.contains(p.key()) && p.key() != u"TableName")
-                create.insert(p.key(), p.value());
+                others.insert(p.key(), p.value());
         }
+        if (!others.isEmpty())
+            create.insert(QLatin1String(kExtraMember), others);
         QString message;
         auto definition = TableDefinition::fromJson(create, &message);
         if (!definition)
@@ -347,6 +351,11 @@ OrderedJson CloudFormationTemplate::toJson(const Project &project)
     if (tableJson.value(QLatin1String("Tags")).isArray())
         properties.insert(QStringLiteral("Tags"),
                           OrderedJson::fromQJson(tableJson.value(QLatin1String("Tags"))));
+    const QJsonObject others = tableJson.value(QLatin1String(kExtraMember)).toObject();
+    for (auto it = others.begin(); it != others.end(); ++it) {
+        if (!properties.contains(it.key()))
+            properties.insert(it.key(), OrderedJson::fromQJson(it.value()));
+    }
 
     OrderedJson resource = OrderedJson::object();
     resource.insert(QStringLiteral("Type"),

@@ -31,6 +31,10 @@ namespace keyscope::model {
 class CloudFormationTemplate
 {
 public:
+    // The table JSON member that keeps a resource's other properties (StreamSpecification,
+    // SSESpecification, ...) as written, for the next CloudFormation export.
+    static constexpr const char *kExtraMember = "x-cloudformation";
+
     struct Table
     {
         QString logicalId;

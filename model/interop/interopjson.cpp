@@ -113,8 +113,10 @@ OrderedJson createTableJson(const Project &project)
         if (rest.contains(key))
             out.insert(key, OrderedJson::fromQJson(rest.take(key)));
     }
-    for (auto it = rest.begin(); it != rest.end(); ++it)
-        out.insert(it.key(), OrderedJson::fromQJson(it.value()));
+    for (auto it = rest.begin(); it != rest.end(); ++it) {
+        if (!it.key().startsWith(QLatin1String("x-"))) // another tool's annotations
+            out.insert(it.key(), OrderedJson::fromQJson(it.value()));
+    }
     return out;
 }
 

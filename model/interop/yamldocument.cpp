@@ -94,7 +94,9 @@ void emitYaml(YAML::Emitter &out, const OrderedJson &value)
         return;
     case OrderedJson::Kind::String: {
         const QString &text = value.toString();
-        if (!plainScalar(text).isString() || text.trimmed() != text)
+        // Also dates: YAML 1.1 readers take 2010-09-09 for a timestamp.
+        static const QRegularExpression date(QStringLiteral("^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}"));
+        if (!plainScalar(text).isString() || text.trimmed() != text || date.match(text).hasMatch())
             out << YAML::DoubleQuoted;
         out << text.toStdString();
         return;

@@ -1,0 +1,241 @@
+// `keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables] [--seed N]`
+
+#include "app/cli/convertcommand.h"
+
+#include "app/cli/clisupport.h"
+#include "model/interop/interopfile.h"
+#include "model/interop/itemsformats.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+namespace keyscope::cli {
+
+namespace {
+
+using namespace keyscope::model;
+
+const QString kUsage = QStringLiteral(
+    "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables] "
+    "[--seed N]\n"
+    "To see help text, you can run:\n"
+    "\n"
+    "  keyscope convert --help\n");
+
+const QString kHelp = QStringLiteral(
+    "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables]\n"
+    "                        [--seed N]\n"
+    "\n"
+    "Converts between Keyscope projects and the files other DynamoDB tools use. Each IN is\n"
+    "recognised by its content:\n"
+    "  a Keyscope project (*.keyscope.json); a NoSQL Workbench data model (versions 1.0,\n"
+    "  2.0, 3.0 and early files without a version); a CloudFormation template with\n"
+    "  AWS::DynamoDB::Table resources, JSON or YAML (short forms such as !Ref and !Sub are\n"
+    "  read; a !Ref of a parameter takes its Default); create-table JSON or describe-table\n"
+    "  output; items: a batch-write-item request, scan output, a JSON array of items, or CSV\n"
+    "  with a header row.\n"
+    "At most one IN describes a table; items files add hand-written items to it, in order.\n"
+    "\n"
+    "FORMAT (--to; by default from OUT's name: *.keyscope.json keyscope, *.yaml/*.yml\n"
+    "cloudformation-yaml, *.csv csv):\n"
+    "  keyscope             a Keyscope project\n"
+    "  workbench            a NoSQL Workbench 3.0 model: entity types as facets, the\n"
+    "                       populated items as TableData, the whole project in the table's\n"
+    "                       \"KeyscopeProject\" member (read back by Keyscope, so nothing is\n"
+    "                       lost)\n"
+    "  cloudformation       a template with one AWS::DynamoDB::Table resource, JSON\n"
+    "  cloudformation-yaml  the same in YAML\n"
+    "  create-table         `aws dynamodb create-table --cli-input-json` input\n"
+    "  batch-write          batch-write-item requests of at most 25 puts: OUT itself when\n"
+    "                       the items fit in one request, else OUT-001.json, OUT-002.json...\n"
+    "                       (each ready for `aws dynamodb batch-write-item --request-items\n"
+    "                       file://OUT-001.json`)\n"
+    "  scan                 `aws dynamodb scan` output, {\"Items\": [...], \"Count\": ...}\n"
+    "  csv                  a header row of `Name (T)` columns, one item per row\n"
+    "Items formats and workbench write the populated collection (generated items, then the\n"
+    "hand-written ones; one item per primary key).\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output OUT  Where to write (\"-\" for standard output, one-file formats only).\n"
+    "  --to FORMAT       The output format (above).\n"
+    "  --table NAME      Pick one table of a Workbench model or CloudFormation template\n"
+    "                    (by TableName, or by logical id).\n"
+    "  --all-tables      Convert every table, each to OUT with \"-<TableName>\" before the\n"
+    "                    extension.\n"
+    "  --seed N          Populate with seed N instead of the project's.\n"
+    "  --help            Show this help.\n"
+    "\n"
+    "Notes (tables skipped, values that could not be resolved) go to standard error.\n"
+    "\n"
+    "Exit codes:\n"
+    "  0    written\n"
+    "  252  command-line mistake (unknown option, no output, unknown format, several\n"
+    "       tables without --table or --all-tables, two inputs that both describe a table)\n"
+    "  255  an input could not be read or is invalid (with its line and column, or JSON\n"
+    "       path), or an output could not be written\n");
+
+QString suffixed(const QString &path, const QString &tableName)
+{
+    QString safe;
+    for (const QChar c : tableName)
+        safe += c.isLetterOrNumber() || c == u'-' || c == u'_' ? c : QChar(u'_');
+    const QString lower = path.toLower();
+    for (const char *suffix : {".keyscope.json", ".json", ".yaml", ".yml", ".csv"}) {
+        if (lower.endsWith(QLatin1String(suffix))) {
+            const qsizetype cut = path.size() - qsizetype(qstrlen(suffix));
+            return path.left(cut) + u'-' + safe + path.mid(cut);
+        }
+    }
+    return path + u'-' + safe;
+}
+
+int fileError(const IoError &error)
+{
+    print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.toString()));
+    return kExitFile;
+}
+
+} // namespace
+
+int runConvertCommand(const QStringList &args)
+{
+    QStringList normalized;
+    for (const QString &arg : args) // -o is --output
+        normalized << (arg == u"-o" ? QStringLiteral("--output")
+                                    : arg.startsWith(u"-o=") ? QStringLiteral("--output=") + arg.mid(3)
+                                                             : arg);
+    auto parsed = parseOptions(normalized, {{QStringLiteral("--output"), true},
+                                            {QStringLiteral("--to"), true},
+                                            {QStringLiteral("--table"), true},
+                                            {QStringLiteral("--all-tables"), false},
+                                            {QStringLiteral("--seed"), true},
+                                            {QStringLiteral("--help"), false}});
+    if (auto *message = std::get_if<QString>(&parsed))
+        return usageError(kUsage, *message);
+    const ParsedOptions &options = std::get<ParsedOptions>(parsed);
+    if (options.has(QStringLiteral("--help"))) {
+        print(stdout, kHelp);
+        return kExitOk;
+    }
+    if (options.positionals.isEmpty())
+        return usageError(kUsage, QStringLiteral("the following arguments are required: IN"));
+    const QString out = options.value(QStringLiteral("--output")).value_or(QString());
+    if (out.isEmpty())
+        return usageError(kUsage, QStringLiteral("the following arguments are required: -o/--output"));
+    auto seed = parseSeed(options);
+    if (auto *message = std::get_if<QString>(&seed))
+        return usageError(kUsage, *message);
+    std::optional<InteropFile::Format> format;
+    if (const auto to = options.value(QStringLiteral("--to"))) {
+        format = InteropFile::formatFromName(*to);
+        if (!format)
+            return usageError(kUsage, QStringLiteral("argument --to: invalid choice: '%1' (choose "
+                                                     "from %2)")
+                                          .arg(*to, InteropFile::formatNames().join(u", ")));
+    } else {
+        format = InteropFile::formatFromPath(out);
+        if (!format)
+            return usageError(kUsage, QStringLiteral("cannot tell the output format from '%1': "
+                                                     "add --to FORMAT (%2)")
+                                          .arg(out, InteropFile::formatNames().join(u", ")));
+    }
+    const QString table = options.value(QStringLiteral("--table")).value_or(QString());
+    const bool allTables = options.has(QStringLiteral("--all-tables"));
+    if (allTables && !table.isEmpty())
+        return usageError(kUsage, QStringLiteral("argument --all-tables: not allowed with --table"));
+
+    // The design input first (it gives items files their table), then the items files.
+    std::optional<InteropFile::Input> design;
+    QString designPath;
+    std::vector<std::pair<QString, QByteArray>> itemsInputs;
+    for (const QString &path : options.positionals) {
+        auto read = InteropFile::read(path, table);
+        if (auto *error = std::get_if<IoError>(&read))
+            return fileError(*error);
+        auto &input = std::get<InteropFile::Input>(read);
+        if (input.kind == InteropFile::Kind::Items) {
+            itemsInputs.emplace_back(path, QByteArray());
+            continue;
+        }
+        if (design)
+            return usageError(kUsage, QStringLiteral("both %1 and %2 describe a table; give one "
+                                                     "table and any number of items files")
+                                          .arg(designPath, path));
+        for (const QString &note : input.notes)
+            print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
+        design = std::move(input);
+        designPath = path;
+    }
+
+    std::vector<Project> projects;
+    if (design) {
+        if (design->projects.size() > 1 && !allTables)
+            return usageError(kUsage, QStringLiteral("%1 has %2 tables (%3): pick one with --table "
+                                                     "NAME, or convert each with --all-tables")
+                                          .arg(designPath)
+                                          .arg(design->projects.size())
+                                          .arg(design->tableNames.join(u", ")));
+        projects = std::move(design->projects);
+    }
+    // Items files: read for the table, then added as hand-written items.
+    std::vector<Item> looseItems;
+    QString looseTable;
+    for (const auto &[path, unused] : itemsInputs) {
+        const TableDefinition definition = projects.empty() ? TableDefinition() : projects.front().table;
+        auto read = InteropFile::read(path, {}, definition);
+        if (auto *error = std::get_if<IoError>(&read))
+            return fileError(*error);
+        auto &input = std::get<InteropFile::Input>(read);
+        for (const QString &note : input.notes)
+            print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
+        if (looseTable.isEmpty())
+            looseTable = input.items.tableName;
+        for (Item &item : input.items.items)
+            looseItems.push_back(std::move(item));
+    }
+    if (projects.empty()) {
+        if (!InteropFile::isItemsFormat(*format))
+            return usageError(kUsage, QStringLiteral("--to %1 needs a table: give a project, a "
+                                                     "Workbench model, a CloudFormation template "
+                                                     "or create-table JSON as well")
+                                          .arg(InteropFile::formatName(*format)));
+        Project itemsOnly;
+        itemsOnly.table.tableName = !table.isEmpty() ? table : looseTable;
+        if (itemsOnly.table.tableName.isEmpty() && *format == InteropFile::Format::BatchWrite)
+            return usageError(kUsage, QStringLiteral("batch-write requests name their table: add "
+                                                     "--table NAME"));
+        auto written = InteropFile::write(*format, itemsOnly, looseItems, out, QDateTime::currentDateTimeUtc());
+        if (auto *error = std::get_if<IoError>(&written))
+            return fileError(*error);
+        if (out != u"-")
+            print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(std::get<QStringList>(written).join(u", ")));
+        return kExitOk;
+    }
+
+    for (Project &project : projects) {
+        project.items.insert(project.items.end(), looseItems.begin(), looseItems.end());
+        std::vector<Item> items;
+        if (InteropFile::isItemsFormat(*format) || *format == InteropFile::Format::Workbench) {
+            auto populated = InteropFile::populatedItems(project, designPath,
+                                                         std::get<std::optional<quint64>>(seed));
+            if (auto *error = std::get_if<IoError>(&populated))
+                return fileError(*error);
+            items = std::get<std::vector<Item>>(std::move(populated));
+        }
+        const QString target = projects.size() > 1 ? suffixed(out, project.table.tableName) : out;
+        if (target == u"-" && *format == InteropFile::Format::BatchWrite
+            && items.size() > std::size_t(ItemsFormats::kBatchSize))
+            return usageError(kUsage, QStringLiteral("%1 items need %2 batch-write files: give a "
+                                                     "file name to -o instead of -")
+                                          .arg(items.size())
+                                          .arg((items.size() + 24) / 25));
+        auto written = InteropFile::write(*format, project, items, target, QDateTime::currentDateTimeUtc());
+        if (auto *error = std::get_if<IoError>(&written))
+            return fileError(*error);
+        if (target != u"-")
+            print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(std::get<QStringList>(written).join(u", ")));
+    }
+    return kExitOk;
+}
+
+} // namespace keyscope::cli
