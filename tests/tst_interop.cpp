@@ -391,7 +391,8 @@ void TestInterop::cloudFormationYamlShortForms()
              QStringLiteral("HasStream"));
     // ... and written back to CloudFormation, but not to create-table JSON.
     QVERIFY(CloudFormationTemplate::serializeYaml(project).contains("StreamSpecification:"));
-    QVERIFY(!InteropFile::render(InteropFile::Format::CreateTable, project, {}, kNow)[0].contains("Stream"));
+    QVERIFY(!InteropFile::render(InteropFile::Format::CreateTable, project, {}, kNow)[0].contains(
+        "Stream"));
     // The same template in JSON reads the same.
     auto json = InteropFile::parse(CloudFormationTemplate::serializeJson(project), "t.json");
     QCOMPARE(std::get<InteropFile::Input>(json).projects.at(0).table.toJson(),

@@ -101,15 +101,16 @@ int runConvertCommand(const QStringList &args)
 {
     QStringList normalized;
     for (const QString &arg : args) // -o is --output
-        normalized << (arg == u"-o" ? QStringLiteral("--output")
-                                    : arg.startsWith(u"-o=") ? QStringLiteral("--output=") + arg.mid(3)
-                                                             : arg);
-    auto parsed = parseOptions(normalized, {{QStringLiteral("--output"), true},
-                                            {QStringLiteral("--to"), true},
-                                            {QStringLiteral("--table"), true},
-                                            {QStringLiteral("--all-tables"), false},
-                                            {QStringLiteral("--seed"), true},
-                                            {QStringLiteral("--help"), false}});
+        normalized << (arg == u"-o"                 ? QStringLiteral("--output")
+                           : arg.startsWith(u"-o=") ? QStringLiteral("--output=") + arg.mid(3)
+                                                    : arg);
+    auto parsed = parseOptions(normalized,
+                               {{QStringLiteral("--output"), true},
+                                {QStringLiteral("--to"), true},
+                                {QStringLiteral("--table"), true},
+                                {QStringLiteral("--all-tables"), false},
+                                {QStringLiteral("--seed"), true},
+                                {QStringLiteral("--help"), false}});
     if (auto *message = std::get_if<QString>(&parsed))
         return usageError(kUsage, *message);
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
@@ -121,7 +122,8 @@ int runConvertCommand(const QStringList &args)
         return usageError(kUsage, QStringLiteral("the following arguments are required: IN"));
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());
     if (out.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: -o/--output"));
+        return usageError(kUsage,
+                          QStringLiteral("the following arguments are required: -o/--output"));
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(kUsage, *message);
@@ -129,20 +131,23 @@ int runConvertCommand(const QStringList &args)
     if (const auto to = options.value(QStringLiteral("--to"))) {
         format = InteropFile::formatFromName(*to);
         if (!format)
-            return usageError(kUsage, QStringLiteral("argument --to: invalid choice: '%1' (choose "
-                                                     "from %2)")
-                                          .arg(*to, InteropFile::formatNames().join(u", ")));
+            return usageError(kUsage,
+                              QStringLiteral("argument --to: invalid choice: '%1' (choose "
+                                             "from %2)")
+                                  .arg(*to, InteropFile::formatNames().join(u", ")));
     } else {
         format = InteropFile::formatFromPath(out);
         if (!format)
-            return usageError(kUsage, QStringLiteral("cannot tell the output format from '%1': "
-                                                     "add --to FORMAT (%2)")
-                                          .arg(out, InteropFile::formatNames().join(u", ")));
+            return usageError(kUsage,
+                              QStringLiteral("cannot tell the output format from '%1': "
+                                             "add --to FORMAT (%2)")
+                                  .arg(out, InteropFile::formatNames().join(u", ")));
     }
     const QString table = options.value(QStringLiteral("--table")).value_or(QString());
     const bool allTables = options.has(QStringLiteral("--all-tables"));
     if (allTables && !table.isEmpty())
-        return usageError(kUsage, QStringLiteral("argument --all-tables: not allowed with --table"));
+        return usageError(kUsage,
+                          QStringLiteral("argument --all-tables: not allowed with --table"));
 
     // The design input first (it gives items files their table), then the items files.
     std::optional<InteropFile::Input> design;
@@ -158,9 +163,10 @@ int runConvertCommand(const QStringList &args)
             continue;
         }
         if (design)
-            return usageError(kUsage, QStringLiteral("both %1 and %2 describe a table; give one "
-                                                     "table and any number of items files")
-                                          .arg(designPath, path));
+            return usageError(kUsage,
+                              QStringLiteral("both %1 and %2 describe a table; give one "
+                                             "table and any number of items files")
+                                  .arg(designPath, path));
         for (const QString &note : input.notes)
             print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
         design = std::move(input);
@@ -170,18 +176,20 @@ int runConvertCommand(const QStringList &args)
     std::vector<Project> projects;
     if (design) {
         if (design->projects.size() > 1 && !allTables)
-            return usageError(kUsage, QStringLiteral("%1 has %2 tables (%3): pick one with --table "
-                                                     "NAME, or convert each with --all-tables")
-                                          .arg(designPath)
-                                          .arg(design->projects.size())
-                                          .arg(design->tableNames.join(u", ")));
+            return usageError(kUsage,
+                              QStringLiteral("%1 has %2 tables (%3): pick one with --table "
+                                             "NAME, or convert each with --all-tables")
+                                  .arg(designPath)
+                                  .arg(design->projects.size())
+                                  .arg(design->tableNames.join(u", ")));
         projects = std::move(design->projects);
     }
     // Items files: read for the table, then added as hand-written items.
     std::vector<Item> looseItems;
     QString looseTable;
     for (const auto &[path, unused] : itemsInputs) {
-        const TableDefinition definition = projects.empty() ? TableDefinition() : projects.front().table;
+        const TableDefinition definition
+            = projects.empty() ? TableDefinition() : projects.front().table;
         auto read = InteropFile::read(path, {}, definition);
         if (auto *error = std::get_if<IoError>(&read))
             return fileError(*error);
@@ -195,20 +203,25 @@ int runConvertCommand(const QStringList &args)
     }
     if (projects.empty()) {
         if (!InteropFile::isItemsFormat(*format))
-            return usageError(kUsage, QStringLiteral("--to %1 needs a table: give a project, a "
-                                                     "Workbench model, a CloudFormation template "
-                                                     "or create-table JSON as well")
-                                          .arg(InteropFile::formatName(*format)));
+            return usageError(kUsage,
+                              QStringLiteral("--to %1 needs a table: give a project, a "
+                                             "Workbench model, a CloudFormation template "
+                                             "or create-table JSON as well")
+                                  .arg(InteropFile::formatName(*format)));
         Project itemsOnly;
         itemsOnly.table.tableName = !table.isEmpty() ? table : looseTable;
         if (itemsOnly.table.tableName.isEmpty() && *format == InteropFile::Format::BatchWrite)
-            return usageError(kUsage, QStringLiteral("batch-write requests name their table: add "
-                                                     "--table NAME"));
-        auto written = InteropFile::write(*format, itemsOnly, looseItems, out, QDateTime::currentDateTimeUtc());
+            return usageError(kUsage,
+                              QStringLiteral("batch-write requests name their table: add "
+                                             "--table NAME"));
+        auto written = InteropFile::write(*format, itemsOnly, looseItems, out,
+                                          QDateTime::currentDateTimeUtc());
         if (auto *error = std::get_if<IoError>(&written))
             return fileError(*error);
         if (out != u"-")
-            print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(std::get<QStringList>(written).join(u", ")));
+            print(stderr,
+                  QStringLiteral("keyscope: wrote %1\n")
+                      .arg(std::get<QStringList>(written).join(u", ")));
         return kExitOk;
     }
 
@@ -225,15 +238,19 @@ int runConvertCommand(const QStringList &args)
         const QString target = projects.size() > 1 ? suffixed(out, project.table.tableName) : out;
         if (target == u"-" && *format == InteropFile::Format::BatchWrite
             && items.size() > std::size_t(ItemsFormats::kBatchSize))
-            return usageError(kUsage, QStringLiteral("%1 items need %2 batch-write files: give a "
-                                                     "file name to -o instead of -")
-                                          .arg(items.size())
-                                          .arg((items.size() + 24) / 25));
-        auto written = InteropFile::write(*format, project, items, target, QDateTime::currentDateTimeUtc());
+            return usageError(kUsage,
+                              QStringLiteral("%1 items need %2 batch-write files: give a "
+                                             "file name to -o instead of -")
+                                  .arg(items.size())
+                                  .arg((items.size() + 24) / 25));
+        auto written
+            = InteropFile::write(*format, project, items, target, QDateTime::currentDateTimeUtc());
         if (auto *error = std::get_if<IoError>(&written))
             return fileError(*error);
         if (target != u"-")
-            print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(std::get<QStringList>(written).join(u", ")));
+            print(stderr,
+                  QStringLiteral("keyscope: wrote %1\n")
+                      .arg(std::get<QStringList>(written).join(u", ")));
     }
     return kExitOk;
 }
