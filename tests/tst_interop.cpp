@@ -102,6 +102,8 @@ private slots:
     void keyscopeWorkbenchKeyscope();
     void workbenchEditsSurvive();
     void workbenchKeyscopeWorkbench();
+    void everyVersionRoundTrips_data();
+    void everyVersionRoundTrips();
     void cloudFormationYamlShortForms();
     void cloudFormationUnresolvable();
     void tableFormatsRoundTrip_data();
@@ -186,22 +188,26 @@ void TestInterop::workbench20()
     QVERIFY(gsi);
     QCOMPARE(gsi->projection, ProjectionType::Include);
     QCOMPARE(gsi->nonKeyAttributes, QStringList {"Total"});
-    // "CUSTOMER#<id>" is no attribute name: the key is an attribute of its own, the alias kept.
+    // "CUSTOMER#<id>" becomes the template "CUSTOMER#{id}" with an attribute id.
     const EntityType *order = entity(orders, "Order");
-    QVERIFY(order->keys.empty());
-    QCOMPARE(order->extra.value("x-workbench")
-                 .toObject()
-                 .value("KeyAttributeAlias")
-                 .toObject()
-                 .value("PartitionKeyAlias")
-                 .toString(),
-             QStringLiteral("CUSTOMER#<id>"));
+    QCOMPARE(order->keys.at("PK"), QStringLiteral("CUSTOMER#{id}"));
+    QCOMPARE(order->keys.at("SK"), QStringLiteral("ORDER#{date}"));
+    QStringList names;
+    for (const auto &attribute : order->attributes)
+        names << attribute.name;
+    QCOMPARE(names, (QStringList {"id", "date", "GSI1PK", "GSI1SK", "Total"}));
     QCOMPARE(orders.items.size(), 2u);
     QCOMPARE(orders.items[0].at("Total").asNumber().toString(), QStringLiteral("42.5"));
     // Exported again, the alias is the original text.
     const QByteArray exported = WorkbenchModel::serialize(orders, orders.items, kNow);
     QVERIFY(exported.contains("\"PartitionKeyAlias\": \"CUSTOMER#<id>\""));
     QVERIFY(exported.contains("\"SortKeyAlias\": \"ORDER#<date>\""));
+    // ... and the attributes only the aliases name are not facet attributes.
+    QCOMPARE(QJsonDocument::fromJson(exported)
+                 .object()
+                 .value("DataModel")[0]["TableFacets"][0]["NonKeyAttributes"]
+                 .toArray(),
+             (QJsonArray {"GSI1PK", "GSI1SK", "Total"}));
 }
 
 void TestInterop::workbench10FacetData()
@@ -361,6 +367,67 @@ void TestInterop::workbenchKeyscopeWorkbench()
     const Project &reread = std::get<InteropFile::Input>(again).projects.at(0);
     QCOMPARE(QString::fromUtf8(ProjectFile::serialize(reread)),
              QString::fromUtf8(ProjectFile::serialize(project)));
+}
+
+void TestInterop::everyVersionRoundTrips_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("table");
+    QTest::newRow("3.0 MusicCollection") << "workbench-3.0.json"
+                                         << "MusicCollection";
+    QTest::newRow("3.0 Artists") << "workbench-3.0.json"
+                                 << "Artists";
+    QTest::newRow("2.0") << "workbench-2.0.json"
+                         << "";
+    QTest::newRow("1.0") << "workbench-1.0.json"
+                         << "";
+    QTest::newRow("early") << "workbench-early.json"
+                           << "";
+}
+
+void TestInterop::everyVersionRoundTrips()
+{
+    // Workbench -> Keyscope -> Workbench 3.0 -> Keyscope: the same project both times.
+    QFETCH(QString, file);
+    QFETCH(QString, table);
+    const Project first = readInput(file, table).projects.at(0);
+    const QByteArray model = WorkbenchModel::serialize(first, first.items, kNow);
+    auto back = InteropFile::parse(model, "again.json");
+    QVERIFY2(std::holds_alternative<InteropFile::Input>(back), qPrintable(errorText(back)));
+    const auto &input = std::get<InteropFile::Input>(back);
+    QCOMPARE(input.description, QStringLiteral("NoSQL Workbench model (version 3.0)"));
+    const Project &second = input.projects.at(0);
+    // The design is the same; the Workbench members Keyscope keeps only gain 3.0's defaults
+    // (DataAccess, typed NonKeyAttributes) ...
+    const auto design = [](Project project) {
+        project.extra.remove(QLatin1String(WorkbenchModel::kExtraMember));
+        for (EntityType &type : project.entities)
+            type.extra.remove(QLatin1String(WorkbenchModel::kExtraMember));
+        return QString::fromUtf8(ProjectFile::serialize(project));
+    };
+    QCOMPARE(design(second), design(first));
+    // ... after which the round trip is exact.
+    auto third
+        = InteropFile::parse(WorkbenchModel::serialize(second, second.items, kNow), "third.json");
+    QCOMPARE(QString::fromUtf8(
+                 ProjectFile::serialize(std::get<InteropFile::Input>(third).projects.at(0))),
+             QString::fromUtf8(ProjectFile::serialize(second)));
+    // The model is valid on its own too: without the KeyscopeProject member it reads back to
+    // the same table, facets and items.
+    QJsonObject root = QJsonDocument::fromJson(model).object();
+    QJsonArray tables = root.value("DataModel").toArray();
+    QJsonObject tableJson = tables.at(0).toObject();
+    tableJson.remove(WorkbenchModel::kProjectMember);
+    tables[0] = tableJson;
+    root.insert("DataModel", tables);
+    auto plain = InteropFile::parse(QJsonDocument(root).toJson(), "plain.json");
+    QVERIFY2(std::holds_alternative<InteropFile::Input>(plain), qPrintable(errorText(plain)));
+    const Project &bare = std::get<InteropFile::Input>(plain).projects.at(0);
+    QCOMPARE(bare.table.toJson(), first.table.toJson());
+    QCOMPARE(itemTexts(bare.items), itemTexts(first.items));
+    QCOMPARE(bare.entities.size(), first.entities.size());
+    for (std::size_t i = 0; i < first.entities.size(); ++i)
+        QCOMPARE(bare.entities[i].keys, first.entities[i].keys);
 }
 
 void TestInterop::cloudFormationYamlShortForms()

@@ -9,6 +9,7 @@
 #include "ui/live/livewindow.h"
 #include "ui/settings/settings.h"
 #include "ui/shell/appearance.h"
+#include "ui/shell/interopactions.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QApplication>
@@ -111,8 +112,10 @@ int runGui(int argc, char **argv)
     if (!restored) {
         if (args.size() >= 2)
             window.importFiles(args.at(0), args.at(1));
-        else if (args.size() == 1)
+        else if (args.size() == 1 && args.at(0).endsWith(QLatin1String(".keyscope.json")))
             window.openFile(QFileInfo(args.at(0)).absoluteFilePath());
+        else if (args.size() == 1) // a Workbench model, a template, create-table JSON...
+            window.interop()->importFile(QFileInfo(args.at(0)).absoluteFilePath());
         else if (QFileInfo::exists(kDefaultExample))
             window.openExample(kDefaultExample);
         else

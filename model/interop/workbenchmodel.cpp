@@ -110,6 +110,37 @@ std::variant<KeyPair, Failure> readKeyAttributes(const QJsonValue &json, const Q
     return pair;
 }
 
+// A facet alias such as "CUSTOMER#<id>" as a key template "CUSTOMER#{id}" and its placeholder
+// names; nullopt when it has no <name> part or holds characters templates reserve.
+std::optional<std::pair<QString, QStringList>>
+templateFromAlias(const QString &alias, const QHash<QString, QString> &declared,
+                  const KeyPair &keys)
+{
+    static const QRegularExpression part(QStringLiteral("<([A-Za-z_][A-Za-z0-9_-]*)>"));
+    if (alias.contains(u'{') || alias.contains(u'}') || alias.contains(u'\\')
+        || alias.contains(u'|'))
+        return std::nullopt;
+    QString text;
+    QStringList names;
+    qsizetype last = 0;
+    for (auto it = part.globalMatch(alias); it.hasNext();) {
+        const auto match = it.next();
+        const QString name = match.captured(1);
+        if (name == keys.hash.name || (keys.range && name == keys.range->name))
+            return std::nullopt;
+        const QString type = declared.value(name, QStringLiteral("S"));
+        if (type != u"S" && type != u"N")
+            return std::nullopt;
+        text += alias.mid(last, match.capturedStart() - last) + u'{' + name + u'}';
+        last = match.capturedEnd();
+        if (!names.contains(name))
+            names << name;
+    }
+    if (names.isEmpty())
+        return std::nullopt;
+    return std::pair {text + alias.mid(last), names};
+}
+
 QJsonArray keySchemaJson(const KeyPair &keys)
 {
     QJsonArray schema {QJsonObject {{"AttributeName", keys.hash.name}, {"KeyType", "HASH"}}};
@@ -331,14 +362,28 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
             entity.attributes.push_back(attribute);
         };
         const QJsonObject aliases = facet.value(kAlias).toObject();
+        QSet<QString> fromAlias; // attributes only an alias names
         const auto aliasKey = [&](const KeyAttr &key, const char *member) {
             const QString alias = aliases.value(QLatin1String(member)).toString();
             if (!alias.isEmpty() && alias != key.name)
                 aliasToKey.insert(alias, key.name);
-            if (!alias.isEmpty() && alias != key.name && isPlainName(alias)
-                && !declared.contains(alias)) {
-                addAttribute(alias, key.type);
+            const bool otherKey
+                = alias == keys.hash.name || (keys.range && alias == keys.range->name);
+            const QString aliasType = declared.value(alias, key.type);
+            if (!alias.isEmpty() && !otherKey && isPlainName(alias)
+                && (aliasType == u"S" || aliasType == u"N" || aliasType == u"B")) {
+                if (!attributeNames.contains(alias))
+                    fromAlias.insert(alias);
+                addAttribute(alias, aliasType);
                 entity.keys[key.name] = QLatin1Char('{') + alias + QLatin1Char('}');
+            } else if (const auto converted = templateFromAlias(alias, declared, keys)) {
+                // "CUSTOMER#<id>": a template with a placeholder per <name>.
+                for (const QString &name : converted->second) {
+                    if (!attributeNames.contains(name))
+                        fromAlias.insert(name);
+                    addAttribute(name, declared.value(name, QStringLiteral("S")));
+                }
+                entity.keys[key.name] = converted->first;
             } else {
                 addAttribute(key.name, key.type); // the key is an attribute of its own
             }
@@ -353,6 +398,16 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
                 : attribute.toObject().value(QLatin1String("AttributeName")).toString();
             if (!attributeName.isEmpty())
                 addAttribute(attributeName, declared.value(attributeName));
+        }
+        for (const QJsonValue &attribute : attributes)
+            fromAlias.remove(
+                attribute.isString()
+                    ? attribute.toString()
+                    : attribute.toObject().value(QLatin1String("AttributeName")).toString());
+        for (AttributeSpec &attribute : entity.attributes) {
+            if (fromAlias.contains(attribute.name))
+                attribute.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
+                                       QJsonObject {{"aliasOnly", true}});
         }
         if (facet.value(kTableData).isArray() && !facet.value(kTableData).toArray().isEmpty())
             facetData.emplace_back(facet.value(kTableData).toArray(), path + u'.' + kTableData);
@@ -690,19 +745,19 @@ OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Ite
     for (const EntityType &entity : project.entities) {
         const QJsonObject storedFacet = entity.extra.value(QLatin1String(kExtraMember)).toObject();
         const QJsonObject storedAliases = storedFacet.value(kAlias).toObject();
-        QSet<QString> aliasOnly;
         const auto alias = [&](const KeyAttribute &key, const char *member) {
+            const QString stored = storedAliases.value(QLatin1String(member)).toString();
             const auto it = entity.keys.find(key.name);
             if (it == entity.keys.end())
-                return storedAliases.value(QLatin1String(member)).toString(key.name);
+                return stored.isEmpty() ? key.name : stored;
+            // The alias the model had, while the template is still the one it gave.
+            if (const auto converted = templateFromAlias(stored, {}, {});
+                converted && converted->first == it->second)
+                return stored;
             static const QRegularExpression whole(
                 QStringLiteral("^\\{([A-Za-z_][A-Za-z0-9_-]*)\\}$"));
             const auto match = whole.match(it->second);
-            if (match.hasMatch()) {
-                aliasOnly.insert(match.captured(1));
-                return match.captured(1);
-            }
-            return it->second;
+            return match.hasMatch() ? match.captured(1) : it->second;
         };
         OrderedJson aliases = OrderedJson::object();
         aliases.insert(QStringLiteral("PartitionKeyAlias"),
@@ -712,7 +767,11 @@ OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Ite
                            OrderedJson::string(alias(table.keys.range.front(), "SortKeyAlias")));
         OrderedJson attributes = OrderedJson::array();
         for (const AttributeSpec &attribute : entity.attributes) {
-            if (tableKeys.contains(attribute.name) || aliasOnly.contains(attribute.name))
+            if (tableKeys.contains(attribute.name)
+                || attribute.extra.value(QLatin1String(kExtraMember))
+                       .toObject()
+                       .value(QLatin1String("aliasOnly"))
+                       .toBool())
                 continue;
             attributes.append(OrderedJson::string(attribute.name));
             list(attribute.name, attributeTypeName(attribute.type));

@@ -17,6 +17,7 @@ namespace keyscope::ui {
 
 using model::AccessPattern;
 using model::EntityType;
+using model::Item;
 using model::Project;
 
 struct Document::Design
@@ -71,6 +72,27 @@ bool sameDesign(const Document::Design &a, const Document::Design &b)
 // create/delete and multi-part edits (a rename that follows references) restore exactly.
 // Edits with merge keys merge while the next edit's "before" key is this one's "after" key:
 // typing into one field, or renaming Dev -> Devi -> Device.
+// Hand-written items are not part of Design (they may be many): their own before/after.
+class ItemsCommand : public QUndoCommand
+{
+public:
+    ItemsCommand(Document *document, const QString &text, std::vector<Item> before,
+                 std::vector<Item> after)
+        : QUndoCommand(text)
+        , m_document(document)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+    { }
+
+    void redo() override { m_document->applyItems(m_after); }
+    void undo() override { m_document->applyItems(m_before); }
+
+private:
+    Document *m_document;
+    std::vector<Item> m_before;
+    std::vector<Item> m_after;
+};
+
 class EditCommand : public QUndoCommand
 {
 public:
@@ -374,6 +396,21 @@ void Document::applyDesign(const Design &design)
     m_project.seed = design.seed;
     m_project.accessPatterns = design.accessPatterns;
     changed();
+}
+
+void Document::applyItems(const std::vector<model::Item> &items)
+{
+    m_project.items = items;
+    changed();
+}
+
+void Document::addItems(const std::vector<model::Item> &items, const QString &text)
+{
+    if (items.empty())
+        return;
+    std::vector<model::Item> after = m_project.items;
+    after.insert(after.end(), items.begin(), items.end());
+    m_undoStack->push(new detail::ItemsCommand(this, text, m_project.items, std::move(after)));
 }
 
 void Document::pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore,

@@ -26,6 +26,7 @@ namespace keyscope::ui {
 namespace detail {
 struct RecomputeStage;
 class EditCommand;
+class ItemsCommand;
 } // namespace detail
 
 // The open design: the Project, what it populates (Population and Table), the verdicts on its
@@ -102,6 +103,11 @@ public:
     bool setKeyTemplate(const QString &entity, const QString &keyAttribute,
                         const QString &templateText);
 
+    // Appends hand-written items (an imported items file): one undo step named `text`. A
+    // later item with the same primary key replaces an earlier one when the collection is
+    // populated. Nothing is pushed for an empty list.
+    void addItems(const std::vector<model::Item> &items, const QString &text);
+
     bool addAccessPattern(const model::AccessPattern &pattern, int position = -1);
     bool removeAccessPattern(int index);
     bool setAccessPattern(int index, const model::AccessPattern &pattern);
@@ -139,9 +145,11 @@ signals:
 
 private:
     friend class detail::EditCommand;
+    friend class detail::ItemsCommand;
 
     Design design() const;
     void applyDesign(const Design &design);
+    void applyItems(const std::vector<model::Item> &items);
     void pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore = {},
                   const QString &mergeKeyAfter = {});
     int entityIndex(const QString &name) const;

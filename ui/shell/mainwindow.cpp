@@ -21,6 +21,7 @@
 #include "ui/query/queryrunner.h"
 #include "ui/shell/appearance.h"
 #include "ui/shell/collectionpane.h"
+#include "ui/shell/interopactions.h"
 #include "ui/shell/statusicon.h"
 #include "ui/trace/tracepanel.h"
 
@@ -356,7 +357,11 @@ void MainWindow::createActions()
     QAction *import
         = file->addAction(tr("&Import Table and Items…"), this, &MainWindow::importDialog);
     import->setObjectName(QStringLiteral("actionImport"));
-    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    m_interop = new InteropActions(this, m_document, file, import);
+    m_interop->hooks().showError = [this](const QString &title, const QString &text) {
+        showError(title, text);
+    };
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));

@@ -19,6 +19,8 @@ class QSpinBox;
 
 namespace keyscope::ui {
 
+class InteropActions;
+
 class TracePanel;
 class EntitiesEditor;
 class QueryBuilder;
@@ -54,6 +56,8 @@ public:
     FindingListModel *findingModel() const { return m_findingModel; }
     QDockWidget *dock(const QString &objectName) const;
     CompareMode *compareMode() const { return m_compare; }
+    // File > Import…, Export Table As…, Export Items As….
+    InteropActions *interop() const { return m_interop; }
 
     // Opens a project file (recorded in Open Recent). Shows the problems and returns false when
     // it cannot be read.
@@ -115,6 +119,7 @@ private:
     Settings *m_settings;
     QString m_examplesDirectory;
     Document *m_document;
+    InteropActions *m_interop = nullptr;
     Autosaver *m_autosaver;
 
     CollectionPane *m_collection = nullptr;

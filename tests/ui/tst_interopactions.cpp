@@ -1,0 +1,213 @@
+// File > Import… / Export Table As… / Export Items As… on the real main window.
+
+#include "model/interop/interopfile.h"
+#include "ui/collection/collectionmodel.h"
+#include "ui/document/document.h"
+#include "ui/settings/settings.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/shell/interopactions.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace keyscope;
+
+namespace {
+
+const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/ui/iot.keyscope.json");
+const QString kInterop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/");
+
+class TestWindow : public ui::MainWindow
+{
+public:
+    using ui::MainWindow::MainWindow;
+    QStringList errors;
+
+protected:
+    QMessageBox::StandardButton askSaveChanges() override { return QMessageBox::Discard; }
+    void showError(const QString &title, const QString &text) override
+    {
+        errors << title + QStringLiteral(": ") + text;
+    }
+};
+
+bool settle(ui::Document *document)
+{
+    return QTest::qWaitFor(
+        [&] { return !document->isBusy() && document->resultsRevision() == document->revision(); },
+        10000);
+}
+
+} // namespace
+
+class TestInteropActions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init();
+    void cleanup();
+    void menuHasTheActions();
+    void importWorkbenchChoosesATable();
+    void importItemsIsOneUndoStep();
+    void importErrorShowsThePath();
+    void exportsTableAndItems();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ui::Settings> m_settings;
+    std::unique_ptr<TestWindow> m_window;
+    QStringList m_offered;
+    QStringList m_notes;
+    QString m_importPath;
+};
+
+void TestInteropActions::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<ui::Settings>(m_dir->filePath(QStringLiteral("settings.ini")));
+    m_window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+    m_window->autosaver()->setRecoveryPath(
+        m_dir->filePath(QStringLiteral("recovery.keyscope.json")));
+    m_offered.clear();
+    m_notes.clear();
+    auto &hooks = m_window->interop()->hooks();
+    hooks.askImportPath = [this] { return m_importPath; };
+    hooks.chooseTable = [this](const QStringList &tables) {
+        m_offered = tables;
+        return tables.last();
+    };
+    hooks.showNotes = [this](const QString &, const QString &text) { m_notes << text; };
+}
+
+void TestInteropActions::cleanup()
+{
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+void TestInteropActions::menuHasTheActions()
+{
+    QMenu *file = m_window->menuBar()->findChild<QMenu *>();
+    QVERIFY(file);
+    QStringList texts;
+    for (QAction *action : file->actions())
+        texts << action->text();
+    QVERIFY(texts.contains(QStringLiteral("&Import…")));
+    QVERIFY(texts.contains(QStringLiteral("Export &Table As…")));
+    QVERIFY(texts.contains(QStringLiteral("Export It&ems As…")));
+    QCOMPARE(m_window->interop()->importAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_I));
+    const auto *table = m_window->findChild<QAction *>(QStringLiteral("actionExportTable"));
+    const auto *items = m_window->findChild<QAction *>(QStringLiteral("actionExportItems"));
+    QVERIFY(table && items && !table->shortcut().isEmpty() && !items->shortcut().isEmpty());
+}
+
+void TestInteropActions::importWorkbenchChoosesATable()
+{
+    m_importPath = kInterop + QStringLiteral("workbench-3.0.json");
+    m_window->interop()->importAction()->trigger();
+    QCOMPARE(m_offered, (QStringList {"MusicCollection", "Artists"}));
+    QVERIFY2(m_window->errors.isEmpty(), qPrintable(m_window->errors.join('\n')));
+    ui::Document *document = m_window->document();
+    QCOMPARE(document->project().table.tableName, QStringLiteral("Artists"));
+    QVERIFY(document->filePath().isEmpty()); // a new untitled project
+    QVERIFY(settle(document));
+    QCOMPARE(m_window->collectionPane()->model()->rowCount(), 1);
+
+    // The other table, with the note about its SS attribute.
+    m_window->interop()->hooks().chooseTable
+        = [](const QStringList &tables) { return tables.first(); };
+    QVERIFY(m_window->interop()->importFile(m_importPath));
+    QCOMPARE(document->project().entities.size(), 2u);
+    QVERIFY(m_notes.join(' ').contains(QStringLiteral("\"Genres\" of type SS")));
+    QVERIFY(settle(document));
+    QCOMPARE(m_window->collectionPane()->model()->rowCount(), 3);
+}
+
+void TestInteropActions::importItemsIsOneUndoStep()
+{
+    QVERIFY(m_window->openFile(kIot));
+    ui::Document *document = m_window->document();
+    QVERIFY(settle(document));
+    const std::size_t before = document->project().items.size();
+    const qsizetype populated = document->population()->size();
+    QFile csv(m_dir->filePath(QStringLiteral("more.csv")));
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("PK,SK,Model\nDEVICE#new-1,DEVICE#new-1,X\nDEVICE#new-2,DEVICE#new-2,Y\n");
+    csv.close();
+    m_importPath = csv.fileName();
+    m_window->interop()->importAction()->trigger();
+    QVERIFY2(m_window->errors.isEmpty(), qPrintable(m_window->errors.join('\n')));
+    QCOMPARE(document->project().items.size(), before + 2);
+    QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Import 2 item(s) from more.csv"));
+    QVERIFY(settle(document));
+    QCOMPARE(document->population()->size(), populated + 2);
+    document->undoStack()->undo();
+    QCOMPARE(document->project().items.size(), before);
+    QVERIFY(settle(document));
+    QCOMPARE(document->population()->size(), populated);
+    document->undoStack()->redo();
+    QCOMPARE(document->project().items.back().at(QStringLiteral("Model")).asString(),
+             QStringLiteral("Y"));
+}
+
+void TestInteropActions::importErrorShowsThePath()
+{
+    m_importPath = kInterop + QStringLiteral("bad-key-model.json");
+    const QString before = m_window->document()->project().table.tableName;
+    m_window->interop()->importAction()->trigger();
+    QCOMPARE(m_window->errors.size(), 1);
+    QVERIFY2(m_window->errors.front().contains(QStringLiteral(
+                 "bad-key-model.json: DataModel[1].KeyAttributes.PartitionKey.AttributeType")),
+             qPrintable(m_window->errors.front()));
+    QCOMPARE(m_window->document()->project().table.tableName, before); // nothing changed
+}
+
+void TestInteropActions::exportsTableAndItems()
+{
+    QVERIFY(m_window->openFile(kIot));
+    ui::Document *document = m_window->document();
+    QVERIFY(settle(document));
+    using Format = model::InteropFile::Format;
+    auto &hooks = m_window->interop()->hooks();
+    // Through the dialog: the filter picks the format, the suffix is added.
+    hooks.askExportPath = [this](const QString &, const QStringList &filters, QString *filter) {
+        *filter = filters.at(2);
+        return m_dir->filePath(QStringLiteral("table"));
+    };
+    m_window->findChild<QAction *>(QStringLiteral("actionExportTable"))->trigger();
+    auto yaml = model::InteropFile::read(m_dir->filePath(QStringLiteral("table.yaml")));
+    QVERIFY(std::holds_alternative<model::InteropFile::Input>(yaml));
+    QCOMPARE(std::get<model::InteropFile::Input>(yaml).projects.at(0).table.toJson(),
+             document->project().table.toJson());
+
+    hooks.askExportPath = [this](const QString &, const QStringList &filters, QString *filter) {
+        *filter = filters.at(0); // batch-write
+        return m_dir->filePath(QStringLiteral("items.json"));
+    };
+    m_window->findChild<QAction *>(QStringLiteral("actionExportItems"))->trigger();
+    const qsizetype count = document->population()->size();
+    const QStringList files
+        = QDir(m_dir->path()).entryList({"items*.json"}, QDir::Files, QDir::Name);
+    QCOMPARE(files.size(), (count + 24) / 25);
+
+    // A directory that does not exist: an error, nothing written.
+    QVERIFY(!m_window->interop()->exportItems(m_dir->filePath(QStringLiteral("missing/items.csv")),
+                                              Format::Csv));
+    QCOMPARE(m_window->errors.size(), 1);
+    QVERIFY(m_window->errors.front().startsWith(QStringLiteral("Cannot export the items: ")));
+}
+
+QTEST_MAIN(TestInteropActions)
+#include "tst_interopactions.moc"

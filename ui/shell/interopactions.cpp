@@ -1,0 +1,262 @@
+#include "ui/shell/interopactions.h"
+
+#include "model/interop/itemsformats.h"
+#include "ui/document/document.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace keyscope::ui {
+
+using model::InteropFile;
+
+namespace {
+
+struct FilterFormat
+{
+    const char *filter;
+    InteropFile::Format format;
+    const char *suffix;
+};
+
+const FilterFormat kFilters[] = {
+    {QT_TRANSLATE_NOOP("InteropActions", "NoSQL Workbench model (*.json)"),
+     InteropFile::Format::Workbench, ".json"},
+    {QT_TRANSLATE_NOOP("InteropActions", "CloudFormation template, JSON (*.json)"),
+     InteropFile::Format::CloudFormation, ".json"},
+    {QT_TRANSLATE_NOOP("InteropActions", "CloudFormation template, YAML (*.yaml *.yml)"),
+     InteropFile::Format::CloudFormationYaml, ".yaml"},
+    {QT_TRANSLATE_NOOP("InteropActions", "create-table JSON (*.json)"),
+     InteropFile::Format::CreateTable, ".json"},
+    {QT_TRANSLATE_NOOP("InteropActions", "batch-write-item requests, 25 items per file (*.json)"),
+     InteropFile::Format::BatchWrite, ".json"},
+    {QT_TRANSLATE_NOOP("InteropActions", "scan output (*.json)"), InteropFile::Format::Scan,
+     ".json"},
+    {QT_TRANSLATE_NOOP("InteropActions", "CSV with a header row (*.csv)"), InteropFile::Format::Csv,
+     ".csv"},
+};
+
+} // namespace
+
+InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fileMenu,
+                               QAction *before)
+    : QObject(window)
+    , m_window(window)
+    , m_document(document)
+{
+    m_import = new QAction(tr("&Import…"), this);
+    m_import->setObjectName(QStringLiteral("actionImportAny"));
+    m_import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_import->setStatusTip(tr("Import a NoSQL Workbench model, a CloudFormation template, "
+                              "create-table JSON or items (DynamoDB JSON or CSV)"));
+    connect(m_import, &QAction::triggered, this, &InteropActions::importDialog);
+    auto *exportTable = new QAction(tr("Export &Table As…"), this);
+    exportTable->setObjectName(QStringLiteral("actionExportTable"));
+    exportTable->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
+    exportTable->setStatusTip(tr("Write the table as a NoSQL Workbench model, a CloudFormation "
+                                 "template or create-table JSON"));
+    connect(exportTable, &QAction::triggered, this, [this] { exportDialog(false); });
+    auto *exportItems = new QAction(tr("Export It&ems As…"), this);
+    exportItems->setObjectName(QStringLiteral("actionExportItems"));
+    exportItems->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
+    exportItems->setStatusTip(tr("Write the populated items as batch-write-item requests, scan "
+                                 "output or CSV"));
+    connect(exportItems, &QAction::triggered, this, [this] { exportDialog(true); });
+    fileMenu->insertAction(before, m_import);
+    fileMenu->insertAction(before, exportTable);
+    fileMenu->insertAction(before, exportItems);
+
+    m_hooks.askImportPath = [this] {
+        return QFileDialog::getOpenFileName(
+            m_window, tr("Import"), {},
+            tr("Files Keyscope imports (*.json *.yaml *.yml *.csv);;All files (*)"));
+    };
+    m_hooks.askExportPath
+        = [this](const QString &title, const QStringList &filters, QString *filter) {
+              return QFileDialog::getSaveFileName(m_window, title, {},
+                                                  filters.join(QStringLiteral(";;")), filter);
+          };
+    m_hooks.chooseTable = [this](const QStringList &tables) {
+        bool ok = false;
+        const QString table = QInputDialog::getItem(
+            m_window, tr("Import"), tr("The file holds %1 tables. Import:").arg(tables.size()),
+            tables, 0, false, &ok);
+        return ok ? table : QString();
+    };
+    m_hooks.showError = [this](const QString &title, const QString &text) {
+        QMessageBox::warning(m_window, title, text);
+    };
+    m_hooks.showNotes = [this](const QString &title, const QString &text) {
+        QMessageBox::information(m_window, title, text);
+    };
+}
+
+QStringList InteropActions::tableFilters()
+{
+    QStringList filters;
+    for (int i = 0; i < 4; ++i)
+        filters << tr(kFilters[i].filter);
+    return filters;
+}
+
+QStringList InteropActions::itemsFilters()
+{
+    QStringList filters;
+    for (int i = 4; i < 7; ++i)
+        filters << tr(kFilters[i].filter);
+    return filters;
+}
+
+InteropFile::Format InteropActions::formatForFilter(const QString &filter)
+{
+    for (const auto &entry : kFilters) {
+        if (tr(entry.filter) == filter)
+            return entry.format;
+    }
+    return InteropFile::Format::CreateTable;
+}
+
+void InteropActions::status(const QString &message)
+{
+    m_window->statusBar()->showMessage(message, 6000);
+}
+
+void InteropActions::notes(const QString &title, const QStringList &lines)
+{
+    if (!lines.isEmpty())
+        m_hooks.showNotes(title, lines.join(QLatin1Char('\n')));
+}
+
+bool InteropActions::importFile(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName();
+    auto read = InteropFile::read(path, {}, m_document->project().table);
+    if (auto *error = std::get_if<model::IoError>(&read)) {
+        m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
+        return false;
+    }
+    auto &input = std::get<InteropFile::Input>(read);
+    switch (input.kind) {
+    case InteropFile::Kind::KeyscopeProject:
+        return m_window->maybeSave() && m_window->openFile(path);
+    case InteropFile::Kind::Items: {
+        const auto count = qsizetype(input.items.items.size());
+        if (count == 0) {
+            m_hooks.showError(tr("Cannot import %1").arg(name), tr("The file holds no items."));
+            return false;
+        }
+        m_document->addItems(input.items.items,
+                             tr("Import %n item(s) from %1", nullptr, int(count)).arg(name));
+        status(tr("Imported %n item(s) from %1 (%2); Ctrl+Z undoes it", nullptr, int(count))
+                   .arg(name, input.description));
+        notes(tr("Imported %1").arg(name), input.notes);
+        return true;
+    }
+    case InteropFile::Kind::Workbench:
+    case InteropFile::Kind::CloudFormation:
+    case InteropFile::Kind::CreateTable:
+        break;
+    }
+    std::size_t chosen = 0;
+    if (input.projects.size() > 1) {
+        const QString table = m_hooks.chooseTable(input.tableNames);
+        if (table.isEmpty())
+            return false;
+        chosen = std::size_t(std::max<qsizetype>(0, input.tableNames.indexOf(table)));
+    }
+    if (!m_window->maybeSave())
+        return false;
+    model::Project project = std::move(input.projects[chosen]);
+    const QString tableName = project.table.tableName;
+    m_document->setProject(std::move(project));
+    status(tr("Imported table %1 from %2 (%3)").arg(tableName, name, input.description));
+    notes(tr("Imported %1").arg(name), input.notes);
+    return true;
+}
+
+bool InteropActions::exportTable(const QString &path, InteropFile::Format format)
+{
+    std::vector<model::Item> items;
+    if (format == InteropFile::Format::Workbench) {
+        // The model's TableData: the populated collection when it is there.
+        if (auto population = m_document->population())
+            items = model::ItemsFormats::uniqueByKey(population->items,
+                                                     m_document->project().table.keys);
+        else
+            items = m_document->project().items;
+    }
+    auto written = InteropFile::write(format, m_document->project(), items, path,
+                                      QDateTime::currentDateTimeUtc());
+    if (auto *error = std::get_if<model::IoError>(&written)) {
+        m_hooks.showError(tr("Cannot export the table"), error->toString());
+        return false;
+    }
+    status(tr("Exported the table to %1")
+               .arg(std::get<QStringList>(written).join(QStringLiteral(", "))));
+    return true;
+}
+
+bool InteropActions::exportItems(const QString &path, InteropFile::Format format)
+{
+    const auto population = m_document->population();
+    if (!population || !m_document->populationError().isEmpty()) {
+        m_hooks.showError(
+            tr("Cannot export the items"),
+            m_document->populationError().isEmpty()
+                ? tr("The items are still being populated; try again in a moment.")
+                : tr("The project does not populate: %1").arg(m_document->populationError()));
+        return false;
+    }
+    const auto items
+        = model::ItemsFormats::uniqueByKey(population->items, m_document->project().table.keys);
+    auto written = InteropFile::write(format, m_document->project(), items, path,
+                                      QDateTime::currentDateTimeUtc());
+    if (auto *error = std::get_if<model::IoError>(&written)) {
+        m_hooks.showError(tr("Cannot export the items"), error->toString());
+        return false;
+    }
+    const QStringList paths = std::get<QStringList>(written);
+    status(
+        tr("Exported %n item(s) to %1", nullptr, int(items.size()))
+            .arg(paths.size() > 2
+                     ? tr("%1 … %2 (%3 files)").arg(paths.first(), paths.last()).arg(paths.size())
+                     : paths.join(QStringLiteral(", "))));
+    return true;
+}
+
+void InteropActions::importDialog()
+{
+    const QString path = m_hooks.askImportPath();
+    if (!path.isEmpty())
+        importFile(path);
+}
+
+void InteropActions::exportDialog(bool items)
+{
+    const QStringList filters = items ? itemsFilters() : tableFilters();
+    QString filter = filters.first();
+    QString path = m_hooks.askExportPath(items ? tr("Export Items As") : tr("Export Table As"),
+                                         filters, &filter);
+    if (path.isEmpty())
+        return;
+    const InteropFile::Format format = formatForFilter(filter);
+    if (QFileInfo(path).suffix().isEmpty()) {
+        for (const auto &entry : kFilters) {
+            if (entry.format == format)
+                path += QLatin1String(entry.suffix);
+        }
+    }
+    if (items)
+        exportItems(path, format);
+    else
+        exportTable(path, format);
+}
+
+} // namespace keyscope::ui

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "model/interop/interopfile.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+class QAction;
+class QMenu;
+
+namespace keyscope::ui {
+
+class Document;
+class MainWindow;
+
+// File > Import… (any file Keyscope reads, recognised by its content), Export Table As… and
+// Export Items As…. A design file (NoSQL Workbench model, CloudFormation template,
+// create-table JSON) opens as a new untitled project, like opening a file; an items file adds
+// its items to the open project as one undoable step; a Keyscope project is opened.
+class InteropActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Dialogs go through these, so tests can answer them.
+    struct Hooks
+    {
+        std::function<QString()> askImportPath;
+        // Returns the path; sets *filter to the chosen one of `filters`.
+        std::function<QString(const QString &title, const QStringList &filters, QString *filter)>
+            askExportPath;
+        // One of `tables`, or empty to cancel.
+        std::function<QString(const QStringList &tables)> chooseTable;
+        std::function<void(const QString &title, const QString &text)> showError;
+        std::function<void(const QString &title, const QString &text)> showNotes;
+    };
+
+    InteropActions(MainWindow *window, Document *document, QMenu *fileMenu, QAction *before);
+
+    Hooks &hooks() { return m_hooks; }
+    QAction *importAction() const { return m_import; }
+
+    bool importFile(const QString &path);
+    bool exportTable(const QString &path, model::InteropFile::Format format);
+    bool exportItems(const QString &path, model::InteropFile::Format format);
+
+    // The export dialogs' filters and the format each one writes.
+    static QStringList tableFilters();
+    static QStringList itemsFilters();
+    static model::InteropFile::Format formatForFilter(const QString &filter);
+
+private:
+    void importDialog();
+    void exportDialog(bool items);
+    void status(const QString &message);
+    void notes(const QString &title, const QStringList &lines);
+
+    MainWindow *m_window;
+    Document *m_document;
+    Hooks m_hooks;
+    QAction *m_import;
+};
+
+} // namespace keyscope::ui
