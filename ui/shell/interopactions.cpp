@@ -46,7 +46,7 @@ const FilterFormat kFilters[] = {
 } // namespace
 
 InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fileMenu,
-                               QAction *before)
+                               QAction *importBefore, QAction *exportBefore)
     : QObject(window)
     , m_window(window)
     , m_document(document)
@@ -69,9 +69,9 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
     exportItems->setStatusTip(tr("Write the populated items as batch-write-item requests, scan "
                                  "output or CSV"));
     connect(exportItems, &QAction::triggered, this, [this] { exportDialog(true); });
-    fileMenu->insertAction(before, m_import);
-    fileMenu->insertAction(before, exportTable);
-    fileMenu->insertAction(before, exportItems);
+    fileMenu->insertAction(importBefore, m_import);
+    fileMenu->insertAction(exportBefore, exportTable);
+    fileMenu->insertAction(exportBefore, exportItems);
 
     m_hooks.askImportPath = [this] {
         return QFileDialog::getOpenFileName(

@@ -38,7 +38,9 @@ public:
         std::function<void(const QString &title, const QString &text)> showNotes;
     };
 
-    InteropActions(MainWindow *window, Document *document, QMenu *fileMenu, QAction *before);
+    // Import… goes before `importBefore`, the exports before `exportBefore` in `fileMenu`.
+    InteropActions(MainWindow *window, Document *document, QMenu *fileMenu, QAction *importBefore,
+                   QAction *exportBefore);
 
     Hooks &hooks() { return m_hooks; }
     QAction *importAction() const { return m_import; }

@@ -358,11 +358,11 @@ void MainWindow::createActions()
         = file->addAction(tr("&Import Table and Items…"), this, &MainWindow::importDialog);
     import->setObjectName(QStringLiteral("actionImport"));
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
-    m_interop = new InteropActions(this, m_document, file, import);
+    QAction *beforeQuit = file->addSeparator();
+    m_interop = new InteropActions(this, m_document, file, import, beforeQuit);
     m_interop->hooks().showError = [this](const QString &title, const QString &text) {
         showError(title, text);
     };
-    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
     // Some platforms bind no Quit key; Ctrl+Q works everywhere.
