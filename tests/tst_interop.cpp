@@ -447,6 +447,8 @@ void TestInterop::cloudFormationYamlShortForms()
     // !If elsewhere is kept as written (long form), not resolved and not an error.
     QCOMPARE(project.tableJson.value("x-cloudformation")
                  .toObject()
+                 .value("Properties")
+                 .toObject()
                  .value("StreamSpecification")
                  .toObject()
                  .value("StreamViewType")
@@ -458,6 +460,8 @@ void TestInterop::cloudFormationYamlShortForms()
              QStringLiteral("HasStream"));
     // ... and written back to CloudFormation, but not to create-table JSON.
     QVERIFY(CloudFormationTemplate::serializeYaml(project).contains("StreamSpecification:"));
+    QVERIFY(CloudFormationTemplate::serializeYaml(project).contains(
+        "\n  OrdersTable:\n")); // its logical id
     QVERIFY(!InteropFile::render(InteropFile::Format::CreateTable, project, {}, kNow)[0].contains(
         "Stream"));
     // The same template in JSON reads the same.

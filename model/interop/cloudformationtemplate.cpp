@@ -265,8 +265,10 @@ CloudFormationTemplate::fromJson(const QJsonValue &document, const QString &sour
             if (!create.contains(p.key()) && p.key() != u"TableName")
                 others.insert(p.key(), p.value());
         }
+        QJsonObject kept {{"LogicalId", it.key()}};
         if (!others.isEmpty())
-            create.insert(QLatin1String(kExtraMember), others);
+            kept.insert(QStringLiteral("Properties"), others);
+        create.insert(QLatin1String(kExtraMember), kept);
         QString message;
         auto definition = TableDefinition::fromJson(create, &message);
         if (!definition)
@@ -351,7 +353,8 @@ OrderedJson CloudFormationTemplate::toJson(const Project &project)
     if (tableJson.value(QLatin1String("Tags")).isArray())
         properties.insert(QStringLiteral("Tags"),
                           OrderedJson::fromQJson(tableJson.value(QLatin1String("Tags"))));
-    const QJsonObject others = tableJson.value(QLatin1String(kExtraMember)).toObject();
+    const QJsonObject kept = tableJson.value(QLatin1String(kExtraMember)).toObject();
+    const QJsonObject others = kept.value(QLatin1String("Properties")).toObject();
     for (auto it = others.begin(); it != others.end(); ++it) {
         if (!properties.contains(it.key()))
             properties.insert(it.key(), OrderedJson::fromQJson(it.value()));
@@ -362,7 +365,9 @@ OrderedJson CloudFormationTemplate::toJson(const Project &project)
                     OrderedJson::string(QStringLiteral("AWS::DynamoDB::Table")));
     resource.insert(QStringLiteral("Properties"), properties);
     OrderedJson resources = OrderedJson::object();
-    resources.insert(logicalIdFor(project.table.tableName), resource);
+    const QString logicalId = kept.value(QLatin1String("LogicalId")).toString();
+    resources.insert(logicalId.isEmpty() ? logicalIdFor(project.table.tableName) : logicalId,
+                     resource);
     OrderedJson root = OrderedJson::object();
     root.insert(QStringLiteral("AWSTemplateFormatVersion"),
                 OrderedJson::string(QStringLiteral("2010-09-09")));

@@ -31,8 +31,9 @@ namespace keyscope::model {
 class CloudFormationTemplate
 {
 public:
-    // The table JSON member that keeps a resource's other properties (StreamSpecification,
-    // SSESpecification, ...) as written, for the next CloudFormation export.
+    // The table JSON member that keeps a resource's logical id and other properties
+    // (StreamSpecification, SSESpecification, ...) as written, for the next CloudFormation
+    // export: {"LogicalId": "OrdersTable", "Properties": {...}}.
     static constexpr const char *kExtraMember = "x-cloudformation";
 
     struct Table
