@@ -6,12 +6,16 @@
 
 #include <QAction>
 #include <QDateTime>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QStatusBar>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace keyscope::ui {
 
@@ -42,6 +46,29 @@ const FilterFormat kFilters[] = {
     {QT_TRANSLATE_NOOP("InteropActions", "CSV with a header row (*.csv)"), InteropFile::Format::Csv,
      ".csv"},
 };
+
+// Reading or writing a large file runs on a worker thread; the window stays responsive (a busy
+// dialog, modal to it, shows after half a second) and the caller gets the result as if it had
+// waited.
+template<typename Work>
+auto inBackground(QWidget *parent, const QString &label, Work work)
+{
+    using Result = decltype(work());
+    QFuture<Result> future = QtConcurrent::run(std::move(work));
+    if (!future.isFinished()) {
+        QProgressDialog progress(label, QString(), 0, 0, parent);
+        progress.setWindowModality(Qt::WindowModal);
+        progress.setMinimumDuration(500);
+        progress.setCancelButton(nullptr);
+        QEventLoop loop;
+        QFutureWatcher<Result> watcher;
+        QObject::connect(&watcher, &QFutureWatcher<Result>::finished, &loop, &QEventLoop::quit);
+        watcher.setFuture(future);
+        if (!future.isFinished())
+            loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    return future.result();
+}
 
 } // namespace
 
@@ -137,7 +164,9 @@ void InteropActions::notes(const QString &title, const QStringList &lines)
 bool InteropActions::importFile(const QString &path)
 {
     const QString name = QFileInfo(path).fileName();
-    auto read = InteropFile::read(path, {}, m_document->project().table);
+    const model::TableDefinition table = m_document->project().table;
+    auto read = inBackground(m_window, tr("Reading %1…").arg(name),
+                             [path, table] { return InteropFile::read(path, {}, table); });
     if (auto *error = std::get_if<model::IoError>(&read)) {
         m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
         return false;
@@ -192,8 +221,7 @@ bool InteropActions::exportTable(const QString &path, InteropFile::Format format
         else
             items = m_document->project().items;
     }
-    auto written = InteropFile::write(format, m_document->project(), items, path,
-                                      QDateTime::currentDateTimeUtc());
+    auto written = write(format, items, path);
     if (auto *error = std::get_if<model::IoError>(&written)) {
         m_hooks.showError(tr("Cannot export the table"), error->toString());
         return false;
@@ -216,8 +244,7 @@ bool InteropActions::exportItems(const QString &path, InteropFile::Format format
     }
     const auto items
         = model::ItemsFormats::uniqueByKey(population->items, m_document->project().table.keys);
-    auto written = InteropFile::write(format, m_document->project(), items, path,
-                                      QDateTime::currentDateTimeUtc());
+    auto written = write(format, items, path);
     if (auto *error = std::get_if<model::IoError>(&written)) {
         m_hooks.showError(tr("Cannot export the items"), error->toString());
         return false;
@@ -229,6 +256,18 @@ bool InteropActions::exportItems(const QString &path, InteropFile::Format format
                      ? tr("%1 … %2 (%3 files)").arg(paths.first(), paths.last()).arg(paths.size())
                      : paths.join(QStringLiteral(", "))));
     return true;
+}
+
+std::variant<QStringList, model::IoError>
+InteropActions::write(InteropFile::Format format, const std::vector<model::Item> &items,
+                      const QString &path)
+{
+    const model::Project project = m_document->project();
+    return inBackground(m_window, tr("Writing %1…").arg(QFileInfo(path).fileName()),
+                        [format, project, items, path] {
+                            return InteropFile::write(format, project, items, path,
+                                                      QDateTime::currentDateTimeUtc());
+                        });
 }
 
 void InteropActions::importDialog()

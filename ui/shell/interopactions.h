@@ -57,6 +57,9 @@ public:
 private:
     void importDialog();
     void exportDialog(bool items);
+    std::variant<QStringList, model::IoError> write(model::InteropFile::Format format,
+                                                    const std::vector<model::Item> &items,
+                                                    const QString &path);
     void status(const QString &message);
     void notes(const QString &title, const QStringList &lines);
 
