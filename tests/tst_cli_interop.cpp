@@ -223,6 +223,19 @@ void TestCliInterop::errors_data()
         << QStringList {"convert",     kInterop + "cfn-unresolvable.yaml", "-o", "x.json", "--to",
                         "create-table"}
         << 255 << "!Ref KeyName cannot be resolved: parameter KeyName has no Default";
+    QTest::newRow("item does not fit the table") << QStringList {"convert",
+                                                                 kInterop + "workbench-3.0.json",
+                                                                 "--table",
+                                                                 "Artists",
+                                                                 kInterop + "items.csv",
+                                                                 "-o",
+                                                                 "x.json",
+                                                                 "--to",
+                                                                 "scan"}
+                                                 << 255
+                                                 << kInterop
+            + "items.csv: line 2: One or more parameter values were invalid: Missing the key "
+              "ArtistId";
     QTest::newRow("no output") << QStringList {"convert", kIot} << 252 << "required: -o/--output";
     QTest::newRow("unknown format") << QStringList {"convert", kIot, "-o", "x.json", "--to", "xml"}
                                     << 252 << "argument --to: invalid choice: 'xml'";

@@ -194,6 +194,10 @@ int runConvertCommand(const QStringList &args)
         if (auto *error = std::get_if<IoError>(&read))
             return fileError(*error);
         auto &input = std::get<InteropFile::Input>(read);
+        if (!projects.empty()) {
+            if (auto error = InteropFile::checkItems(input.items, definition, path))
+                return fileError(*error);
+        }
         for (const QString &note : input.notes)
             print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
         if (looseTable.isEmpty())

@@ -10,6 +10,7 @@
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/tabledefinitionfile.h"
+#include "model/table/table.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -168,6 +169,16 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
         return input;
     }
     return IoError {source, 0, 0, {}, kUnknown};
+}
+
+std::optional<IoError> InteropFile::checkItems(const ItemsFile::Contents &items,
+                                               const TableDefinition &table, const QString &source)
+{
+    Table scratch(table);
+    auto put = ItemsFile::put(scratch, items, source);
+    if (auto *error = std::get_if<IoError>(&put))
+        return *error;
+    return std::nullopt;
 }
 
 QStringList InteropFile::formatNames()

@@ -52,6 +52,11 @@ public:
                                               const QString &table = {},
                                               const TableDefinition &itemsTable = {});
 
+    // Whether every item fits `table` as PutItem would take it (the whole primary key, key
+    // types, sizes); the error names the item by its path ("Items[3]", "line 4").
+    static std::optional<IoError> checkItems(const ItemsFile::Contents &items,
+                                             const TableDefinition &table, const QString &source);
+
     static QStringList formatNames(); // for --to
     static QString formatName(Format format);
     static std::optional<Format> formatFromName(const QString &name);

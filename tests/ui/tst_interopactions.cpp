@@ -172,6 +172,23 @@ void TestInteropActions::importErrorShowsThePath()
                  "bad-key-model.json: DataModel[1].KeyAttributes.PartitionKey.AttributeType")),
              qPrintable(m_window->errors.front()));
     QCOMPARE(m_window->document()->project().table.tableName, before); // nothing changed
+
+    // Items that do not fit the open table: refused whole, nothing on the undo stack.
+    QVERIFY(m_window->openFile(kIot));
+    const std::size_t items = m_window->document()->project().items.size();
+    const int steps = m_window->document()->undoStack()->count();
+    QFile csv(m_dir->filePath(QStringLiteral("nosk.csv")));
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("PK (S),Model (S)\nDEVICE#1,X\n");
+    csv.close();
+    QVERIFY(!m_window->interop()->importFile(csv.fileName()));
+    QCOMPARE(m_window->errors.size(), 2);
+    QVERIFY2(m_window->errors.last().contains(
+                 QStringLiteral("nosk.csv: line 2: One or more parameter values "
+                                "were invalid: Missing the key SK")),
+             qPrintable(m_window->errors.last()));
+    QCOMPARE(m_window->document()->project().items.size(), items);
+    QCOMPARE(m_window->document()->undoStack()->count(), steps);
 }
 
 void TestInteropActions::exportsTableAndItems()

@@ -176,6 +176,10 @@ bool InteropActions::importFile(const QString &path)
     case InteropFile::Kind::KeyscopeProject:
         return m_window->maybeSave() && m_window->openFile(path);
     case InteropFile::Kind::Items: {
+        if (auto error = InteropFile::checkItems(input.items, m_document->project().table, path)) {
+            m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
+            return false;
+        }
         const auto count = qsizetype(input.items.items.size());
         if (count == 0) {
             m_hooks.showError(tr("Cannot import %1").arg(name), tr("The file holds no items."));
