@@ -59,6 +59,7 @@ private slots:
     void cleanup();
     void menuHasTheActions();
     void importWorkbenchChoosesATable();
+    void importAllTablesSavesEach();
     void importItemsIsOneUndoStep();
     void importErrorShowsThePath();
     void exportsTableAndItems();
@@ -83,9 +84,9 @@ void TestInteropActions::init()
     m_notes.clear();
     auto &hooks = m_window->interop()->hooks();
     hooks.askImportPath = [this] { return m_importPath; };
-    hooks.chooseTable = [this](const QStringList &tables) {
-        m_offered = tables;
-        return tables.last();
+    hooks.chooseTable = [this](const QStringList &choices) {
+        m_offered = choices;
+        return choices.at(choices.size() - 2); // the last table
     };
     hooks.showNotes = [this](const QString &, const QString &text) { m_notes << text; };
 }
@@ -117,7 +118,8 @@ void TestInteropActions::importWorkbenchChoosesATable()
 {
     m_importPath = kInterop + QStringLiteral("workbench-3.0.json");
     m_window->interop()->importAction()->trigger();
-    QCOMPARE(m_offered, (QStringList {"MusicCollection", "Artists"}));
+    QCOMPARE(m_offered,
+             (QStringList {"MusicCollection", "Artists", ui::InteropActions::allTablesChoice(2)}));
     QVERIFY2(m_window->errors.isEmpty(), qPrintable(m_window->errors.join('\n')));
     ui::Document *document = m_window->document();
     QCOMPARE(document->project().table.tableName, QStringLiteral("Artists"));
@@ -133,6 +135,25 @@ void TestInteropActions::importWorkbenchChoosesATable()
     QVERIFY(m_notes.join(' ').contains(QStringLiteral("\"Genres\" of type SS")));
     QVERIFY(settle(document));
     QCOMPARE(m_window->collectionPane()->model()->rowCount(), 3);
+}
+
+void TestInteropActions::importAllTablesSavesEach()
+{
+    auto &hooks = m_window->interop()->hooks();
+    hooks.chooseTable = [](const QStringList &choices) { return choices.last(); };
+    const QString folder = m_dir->filePath(QStringLiteral("tables"));
+    QVERIFY(QDir().mkpath(folder));
+    hooks.askDirectory = [folder] { return folder; };
+    QVERIFY(m_window->interop()->importFile(kInterop + QStringLiteral("workbench-3.0.json")));
+    QCOMPARE(QDir(folder).entryList(QDir::Files, QDir::Name),
+             (QStringList {"Artists.keyscope.json", "MusicCollection.keyscope.json"}));
+    QCOMPARE(m_window->document()->filePath(),
+             QDir(folder).filePath("MusicCollection.keyscope.json"));
+    QVERIFY(!m_window->document()->isModified());
+    // Again into the same folder: refused, nothing overwritten.
+    QVERIFY(!m_window->interop()->importFile(kInterop + QStringLiteral("workbench-3.0.json")));
+    QVERIFY(
+        m_window->errors.last().contains(QStringLiteral("already exists; choose another folder")));
 }
 
 void TestInteropActions::importItemsIsOneUndoStep()

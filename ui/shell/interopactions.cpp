@@ -1,11 +1,13 @@
 #include "ui/shell/interopactions.h"
 
+#include "model/design/projectfile.h"
 #include "model/interop/itemsformats.h"
 #include "ui/document/document.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QDateTime>
+#include <QDir>
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -117,6 +119,9 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
             tables, 0, false, &ok);
         return ok ? table : QString();
     };
+    m_hooks.askDirectory = [this] {
+        return QFileDialog::getExistingDirectory(m_window, tr("Save Each Table as a Project In"));
+    };
     m_hooks.showError = [this](const QString &title, const QString &text) {
         QMessageBox::warning(m_window, title, text);
     };
@@ -199,9 +204,12 @@ bool InteropActions::importFile(const QString &path)
     }
     std::size_t chosen = 0;
     if (input.projects.size() > 1) {
-        const QString table = m_hooks.chooseTable(input.tableNames);
+        const QString table = m_hooks.chooseTable(
+            input.tableNames + QStringList {allTablesChoice(input.tableNames.size())});
         if (table.isEmpty())
             return false;
+        if (table == allTablesChoice(input.tableNames.size()))
+            return importAllTables(std::move(input.projects), name);
         chosen = std::size_t(std::max<qsizetype>(0, input.tableNames.indexOf(table)));
     }
     if (!m_window->maybeSave())
@@ -272,6 +280,45 @@ InteropActions::write(InteropFile::Format format, const std::vector<model::Item>
                             return InteropFile::write(format, project, items, path,
                                                       QDateTime::currentDateTimeUtc());
                         });
+}
+
+QString InteropActions::allTablesChoice(qsizetype tables)
+{
+    return tr("All %1 tables, each saved as a project in a folder…").arg(tables);
+}
+
+bool InteropActions::importAllTables(std::vector<model::Project> projects, const QString &source)
+{
+    const QString directory = m_hooks.askDirectory();
+    if (directory.isEmpty())
+        return false;
+    QStringList paths;
+    for (const model::Project &project : projects) {
+        QString name;
+        for (const QChar c : project.table.tableName)
+            name += c.isLetterOrNumber() || c == u'-' || c == u'_' || c == u'.' ? c : QChar(u'_');
+        const QString path
+            = QDir(directory).filePath(name + QLatin1String(model::ProjectFile::kSuffix));
+        if (QFileInfo::exists(path)) {
+            m_hooks.showError(tr("Cannot import %1").arg(source),
+                              tr("%1 already exists; choose another folder.")
+                                  .arg(QDir::toNativeSeparators(path)));
+            return false;
+        }
+        paths << path;
+    }
+    for (std::size_t i = 0; i < projects.size(); ++i) {
+        if (auto error = model::ProjectFile::write(projects[i], paths.at(qsizetype(i)))) {
+            m_hooks.showError(tr("Cannot import %1").arg(source), error->toString());
+            return false;
+        }
+    }
+    if (!m_window->maybeSave() || !m_window->openFile(paths.first()))
+        return false;
+    status(tr("Saved %1 projects in %2; opened %3")
+               .arg(paths.size())
+               .arg(QDir::toNativeSeparators(directory), QFileInfo(paths.first()).fileName()));
+    return true;
 }
 
 void InteropActions::importDialog()

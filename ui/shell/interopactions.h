@@ -32,8 +32,10 @@ public:
         // Returns the path; sets *filter to the chosen one of `filters`.
         std::function<QString(const QString &title, const QStringList &filters, QString *filter)>
             askExportPath;
-        // One of `tables`, or empty to cancel.
-        std::function<QString(const QStringList &tables)> chooseTable;
+        // One of `choices` (the tables, then allTablesChoice()), or empty to cancel.
+        std::function<QString(const QStringList &choices)> chooseTable;
+        // A folder for "all tables" (each saved there as a project), or empty to cancel.
+        std::function<QString()> askDirectory;
         std::function<void(const QString &title, const QString &text)> showError;
         std::function<void(const QString &title, const QString &text)> showNotes;
     };
@@ -53,9 +55,12 @@ public:
     static QStringList tableFilters();
     static QStringList itemsFilters();
     static model::InteropFile::Format formatForFilter(const QString &filter);
+    // The table chooser's last entry: import every table, each as a project file in a folder.
+    static QString allTablesChoice(qsizetype tables);
 
 private:
     void importDialog();
+    bool importAllTables(std::vector<model::Project> projects, const QString &source);
     void exportDialog(bool items);
     std::variant<QStringList, model::IoError> write(model::InteropFile::Format format,
                                                     const std::vector<model::Item> &items,
