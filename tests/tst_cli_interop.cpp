@@ -65,6 +65,7 @@ private slots:
     void cloudFormationYaml();
     void errors_data();
     void errors();
+    void help();
 
 private:
     QTemporaryDir m_dir;
@@ -261,6 +262,17 @@ void TestCliInterop::errors()
     QVERIFY2(result.err.contains(message), qPrintable(result.err));
     QVERIFY(!QFile::exists(m_dir.filePath("x.keyscope.json"))
             && !QFile::exists(m_dir.filePath("x.json")));
+}
+
+void TestCliInterop::help()
+{
+    const Result help = run({"convert", "--help"}, m_dir.path());
+    QCOMPARE(help.exitCode, 0);
+    for (const char *format : {"keyscope", "workbench", "cloudformation-yaml", "create-table",
+                               "batch-write", "scan", "csv"})
+        QVERIFY2(help.out.contains(QByteArray("  ") + format + ' '), format);
+    const Result usage = run({"--help"}, m_dir.path());
+    QVERIFY(usage.out.contains("keyscope convert IN... -o OUT [--to FORMAT]"));
 }
 
 QTEST_GUILESS_MAIN(TestCliInterop)
