@@ -115,6 +115,8 @@ private slots:
     void csvErrors_data();
     void csvErrors();
     void yamlSyntaxErrorHasPosition();
+    void detectsByContent_data();
+    void detectsByContent();
 };
 
 void TestInterop::workbench30()
@@ -656,6 +658,55 @@ void TestInterop::yamlSyntaxErrorHasPosition()
     QVERIFY(std::holds_alternative<IoError>(read));
     const IoError &error = std::get<IoError>(read);
     QVERIFY2(error.line >= 3 && error.message.startsWith("YAML: "), qPrintable(error.toString()));
+}
+
+void TestInterop::detectsByContent_data()
+{
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("description"); // or "error: ..." for the start of the error
+    QTest::newRow("csv with colons, any name")
+        << QByteArray("PK,Ts\nA,2024-01-01T00:00:00Z\n") << "export.txt"
+        << "CSV items";
+    QTest::newRow("yaml template, any name")
+        << QByteArray("Resources:\n  T:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      "
+                      "AttributeDefinitions: [{AttributeName: K, AttributeType: S}]\n      "
+                      "KeySchema: [{AttributeName: K, KeyType: HASH}]\n")
+        << "stack.template"
+        << "CloudFormation template (YAML)";
+    QTest::newRow("create-table") << QByteArray(
+        R"({"TableName": "T", "KeySchema": [{"AttributeName": "K", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "K", "AttributeType": "S"}]})")
+                                  << "t.json"
+                                  << "create-table JSON";
+    QTest::newRow("describe-table") << QByteArray(
+        R"({"Table": {"TableName": "T", "KeySchema": [{"AttributeName": "K", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "K", "AttributeType": "S"}], "ItemCount": 0}})")
+                                    << "t.json"
+                                    << "describe-table output";
+    QTest::newRow("items array") << QByteArray(R"([{"K": {"S": "a"}}])") << "i.json"
+                                 << "items (array of items)";
+    QTest::newRow("empty") << QByteArray("  \n") << "e.json"
+                           << "error: e.json: the file is empty";
+    QTest::newRow("other json") << QByteArray(R"({"hello": "world"})") << "h.json"
+                                << "error: h.json: not a file Keyscope can import";
+    QTest::newRow("other yaml") << QByteArray("hello: world\n") << "h.yaml"
+                                << "error: h.yaml: not a file Keyscope can import";
+}
+
+void TestInterop::detectsByContent()
+{
+    QFETCH(QByteArray, data);
+    QFETCH(QString, name);
+    QFETCH(QString, description);
+    auto read = InteropFile::parse(data, name);
+    if (description.startsWith("error: ")) {
+        QVERIFY(std::holds_alternative<IoError>(read));
+        QVERIFY2(errorText(read).startsWith(description.mid(7)), qPrintable(errorText(read)));
+    } else {
+        QVERIFY2(std::holds_alternative<InteropFile::Input>(read), qPrintable(errorText(read)));
+        QCOMPARE(std::get<InteropFile::Input>(read).description, description);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestInterop)

@@ -88,10 +88,9 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
     const QByteArray trimmed = data.trimmed();
     const bool jsonLike = trimmed.startsWith('{') || trimmed.startsWith('[');
     Input input;
-    if (lower.endsWith(QLatin1String(".csv"))
-        || (!jsonLike && !lower.endsWith(QLatin1String(".yaml"))
-            && !lower.endsWith(QLatin1String(".yml")) && !data.contains(':')
-            && data.contains(','))) {
+    if (trimmed.isEmpty())
+        return IoError {source, 0, 0, {}, QStringLiteral("the file is empty: ") + kUnknown};
+    const auto readCsv = [&]() -> std::variant<Input, IoError> {
         auto items = ItemsFormats::fromCsv(data, source, itemsTable);
         if (auto *error = std::get_if<IoError>(&items))
             return *error;
@@ -99,15 +98,26 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
         input.description = QStringLiteral("CSV items");
         input.items = std::get<ItemsFile::Contents>(std::move(items));
         return input;
-    }
+    };
+    const bool yamlName
+        = lower.endsWith(QLatin1String(".yaml")) || lower.endsWith(QLatin1String(".yml"));
+    if (lower.endsWith(QLatin1String(".csv")))
+        return readCsv();
     if (!jsonLike) {
+        // A template in YAML, else CSV (a header row with commas) under another name.
+        const QByteArray firstLine = trimmed.left(trimmed.indexOf('\n'));
         auto yaml = YamlDocument::parse(data, source);
-        if (auto *error = std::get_if<IoError>(&yaml))
+        if (auto *error = std::get_if<IoError>(&yaml)) {
+            if (!yamlName && firstLine.contains(','))
+                return readCsv();
             return *error;
+        }
         const QJsonValue document = std::get<QJsonValue>(yaml);
-        if (!CloudFormationTemplate::looksLike(document))
-            return IoError {source, 0, 0, {}, kUnknown};
-        return fromCloudFormation(document, source, table, QStringLiteral("YAML"));
+        if (CloudFormationTemplate::looksLike(document))
+            return fromCloudFormation(document, source, table, QStringLiteral("YAML"));
+        if (!yamlName && firstLine.contains(','))
+            return readCsv();
+        return IoError {source, 0, 0, {}, kUnknown};
     }
     auto parsed = JsonFile::parse(data, source);
     if (auto *error = std::get_if<IoError>(&parsed))
