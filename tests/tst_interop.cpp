@@ -101,6 +101,7 @@ private slots:
     void keyscopeWorkbenchKeyscope_data();
     void keyscopeWorkbenchKeyscope();
     void workbenchEditsSurvive();
+    void plainModelKeepsSimpleTemplates();
     void workbenchKeyscopeWorkbench();
     void everyVersionRoundTrips_data();
     void everyVersionRoundTrips();
@@ -319,6 +320,25 @@ void TestInterop::workbenchEditsSurvive()
              QStringLiteral("EDITED"));
     QVERIFY(std::get<InteropFile::Input>(back).notes.join(' ').contains(
         "2 item(s) of the table data differ"));
+}
+
+void TestInterop::plainModelKeepsSimpleTemplates()
+{
+    // Without its KeyscopeProject member, a model still gives back the templates its aliases
+    // spell out with plain placeholders; others leave the key an attribute of its own.
+    const Project original = loadProject(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
+    QJsonObject root
+        = QJsonDocument::fromJson(WorkbenchModel::serialize(original, {}, kNow)).object();
+    QJsonArray tables = root.value("DataModel").toArray();
+    QJsonObject table = tables.at(0).toObject();
+    table.remove(WorkbenchModel::kProjectMember);
+    tables[0] = table;
+    root.insert("DataModel", tables);
+    auto read = InteropFile::parse(QJsonDocument(root).toJson(), "plain.json");
+    QVERIFY2(std::holds_alternative<InteropFile::Input>(read), qPrintable(errorText(read)));
+    const Project &plain = std::get<InteropFile::Input>(read).projects.at(0);
+    QCOMPARE(entity(plain, "Device")->keys, entity(original, "Device")->keys);
+    QVERIFY(entity(plain, "Reading")->keys.empty()); // {Device.DeviceId}, {Ts|iso8601}
 }
 
 void TestInterop::workbenchKeyscopeWorkbench()

@@ -116,16 +116,19 @@ std::optional<std::pair<QString, QStringList>>
 templateFromAlias(const QString &alias, const QHash<QString, QString> &declared,
                   const KeyPair &keys)
 {
-    static const QRegularExpression part(QStringLiteral("<([A-Za-z_][A-Za-z0-9_-]*)>"));
-    if (alias.contains(u'{') || alias.contains(u'}') || alias.contains(u'\\')
-        || alias.contains(u'|'))
+    // <name> as Workbench users write placeholders, {name} as Keyscope's export writes them.
+    static const QRegularExpression part(
+        QStringLiteral("<([A-Za-z_][A-Za-z0-9_-]*)>|\\{([A-Za-z_][A-Za-z0-9_-]*)\\}"));
+    static const QRegularExpression plainPlaceholders(
+        QStringLiteral("^([^{}\\\\|]|\\{[A-Za-z_][A-Za-z0-9_-]*\\})*$"));
+    if (!plainPlaceholders.match(alias).hasMatch())
         return std::nullopt;
     QString text;
     QStringList names;
     qsizetype last = 0;
     for (auto it = part.globalMatch(alias); it.hasNext();) {
         const auto match = it.next();
-        const QString name = match.captured(1);
+        const QString name = match.captured(1).isEmpty() ? match.captured(2) : match.captured(1);
         if (name == keys.hash.name || (keys.range && name == keys.range->name))
             return std::nullopt;
         const QString type = declared.value(name, QStringLiteral("S"));
