@@ -114,8 +114,11 @@ int runGui(int argc, char **argv)
             window.importFiles(args.at(0), args.at(1));
         else if (args.size() == 1 && args.at(0).endsWith(QLatin1String(".keyscope.json")))
             window.openFile(QFileInfo(args.at(0)).absoluteFilePath());
-        else if (args.size() == 1) // a Workbench model, a template, create-table JSON...
-            window.interop()->importFile(QFileInfo(args.at(0)).absoluteFilePath());
+        else if (args.size() == 1) // a Workbench model, a template...: may ask, so once shown
+            QTimer::singleShot(0, &window,
+                               [&window, path = QFileInfo(args.at(0)).absoluteFilePath()] {
+                                   window.interop()->importFile(path);
+                               });
         else if (QFileInfo::exists(kDefaultExample))
             window.openExample(kDefaultExample);
         else

@@ -335,6 +335,10 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
         entityNames.insert(name);
         entity.name = name;
         entity.countMin = entity.countMax = 0; // its items are the model's table data
+        // Tableau 10, the palette of Keyscope's examples.
+        static const char *const colors[] = {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
+                                             "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC"};
+        entity.color = QLatin1String(colors[i % 10]);
         QSet<QString> attributeNames;
         const auto addAttribute = [&](const QString &attributeName, const QString &type) {
             if (attributeNames.contains(attributeName))

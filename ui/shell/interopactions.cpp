@@ -112,11 +112,11 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
               return QFileDialog::getSaveFileName(m_window, title, {},
                                                   filters.join(QStringLiteral(";;")), filter);
           };
-    m_hooks.chooseTable = [this](const QStringList &tables) {
+    m_hooks.chooseTable = [this](const QStringList &choices) {
         bool ok = false;
         const QString table = QInputDialog::getItem(
-            m_window, tr("Import"), tr("The file holds %1 tables. Import:").arg(tables.size()),
-            tables, 0, false, &ok);
+            m_window, tr("Import"), tr("The file holds %1 tables. Import:").arg(choices.size() - 1),
+            choices, 0, false, &ok);
         return ok ? table : QString();
     };
     m_hooks.askDirectory = [this] {
