@@ -1,5 +1,6 @@
-// `keyscope export FILE --pattern NAME [--step N|end] [--format svg|png|pdf] [--scale S] -o OUT`:
-// the collection diagram of an access pattern's traversal at one step, as a file.
+// `keyscope export FILE --pattern NAME [--step N|end] [--format svg|png|pdf|frames] [--animated]
+// [--scale S] -o OUT`: the collection diagram of an access pattern's traversal at one step, as a
+// file; or the whole traversal as an animated SVG or as PNG frames.
 
 #include "app/cli/exportcommand.h"
 
@@ -13,14 +14,14 @@ namespace {
 
 const QString kUsage
     = QStringLiteral("usage: keyscope export (FILE | --example iot) --pattern NAME [--step N|end]\n"
-                     "                       [--format svg|png|pdf] [--scale S] -o OUT\n"
+                     "                       [--format svg|png|pdf|frames] [--animated] [--scale S] -o OUT\n"
                      "To see help text, you can run:\n"
                      "\n"
                      "  keyscope export --help\n");
 
 const QString kHelp = QStringLiteral(
     "usage: keyscope export (FILE | --example iot) --pattern NAME [--step N|end]\n"
-    "                       [--format svg|png|pdf] [--scale S] -o OUT\n"
+    "                       [--format svg|png|pdf|frames] [--animated] [--scale S] -o OUT\n"
     "\n"
     "Loads a Keyscope project (*.keyscope.json), populates it, runs the access pattern NAME\n"
     "and draws the item collection it reads at one step of its traversal, with the step's\n"
@@ -33,6 +34,11 @@ const QString kHelp = QStringLiteral(
     "  --step N|end    The traversal step, from 0 (default: end, the final state).\n"
     "  --format F      svg (text stays text), png or pdf (one page of the diagram's size).\n"
     "                  Default: from the extension of OUT.\n"
+    "                  frames: the whole traversal as PNG files in the directory OUT,\n"
+    "                  frame-000.png ... (one per step, the last is the final state) and\n"
+    "                  frames.ffconcat, an index with durations for ffmpeg.\n"
+    "  --animated      With svg: the whole traversal as one SVG that plays by itself and\n"
+    "                  loops (CSS animation, no script), holding the final state 3 s.\n"
     "  --scale S       PNG pixels per diagram pixel (default 1; 2 for high-DPI screens).\n"
     "  -o, --output OUT  The file to write.\n"
     "  --help          Show this help.\n"
@@ -67,6 +73,7 @@ int runExportCommand(const QStringList &args)
                                 {QStringLiteral("--scale"), true},
                                 {QStringLiteral("--output"), true},
                                 {QStringLiteral("--example"), true},
+                                {QStringLiteral("--animated"), false},
                                 {QStringLiteral("--help"), false},
                                 {QStringLiteral("--version"), false}});
     if (auto *message = std::get_if<QString>(&parsed))
@@ -110,6 +117,7 @@ int runExportCommand(const QStringList &args)
         return usageError(kUsage,
                           QStringLiteral("the following arguments are required: -o/--output"));
     request.outputPath = *output;
+    request.animated = options.has(QStringLiteral("--animated"));
 
     if (auto step = options.value(QStringLiteral("--step")); step && *step != u"end") {
         bool ok = false;
@@ -126,12 +134,12 @@ int runExportCommand(const QStringList &args)
         if (!request.format)
             return usageError(kUsage,
                               QStringLiteral("argument --format: invalid choice: '%1' "
-                                             "(choose from 'svg', 'png', 'pdf')")
+                                             "(choose from 'svg', 'png', 'pdf', 'frames')")
                                   .arg(*format));
     } else if (!ui::exportFormatForPath(request.outputPath)) {
         return usageError(kUsage,
                           QStringLiteral("cannot tell the format from '%1': use "
-                                         "--format svg|png|pdf")
+                                         "--format svg|png|pdf|frames")
                               .arg(request.outputPath));
     }
     if (auto scale = options.value(QStringLiteral("--scale"))) {

@@ -2,6 +2,7 @@
 
 #include "model/design/projectfile.h"
 #include "model/query/queryengine.h"
+#include "ui/export/animationexport.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
@@ -122,7 +123,8 @@ QSizeF ExportDiagram::logicalSize() const
     const QSizeF natural = CollectionRenderer::naturalSize(m_style, m_rows->rowCount());
     // Whole points on a PDF page (72 per 96 pixels): multiples of 4 pixels.
     const auto fit = [](double v) { return std::ceil(v / 4) * 4; };
-    return QSizeF(fit(natural.width()), fit(natural.height() + captionHeight()));
+    return QSizeF(fit(natural.width()), fit(natural.height() + captionHeight()))
+        .expandedTo(m_minimumSize);
 }
 
 QString ExportDiagram::caption() const
@@ -235,6 +237,8 @@ std::optional<ExportFormat> exportFormatNamed(const QString &name)
         return ExportFormat::Png;
     if (n == u"pdf")
         return ExportFormat::Pdf;
+    if (n == u"frames")
+        return ExportFormat::Frames;
     return std::nullopt;
 }
 
@@ -254,6 +258,8 @@ ExportError exportDiagram(const ExportRequest &request)
                     .arg(request.outputPath)};
     if (!(request.scale > 0) || request.scale > 16)
         return {Kind::Request, QStringLiteral("--scale must be between 0 and 16")};
+    if (request.animated || *format == ExportFormat::Frames)
+        return exportAnimation(request, *format);
 
     auto created = ExportDiagram::create(request.projectPath, request.pattern, request.step);
     if (auto *error = std::get_if<ExportError>(&created))
@@ -275,6 +281,8 @@ ExportError exportDiagram(const ExportRequest &request)
             return {Kind::Output, QStringLiteral("could not encode the PNG")};
         break;
     }
+    case ExportFormat::Frames: // handled by exportAnimation above
+        break;
     }
     QSaveFile file(request.outputPath);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())

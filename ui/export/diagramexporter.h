@@ -19,7 +19,7 @@ class QPainter;
 
 namespace keyscope::ui {
 
-enum class ExportFormat { Svg, Png, Pdf };
+enum class ExportFormat { Svg, Png, Pdf, Frames };
 
 // What `keyscope export` asks for: one access pattern's traversal at one step, as a file.
 struct ExportRequest
@@ -29,6 +29,7 @@ struct ExportRequest
     std::optional<int> step;            // 0-based timeline step; nullopt: the end (final state)
     std::optional<ExportFormat> format; // nullopt: from the output file's extension
     double scale = 1.0;                 // PNG only: device pixels per logical pixel
+    bool animated = false;              // SVG: the whole traversal, looping (animatedsvg.h)
     QString outputPath;
 };
 
@@ -62,6 +63,13 @@ public:
     QByteArray toSvg() const;
     QByteArray toPdf() const;
 
+    // For the animated exports (animationexport.h), which paint every step at one size.
+    const model::TraceTimeline *timeline() const { return m_timeline.get(); }
+    void setStep(int step) { m_step = step; } // -1: the final state
+    int step() const { return m_step; }
+    // logicalSize() is at least this (the tallest caption of all steps).
+    void setMinimumSize(const QSizeF &size) { m_minimumSize = size; }
+
 private:
     ExportDiagram() = default;
     double captionHeight() const;
@@ -73,6 +81,7 @@ private:
     std::unique_ptr<model::TraceTimeline> m_timeline;
     std::unique_ptr<CollectionRows> m_rows;
     int m_step = -1; // -1: final state
+    QSizeF m_minimumSize;
 };
 
 // The format a file name asks for ("out.svg"), or nullopt.

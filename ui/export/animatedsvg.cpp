@@ -1,0 +1,528 @@
+#include "ui/export/animatedsvg.h"
+
+#include "model/query/tracetimeline.h"
+#include "ui/export/diagramexporter.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <string_view>
+
+namespace keyscope::ui {
+
+namespace {
+
+struct Attr
+{
+    std::string_view name;
+    std::string_view value;
+};
+using Attrs = std::vector<Attr>;
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// The `name="value"` pairs of a start tag's inside, as QSvgGenerator writes them.
+Attrs parseAttributes(std::string_view s)
+{
+    Attrs out;
+    size_t i = 0;
+    while (true) {
+        while (i < s.size() && isSpace(s[i]))
+            ++i;
+        const size_t eq = s.find('=', i);
+        if (i >= s.size() || eq == std::string_view::npos)
+            break;
+        size_t nameEnd = eq;
+        while (nameEnd > i && isSpace(s[nameEnd - 1]))
+            --nameEnd;
+        const size_t open = s.find('"', eq);
+        const size_t close = open == std::string_view::npos ? open : s.find('"', open + 1);
+        if (close == std::string_view::npos)
+            break;
+        out.push_back({s.substr(i, nameEnd - i), s.substr(open + 1, close - open - 1)});
+        i = close + 1;
+    }
+    return out;
+}
+
+std::string_view attribute(const Attrs &attrs, std::string_view name)
+{
+    for (const Attr &a : attrs) {
+        if (a.name == name)
+            return a.value;
+    }
+    return {};
+}
+
+// Generic families after the fixed export fonts, for viewers without DejaVu.
+QByteArray fontFamily(std::string_view family)
+{
+    if (family == "DejaVu Sans Mono")
+        return QByteArrayLiteral("DejaVu Sans Mono,monospace");
+    if (family == "DejaVu Sans")
+        return QByteArrayLiteral("DejaVu Sans,Verdana,sans-serif");
+    if (family == "Sans Serif")
+        return QByteArrayLiteral("sans-serif");
+    return QByteArray(family.data(), qsizetype(family.size()));
+}
+
+QByteArray bytes(std::string_view s)
+{
+    return QByteArray(s.data(), qsizetype(s.size()));
+}
+
+// How an element is painted: CSS declarations (become a class) and a transform (an attribute).
+struct Style
+{
+    QByteArray css;
+    QByteArray transform;
+    QByteArray key() const { return css + '|' + transform; }
+};
+
+void addCss(QByteArray &css, std::string_view name, std::string_view value)
+{
+    css += bytes(name);
+    css += ':';
+    if (name == "font-family")
+        css += fontFamily(value);
+    else
+        css += bytes(value);
+    // CSS lengths need a unit where SVG attributes do not.
+    if ((name == "font-size" || name == "stroke-width") && !value.empty()
+        && (std::isdigit(static_cast<unsigned char>(value.back())) || value.back() == '.'))
+        css += "px";
+    css += ';';
+}
+
+bool isDefault(std::string_view name, std::string_view value)
+{
+    return ((name == "fill-opacity" || name == "stroke-opacity") && value == "1")
+        || (name == "font-weight" && value == "400") || (name == "font-style" && value == "normal")
+        || (name == "transform" && value == "matrix(1,0,0,1,0,0)");
+}
+
+bool isFont(std::string_view name)
+{
+    return name.substr(0, 5) == "font-";
+}
+
+// Reads QSvgGenerator's output: a root group holding flat groups (one per painter state) of
+// drawing elements. Each element becomes a unit: its style plus its own markup.
+class FrameParser
+{
+public:
+    struct Unit
+    {
+        int style = 0;
+        QByteArray element;
+    };
+
+    // Appends the frame's units (ids) in paint order; false on output it does not understand.
+    bool parse(const QByteArray &svg, std::vector<int> &sequence, QString *error);
+
+    const Unit &unit(int id) const { return m_units[size_t(id)]; }
+    int unitCount() const { return int(m_units.size()); }
+    const Style &style(int id) const { return m_styles[size_t(id)]; }
+    const QSizeF &size() const { return m_size; }
+    const Attrs &rootAttributes() const { return m_root; }
+
+private:
+    int styleId(Style style);
+    int unitId(int style, QByteArray element);
+    bool fail(QString *error, const char *what) const
+    {
+        if (error)
+            *error = QStringLiteral("unexpected SVG from the painter: %1").arg(QLatin1String(what));
+        return false;
+    }
+
+    QByteArray m_first; // the first frame: m_root points into it
+    Attrs m_root;
+    QSizeF m_size;
+    QHash<QByteArray, int> m_styleIds;
+    std::vector<Style> m_styles;
+    QHash<QByteArray, int> m_unitIds;
+    std::vector<Unit> m_units;
+};
+
+int FrameParser::styleId(Style style)
+{
+    const QByteArray key = style.key();
+    const auto it = m_styleIds.constFind(key);
+    if (it != m_styleIds.cend())
+        return *it;
+    const int id = int(m_styles.size());
+    m_styles.push_back(std::move(style));
+    m_styleIds.insert(key, id);
+    return id;
+}
+
+int FrameParser::unitId(int style, QByteArray element)
+{
+    QByteArray key = QByteArray::number(style) + ' ' + element;
+    const auto it = m_unitIds.constFind(key);
+    if (it != m_unitIds.cend())
+        return *it;
+    const int id = int(m_units.size());
+    m_units.push_back({style, std::move(element)});
+    m_unitIds.insert(key, id);
+    return id;
+}
+
+bool FrameParser::parse(const QByteArray &svg, std::vector<int> &sequence, QString *error)
+{
+    const std::string_view s(svg.constData(), size_t(svg.size()));
+    constexpr auto npos = std::string_view::npos;
+    const size_t defsEnd = s.find("</defs>");
+    const size_t rootStart = defsEnd == npos ? npos : s.find("<g", defsEnd);
+    const size_t rootEnd = rootStart == npos ? npos : s.find('>', rootStart);
+    if (rootEnd == npos)
+        return fail(error, "no root group");
+    if (m_first.isEmpty()) {
+        m_first = svg;
+        const std::string_view first(m_first.constData(), size_t(m_first.size()));
+        m_root = parseAttributes(first.substr(rootStart + 2, rootEnd - rootStart - 2));
+        const size_t viewBox = first.find("viewBox=\"");
+        if (viewBox != npos) {
+            const auto parts
+                = bytes(first.substr(viewBox + 9, first.find('"', viewBox + 9) - viewBox - 9))
+                      .split(' ');
+            if (parts.size() == 4)
+                m_size = QSizeF(parts[2].toDouble(), parts[3].toDouble());
+        }
+    }
+
+    size_t pos = rootEnd + 1;
+    const auto skipSpace = [&] {
+        while (pos < s.size() && isSpace(s[pos]))
+            ++pos;
+    };
+    while (true) {
+        skipSpace();
+        if (s.compare(pos, 4, "</g>") == 0)
+            return true; // the root group ends
+        if (s.compare(pos, 3, "<g ") != 0 && s.compare(pos, 3, "<g\n") != 0)
+            return fail(error, "expected a group");
+        const size_t groupEnd = s.find('>', pos);
+        if (groupEnd == npos)
+            return fail(error, "unterminated group");
+        const Attrs group = parseAttributes(s.substr(pos + 2, groupEnd - pos - 2));
+        pos = groupEnd + 1;
+
+        // The group's painter state, for shapes: fonts only matter to text, which sets its own.
+        Style shapeStyle;
+        for (const Attr &a : group) {
+            if (a.name == "transform") {
+                if (!isDefault(a.name, a.value))
+                    shapeStyle.transform = bytes(a.value);
+            } else if (!isFont(a.name) && !isDefault(a.name, a.value)) {
+                addCss(shapeStyle.css, a.name, a.value);
+            }
+        }
+        int shapeStyleId = -1;
+
+        while (true) {
+            skipSpace();
+            if (s.compare(pos, 4, "</g>") == 0) {
+                pos += 4;
+                break;
+            }
+            if (pos >= s.size() || s[pos] != '<')
+                return fail(error, "expected an element");
+            size_t nameEnd = pos + 1;
+            while (nameEnd < s.size() && !isSpace(s[nameEnd]) && s[nameEnd] != '/'
+                   && s[nameEnd] != '>')
+                ++nameEnd;
+            const std::string_view name = s.substr(pos + 1, nameEnd - pos - 1);
+            if (name == "g")
+                return fail(error, "nested group");
+
+            QByteArray element = '<' + bytes(name);
+            if (name == "text") {
+                const size_t tagEnd = s.find('>', nameEnd);
+                const size_t close = tagEnd == npos ? npos : s.find("</text>", tagEnd);
+                if (close == npos)
+                    return fail(error, "unterminated text");
+                const Attrs attrs = parseAttributes(s.substr(nameEnd, tagEnd - nameEnd));
+                const std::string_view content = s.substr(tagEnd + 1, close - tagEnd - 1);
+                // Text carries its own paint and font: they become its style.
+                Style textStyle;
+                textStyle.transform = shapeStyle.transform;
+                for (const Attr &a : attrs) {
+                    if (a.name == "x" || a.name == "y" || a.name == "xml:space")
+                        continue;
+                    if (!isDefault(a.name, a.value))
+                        addCss(textStyle.css, a.name, a.value);
+                }
+                element += " x=\"" + bytes(attribute(attrs, "x")) + "\" y=\""
+                    + bytes(attribute(attrs, "y")) + '"';
+                // Spaces that matter (runs, ends) need preserving; single inner ones do not.
+                const bool spaces = !content.empty()
+                    && (content.find("  ") != npos || isSpace(content.front())
+                        || isSpace(content.back()));
+                if (spaces)
+                    element += " xml:space=\"preserve\"";
+                element += '>' + bytes(content) + "</text>";
+                sequence.push_back(unitId(styleId(std::move(textStyle)), std::move(element)));
+                pos = close + 7;
+                continue;
+            }
+
+            const size_t end = s.find("/>", nameEnd);
+            if (end == npos)
+                return fail(error, "unterminated element");
+            for (const Attr &a : parseAttributes(s.substr(nameEnd, end - nameEnd))) {
+                // The root group already says evenodd; vector-effect none is the default.
+                if ((a.name == "vector-effect" && a.value == "none")
+                    || (a.name == "fill-rule" && a.value == "evenodd"))
+                    continue;
+                element += ' ' + bytes(a.name) + "=\"" + bytes(a.value) + '"';
+            }
+            element += "/>";
+            if (shapeStyleId < 0)
+                shapeStyleId = styleId(shapeStyle);
+            sequence.push_back(unitId(shapeStyleId, std::move(element)));
+            pos = end + 2;
+        }
+    }
+}
+
+// Frames [first, last) during which an element is drawn, in order.
+using Presence = std::vector<std::pair<int, int>>;
+
+struct Entry
+{
+    int unit = 0;
+    Presence frames;
+};
+
+// Adds a frame's units to the merged list. Units are matched in order to the earliest unused
+// occurrence at or after the previous match; the rest are inserted where the frame has them.
+// The merged list thus keeps the paint order of every frame merged so far.
+void merge(std::vector<Entry> &merged, const std::vector<int> &frame, int frameIndex, int unitCount)
+{
+    // For each unit, its occurrences in the merged list as a chain.
+    std::vector<int> head(size_t(unitCount), -1);
+    std::vector<int> next(merged.size(), -1);
+    for (int p = int(merged.size()) - 1; p >= 0; --p) {
+        next[size_t(p)] = head[size_t(merged[size_t(p)].unit)];
+        head[size_t(merged[size_t(p)].unit)] = p;
+    }
+    const auto mark = [frameIndex](Entry &e) {
+        if (!e.frames.empty() && e.frames.back().second == frameIndex)
+            e.frames.back().second = frameIndex + 1;
+        else
+            e.frames.emplace_back(frameIndex, frameIndex + 1);
+    };
+    std::vector<Entry> out;
+    out.reserve(merged.size() + frame.size() / 8 + 8);
+    int cursor = 0;
+    for (const int unit : frame) {
+        int p = head[size_t(unit)];
+        while (p >= 0 && p < cursor)
+            p = next[size_t(p)];
+        head[size_t(unit)] = p;
+        if (p < 0) {
+            Entry e;
+            e.unit = unit;
+            mark(e);
+            out.push_back(std::move(e));
+            continue;
+        }
+        for (; cursor < p; ++cursor)
+            out.push_back(std::move(merged[size_t(cursor)]));
+        mark(merged[size_t(p)]);
+        out.push_back(std::move(merged[size_t(p)]));
+        cursor = p + 1;
+    }
+    for (; cursor < int(merged.size()); ++cursor)
+        out.push_back(std::move(merged[size_t(cursor)]));
+    merged = std::move(out);
+}
+
+QByteArray percent(qint64 ms, qint64 total)
+{
+    QByteArray text = QByteArray::number(100.0 * double(ms) / double(total), 'f', 3);
+    while (text.endsWith('0'))
+        text.chop(1);
+    if (text.endsWith('.'))
+        text.chop(1);
+    return text + '%';
+}
+
+QByteArray seconds(qint64 ms)
+{
+    QByteArray text = QByteArray::number(double(ms) / 1000.0, 'f', 3);
+    while (text.endsWith('0'))
+        text.chop(1);
+    if (text.endsWith('.'))
+        text.chop(1);
+    return text + 's';
+}
+
+QByteArray escaped(const QString &text)
+{
+    return text.toHtmlEscaped().toUtf8();
+}
+
+} // namespace
+
+std::vector<AnimationFrame> animationFrames(const model::TraceTimeline &timeline, qint64 holdMs)
+{
+    std::vector<AnimationFrame> frames;
+    frames.reserve(size_t(timeline.stepCount()) + 1);
+    for (int i = 0; i < timeline.stepCount(); ++i) {
+        const model::TimelineStep &step = timeline.step(i);
+        frames.push_back({i, step.startMs, step.durationMs});
+    }
+    frames.push_back({-1, timeline.totalDuration(), std::max<qint64>(1, holdMs)});
+    return frames;
+}
+
+void fitAllFrames(ExportDiagram &diagram)
+{
+    const int shown = diagram.step();
+    QSizeF size;
+    diagram.setMinimumSize(QSizeF());
+    for (int step = -1; step < diagram.stepCount(); ++step) {
+        diagram.setStep(step);
+        size = size.expandedTo(diagram.logicalSize());
+    }
+    diagram.setMinimumSize(size);
+    diagram.setStep(shown);
+}
+
+QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error, qint64 holdMs)
+{
+    const model::TraceTimeline *timeline = diagram.timeline();
+    const int shown = diagram.step();
+    fitAllFrames(diagram);
+    const std::vector<AnimationFrame> frames = timeline
+        ? animationFrames(*timeline, holdMs)
+        : std::vector<AnimationFrame> {{-1, 0, std::max<qint64>(1, holdMs)}};
+    const int frameCount = int(frames.size());
+    const qint64 totalMs = frames.back().startMs + frames.back().durationMs;
+
+    FrameParser parser;
+    std::vector<Entry> merged;
+    std::vector<int> sequence;
+    QString finalCaption;
+    for (int f = 0; f < frameCount; ++f) {
+        diagram.setStep(frames[size_t(f)].step);
+        sequence.clear();
+        if (!parser.parse(diagram.toSvg(), sequence, error)) {
+            diagram.setStep(shown);
+            return {};
+        }
+        merge(merged, sequence, f, parser.unitCount());
+        if (frames[size_t(f)].step < 0)
+            finalCaption = diagram.caption();
+    }
+    diagram.setStep(shown);
+
+    // Classes, numbered in order of first use: sN for styles, aN for animated presences.
+    QHash<int, int> styleClass;
+    QByteArray styleRules;
+    QHash<QByteArray, int> presenceClass;
+    QByteArray animationRules;
+    const Presence always {{0, frameCount}};
+
+    QByteArray body;
+    body.reserve(qsizetype(merged.size()) * 64);
+    size_t i = 0;
+    while (i < merged.size()) {
+        const Entry &first = merged[i];
+        const int styleId = parser.unit(first.unit).style;
+        size_t j = i + 1;
+        while (j < merged.size() && merged[j].frames == first.frames
+               && parser.unit(merged[j].unit).style == styleId)
+            ++j;
+
+        const Style &style = parser.style(styleId);
+        QByteArray classes;
+        if (!style.css.isEmpty()) {
+            auto it = styleClass.constFind(styleId);
+            if (it == styleClass.cend()) {
+                it = styleClass.insert(styleId, int(styleClass.size()));
+                styleRules += ".s" + QByteArray::number(*it) + '{' + style.css + "}\n";
+            }
+            classes += 's' + QByteArray::number(*it);
+        }
+        bool hidden = false;
+        if (first.frames != always) {
+            QByteArray key;
+            for (const auto &[a, b] : first.frames)
+                key += QByteArray::number(a) + '-' + QByteArray::number(b) + ',';
+            auto it = presenceClass.constFind(key);
+            if (it == presenceClass.cend()) {
+                it = presenceClass.insert(key, int(presenceClass.size()));
+                const QByteArray n = QByteArray::number(*it);
+                QByteArray keyframes;
+                bool visible = false;
+                const auto at = [&](int frame, bool show) {
+                    const qint64 ms = frame < frameCount ? frames[size_t(frame)].startMs : totalMs;
+                    keyframes += percent(ms, totalMs)
+                        + (show ? "{visibility:visible}" : "{visibility:hidden}");
+                };
+                if (first.frames.front().first > 0)
+                    at(0, false);
+                for (const auto &[a, b] : first.frames) {
+                    at(a, true);
+                    visible = b >= frameCount;
+                    if (!visible)
+                        at(b, false);
+                }
+                at(frameCount, visible);
+                animationRules += ".a" + n + "{animation-name:k" + n + "}\n@keyframes k" + n + '{'
+                    + keyframes + "}\n";
+            }
+            classes += (classes.isEmpty() ? "a a" : " a a") + QByteArray::number(*it);
+            // Without animation the picture is the final state.
+            hidden = first.frames.back().second < frameCount;
+        }
+
+        body += "<g";
+        if (!classes.isEmpty())
+            body += " class=\"" + classes + '"';
+        if (!style.transform.isEmpty())
+            body += " transform=\"" + style.transform + '"';
+        if (hidden)
+            body += " visibility=\"hidden\"";
+        body += ">\n";
+        for (size_t k = i; k < j; ++k)
+            body += parser.unit(merged[k].unit).element + '\n';
+        body += "</g>\n";
+        i = j;
+    }
+
+    const QSizeF size = parser.size().isEmpty() ? diagram.logicalSize() : parser.size();
+    const QByteArray w = QByteArray::number(size.width());
+    const QByteArray h = QByteArray::number(size.height());
+    QByteArray svg;
+    svg.reserve(body.size() + styleRules.size() + animationRules.size() + 1024);
+    svg += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + w + "\" height=\""
+        + h + "\" viewBox=\"0 0 " + w + ' ' + h + "\">\n";
+    svg += "<title>" + escaped(title) + "</title>\n";
+    svg += "<desc>" + escaped(finalCaption) + "</desc>\n";
+    svg += "<style>\n";
+    svg += ".a{animation-duration:" + seconds(totalMs)
+        + ";animation-timing-function:step-end;animation-iteration-count:infinite}\n";
+    svg += styleRules;
+    svg += animationRules;
+    // Reduced motion: the final state, still.
+    svg += "@media (prefers-reduced-motion:reduce){.a{animation:none}}\n";
+    svg += "</style>\n";
+    svg += "<g";
+    for (const Attr &a : parser.rootAttributes())
+        svg += ' ' + bytes(a.name) + "=\"" + bytes(a.value) + '"';
+    svg += ">\n";
+    svg += body;
+    svg += "</g>\n</svg>\n";
+    return svg;
+}
+
+} // namespace keyscope::ui

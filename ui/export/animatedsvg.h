@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QtGlobal>
+
+#include <vector>
+
+namespace keyscope::model {
+class TraceTimeline;
+}
+
+namespace keyscope::ui {
+
+class ExportDiagram;
+
+// One picture of an animated export: a timeline step (or the final state) and when it shows.
+struct AnimationFrame
+{
+    int step = -1; // timeline step; -1: the final state (result numbers and summary)
+    qint64 startMs = 0;
+    qint64 durationMs = 0;
+};
+
+// How long the final state stays up before the animation starts over.
+constexpr qint64 kAnimationHoldMs = 3000;
+
+// Every step of the timeline at its own time, then the final state for holdMs.
+std::vector<AnimationFrame> animationFrames(const model::TraceTimeline &timeline,
+                                            qint64 holdMs = kAnimationHoldMs);
+
+// Gives the diagram one size for all its frames (the tallest caption wins), so that frames
+// line up.
+void fitAllFrames(ExportDiagram &diagram);
+
+// The whole traversal as one SVG that plays by itself and loops: no script, CSS animation.
+//
+// Every frame is painted through the one renderer (ExportDiagram::paint onto QSvgGenerator);
+// the frames' drawing elements are merged into one list that keeps every frame's paint order,
+// each element stored once and shown, through CSS keyframes on `visibility`, during the frames
+// that drew it. Elements drawn in every frame are the static base. Without CSS animations (or
+// with prefers-reduced-motion) the picture is the final state. Identical inputs give identical
+// bytes. On failure returns an empty array and sets *error.
+QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error = nullptr,
+                       qint64 holdMs = kAnimationHoldMs);
+
+} // namespace keyscope::ui

@@ -1,0 +1,41 @@
+#include "ui/export/animationexport.h"
+
+#include "ui/export/animatedsvg.h"
+#include "ui/export/framesequence.h"
+
+#include <QSaveFile>
+
+namespace keyscope::ui {
+
+ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
+{
+    using Kind = ExportError::Kind;
+    if (request.animated && format != ExportFormat::Svg)
+        return {Kind::Request,
+                QStringLiteral("--animated writes SVG only (use --format frames for PNG frames)")};
+    if (request.step)
+        return {Kind::Request,
+                QStringLiteral("--step does not apply to %1: it shows every step")
+                    .arg(request.animated ? QStringLiteral("--animated")
+                                          : QStringLiteral("--format frames"))};
+
+    auto created = ExportDiagram::create(request.projectPath, request.pattern, std::nullopt);
+    if (auto *error = std::get_if<ExportError>(&created))
+        return *error;
+    ExportDiagram &diagram = *std::get<std::unique_ptr<ExportDiagram>>(created);
+
+    if (format == ExportFormat::Frames)
+        return writeFrameSequence(diagram, request.outputPath, request.scale);
+
+    QString message;
+    const QByteArray bytes
+        = animatedSvg(diagram, QStringLiteral("Keyscope: %1").arg(request.pattern), &message);
+    if (bytes.isEmpty())
+        return {Kind::Output, message};
+    QSaveFile file(request.outputPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return {Kind::Output, QStringLiteral("%1: %2").arg(request.outputPath, file.errorString())};
+    return {};
+}
+
+} // namespace keyscope::ui
