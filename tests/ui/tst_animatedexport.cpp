@@ -65,6 +65,8 @@ class TestAnimatedExport : public QObject
 private slots:
     void animatedSvgIsDeterministicAndScriptFree();
     void animatedSvgTimesEveryStep();
+    void composedFramesMatchWholeFrames_data();
+    void composedFramesMatchWholeFrames();
     void hundredStepsStaySmall();
     void framesAreTheStepsInOrder();
     void framesReplaceStaleFrames();
@@ -146,6 +148,40 @@ void TestAnimatedExport::animatedSvgTimesEveryStep()
                  + "{visibility:hidden}100%{visibility:hidden}");
     // Hidden unless animated: without animation the picture is the final state.
     QVERIFY(svg.mid(groupStart, at - groupStart).contains("visibility=\"hidden\""));
+}
+
+void TestAnimatedExport::composedFramesMatchWholeFrames_data()
+{
+    QTest::addColumn<QString>("project");
+    QTest::addColumn<QString>("pattern");
+    QTest::newRow("backward, Limit") << kProject << kPattern;
+    QTest::newRow("one item") << kProject << QStringLiteral("The Device alone");
+    QTest::newRow("filter, 200 rows") << kLongProject << QStringLiteral("Warm readings");
+    QTest::newRow("index") << QStringLiteral(KEYSCOPE_SOURCE_DIR
+                                             "/resources/examples/tickets/after.keyscope.json")
+                           << QStringLiteral("Most recently updated tickets first");
+    QTest::newRow("other example")
+        << QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/orders/after.keyscope.json")
+        << QStringLiteral("A user's orders, newest first");
+}
+
+// Composing frames from rows painted alone gives the bytes that painting every frame whole
+// gives.
+void TestAnimatedExport::composedFramesMatchWholeFrames()
+{
+    QFETCH(QString, project);
+    QFETCH(QString, pattern);
+    auto d = diagram(project, pattern);
+    QVERIFY(d);
+    QString error;
+    bool wasComposed = false;
+    const QByteArray composed
+        = animatedSvg(*d, pattern, &error, kAnimationHoldMs, false, &wasComposed);
+    QVERIFY2(!composed.isEmpty(), qPrintable(error));
+    QVERIFY(wasComposed); // not the fallback to whole frames
+    const QByteArray whole = animatedSvg(*d, pattern, &error, kAnimationHoldMs, true);
+    QVERIFY2(!whole.isEmpty(), qPrintable(error));
+    QCOMPARE(composed, whole);
 }
 
 void TestAnimatedExport::hundredStepsStaySmall()

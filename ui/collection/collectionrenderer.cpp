@@ -84,6 +84,11 @@ private:
         return std::find(state.selectedRows.begin(), state.selectedRows.end(), row)
             != state.selectedRows.end();
     }
+    bool painted(qsizetype row) const
+    {
+        return state.paintedRowsFrom < 0
+            || (row >= state.paintedRowsFrom && row < state.paintedRowsTo);
+    }
     void paintHeader();
     void paintTree();
     void paintRows();
@@ -321,8 +326,10 @@ void Painter::paintRows()
         paintDensity();
         return;
     case CollectionLayout::Level::Compact:
-        for (const auto &g : layout.rows())
-            paintCompactRow(g);
+        for (const auto &g : layout.rows()) {
+            if (painted(g.row))
+                paintCompactRow(g);
+        }
         return;
     case CollectionLayout::Level::Rows:
         break;
@@ -331,6 +338,8 @@ void Painter::paintRows()
     const double t = ease(state.relayout);
     const QRectF area = layout.rowsRect();
     for (const auto &g : layout.rows()) {
+        if (!painted(g.row))
+            continue;
         if (!relayout) {
             paintRow(g, 1.0);
             continue;

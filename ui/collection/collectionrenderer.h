@@ -30,6 +30,10 @@ struct CollectionRenderState
     bool focused = false;
     qsizetype hoverRow = -1;
     QStringList shownAttributes; // empty: every non-key attribute
+    // Only rows in [paintedRowsFrom, paintedRowsTo) are painted, everything else is (an
+    // animated export paints each row's states once, animatedsvg.h). -1: every row.
+    qsizetype paintedRowsFrom = -1;
+    qsizetype paintedRowsTo = -1;
 
     // Rows the selected design finding concerns, ascending (null or empty: none), and how many
     // items it concerns in the whole store (shown in the header).

@@ -368,6 +368,107 @@ QByteArray escaped(const QString &text)
     return text.toHtmlEscaped().toUtf8();
 }
 
+// Every frame as a sequence of units without painting every frame whole. A frame is its
+// non-row drawing (header, B-tree, brackets, marks, caption: painted per frame with no rows)
+// with the rows' drawing inserted where the renderer paints rows; a row's drawing depends only
+// on whether the cursor has reached it yet, so each row is painted once per state, alone
+// (CollectionRenderState::paintedRows). Checked against whole paintings of the first and last
+// frames: returns false with no error when they differ, and the caller paints every frame.
+bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &frames,
+                   FrameParser &parser, std::vector<Entry> &merged, QString *error)
+{
+    const model::TraceTimeline *timeline = diagram.timeline();
+    if (!timeline || !timeline->trace().partitionFound)
+        return false;
+    const qsizetype rowCount = qsizetype(timeline->trace().partitionSize);
+    const int frameCount = int(frames.size());
+
+    const auto render = [&](int step, qsizetype from, qsizetype to, std::vector<int> &out) {
+        diagram.setStep(step);
+        diagram.setPaintedRows(from, to);
+        out.clear();
+        const bool ok = parser.parse(diagram.toSvg(), out, error);
+        diagram.setPaintedRows(-1, -1);
+        return ok;
+    };
+    const auto visitsDone = [&](int step) {
+        return step < 0 ? int(timeline->trace().visits.size()) : timeline->step(step).visitsDone;
+    };
+    // Row blocks by (row, reached): the units a row adds to a frame painted without rows.
+    std::vector<std::vector<int>> blocks[2];
+    blocks[0].resize(size_t(rowCount));
+    blocks[1].resize(size_t(rowCount));
+    std::vector<char> known[2]
+        = {std::vector<char>(size_t(rowCount), 0), std::vector<char>(size_t(rowCount), 0)};
+
+    std::vector<int> bare;
+    std::vector<int> withRow;
+    std::vector<int> frame;
+    std::vector<int> whole;
+    for (int f = 0; f < frameCount; ++f) {
+        const int step = frames[size_t(f)].step;
+        if (!render(step, 0, 0, bare))
+            return false;
+        const int done = visitsDone(step);
+        const auto reached = [&](qsizetype row) {
+            const int v = timeline->visitIndexOfRow(quint32(row));
+            return v >= 0 && v < done ? 1 : 0;
+        };
+        // Where rows go in this frame, learnt from any row painted alone.
+        qsizetype split = -1;
+        const auto paintRow = [&](qsizetype row, int state) {
+            if (!render(step, row, row + 1, withRow))
+                return false;
+            const size_t n = bare.size();
+            const size_t m = withRow.size();
+            if (m < n)
+                return false;
+            size_t prefix = 0;
+            while (prefix < n && bare[prefix] == withRow[prefix])
+                ++prefix;
+            size_t suffix = 0;
+            while (suffix < n && bare[n - 1 - suffix] == withRow[m - 1 - suffix])
+                ++suffix;
+            if (prefix + suffix < n)
+                return false; // not one insertion
+            const qsizetype at = qsizetype(prefix);
+            if (split >= 0 && split != at)
+                return false;
+            split = at;
+            std::vector<int> block(withRow.begin() + ptrdiff_t(prefix),
+                                   withRow.begin() + ptrdiff_t(prefix + m - n));
+            if (known[state][size_t(row)] && blocks[state][size_t(row)] != block)
+                return false;
+            blocks[state][size_t(row)] = std::move(block);
+            known[state][size_t(row)] = 1;
+            return true;
+        };
+        for (qsizetype row = 0; row < rowCount; ++row) {
+            const int state = reached(row);
+            if (!known[state][size_t(row)] && !paintRow(row, state))
+                return false;
+        }
+        if (split < 0 && rowCount > 0 && !paintRow(0, reached(0)))
+            return false;
+
+        frame.assign(bare.begin(), bare.begin() + std::max<qsizetype>(0, split));
+        for (qsizetype row = 0; row < rowCount; ++row) {
+            const auto &block = blocks[reached(row)][size_t(row)];
+            frame.insert(frame.end(), block.begin(), block.end());
+        }
+        frame.insert(frame.end(), bare.begin() + std::max<qsizetype>(0, split), bare.end());
+
+        if (f == 0 || f == frameCount - 1) {
+            if (!render(step, -1, -1, whole))
+                return false;
+            if (whole != frame)
+                return false;
+        }
+        merge(merged, frame, f, parser.unitCount());
+    }
+    return true;
+}
+
 } // namespace
 
 std::vector<AnimationFrame> animationFrames(const model::TraceTimeline &timeline, qint64 holdMs)
@@ -395,7 +496,8 @@ void fitAllFrames(ExportDiagram &diagram)
     diagram.setStep(shown);
 }
 
-QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error, qint64 holdMs)
+QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error, qint64 holdMs,
+                       bool wholeFrames, bool *composedOut)
 {
     const model::TraceTimeline *timeline = diagram.timeline();
     const int shown = diagram.step();
@@ -408,19 +510,31 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
 
     FrameParser parser;
     std::vector<Entry> merged;
-    std::vector<int> sequence;
-    QString finalCaption;
-    for (int f = 0; f < frameCount; ++f) {
-        diagram.setStep(frames[size_t(f)].step);
-        sequence.clear();
-        if (!parser.parse(diagram.toSvg(), sequence, error)) {
+    bool composed = false;
+    if (!wholeFrames) {
+        composed = composeFrames(diagram, frames, parser, merged, error);
+        if (!composed && error && !error->isEmpty()) {
             diagram.setStep(shown);
             return {};
         }
-        merge(merged, sequence, f, parser.unitCount());
-        if (frames[size_t(f)].step < 0)
-            finalCaption = diagram.caption();
     }
+    if (!composed) {
+        merged.clear();
+        std::vector<int> sequence;
+        for (int f = 0; f < frameCount; ++f) {
+            diagram.setStep(frames[size_t(f)].step);
+            sequence.clear();
+            if (!parser.parse(diagram.toSvg(), sequence, error)) {
+                diagram.setStep(shown);
+                return {};
+            }
+            merge(merged, sequence, f, parser.unitCount());
+        }
+    }
+    if (composedOut)
+        *composedOut = composed;
+    diagram.setStep(-1);
+    const QString finalCaption = diagram.caption();
     diagram.setStep(shown);
 
     // Classes, numbered in order of first use: sN for styles, aN for animated presences.

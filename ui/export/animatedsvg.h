@@ -41,7 +41,12 @@ void fitAllFrames(ExportDiagram &diagram);
 // that drew it. Elements drawn in every frame are the static base. Without CSS animations (or
 // with prefers-reduced-motion) the picture is the final state. Identical inputs give identical
 // bytes. On failure returns an empty array and sets *error.
+//
+// Painting every frame whole costs rows x steps; by default each row's states are painted once
+// and frames are composed from them (checked against whole paintings; same bytes).
+// wholeFrames paints every frame whole: the slow reference. *composed tells which was done.
 QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error = nullptr,
-                       qint64 holdMs = kAnimationHoldMs);
+                       qint64 holdMs = kAnimationHoldMs, bool wholeFrames = false,
+                       bool *composed = nullptr);
 
 } // namespace keyscope::ui

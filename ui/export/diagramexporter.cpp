@@ -2,10 +2,10 @@
 
 #include "model/design/projectfile.h"
 #include "model/query/queryengine.h"
-#include "ui/export/animationexport.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
+#include "ui/export/animationexport.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -150,6 +150,7 @@ void ExportDiagram::paint(QPainter &painter) const
     state.timeline = m_timeline.get();
     state.step = m_step;
     state.transition = 1.0;
+    std::tie(state.paintedRowsFrom, state.paintedRowsTo) = m_paintedRows;
     const CollectionLayout layout(
         CollectionRenderer::layoutParams(m_style, state, natural, 1.0, 0.0));
     painter.save();

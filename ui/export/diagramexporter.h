@@ -69,6 +69,8 @@ public:
     int step() const { return m_step; }
     // logicalSize() is at least this (the tallest caption of all steps).
     void setMinimumSize(const QSizeF &size) { m_minimumSize = size; }
+    // Paint only rows [from, to) of the collection (CollectionRenderState); -1: all.
+    void setPaintedRows(qsizetype from, qsizetype to) { m_paintedRows = {from, to}; }
 
 private:
     ExportDiagram() = default;
@@ -82,6 +84,7 @@ private:
     std::unique_ptr<CollectionRows> m_rows;
     int m_step = -1; // -1: final state
     QSizeF m_minimumSize;
+    std::pair<qsizetype, qsizetype> m_paintedRows {-1, -1};
 };
 
 // The format a file name asks for ("out.svg"), or nullopt.
