@@ -171,6 +171,7 @@ private slots:
     void initTestCase();
     void animatedSvgPlaysTheTraversal();
     void animatedSvgShowsEachStepsText();
+    void reducedMotionShowsTheFinalState();
     void staticSvgRendersLikeThePng();
 
 private:
@@ -395,6 +396,31 @@ void TestBrowserExport::animatedSvgShowsEachStepsText()
             QVERIFY(shown.join(u' ').contains(QStringLiteral("Count 11")));
         }
     }
+}
+
+// With prefers-reduced-motion the animated SVG stands still on the final state; so does the
+// picture in viewers without CSS animation.
+void TestBrowserExport::reducedMotionShowsTheFinalState()
+{
+    const QString file = m_dir.filePath(QStringLiteral("still.svg"));
+    QVERIFY(writeAll(file, m_animated));
+    const QSize size = m_diagram->logicalSize().toSize();
+    const QString png = file + QStringLiteral(".png");
+    QVERIFY(
+        chromium({QStringLiteral("--force-prefers-reduced-motion"),
+                  QStringLiteral("--window-size=%1,%2").arg(size.width()).arg(size.height()),
+                  QStringLiteral("--screenshot=") + png, QUrl::fromLocalFile(file).toString()}));
+    const QImage shot = QImage(png).convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(shot.size(), size);
+    m_diagram->setStep(-1);
+    const QImage reference = m_diagram->toImage(1.0).convertToFormat(QImage::Format_RGB32);
+    const auto [badges, matching] = badgePixels(reference, shot);
+    QVERIFY(badges > 100);
+    QVERIFY2(matching >= badges * 95 / 100,
+             qPrintable(QStringLiteral("%1 of %2").arg(matching).arg(badges)));
+    qint64 flat = 0;
+    const double agreement = flatAgreement(reference, shot, 16, &flat);
+    QVERIFY2(agreement >= 0.98, qPrintable(QString::number(agreement)));
 }
 
 // A static SVG export opens in Chromium and in Qt's SVG renderer; both render it like the PNG

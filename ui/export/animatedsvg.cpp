@@ -5,7 +5,11 @@
 
 #include <QHash>
 
+#include <QPointF>
+
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <string_view>
 
 namespace keyscope::ui {
@@ -72,6 +76,94 @@ QByteArray fontFamily(std::string_view family)
 QByteArray bytes(std::string_view s)
 {
     return QByteArray(s.data(), qsizetype(s.size()));
+}
+
+// QPainter::drawRoundedRect reaches QSvgGenerator as a path of four curves and four lines
+// (200 bytes); as <rect rx ry> (or <circle>, <ellipse>) it is a quarter of that. Anything else
+// stays a path.
+std::optional<QByteArray> roundedRect(std::string_view d)
+{
+    std::vector<char> commands;
+    std::vector<QPointF> points;
+    size_t i = 0;
+    while (i < d.size()) {
+        while (i < d.size() && d[i] == ' ')
+            ++i;
+        if (i >= d.size())
+            break;
+        size_t end = d.find(' ', i);
+        if (end == std::string_view::npos)
+            end = d.size();
+        std::string_view token = d.substr(i, end - i);
+        i = end;
+        char command = 0;
+        if (!token.empty() && std::isalpha(static_cast<unsigned char>(token.front()))) {
+            command = token.front();
+            token.remove_prefix(1);
+        }
+        const size_t comma = token.find(',');
+        if (comma == std::string_view::npos)
+            return std::nullopt;
+        bool okX = false;
+        bool okY = false;
+        const double x = bytes(token.substr(0, comma)).toDouble(&okX);
+        const double y = bytes(token.substr(comma + 1)).toDouble(&okY);
+        if (!okX || !okY)
+            return std::nullopt;
+        commands.push_back(command);
+        points.emplace_back(x, y);
+    }
+    // M, then four quarter curves, each optionally followed by a line (zero-length lines are
+    // left out by Qt, as in a badge that is a circle or a pill).
+    const auto same = [](double a, double b) { return std::abs(a - b) < 0.01; };
+    const auto near
+        = [&](const QPointF &a, double x, double y) { return same(a.x(), x) && same(a.y(), y); };
+    if (points.size() < 13 || commands[0] != 'M')
+        return std::nullopt;
+    std::vector<QPointF> ends;   // where each curve ends
+    std::vector<QPointF> starts; // where each curve starts
+    QPointF current = points[0];
+    size_t k = 1;
+    while (k < points.size()) {
+        if (commands[k] == 'C' && k + 2 < points.size() && !commands[k + 1] && !commands[k + 2]) {
+            starts.push_back(current);
+            current = points[k + 2];
+            ends.push_back(current);
+            k += 3;
+        } else if (commands[k] == 'L') {
+            current = points[k];
+            ++k;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (ends.size() != 4)
+        return std::nullopt;
+    const double x = points[0].x();
+    const double y = ends[0].y();
+    const double rx = ends[0].x() - x;
+    const double ry = points[0].y() - y;
+    const double right = ends[1].x();
+    const double bottom = ends[2].y();
+    if (!(rx > 0 && ry > 0 && right - x >= 2 * rx - 0.01 && bottom - y >= 2 * ry - 0.01
+          && near(starts[1], right - rx, y) && near(ends[1], right, y + ry)
+          && near(starts[2], right, bottom - ry) && near(ends[2], right - rx, bottom)
+          && near(starts[3], x + rx, bottom) && near(ends[3], x, bottom - ry)
+          && near(current, x, y + ry)))
+        return std::nullopt;
+
+    const auto number = [](double v) { return QByteArray::number(v, 'g', 6); };
+    if (same(right - x, 2 * rx) && same(bottom - y, 2 * ry)) {
+        const QByteArray centre = "cx=\"" + number(x + rx) + "\" cy=\"" + number(y + ry) + '"';
+        if (same(rx, ry))
+            return "<circle " + centre + " r=\"" + number(rx) + '"';
+        return "<ellipse " + centre + " rx=\"" + number(rx) + "\" ry=\"" + number(ry) + '"';
+    }
+    QByteArray rect = "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\""
+        + number(right - x) + "\" height=\"" + number(bottom - y) + "\" rx=\"" + number(rx) + '"';
+    if (!same(rx, ry))
+        rect += " ry=\"" + number(ry) + '"';
+    return rect;
 }
 
 // How an element is painted: CSS declarations (become a class) and a transform (an attribute).
@@ -279,6 +371,12 @@ bool FrameParser::parse(const QByteArray &svg, std::vector<int> &sequence, QStri
                 if ((a.name == "vector-effect" && a.value == "none")
                     || (a.name == "fill-rule" && a.value == "evenodd"))
                     continue;
+                if (name == "path" && a.name == "d") {
+                    if (auto rect = roundedRect(a.value)) {
+                        element = *rect;
+                        continue;
+                    }
+                }
                 element += ' ' + bytes(a.name) + "=\"" + bytes(a.value) + '"';
             }
             element += "/>";
@@ -565,7 +663,6 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
             }
             classes += 's' + QByteArray::number(*it);
         }
-        bool hidden = false;
         if (first.frames != always) {
             QByteArray key;
             for (const auto &[a, b] : first.frames)
@@ -574,37 +671,43 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
             if (it == presenceClass.cend()) {
                 it = presenceClass.insert(key, int(presenceClass.size()));
                 const QByteArray n = QByteArray::number(*it);
-                QByteArray keyframes;
-                bool visible = false;
+                // Keyframes where the group appears or disappears; the underlying value (the
+                // class's) is the final state, so 0% and 100% are implicit when they match it.
+                const bool finalShown = first.frames.back().second >= frameCount;
+                QByteArray shownAt;
+                QByteArray hiddenAt;
                 const auto at = [&](int frame, bool show) {
-                    const qint64 ms = frame < frameCount ? frames[size_t(frame)].startMs : totalMs;
-                    keyframes += percent(ms, totalMs)
-                        + (show ? "{visibility:visible}" : "{visibility:hidden}");
+                    QByteArray &list = show ? shownAt : hiddenAt;
+                    if (!list.isEmpty())
+                        list += ',';
+                    list += percent(frames[size_t(frame)].startMs, totalMs);
                 };
-                if (first.frames.front().first > 0)
-                    at(0, false);
+                const bool startShown = first.frames.front().first == 0;
+                if (startShown != finalShown)
+                    at(0, startShown);
                 for (const auto &[a, b] : first.frames) {
-                    at(a, true);
-                    visible = b >= frameCount;
-                    if (!visible)
+                    if (a > 0)
+                        at(a, true);
+                    if (b < frameCount)
                         at(b, false);
                 }
-                at(frameCount, visible);
-                animationRules += ".a" + n + "{animation-name:k" + n + "}\n@keyframes k" + n + '{'
+                QByteArray keyframes;
+                if (!hiddenAt.isEmpty())
+                    keyframes += hiddenAt + "{visibility:hidden}";
+                if (!shownAt.isEmpty())
+                    keyframes += shownAt + "{visibility:visible}";
+                // Without animation (or with reduced motion) the picture is the final state.
+                animationRules += ".a" + n + "{animation-name:k" + n
+                    + (finalShown ? "}\n" : ";visibility:hidden}\n") + "@keyframes k" + n + '{'
                     + keyframes + "}\n";
             }
-            classes += (classes.isEmpty() ? "a a" : " a a") + QByteArray::number(*it);
-            // Without animation the picture is the final state.
-            hidden = first.frames.back().second < frameCount;
+            classes += (classes.isEmpty() ? "a" : " a") + QByteArray::number(*it);
         }
-
         body += "<g";
         if (!classes.isEmpty())
             body += " class=\"" + classes + '"';
         if (!style.transform.isEmpty())
             body += " transform=\"" + style.transform + '"';
-        if (hidden)
-            body += " visibility=\"hidden\"";
         body += ">\n";
         for (size_t k = i; k < j; ++k)
             body += parser.unit(merged[k].unit).element + '\n';
@@ -623,12 +726,13 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
     svg += "<title>" + escaped(title) + "</title>\n";
     svg += "<desc>" + escaped(finalCaption) + "</desc>\n";
     svg += "<style>\n";
-    svg += ".a{animation-duration:" + seconds(totalMs)
+    // Every animated group has an aN class (style classes are sN).
+    svg += "[class*=a]{animation-duration:" + seconds(totalMs)
         + ";animation-timing-function:step-end;animation-iteration-count:infinite}\n";
     svg += styleRules;
     svg += animationRules;
     // Reduced motion: the final state, still.
-    svg += "@media (prefers-reduced-motion:reduce){.a{animation:none}}\n";
+    svg += "@media (prefers-reduced-motion:reduce){[class*=a]{animation:none}}\n";
     svg += "</style>\n";
     svg += "<g";
     for (const Attr &a : parser.rootAttributes())
