@@ -3,7 +3,10 @@
 #include "model/query/tracetimeline.h"
 #include "ui/export/diagramexporter.h"
 
+#include <QBuffer>
 #include <QHash>
+#include <QPainter>
+#include <QSvgGenerator>
 
 #include <QPointF>
 
@@ -363,9 +366,23 @@ bool FrameParser::parse(const QByteArray &svg, std::vector<int> &sequence, QStri
                 continue;
             }
 
-            const size_t end = s.find("/>", nameEnd);
-            if (end == npos)
+            const size_t tagEnd = s.find('>', nameEnd);
+            if (tagEnd == npos)
                 return fail(error, "unterminated element");
+            if (s[tagEnd - 1] != '/') {
+                // An element with content (none in QSvgGenerator's output today): kept as is.
+                const std::string closing = "</" + std::string(name) + '>';
+                const size_t close = s.find(closing, tagEnd);
+                if (close == npos)
+                    return fail(error, "unterminated element");
+                if (shapeStyleId < 0)
+                    shapeStyleId = styleId(shapeStyle);
+                sequence.push_back(
+                    unitId(shapeStyleId, bytes(s.substr(pos, close + closing.size() - pos))));
+                pos = close + closing.size();
+                continue;
+            }
+            const size_t end = tagEnd - 1;
             for (const Attr &a : parseAttributes(s.substr(nameEnd, end - nameEnd))) {
                 // The root group already says evenodd; vector-effect none is the default.
                 if ((a.name == "vector-effect" && a.value == "none")
@@ -386,6 +403,25 @@ bool FrameParser::parse(const QByteArray &svg, std::vector<int> &sequence, QStri
             pos = end + 2;
         }
     }
+}
+
+// The diagram through QSvgGenerator, as ExportDiagram::toSvg paints it but without metadata.
+QByteArray paintSvg(const ExportDiagram &diagram)
+{
+    const QSizeF size = diagram.logicalSize();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size.toSize());
+    generator.setViewBox(QRectF(QPointF(0, 0), size));
+    generator.setResolution(96);
+    QPainter painter(&generator);
+    painter.setRenderHint(QPainter::Antialiasing);
+    diagram.paint(painter);
+    painter.end();
+    return bytes;
 }
 
 // Frames [first, last) during which an element is drawn, in order.
@@ -485,7 +521,7 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
         diagram.setStep(step);
         diagram.setPaintedRows(from, to);
         out.clear();
-        const bool ok = parser.parse(diagram.toSvg(), out, error);
+        const bool ok = parser.parse(paintSvg(diagram), out, error);
         diagram.setPaintedRows(-1, -1);
         return ok;
     };
@@ -622,7 +658,7 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
         for (int f = 0; f < frameCount; ++f) {
             diagram.setStep(frames[size_t(f)].step);
             sequence.clear();
-            if (!parser.parse(diagram.toSvg(), sequence, error)) {
+            if (!parser.parse(paintSvg(diagram), sequence, error)) {
                 diagram.setStep(shown);
                 return {};
             }
