@@ -302,7 +302,8 @@ void TestBrowserExport::animatedSvgPlaysTheTraversal()
     std::vector<double> ys;
     for (const int step : {visits[0], visits[5]}) {
         const model::TimelineStep &s = timeline.step(step);
-        const qint64 ms = s.startMs + s.durationMs / 2;
+        // Once the cursor has glided there (the first 60% of the step).
+        const qint64 ms = s.startMs + s.durationMs * 8 / 10;
         const QString file = m_dir.filePath(QStringLiteral("at-%1.svg").arg(ms));
         QVERIFY(writeAll(file, pausedAt(m_animated, ms)));
         const QImage shot = screenshot(file, size);
@@ -320,6 +321,25 @@ void TestBrowserExport::animatedSvgPlaysTheTraversal()
         ys.push_back(y);
     }
     QVERIFY2(std::abs(ys[0] - ys[1]) >= 4 * style.rowHeight, "the cursor did not move");
+
+    // Between two rows the cursor glides, as in the app: a third into the move it is between
+    // the row it left and the row it goes to.
+    {
+        const int step = visits[5];
+        const model::TimelineStep &s = timeline.step(step);
+        const qint64 ms
+            = s.startMs + qint64(double(s.durationMs) * model::TraceTimeline::kTransitionShare / 2);
+        const QString file = m_dir.filePath(QStringLiteral("glide-%1.svg").arg(ms));
+        QVERIFY(writeAll(file, pausedAt(m_animated, ms)));
+        const double y = cursorY(screenshot(file, size));
+        const double from = layout.rowCenterY(qsizetype(timeline.step(step - 1).row));
+        const double to = layout.rowCenterY(qsizetype(s.row));
+        QVERIFY2(std::min(from, to) + 3 < y && y < std::max(from, to) - 3,
+                 qPrintable(QStringLiteral("cursor at y %1, between rows at %2 and %3?")
+                                .arg(y)
+                                .arg(from)
+                                .arg(to)));
+    }
 
     // The last frame (the final state, held before the loop starts over): the result badges of
     // the final state, where Qt paints them, and no cursor.
@@ -347,23 +367,27 @@ void TestBrowserExport::animatedSvgPlaysTheTraversal()
     QVERIFY2(matching0 < badges / 20, qPrintable(QString::number(matching0)));
 }
 
-// At any time, the text Chromium shows is the text of the static export of that step: the
-// narration caption per step, the result numbers, the marker captions.
+// Once a step has landed, the text Chromium shows is the text of the static export of that step:
+// the narration caption per step, the result numbers, the marker captions. While a probe is
+// still landing, its caption is not shown yet, as in the app.
 void TestBrowserExport::animatedSvgShowsEachStepsText()
 {
     const model::TraceTimeline &timeline = *m_diagram->timeline();
-    std::vector<int> steps {0, 2};
+    // (step, moment in the step: landed, or a third into its movement)
+    std::vector<std::pair<int, bool>> steps {{0, true}, {2, true}, {2, false}};
     for (int i = 0; i < timeline.stepCount(); ++i) {
-        if (timeline.step(i).kind == model::TimelineStep::Kind::Visit && steps.size() < 4)
-            steps.push_back(i);
+        if (timeline.step(i).kind == model::TimelineStep::Kind::Visit && steps.size() < 5)
+            steps.emplace_back(i, true);
     }
-    steps.push_back(timeline.stepCount() - 1); // the page stops: Limit
-    steps.push_back(-1);                       // the final state, held
-    for (const int step : steps) {
+    steps.emplace_back(timeline.stepCount() - 1, true); // the page stops: Limit
+    steps.emplace_back(-1, true);                       // the final state, held
+    QCOMPARE(timeline.step(2).kind, model::TimelineStep::Kind::SeekProbe);
+    for (const auto &[step, landed] : steps) {
         const auto frame = std::find_if(m_frames.begin(), m_frames.end(),
                                         [step](const AnimationFrame &f) { return f.step == step; });
         QVERIFY(frame != m_frames.end());
-        const qint64 ms = frame->startMs + frame->durationMs / 2;
+        // The movement takes the first 60% of a step.
+        const qint64 ms = frame->startMs + frame->durationMs * (landed ? 8 : 2) / 10;
         const QString file = m_dir.filePath(QStringLiteral("texts-%1.svg").arg(ms));
         QVERIFY(writeAll(file, pausedAt(m_animated, ms)));
         const QJsonObject result = probe(file);
@@ -374,7 +398,9 @@ void TestBrowserExport::animatedSvgShowsEachStepsText()
             shown << v.toString();
 
         m_diagram->setStep(step);
+        m_diagram->setTransition(landed ? 1.0 : 0.0);
         QStringList expected = svgTexts(m_diagram->toSvg());
+        m_diagram->setTransition(1.0);
         QVERIFY(!expected.isEmpty());
         shown.sort();
         expected.sort();
@@ -390,6 +416,8 @@ void TestBrowserExport::animatedSvgShowsEachStepsText()
         }
         QVERIFY2(shown == expected,
                  qPrintable(QStringLiteral("step %1 at %2 ms").arg(step).arg(ms)));
+        if (!landed)
+            QVERIFY(!shown.contains(timeline.step(step).marker)); // the probe's caption
         if (step == -1) {
             for (int n = 1; n <= 11; ++n)
                 QVERIFY2(shown.contains(QString::number(n)), qPrintable(QString::number(n)));

@@ -240,6 +240,7 @@ private:
     QHash<QByteArray, int> m_styleIds;
     std::vector<Style> m_styles;
     QHash<QByteArray, int> m_unitIds;
+    QHash<QByteArray, std::vector<int>> m_groups; // a group's markup: its units
     std::vector<Unit> m_units;
 };
 
@@ -301,6 +302,17 @@ bool FrameParser::parse(const QByteArray &svg, std::vector<int> &sequence, QStri
             return true; // the root group ends
         if (s.compare(pos, 3, "<g ") != 0 && s.compare(pos, 3, "<g\n") != 0)
             return fail(error, "expected a group");
+        // Frames repeat most groups byte for byte: each distinct group is read once.
+        const size_t blockEnd = s.find("</g>", pos);
+        if (blockEnd == npos)
+            return fail(error, "unterminated group");
+        const QByteArray block = bytes(s.substr(pos, blockEnd + 4 - pos));
+        if (const auto cached = m_groups.constFind(block); cached != m_groups.cend()) {
+            sequence.insert(sequence.end(), cached->begin(), cached->end());
+            pos = blockEnd + 4;
+            continue;
+        }
+        const size_t groupFirst = sequence.size();
         const size_t groupEnd = s.find('>', pos);
         if (groupEnd == npos)
             return fail(error, "unterminated group");
@@ -323,6 +335,9 @@ bool FrameParser::parse(const QByteArray &svg, std::vector<int> &sequence, QStri
             skipSpace();
             if (s.compare(pos, 4, "</g>") == 0) {
                 pos += 4;
+                m_groups.insert(
+                    block,
+                    std::vector<int>(sequence.begin() + ptrdiff_t(groupFirst), sequence.end()));
                 break;
             }
             if (pos >= s.size() || s[pos] != '<')
@@ -477,6 +492,141 @@ void merge(std::vector<Entry> &merged, const std::vector<int> &frame, int frameI
     merged = std::move(out);
 }
 
+// A shape up to its vertical place: its markup with every y made relative to the first, and
+// that first y. For rects, circles, polylines and paths; nullopt for anything else, and for
+// pills (rects rounded to half their height), whose caption is text and cannot move with them.
+std::optional<std::pair<QByteArray, double>> verticalShape(const QByteArray &element)
+{
+    const std::string_view e(element.constData(), size_t(element.size()));
+    std::string_view attribute;
+    bool list = false;
+    if (e.substr(0, 6) == "<rect ") {
+        attribute = " y=\"";
+        const Attrs attrs = parseAttributes(e.substr(5, e.size() - 7));
+        const double rx = bytes(keyscope::ui::attribute(attrs, "rx")).toDouble();
+        const double height = bytes(keyscope::ui::attribute(attrs, "height")).toDouble();
+        if (rx > 0 && 2 * rx >= height - 0.01)
+            return std::nullopt;
+    } else if (e.substr(0, 8) == "<circle ") {
+        attribute = " cy=\"";
+    } else if (e.substr(0, 10) == "<polyline ") {
+        attribute = " points=\"";
+        list = true;
+    } else if (e.substr(0, 6) == "<path ") {
+        attribute = " d=\"";
+        list = true;
+    } else {
+        return std::nullopt;
+    }
+    const size_t start = e.find(attribute);
+    if (start == std::string_view::npos)
+        return std::nullopt;
+    const size_t valueStart = start + attribute.size();
+    const size_t valueEnd = e.find('"', valueStart);
+    const std::string_view value = e.substr(valueStart, valueEnd - valueStart);
+    const auto number = [](double v) { return QByteArray::number(v, 'g', 6); };
+
+    QByteArray relative;
+    double first = 0;
+    bool ok = false;
+    if (!list) {
+        first = bytes(value).toDouble(&ok);
+        if (!ok)
+            return std::nullopt;
+        relative = "0";
+    } else {
+        bool haveFirst = false;
+        size_t i = 0;
+        while (i < value.size()) {
+            const size_t comma = value.find(',', i);
+            if (comma == std::string_view::npos)
+                break;
+            size_t end = value.find(' ', comma);
+            if (end == std::string_view::npos)
+                end = value.size();
+            const double y = bytes(value.substr(comma + 1, end - comma - 1)).toDouble(&ok);
+            if (!ok)
+                return std::nullopt;
+            if (!haveFirst) {
+                first = y;
+                haveFirst = true;
+            }
+            relative += bytes(value.substr(i, comma + 1 - i)) + number(y - first) + ' ';
+            i = end;
+            while (i < value.size() && value[i] == ' ')
+                ++i;
+        }
+        if (!haveFirst)
+            return std::nullopt;
+    }
+    return std::pair {bytes(e.substr(0, valueStart)) + relative + bytes(e.substr(valueEnd)), first};
+}
+
+// Shapes that move: the same shape drawn in consecutive frames at different heights (the sweep
+// cursor, the seek probe's arrow) becomes one element that glides from one place to the next
+// during the step's movement (the frame painted at transition 0), as in the app.
+struct Motion
+{
+    std::vector<std::pair<int, double>> moves; // (frame, offset from the first place)
+};
+
+void findMotions(std::vector<Entry> &merged, const FrameParser &parser, std::vector<int> &motionOf,
+                 std::vector<char> &removed, std::vector<Motion> &motions)
+{
+    const size_t n = merged.size();
+    motionOf.assign(n, -1);
+    removed.assign(n, 0);
+    std::vector<QByteArray> keys(n);
+    std::vector<double> ys(n, 0);
+    QHash<QByteArray, std::vector<size_t>> byStart;
+    QHash<QByteArray, std::vector<size_t>> byEnd;
+    for (size_t i = 0; i < n; ++i) {
+        const Entry &e = merged[i];
+        const FrameParser::Unit &unit = parser.unit(e.unit);
+        if (e.frames.size() != 1 || !parser.style(unit.style).transform.isEmpty())
+            continue;
+        const auto shape = verticalShape(unit.element);
+        if (!shape)
+            continue;
+        keys[i] = QByteArray::number(unit.style) + ' ' + shape->first;
+        ys[i] = shape->second;
+        byStart[keys[i] + '@' + QByteArray::number(e.frames[0].first)].push_back(i);
+        byEnd[keys[i] + '@' + QByteArray::number(e.frames[0].second)].push_back(i);
+    }
+    // One successor each way: a shape that starts where exactly one like it ends.
+    std::vector<qsizetype> next(n, -1);
+    std::vector<char> hasPrevious(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        if (keys[i].isEmpty())
+            continue;
+        const QByteArray at = keys[i] + '@' + QByteArray::number(merged[i].frames[0].second);
+        const auto starts = byStart.constFind(at);
+        if (starts == byStart.cend() || starts->size() != 1 || byEnd.value(at).size() != 1)
+            continue;
+        const size_t j = starts->front();
+        if (ys[j] == ys[i])
+            continue;
+        next[i] = qsizetype(j);
+        hasPrevious[j] = 1;
+    }
+    for (size_t head = 0; head < n; ++head) {
+        if (hasPrevious[head] || next[head] < 0)
+            continue;
+        std::vector<size_t> chain {head};
+        for (qsizetype k = next[head]; k >= 0; k = next[size_t(k)])
+            chain.push_back(size_t(k));
+        Motion motion;
+        for (size_t c = 1; c < chain.size(); ++c) {
+            motion.moves.emplace_back(merged[chain[c]].frames[0].first, ys[chain[c]] - ys[head]);
+            removed[chain[c]] = 1;
+        }
+        merged[head].frames
+            = {{merged[head].frames[0].first, merged[chain.back()].frames[0].second}};
+        motionOf[head] = int(motions.size());
+        motions.push_back(std::move(motion));
+    }
+}
+
 QByteArray percent(qint64 ms, qint64 total)
 {
     QByteArray text = QByteArray::number(100.0 * double(ms) / double(total), 'f', 3);
@@ -517,8 +667,9 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
     const qsizetype rowCount = qsizetype(timeline->trace().partitionSize);
     const int frameCount = int(frames.size());
 
-    const auto render = [&](int step, qsizetype from, qsizetype to, std::vector<int> &out) {
-        diagram.setStep(step);
+    const auto render = [&](int frameIndex, qsizetype from, qsizetype to, std::vector<int> &out) {
+        diagram.setStep(frames[size_t(frameIndex)].step);
+        diagram.setTransition(frames[size_t(frameIndex)].transition);
         diagram.setPaintedRows(from, to);
         out.clear();
         const bool ok = parser.parse(paintSvg(diagram), out, error);
@@ -541,7 +692,7 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
     std::vector<int> whole;
     for (int f = 0; f < frameCount; ++f) {
         const int step = frames[size_t(f)].step;
-        if (!render(step, 0, 0, bare))
+        if (!render(f, 0, 0, bare))
             return false;
         const int done = visitsDone(step);
         const auto reached = [&](qsizetype row) {
@@ -551,7 +702,7 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
         // Where rows go in this frame, learnt from any row painted alone.
         qsizetype split = -1;
         const auto paintRow = [&](qsizetype row, int state) {
-            if (!render(step, row, row + 1, withRow))
+            if (!render(f, row, row + 1, withRow))
                 return false;
             const size_t n = bare.size();
             const size_t m = withRow.size();
@@ -593,7 +744,7 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
         frame.insert(frame.end(), bare.begin() + std::max<qsizetype>(0, split), bare.end());
 
         if (f == 0 || f == frameCount - 1) {
-            if (!render(step, -1, -1, whole))
+            if (!render(f, -1, -1, whole))
                 return false;
             if (whole != frame)
                 return false;
@@ -636,9 +787,23 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
     const model::TraceTimeline *timeline = diagram.timeline();
     const int shown = diagram.step();
     fitAllFrames(diagram);
-    const std::vector<AnimationFrame> frames = timeline
-        ? animationFrames(*timeline, holdMs)
-        : std::vector<AnimationFrame> {{-1, 0, std::max<qint64>(1, holdMs)}};
+    // Each step twice: as its movement starts (transition 0: the cursor still on the previous
+    // row, a probe not landed) and once it has landed. Shapes drawn at both places glide.
+    std::vector<AnimationFrame> frames;
+    for (const AnimationFrame &frame : timeline
+             ? animationFrames(*timeline, holdMs)
+             : std::vector<AnimationFrame> {{-1, 0, std::max<qint64>(1, holdMs)}}) {
+        const qint64 glide = frame.step < 0
+            ? 0
+            : qint64(
+                std::llround(double(frame.durationMs) * model::TraceTimeline::kTransitionShare));
+        if (glide > 0 && glide < frame.durationMs) {
+            frames.push_back({frame.step, frame.startMs, glide, 0.0});
+            frames.push_back({frame.step, frame.startMs + glide, frame.durationMs - glide, 1.0});
+        } else {
+            frames.push_back(frame);
+        }
+    }
     const int frameCount = int(frames.size());
     const qint64 totalMs = frames.back().startMs + frames.back().durationMs;
 
@@ -657,6 +822,7 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
         std::vector<int> sequence;
         for (int f = 0; f < frameCount; ++f) {
             diagram.setStep(frames[size_t(f)].step);
+            diagram.setTransition(frames[size_t(f)].transition);
             sequence.clear();
             if (!parser.parse(paintSvg(diagram), sequence, error)) {
                 diagram.setStep(shown);
@@ -665,6 +831,7 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
             merge(merged, sequence, f, parser.unitCount());
         }
     }
+    diagram.setTransition(1.0);
     if (composedOut)
         *composedOut = composed;
     diagram.setStep(-1);
@@ -677,16 +844,27 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
     QHash<QByteArray, int> presenceClass;
     QByteArray animationRules;
     const Presence always {{0, frameCount}};
+    std::vector<int> motionOf;
+    std::vector<char> removed;
+    std::vector<Motion> motions;
+    findMotions(merged, parser, motionOf, removed, motions);
 
     QByteArray body;
     body.reserve(qsizetype(merged.size()) * 64);
     size_t i = 0;
     while (i < merged.size()) {
+        if (removed[i]) {
+            ++i;
+            continue;
+        }
         const Entry &first = merged[i];
         const int styleId = parser.unit(first.unit).style;
+        const int motion = motionOf[i];
         size_t j = i + 1;
-        while (j < merged.size() && merged[j].frames == first.frames
-               && parser.unit(merged[j].unit).style == styleId)
+        while (motion < 0 && j < merged.size()
+               && (removed[j]
+                   || (motionOf[j] < 0 && merged[j].frames == first.frames
+                       && parser.unit(merged[j].unit).style == styleId)))
             ++j;
 
         const Style &style = parser.style(styleId);
@@ -699,10 +877,14 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
             }
             classes += 's' + QByteArray::number(*it);
         }
-        if (first.frames != always) {
+        if (first.frames != always || motion >= 0) {
             QByteArray key;
             for (const auto &[a, b] : first.frames)
                 key += QByteArray::number(a) + '-' + QByteArray::number(b) + ',';
+            if (motion >= 0) {
+                for (const auto &[frame, dy] : motions[size_t(motion)].moves)
+                    key += 'm' + QByteArray::number(frame) + ':' + QByteArray::number(dy, 'g', 6);
+            }
             auto it = presenceClass.constFind(key);
             if (it == presenceClass.cend()) {
                 it = presenceClass.insert(key, int(presenceClass.size()));
@@ -733,9 +915,33 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
                 if (!shownAt.isEmpty())
                     keyframes += shownAt + "{visibility:visible}";
                 // Without animation (or with reduced motion) the picture is the final state.
-                animationRules += ".a" + n + "{animation-name:k" + n
-                    + (finalShown ? "}\n" : ";visibility:hidden}\n") + "@keyframes k" + n + '{'
-                    + keyframes + "}\n";
+                QByteArray rule = ".a" + n + "{animation-name:k" + n;
+                QByteArray glide;
+                if (motion >= 0) {
+                    const auto offset = [](double dy) {
+                        return "{transform:translateY(" + QByteArray::number(dy, 'g', 6) + "px)}";
+                    };
+                    double from = 0;
+                    glide = percent(frames[size_t(first.frames[0].first)].startMs, totalMs)
+                        + offset(0);
+                    for (const auto &[frame, dy] : motions[size_t(motion)].moves) {
+                        // Glides through the frame before, if that is a step's movement;
+                        // otherwise jumps.
+                        const AnimationFrame &before = frames[size_t(frame - 1)];
+                        const qint64 arrives = frames[size_t(frame)].startMs;
+                        const qint64 leaves = before.transition < 1 ? before.startMs : arrives - 1;
+                        glide += percent(leaves, totalMs) + offset(from) + percent(arrives, totalMs)
+                            + offset(dy);
+                        from = dy;
+                    }
+                    rule += ",m" + n + ";animation-timing-function:step-end,ease-in-out";
+                    if (finalShown)
+                        rule += ";transform:translateY(" + QByteArray::number(from, 'g', 6) + "px)";
+                }
+                rule += finalShown ? "}\n" : ";visibility:hidden}\n";
+                animationRules += rule + "@keyframes k" + n + '{' + keyframes + "}\n";
+                if (motion >= 0)
+                    animationRules += "@keyframes m" + n + '{' + glide + "}\n";
             }
             classes += (classes.isEmpty() ? "a" : " a") + QByteArray::number(*it);
         }
@@ -745,8 +951,10 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
         if (!style.transform.isEmpty())
             body += " transform=\"" + style.transform + '"';
         body += ">\n";
-        for (size_t k = i; k < j; ++k)
-            body += parser.unit(merged[k].unit).element + '\n';
+        for (size_t k = i; k < j; ++k) {
+            if (!removed[k])
+                body += parser.unit(merged[k].unit).element + '\n';
+        }
         body += "</g>\n";
         i = j;
     }

@@ -20,6 +20,9 @@ struct AnimationFrame
     int step = -1; // timeline step; -1: the final state (result numbers and summary)
     qint64 startMs = 0;
     qint64 durationMs = 0;
+    // How far the step's movement (cursor glide, probe landing) has come: 1 once landed. The
+    // animated SVG paints each step at 0 and at 1 to make moving shapes glide.
+    double transition = 1.0;
 };
 
 // How long the final state stays up before the animation starts over.

@@ -149,7 +149,7 @@ void ExportDiagram::paint(QPainter &painter) const
     state.rows = m_rows.get();
     state.timeline = m_timeline.get();
     state.step = m_step;
-    state.transition = 1.0;
+    state.transition = m_transition;
     std::tie(state.paintedRowsFrom, state.paintedRowsTo) = m_paintedRows;
     const CollectionLayout layout(
         CollectionRenderer::layoutParams(m_style, state, natural, 1.0, 0.0));

@@ -66,6 +66,8 @@ public:
     // For the animated exports (animationexport.h), which paint every step at one size.
     const model::TraceTimeline *timeline() const { return m_timeline.get(); }
     void setStep(int step) { m_step = step; } // -1: the final state
+    // The step's movement, 0..1 (CollectionRenderState::transition); 1: landed.
+    void setTransition(double transition) { m_transition = transition; }
     int step() const { return m_step; }
     // logicalSize() is at least this (the tallest caption of all steps).
     void setMinimumSize(const QSizeF &size) { m_minimumSize = size; }
@@ -84,6 +86,7 @@ private:
     std::unique_ptr<CollectionRows> m_rows;
     int m_step = -1; // -1: final state
     QSizeF m_minimumSize;
+    double m_transition = 1.0;
     std::pair<qsizetype, qsizetype> m_paintedRows {-1, -1};
 };
 
