@@ -12,16 +12,18 @@ namespace keyscope::cli {
 
 namespace {
 
-const QString kUsage
-    = QStringLiteral("usage: keyscope export (FILE | --example iot) --pattern NAME [--step N|end]\n"
-                     "                       [--format svg|png|pdf|frames] [--animated] [--scale S] -o OUT\n"
-                     "To see help text, you can run:\n"
-                     "\n"
-                     "  keyscope export --help\n");
+const QString kUsage = QStringLiteral(
+    "usage: keyscope export (FILE | --example iot) --pattern NAME [--step N|end]\n"
+    "                       [--format svg|png|pdf|frames] [--animated] [--scale S]\n"
+    "                       -o OUT\n"
+    "To see help text, you can run:\n"
+    "\n"
+    "  keyscope export --help\n");
 
 const QString kHelp = QStringLiteral(
     "usage: keyscope export (FILE | --example iot) --pattern NAME [--step N|end]\n"
-    "                       [--format svg|png|pdf|frames] [--animated] [--scale S] -o OUT\n"
+    "                       [--format svg|png|pdf|frames] [--animated] [--scale S]\n"
+    "                       -o OUT\n"
     "\n"
     "Loads a Keyscope project (*.keyscope.json), populates it, runs the access pattern NAME\n"
     "and draws the item collection it reads at one step of its traversal, with the step's\n"

@@ -221,6 +221,7 @@ bool TestBrowserExport::chromium(const QStringList &args, QByteArray *out)
                   QStringList {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"),
                                QStringLiteral("--disable-gpu"), QStringLiteral("--hide-scrollbars"),
                                QStringLiteral("--no-first-run"),
+                               QStringLiteral("--disable-dev-shm-usage"),
                                QStringLiteral("--force-device-scale-factor=1"),
                                QStringLiteral("--user-data-dir=") + profile.path()}
                       + args);
