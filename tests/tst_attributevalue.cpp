@@ -125,6 +125,8 @@ private slots:
     void typeNames();
     void debugString_data();
     void debugString();
+    void displayText_data();
+    void displayText();
     void accessorsOnOtherTypes();
 };
 
@@ -501,6 +503,25 @@ void TestAttributeValue::debugString()
     QFETCH(AttributeValue, value);
     QFETCH(QString, text);
     QCOMPARE(value.debugString(), text);
+}
+
+void TestAttributeValue::displayText_data()
+{
+    QTest::addColumn<AttributeValue>("value");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("S as typed") << S("ORG#Acme") << "ORG#Acme";
+    QTest::newRow("N canonical") << N("00042.50") << "42.5";
+    QTest::newRow("B base64") << B({0x00, 0x01}) << "AAE=";
+    QTest::newRow("BOOL") << AttributeValue::boolean(true) << "true";
+    QTest::newRow("NULL") << AttributeValue() << "null";
+    QTest::newRow("list as debug") << AttributeValue::list({S("a"), N("1")}) << "{L:[{S:a},{N:1}]}";
+}
+
+void TestAttributeValue::displayText()
+{
+    QFETCH(AttributeValue, value);
+    QFETCH(QString, text);
+    QCOMPARE(value.displayText(), text);
 }
 
 void TestAttributeValue::accessorsOnOtherTypes()

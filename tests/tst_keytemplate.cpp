@@ -75,20 +75,6 @@ KeyTemplate parsed(const QString &text)
     return std::get<KeyTemplate>(std::move(result));
 }
 
-QString valueText(const AttributeValue &value)
-{
-    switch (value.type()) {
-    case AttributeValue::Type::S:
-        return value.asString();
-    case AttributeValue::Type::N:
-        return value.asNumber().toString();
-    case AttributeValue::Type::B:
-        return QString::fromLatin1(value.bytes().toBase64());
-    default:
-        return value.debugString();
-    }
-}
-
 QString renderS(const KeyTemplate &t, qint64 n)
 {
     const auto inputs = makeInputs({QStringLiteral("V=N:%1").arg(n)});
@@ -297,7 +283,7 @@ void TestKeyTemplate::renders()
         QFAIL(qPrintable(QStringLiteral("render failed: ") + error->message));
     const auto &rendered = std::get<KeyTemplate::Rendered>(result);
     QCOMPARE(rendered.value.typeName(), type);
-    QCOMPARE(valueText(rendered.value), expected);
+    QCOMPARE(rendered.value.displayText(), expected);
     QCOMPARE(int(rendered.trace.size()), int(t.parts().size()));
 }
 

@@ -227,20 +227,6 @@ QString invertInteger(const BigInt &value, int width)
 
 // --- Values in messages and traces -----------------------------------------------------------
 
-QString stepText(const AttributeValue &value)
-{
-    switch (value.type()) {
-    case AttributeValue::Type::S:
-        return value.asString();
-    case AttributeValue::Type::N:
-        return value.asNumber().toString();
-    case AttributeValue::Type::B:
-        return QString::fromLatin1(value.bytes().toBase64());
-    default:
-        return value.debugString();
-    }
-}
-
 // "'abc'" for strings (what the user typed), "N 42" / "B AAE=" otherwise, so the type shows.
 QString describe(const AttributeValue &value)
 {
@@ -249,7 +235,7 @@ QString describe(const AttributeValue &value)
         return u'\'' + value.asString() + u'\'';
     case AttributeValue::Type::N:
     case AttributeValue::Type::B:
-        return value.typeName() + u' ' + stepText(value);
+        return value.typeName() + u' ' + value.displayText();
     default:
         return value.debugString();
     }
@@ -680,7 +666,7 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
 
         Working working {input->value, input->instantMs};
         if (withTrace) {
-            trace.steps << stepText(working.value);
+            trace.steps << working.value.displayText();
             trace.stepLabels << part.text;
         }
         for (const Filter &filter : part.filters) {
@@ -689,7 +675,7 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
                 return std::move(*error);
             working = std::get<Working>(std::move(next));
             if (withTrace) {
-                trace.steps << stepText(working.value);
+                trace.steps << working.value.displayText();
                 trace.stepLabels << (filter.argument.isEmpty()
                                          ? filter.name
                                          : filter.name + u':' + filter.argument);
@@ -705,7 +691,7 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
         }
         if (single && working.value.type() != AttributeValue::Type::S)
             wholeValue = working.value;
-        const QString output = stepText(working.value);
+        const QString output = working.value.displayText();
         text += output;
         if (withTrace) {
             trace.output = output;

@@ -328,6 +328,24 @@ QString AttributeValue::debugString() const
     }
 }
 
+QString AttributeValue::displayText() const
+{
+    switch (m_type) {
+    case Type::S:
+        return asString();
+    case Type::N:
+        return asNumber().toString();
+    case Type::B:
+        return QString::fromLatin1(bytes().toBase64());
+    case Type::Bool:
+        return asBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case Type::Null:
+        return QStringLiteral("null");
+    default:
+        return debugString();
+    }
+}
+
 qint64 itemSizeBytes(const Item &item)
 {
     qint64 total = 0;

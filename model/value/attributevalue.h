@@ -75,6 +75,10 @@ public:
     // Short human-readable form used in error messages and traces: {S:abc}, {N:42}, {B:AAE=}.
     QString debugString() const;
 
+    // The value as a person reads it in a cell or a sentence: S as is, N canonical, B as base64,
+    // BOOL true/false, NULL null; lists, maps and sets in their debugString() form.
+    QString displayText() const;
+
 private:
     Type m_type = Type::Null;
     std::variant<std::monostate, bool, QByteArray, Number, std::shared_ptr<const List>,

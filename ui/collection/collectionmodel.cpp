@@ -107,20 +107,7 @@ int CollectionModel::columnCount(const QModelIndex &parent) const
 
 QString CollectionModel::displayText(const AttributeValue &value)
 {
-    switch (value.type()) {
-    case AttributeValue::Type::S:
-        return value.asString();
-    case AttributeValue::Type::N:
-        return value.asNumber().toString();
-    case AttributeValue::Type::B:
-        return QString::fromLatin1(value.bytes().toBase64());
-    case AttributeValue::Type::Bool:
-        return value.asBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case AttributeValue::Type::Null:
-        return QStringLiteral("null");
-    default:
-        return value.debugString();
-    }
+    return value.displayText();
 }
 
 QString CollectionModel::keyText(model::ItemId item,

@@ -178,18 +178,7 @@ std::variant<TemplateInput, QString> KeyPreview::inputFromText(const AttributeSp
 
 QString KeyPreview::displayText(const AttributeValue &value)
 {
-    switch (value.type()) {
-    case AttributeValue::Type::S:
-        return value.asString();
-    case AttributeValue::Type::N:
-        return value.asNumber().toString();
-    case AttributeValue::Type::B:
-        return QString::fromLatin1(value.bytes().toBase64());
-    case AttributeValue::Type::Bool:
-        return value.asBool() ? QStringLiteral("true") : QStringLiteral("false");
-    default:
-        return value.debugString();
-    }
+    return value.displayText();
 }
 
 KeyPreview::Result KeyPreview::render(const QString &text, const std::vector<SampleValue> &samples,

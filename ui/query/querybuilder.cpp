@@ -39,20 +39,6 @@ enum Operator { None, Equal, Less, LessOrEqual, Greater, GreaterOrEqual, Between
 // Partitions offered in the combo: the largest ones. Any other can be typed.
 constexpr int kMaxListedPartitions = 1000;
 
-QString displayValue(const AttributeValue &value)
-{
-    switch (value.type()) {
-    case AttributeValue::Type::S:
-        return value.asString();
-    case AttributeValue::Type::N:
-        return value.asNumber().toString();
-    case AttributeValue::Type::B:
-        return QString::fromLatin1(value.bytes().toBase64());
-    default:
-        return value.debugString();
-    }
-}
-
 // English plurals without a translation file.
 QString itemCount(qsizetype n)
 {
@@ -462,7 +448,7 @@ void QueryBuilder::fillPartitions()
         QStringList texts;
         for (const KeyAttribute &key : keys.hash) {
             values.push_back(m_table->attribute(partition->entries.front().item, key.name));
-            texts << displayValue(values.back());
+            texts << values.back().displayText();
         }
         m_partition->addItem(texts.join(QStringLiteral(" | ")));
         m_partition->setItemData(m_partition->count() - 1,
@@ -715,7 +701,7 @@ void QueryBuilder::decomposeToControls()
     if (row != m_partitionValues.end())
         m_partition->setCurrentIndex(int(row - m_partitionValues.begin()));
     else if (m_partition->isEditable() && condition.hashValues.size() == 1)
-        m_partition->setEditText(displayValue(condition.hashValues.front()));
+        m_partition->setEditText(condition.hashValues.front().displayText());
 
     // The controls describe one condition on the first sort-key attribute; a condition over
     // several attributes of a composite sort key stays text only.
@@ -748,9 +734,9 @@ void QueryBuilder::decomposeToControls()
             break;
         }
         m_operator->setCurrentIndex(op);
-        m_value->setText(displayValue(range.value));
+        m_value->setText(range.value.displayText());
         if (op == Between)
-            m_upper->setText(displayValue(range.upper));
+            m_upper->setText(range.upper.displayText());
     }
     updateSortControls();
     updatePartitionCount();

@@ -393,16 +393,7 @@ QString CheckContext::entityName(int entity) const
 
 QString CheckContext::valueText(const AttributeValue &value)
 {
-    switch (value.type()) {
-    case AttributeValue::Type::S:
-        return value.asString();
-    case AttributeValue::Type::N:
-        return value.asNumber().toString();
-    case AttributeValue::Type::B:
-        return QString::fromLatin1(value.bytes().toBase64());
-    default:
-        return value.debugString();
-    }
+    return value.displayText();
 }
 
 QString CheckContext::quoted(const AttributeValue &value)
