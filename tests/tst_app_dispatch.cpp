@@ -1,5 +1,7 @@
 // End-to-end checks of the keyscope executable's argument dispatch (app/main.cpp).
 
+#include "tests/support/runkeyscope.h"
+
 #include <QProcess>
 #include <QTest>
 
@@ -24,18 +26,10 @@ private:
 
 TestAppDispatch::Result TestAppDispatch::run(const QStringList &args)
 {
-    QProcess process;
-    process.start(QStringLiteral(KEYSCOPE_BINARY), args);
-    Result result;
-    if (!process.waitForFinished(30000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    keyscope::testsupport::CliOptions options;
+    options.timeoutMs = 30000;
+    const keyscope::testsupport::CliResult r = keyscope::testsupport::runKeyscope(args, options);
+    return {r.exitCode, r.outText(), r.err};
 }
 
 void TestAppDispatch::version()

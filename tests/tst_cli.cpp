@@ -2,6 +2,8 @@
 // checks what a user of `aws dynamodb query` would look at: the JSON on stdout (items, order,
 // counts, pagination keys, capacity, member order, number form), stderr and the exit code.
 
+#include "tests/support/runkeyscope.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -90,21 +92,11 @@ private:
 
 TestCli::Result TestCli::run(const QStringList &args, const QString &workingDirectory)
 {
-    QProcess process;
-    if (!workingDirectory.isEmpty())
-        process.setWorkingDirectory(workingDirectory);
-    process.start(QStringLiteral(KEYSCOPE_BINARY), args);
-    Result result;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = process.readAllStandardOutput();
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    result.json = QJsonDocument::fromJson(result.out).object();
-    return result;
+    keyscope::testsupport::CliOptions options;
+    options.workingDirectory = workingDirectory;
+    options.timeoutMs = 60000;
+    const keyscope::testsupport::CliResult r = keyscope::testsupport::runKeyscope(args, options);
+    return {r.exitCode, r.out, r.err, r.json()};
 }
 
 void TestCli::itemsInKeyOrder_data()

@@ -2,6 +2,8 @@
 // `keyscope keys` and `keyscope query --project`. Runs the real binary on the projects in
 // tests/data/cli_design/ and checks stdout, stderr and exit codes.
 
+#include "tests/support/runkeyscope.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -29,10 +31,7 @@ const QString kOverflow = fixture(QStringLiteral("pad-overflow.keyscope.json"));
 
 QJsonObject readObject(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
+    return keyscope::testsupport::readJsonObject(path);
 }
 
 } // namespace
@@ -79,27 +78,15 @@ private:
 
 TestCliDesign::Result TestCliDesign::run(const QStringList &args, const QStringList &environment)
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("KEYSCOPE_PROGRESS_AFTER_MS"));
+    keyscope::testsupport::CliOptions options;
+    options.environment.remove(QStringLiteral("KEYSCOPE_PROGRESS_AFTER_MS"));
     for (const QString &entry : environment) {
         const qsizetype equals = entry.indexOf(QLatin1Char('='));
-        env.insert(entry.left(equals), entry.mid(equals + 1));
+        options.environment.insert(entry.left(equals), entry.mid(equals + 1));
     }
-    process.setProcessEnvironment(env);
-    process.setWorkingDirectory(kDataDir);
-    process.start(QStringLiteral(KEYSCOPE_BINARY), args);
-    Result result;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = process.readAllStandardOutput();
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    result.json = QJsonDocument::fromJson(result.out).object();
-    return result;
+    options.workingDirectory = kDataDir;
+    const keyscope::testsupport::CliResult r = keyscope::testsupport::runKeyscope(args, options);
+    return {r.exitCode, r.out, r.err, r.json()};
 }
 
 void TestCliDesign::checkVerdicts_data()

@@ -2,6 +2,7 @@
 
 #include "model/design/projectfile.h"
 #include "model/interop/workbenchmodel.h"
+#include "tests/support/runkeyscope.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -18,36 +19,18 @@ namespace {
 const QString kInterop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/");
 const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
+using Result = keyscope::testsupport::CliResult;
 
 Result run(const QStringList &args, const QString &directory)
 {
-    QProcess process;
-    process.setWorkingDirectory(directory);
-    process.start(QStringLiteral(KEYSCOPE_BINARY), args);
-    Result result;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = process.readAllStandardOutput();
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    keyscope::testsupport::CliOptions options;
+    options.workingDirectory = directory;
+    return keyscope::testsupport::runKeyscope(args, options);
 }
 
 QJsonObject readJson(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
+    return keyscope::testsupport::readJsonObject(path);
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/runkeyscope.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -60,19 +61,13 @@ class TestLiveDynalite : public QObject
 
     Run keyscope(const QStringList &args, const QByteArray &input = {}, bool closeInput = true)
     {
-        QProcess process;
-        process.setProcessEnvironment(environment());
-        process.start(QStringLiteral(KEYSCOPE_BINARY), QStringList {QStringLiteral("live")} + args);
-        if (!process.waitForStarted())
-            return {};
-        if (!input.isEmpty())
-            process.write(input);
-        if (closeInput)
-            process.closeWriteChannel();
-        process.waitForFinished(120000);
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-                QString::fromUtf8(process.readAllStandardOutput()),
-                QString::fromUtf8(process.readAllStandardError())};
+        keyscope::testsupport::CliOptions options;
+        options.environment = environment();
+        options.input = input;
+        options.closeInput = closeInput;
+        const keyscope::testsupport::CliResult r = keyscope::testsupport::runKeyscope(
+            QStringList {QStringLiteral("live")} + args, options);
+        return {r.exitCode, r.outText(), r.err};
     }
 
     // Starts a Node script that prints "PORT <n>"; returns the port, 0 on failure.
