@@ -70,6 +70,7 @@ void installLiveMenu(keyscope::ui::MainWindow &window)
             return std::unique_ptr<keyscope::model::live::LiveTransport>(std::move(transport));
         },
         &window);
+    liveWindow->setCurrentQuery([&window] { return window.currentQuery(); });
     QObject::connect(liveWindow, &keyscope::ui::LiveWindow::projectLoaded, &window,
                      [&window](const keyscope::model::Project &project) {
                          if (window.maybeSave())

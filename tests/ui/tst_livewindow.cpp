@@ -11,6 +11,7 @@
 #include "ui/live/livewindow.h"
 #include "ui/live/pushconfirmdialog.h"
 
+#include <QComboBox>
 #include <QGroupBox>
 #include <QJsonArray>
 #include <QLabel>
@@ -440,6 +441,45 @@ private slots:
             QCOMPARE(view->item(0, 0)->text(), view->item(1, 2)->text());
             screenshot(QStringLiteral("live-verify"));
         }
+    }
+
+    void verifyRunsTheCurrentQuery()
+    {
+        m_document->setProject(std::get<Project>(ProjectFile::read(
+            QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json"))));
+        QTRY_VERIFY_WITH_TIMEOUT(!m_document->patternResults().empty(), 10000);
+        // The builder's query: the first pattern's, read forward with Limit 3.
+        std::optional<QueryRequest> builder = m_document->patternResults().front().request;
+        builder->scanIndexForward = true;
+        builder->limit = 3;
+        m_window->setCurrentQuery([&builder] { return builder; });
+        auto *choice = find<QComboBox>("patternCombo");
+        QCOMPARE(choice->itemText(0), QStringLiteral("Current query (Query Builder)"));
+        QCOMPARE(choice->count(), int(m_document->patternResults().size()) + 1);
+
+        QJsonObject sent;
+        setHandler([&sent](const QString &operation, const QJsonObject &body) {
+            if (operation == QLatin1String("Query"))
+                sent = body;
+            return FakeDynamoTransport::ok({{QStringLiteral("Items"), QJsonArray {}},
+                                            {QStringLiteral("Count"), 0},
+                                            {QStringLiteral("ScannedCount"), 0}});
+        });
+        find<QTabWidget>("liveTabs")->setCurrentIndex(1);
+        choice->setCurrentIndex(0);
+        QTest::mouseClick(find<QPushButton>("verifyButton"), Qt::LeftButton);
+        QVERIFY(waitIdle());
+        QCOMPARE(sent.value(QStringLiteral("ScanIndexForward")).toBool(true), true);
+        QCOMPARE(sent.value(QStringLiteral("Limit")).toInt(), 3);
+        QVERIFY(m_window->lastVerify());
+
+        // A builder query DynamoDB would refuse is not sent.
+        builder.reset();
+        const int queries = sentCount(QStringLiteral("Query"));
+        QTest::mouseClick(find<QPushButton>("verifyButton"), Qt::LeftButton);
+        QVERIFY2(m_window->statusText().contains(QLatin1String("not valid")),
+                 qPrintable(m_window->statusText()));
+        QCOMPARE(sentCount(QStringLiteral("Query")), queries);
     }
 };
 

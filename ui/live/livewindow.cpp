@@ -44,6 +44,9 @@ public:
 
 namespace {
 
+// The verify choice that runs the Query Builder's query (access patterns carry their index).
+constexpr int kCurrentQueryEntry = -1;
+
 QString describeKeys(const KeySchema &keys)
 {
     QStringList parts;
@@ -608,14 +611,23 @@ void LiveWindow::pushProject()
         });
 }
 
+void LiveWindow::setCurrentQuery(CurrentQuery currentQuery)
+{
+    m_currentQuery = std::move(currentQuery);
+    refreshPatterns();
+}
+
 void LiveWindow::refreshPatterns()
 {
     const QString current = m_pattern->currentText();
     m_pattern->clear();
-    if (!m_document)
-        return;
-    for (const model::PatternResult &result : m_document->patternResults())
-        m_pattern->addItem(result.name);
+    if (m_currentQuery)
+        m_pattern->addItem(tr("Current query (Query Builder)"), kCurrentQueryEntry);
+    if (m_document) {
+        const auto &results = m_document->patternResults();
+        for (int i = 0; i < int(results.size()); ++i)
+            m_pattern->addItem(results[size_t(i)].name, i);
+    }
     const int index = m_pattern->findText(current);
     if (index >= 0)
         m_pattern->setCurrentIndex(index);
@@ -627,19 +639,35 @@ void LiveWindow::verifyPattern()
         setStatus(tr("The open project has not been populated yet."), true);
         return;
     }
-    const int index = m_pattern->currentIndex();
+    const QVariant entry = m_pattern->currentData();
     const auto &results = m_document->patternResults();
-    if (index < 0 || index >= int(results.size())) {
-        setStatus(tr("The open project has no access pattern to verify."), true);
-        return;
+    QueryRequest request;
+    QString what;
+    if (entry.isValid() && entry.toInt() == kCurrentQueryEntry) {
+        const std::optional<QueryRequest> current
+            = m_currentQuery ? m_currentQuery() : std::nullopt;
+        if (!current) {
+            setStatus(tr("The Query Builder's query is not valid; fix it there first."), true);
+            return;
+        }
+        request = *current;
+        request.exclusiveStartKey.reset();
+        what = tr("the current query");
+    } else {
+        const int index = entry.isValid() ? entry.toInt() : -1;
+        if (index < 0 || index >= int(results.size())) {
+            setStatus(tr("The open project has no access pattern to verify."), true);
+            return;
+        }
+        request = results[size_t(index)].request;
+        what = results[size_t(index)].name;
     }
-    QueryRequest request = results[size_t(index)].request;
     request.tableName = m_verifyTable->text().trimmed().isEmpty()
         ? m_document->project().table.tableName
         : m_verifyTable->text().trimmed();
     std::shared_ptr<const Table> table = m_document->table();
     start<VerifyResult>(
-        tr("Verifying %1...").arg(results[size_t(index)].name),
+        tr("Verifying %1...").arg(what),
         [table, request](LiveJobContext &c) {
             return LiveVerifier::verify(c.operations, *table, request, c.progress);
         },

@@ -44,6 +44,8 @@ public:
     using TransportFactory = std::function<std::unique_ptr<model::live::LiveTransport>(
         const std::atomic_bool *cancel)>;
     using Confirm = std::function<bool(const PushPlan &plan)>;
+    // The query being built in the window (the Query Builder's), nullopt when it is not valid.
+    using CurrentQuery = std::function<std::optional<model::QueryRequest>()>;
 
     LiveWindow(Document *document, TransportFactory factory, QWidget *parent = nullptr);
     ~LiveWindow() override;
@@ -52,6 +54,8 @@ public:
     void setEnvironment(std::map<QString, QString> environment, QString homeDir);
     // Tests: answers the push confirmation instead of the dialog.
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    // Offers "Current query" first among what Verify can run.
+    void setCurrentQuery(CurrentQuery currentQuery);
 
     bool isBusy() const { return m_busy; }
     QString statusText() const;
@@ -89,6 +93,7 @@ private:
     Document *m_document = nullptr;
     TransportFactory m_factory;
     Confirm m_confirm;
+    CurrentQuery m_currentQuery;
     std::map<QString, QString> m_environment;
     QString m_homeDir;
     bool m_useProcessEnvironment = true;

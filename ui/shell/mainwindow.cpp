@@ -360,9 +360,8 @@ void MainWindow::createActions()
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     QAction *beforeQuit = file->addSeparator();
     m_interop = new InteropActions(this, m_document, file, import, beforeQuit);
-    m_interop->hooks().showError = [this](const QString &title, const QString &text) {
-        showError(title, text);
-    };
+    m_interop->hooks().showError
+        = [this](const QString &title, const QString &text) { showError(title, text); };
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
     // Some platforms bind no Quit key; Ctrl+Q works everywhere.
@@ -571,6 +570,13 @@ void MainWindow::newProject()
         return;
     m_document->newProject();
     statusBar()->showMessage(tr("New project"), 3000);
+}
+
+std::optional<model::QueryRequest> MainWindow::currentQuery() const
+{
+    if (!m_builder || !m_builder->isValid())
+        return std::nullopt;
+    return m_builder->request();
 }
 
 bool MainWindow::openFile(const QString &path)
@@ -954,8 +960,9 @@ void MainWindow::patternSelected()
 
     if (result->response && table) {
         showTrace(request, *result->response,
-                  result->parentItem >= 0 ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
-                                          : std::nullopt,
+                  result->parentItem >= 0
+                      ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
+                      : std::nullopt,
                   result->name);
     } else {
         m_tracePanel->setTimeline(nullptr);
@@ -1006,8 +1013,7 @@ void MainWindow::setPresenting(bool presenting)
     }
 }
 
-void MainWindow::showTrace(const model::QueryRequest &request,
-                           const model::QueryResponse &response,
+void MainWindow::showTrace(const model::QueryRequest &request, const model::QueryResponse &response,
                            std::optional<model::ItemId> parentItem, const QString &patternName)
 {
     const auto table = m_document->table();

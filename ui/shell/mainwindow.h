@@ -58,6 +58,8 @@ public:
     CompareMode *compareMode() const { return m_compare; }
     // File > Import…, Export Table As…, Export Items As….
     InteropActions *interop() const { return m_interop; }
+    // The Query Builder's query, nullopt while it is not valid (Live > Endpoint verifies it).
+    std::optional<model::QueryRequest> currentQuery() const;
 
     // Opens a project file (recorded in Open Recent). Shows the problems and returns false when
     // it cannot be read.
@@ -144,8 +146,8 @@ private:
     KeyOrderExplainer *m_explainer = nullptr;
     TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
-    QAction *m_presenterAction = nullptr;        // presenter mode: the narration as a caption
-    CompareMode *m_compare = nullptr;            // side by side: a second design in step
+    QAction *m_presenterAction = nullptr; // presenter mode: the narration as a caption
+    CompareMode *m_compare = nullptr;     // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
 
