@@ -1,9 +1,10 @@
-// Dispatcher only: `keyscope query|check|populate|keys ...` runs a CLI subcommand under
+// Dispatcher only: `keyscope query|check|populate|keys|explain ...` runs a CLI subcommand under
 // QCoreApplication (`export` under QGuiApplication, offscreen without a display);
 // no arguments or a file argument starts the GUI (or a headless demo when there is no display).
 
 #include "app/cli/checkcommand.h"
 #include "app/cli/convertcommand.h"
+#include "app/cli/explaincommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/livecommand.h"
@@ -39,8 +40,10 @@ void printUsage(std::FILE *out)
         "                             Browse a DynamoDB endpoint, load a partition, push a\n"
         "                             project's items, verify a query against the endpoint\n"
         "  keyscope export FILE --pattern NAME -o OUT\n"
-        "                             Draw a pattern's traversal at one step as SVG, PNG\n"
-        "                             or PDF (no display needed)\n"
+        "                             Draw a pattern's traversal at one step as SVG, PNG,\n"
+        "                             PDF or Markdown (no display needed)\n"
+        "  keyscope explain KEY1 KEY2 Why two sort keys sort as they do, byte by byte\n"
+        "                             (Markdown)\n"
         "  keyscope convert IN... -o OUT [--to FORMAT]\n"
         "                             Convert projects, NoSQL Workbench models,\n"
         "                             CloudFormation, create-table and items files\n"
@@ -154,6 +157,7 @@ int main(int argc, char **argv)
         {"keys", keyscope::cli::runKeysCommand},
         {"live", keyscope::cli::runLiveCommand},
         {"convert", keyscope::cli::runConvertCommand},
+        {"explain", keyscope::cli::runExplainCommand},
     };
     for (const auto &command : designCommands) {
         if (first && !std::strcmp(first, command.name)) {

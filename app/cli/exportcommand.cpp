@@ -1,88 +1,172 @@
-// `keyscope export FILE --pattern NAME [--step N|end] [--format svg|png|pdf|frames] [--animated]
-// [--scale S] -o OUT`: the collection diagram of an access pattern's traversal at one step, as a
-// file; or the whole traversal as an animated SVG or as PNG frames.
+// `keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS) [--compare [FILE]]
+//  [--step N|end] [--format svg|png|pdf|md|frames] [--animated] [--scale S]
+//  [--theme light|dark] [--background COLOR|transparent] [--no-legend] [--seed N] -o OUT`:
+// the collection diagram of an access pattern's (or any Query's) traversal at one step; or the
+// whole traversal as an animated SVG or as PNG frames.
 
 #include "app/cli/exportcommand.h"
 
 #include "app/cli/clisupport.h"
+#include "app/cli/queryarguments.h"
+#include "app/cli/querycommand.h"
 #include "model/version.h"
+#include "ui/examples/examplecatalog.h"
 #include "ui/export/diagramexporter.h"
+
+#include <QColor>
 
 namespace keyscope::cli {
 
 namespace {
 
 const QString kUsage = QStringLiteral(
-    "usage: keyscope export (FILE | --example iot) --pattern NAME [--step N|end]\n"
-    "                       [--format svg|png|pdf|frames] [--animated] [--scale S]\n"
-    "                       -o OUT\n"
+    "usage: keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS)\n"
+    "                       [--compare [FILE]] [--step N|end]\n"
+    "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
+    "                       [--theme light|dark] [--background COLOR] [--no-legend]\n"
+    "                       [--seed N] -o OUT\n"
     "To see help text, you can run:\n"
     "\n"
     "  keyscope export --help\n");
 
 const QString kHelp = QStringLiteral(
-    "usage: keyscope export (FILE | --example iot) --pattern NAME [--step N|end]\n"
-    "                       [--format svg|png|pdf|frames] [--animated] [--scale S]\n"
-    "                       -o OUT\n"
+    "usage: keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS)\n"
+    "                       [--compare [FILE]] [--step N|end]\n"
+    "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
+    "                       [--theme light|dark] [--background COLOR] [--no-legend]\n"
+    "                       [--seed N] -o OUT\n"
     "\n"
     "Loads a Keyscope project (*.keyscope.json), populates it, runs the access pattern NAME\n"
-    "and draws the item collection it reads at one step of its traversal, with the step's\n"
-    "narration as a caption. Drawn with the export style (light, DejaVu fonts) through the\n"
-    "same renderer as the app. Needs no display.\n"
+    "(or the Query the query options describe) and draws the item collection it reads at\n"
+    "one step of its traversal, with a legend and the step's narration as a caption. Drawn\n"
+    "with an export style (fixed colours per theme, DejaVu fonts) through the same renderer\n"
+    "as the app, never the desktop theme. Needs no display.\n"
     "\n"
-    "Options:\n"
-    "  --example iot   Use the built-in IoT example (after.keyscope.json) instead of FILE.\n"
-    "  --pattern NAME  The access pattern to draw (required).\n"
-    "  --step N|end    The traversal step, from 0 (default: end, the final state).\n"
-    "  --format F      svg (text stays text), png or pdf (one page of the diagram's size).\n"
-    "                  Default: from the extension of OUT.\n"
-    "                  frames: the whole traversal as PNG files in the directory OUT,\n"
-    "                  frame-000.png ... (one per step, the last is the final state) and\n"
-    "                  frames.ffconcat, an index with durations for ffmpeg.\n"
-    "  --animated      With svg: the whole traversal as one SVG that plays by itself and\n"
-    "                  loops (CSS animation, no script), holding the final state 3 s.\n"
-    "  --scale S       PNG pixels per diagram pixel (default 1; 2 for high-DPI screens).\n"
-    "  -o, --output OUT  The file to write.\n"
-    "  --help          Show this help.\n"
+    "What to draw:\n"
+    "  FILE              The project.\n"
+    "  --example ID      A built-in example's \"after\" design instead of FILE (ids: %1).\n"
+    "  --pattern NAME    The access pattern to draw.\n"
+    "  QUERY OPTIONS     Instead of --pattern, any Query on the populated project, with the\n"
+    "                    options of `keyscope query` (--key-condition-expression,\n"
+    "                    --expression-attribute-values, --expression-attribute-names,\n"
+    "                    --index-name, --filter-expression, --scan-index-forward |\n"
+    "                    --no-scan-index-forward, --limit, --exclusive-start-key,\n"
+    "                    --table-name, ...; see `keyscope query --help`).\n"
+    "  --compare FILE    Before/after: draw FILE's run of the same pattern or Query beside\n"
+    "                    the first (left \"Before\", right \"After\"), each with its title,\n"
+    "                    legend and caption. With --example ID and no FILE: the example's\n"
+    "                    before design beside its after design.\n"
+    "  --seed N          Populate with seed N instead of the project's.\n"
+    "  --step N|end      The traversal step, from 0 (default: end, the final state).\n"
     "\n"
-    "Identical inputs give byte-identical SVG (no timestamps or random ids).\n"
+    "How:\n"
+    "  --format F        svg (text stays text), png, pdf (one vector page of the diagram's\n"
+    "                    size, text extractable) or md (a Markdown table of the collection\n"
+    "                    in sort-key order with each row's result number and fate).\n"
+    "                    Default: from the extension of OUT (.svg .png .pdf .md).\n"
+    "                    frames: the whole traversal as PNG files in the directory OUT,\n"
+    "                    frame-000.png ... (one per step, the last is the final state) and\n"
+    "                    frames.ffconcat, an index with durations for ffmpeg.\n"
+    "  --animated        With svg: the whole traversal as one SVG that plays by itself and\n"
+    "                    loops (CSS animation, no script), holding the final state 3 s.\n"
+    "  --scale S         PNG pixels per diagram pixel (default 1; 2 for high-DPI screens).\n"
+    "  --theme T         light (default) or dark: the export style's colours.\n"
+    "  --background C    The page behind the diagram: transparent, white, or any colour\n"
+    "                    (#RRGGBB or an SVG colour name). Default: the theme's own.\n"
+    "  --no-legend       Leave out the legend (entity colours and trace marks).\n"
+    "  -o, --output OUT  The file to write (atomically: an old OUT stays intact on failure).\n"
+    "  --help            Show this help.\n"
+    "\n"
+    "Identical inputs give byte-identical SVG and Markdown (no timestamps or random ids).\n"
+    "Sort and partition keys too long for their column are shortened with '…'; the SVG keeps\n"
+    "each full key in a <title> (shown on hover, found by search).\n"
     "\n"
     "Exit codes:\n"
     "  0    the file was written\n"
     "  252  command-line mistake (unknown option, unknown pattern, step out of range)\n"
+    "  254  the Query is rejected as DynamoDB would reject it\n"
     "  255  the project could not be read, populated or run, or OUT could not be written\n");
 
-const QStringList kExamples = {QStringLiteral("iot")};
+// Options of `keyscope query` that do not apply to an export (its inputs and output).
+const QStringList kQueryOnly = {QStringLiteral("--table-definition"),
+                                QStringLiteral("--items"),
+                                QStringLiteral("--project"),
+                                QStringLiteral("--seed"),
+                                QStringLiteral("--trace"),
+                                QStringLiteral("--help"),
+                                QStringLiteral("--version")};
+
+// Marks a bare --compare (with --example: the example's before design).
+const QString kExampleBefore = QStringLiteral("\x01before");
+
+QString optionName(const QString &arg)
+{
+    const qsizetype equals = arg.indexOf(QLatin1Char('='));
+    return equals > 0 ? arg.left(equals) : arg;
+}
 
 } // namespace
 
 int runExportCommand(const QStringList &args)
 {
-    // -o is the one short option; the parser knows only long ones.
-    QStringList normalized;
-    for (const QString &arg : args) {
-        if (arg == u"-o")
-            normalized << QStringLiteral("--output");
-        else if (arg.startsWith(u"-o") && !arg.startsWith(u"--"))
-            normalized << QStringLiteral("--output=") + arg.mid(2);
-        else
-            normalized << arg;
+    // -o is the one short option; the parser knows only long ones. Query options go to the
+    // query parser (`keyscope query`'s own), the rest to the export's.
+    QStringList exportArgs;
+    QStringList queryArgs;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (arg == u"-o") {
+            exportArgs << QStringLiteral("--output");
+            continue;
+        }
+        if (arg.startsWith(u"-o") && !arg.startsWith(u"--")) {
+            exportArgs << QStringLiteral("--output=") + arg.mid(2);
+            continue;
+        }
+        const QString name = optionName(arg);
+        const auto takesValue = name.startsWith(u"--") && !kQueryOnly.contains(name)
+            ? QueryArgumentParser::optionTakesValue(name)
+            : std::nullopt;
+        if (takesValue) {
+            queryArgs << arg;
+            if (*takesValue && !arg.contains(QLatin1Char('=')) && i + 1 < args.size())
+                queryArgs << args.at(++i);
+            continue;
+        }
+        // A bare --compare (nothing or another option after it).
+        if (arg == u"--compare" && (i + 1 == args.size() || args.at(i + 1).startsWith(u"--"))) {
+            exportArgs << QStringLiteral("--compare=") + kExampleBefore;
+            continue;
+        }
+        exportArgs << arg;
     }
-    auto parsed = parseOptions(normalized,
+    auto parsed = parseOptions(exportArgs,
                                {{QStringLiteral("--pattern"), true},
                                 {QStringLiteral("--step"), true},
                                 {QStringLiteral("--format"), true},
                                 {QStringLiteral("--scale"), true},
                                 {QStringLiteral("--output"), true},
                                 {QStringLiteral("--example"), true},
+                                {QStringLiteral("--compare"), true},
+                                {QStringLiteral("--theme"), true},
+                                {QStringLiteral("--background"), true},
+                                {QStringLiteral("--no-legend"), false},
                                 {QStringLiteral("--animated"), false},
+                                {QStringLiteral("--seed"), true},
                                 {QStringLiteral("--help"), false},
                                 {QStringLiteral("--version"), false}});
     if (auto *message = std::get_if<QString>(&parsed))
         return usageError(kUsage, *message);
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
+
+    ui::ExampleCatalog examples;
+    examples.load(QStringLiteral(":/examples"));
+    QStringList exampleIds;
+    for (const auto &entry : examples.entries())
+        exampleIds << entry.id;
+
     if (options.has(QStringLiteral("--help"))) {
-        print(stdout, kHelp);
+        print(stdout, kHelp.arg(exampleIds.join(u", ")));
         return kExitOk;
     }
     if (options.has(QStringLiteral("--version"))) {
@@ -91,14 +175,33 @@ int runExportCommand(const QStringList &args)
     }
 
     ui::ExportRequest request;
+    std::optional<QString> compare = options.value(QStringLiteral("--compare"));
     if (auto example = options.value(QStringLiteral("--example"))) {
-        if (!kExamples.contains(*example))
+        const int row = examples.rowOf(*example);
+        const ui::ExampleCatalog::Entry *entry = examples.entry(row);
+        if (!entry || !entry->after()) {
+            const QString guess = closestMatch(*example, exampleIds);
             return usageError(kUsage,
-                              QStringLiteral("unknown example '%1' (choose from: %2)")
-                                  .arg(*example, kExamples.join(u", ")));
+                              QStringLiteral("unknown example '%1'%2 (choose from: %3)")
+                                  .arg(*example,
+                                       guess.isEmpty()
+                                           ? QString()
+                                           : QStringLiteral("; did you mean '%1'?").arg(guess),
+                                       exampleIds.join(u", ")));
+        }
         if (!options.positionals.isEmpty())
             return usageError(kUsage, QStringLiteral("give FILE or --example, not both"));
-        request.projectPath = QStringLiteral(":/examples/%1/after.keyscope.json").arg(*example);
+        request.projectPath = entry->after()->path;
+        if (compare == kExampleBefore) {
+            if (!entry->before())
+                return usageError(kUsage,
+                                  QStringLiteral("the example '%1' has no before design; "
+                                                 "give --compare FILE")
+                                      .arg(*example));
+            // Before on the left, after on the right.
+            request.projectPath = entry->before()->path;
+            compare = entry->after()->path;
+        }
     } else {
         if (options.positionals.isEmpty())
             return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
@@ -108,18 +211,50 @@ int runExportCommand(const QStringList &args)
                                   .arg(options.positionals.mid(1).join(u' ')));
         request.projectPath = options.positionals.first();
     }
+    if (compare == kExampleBefore)
+        return usageError(kUsage,
+                          QStringLiteral("argument --compare: expected a project FILE "
+                                         "(a bare --compare needs --example)"));
+    if (compare)
+        request.compareProjectPath = *compare;
 
     const auto pattern = options.value(QStringLiteral("--pattern"));
-    if (!pattern || pattern->isEmpty())
+    if (pattern && !queryArgs.isEmpty())
         return usageError(kUsage,
-                          QStringLiteral("the following arguments are required: --pattern"));
-    request.pattern = *pattern;
+                          QStringLiteral("give --pattern or query options (%1), not both")
+                              .arg(optionName(queryArgs.first())));
+    if (!queryArgs.isEmpty()) {
+        // `keyscope query`'s own parsing and checks, against the project.
+        auto query = QueryArgumentParser::parse(
+            queryArgs + QStringList {QStringLiteral("--project"), request.projectPath});
+        if (auto *error = std::get_if<UsageError>(&query))
+            return usageError(kUsage, error->message);
+        model::QueryRequest built;
+        if (auto failure = buildQueryRequest(std::get<QueryArguments>(query), built)) {
+            print(stderr, failure->message);
+            return failure->exitCode;
+        }
+        request.query = built;
+    } else if (!pattern || pattern->isEmpty()) {
+        return usageError(kUsage,
+                          QStringLiteral("the following arguments are required: "
+                                         "--pattern (or query options such as "
+                                         "--key-condition-expression)"));
+    } else {
+        request.pattern = *pattern;
+    }
+
     const auto output = options.value(QStringLiteral("--output"));
     if (!output || output->isEmpty())
         return usageError(kUsage,
                           QStringLiteral("the following arguments are required: -o/--output"));
     request.outputPath = *output;
     request.animated = options.has(QStringLiteral("--animated"));
+
+    auto seed = parseSeed(options);
+    if (auto *message = std::get_if<QString>(&seed))
+        return usageError(kUsage, *message);
+    request.seed = std::get<std::optional<quint64>>(seed);
 
     if (auto step = options.value(QStringLiteral("--step")); step && *step != u"end") {
         bool ok = false;
@@ -136,12 +271,12 @@ int runExportCommand(const QStringList &args)
         if (!request.format)
             return usageError(kUsage,
                               QStringLiteral("argument --format: invalid choice: '%1' "
-                                             "(choose from 'svg', 'png', 'pdf', 'frames')")
+                                             "(choose from 'svg', 'png', 'pdf', 'md', 'frames')")
                                   .arg(*format));
     } else if (!ui::exportFormatForPath(request.outputPath)) {
         return usageError(kUsage,
                           QStringLiteral("cannot tell the format from '%1': use "
-                                         "--format svg|png|pdf|frames")
+                                         "--format svg|png|pdf|md|frames")
                               .arg(request.outputPath));
     }
     if (auto scale = options.value(QStringLiteral("--scale"))) {
@@ -153,6 +288,25 @@ int runExportCommand(const QStringList &args)
                                              "above 0 and at most 16, got '%1'")
                                   .arg(*scale));
     }
+    if (auto theme = options.value(QStringLiteral("--theme"))) {
+        if (*theme != u"light" && *theme != u"dark")
+            return usageError(kUsage,
+                              QStringLiteral("argument --theme: invalid choice: '%1' "
+                                             "(choose from 'light', 'dark')")
+                                  .arg(*theme));
+        request.look.dark = *theme == u"dark";
+    }
+    if (auto background = options.value(QStringLiteral("--background"))) {
+        const QColor color = QColor::fromString(*background);
+        if (!color.isValid())
+            return usageError(kUsage,
+                              QStringLiteral("argument --background: '%1' is not a colour "
+                                             "(use transparent, white, #RRGGBB or an SVG "
+                                             "colour name)")
+                                  .arg(*background));
+        request.look.background = color;
+    }
+    request.look.legend = !options.has(QStringLiteral("--no-legend"));
 
     const ui::ExportError error = ui::exportDiagram(request);
     switch (error.kind) {
@@ -160,6 +314,9 @@ int runExportCommand(const QStringList &args)
         return kExitOk;
     case ui::ExportError::Kind::Request:
         return usageError(kUsage, error.message);
+    case ui::ExportError::Kind::Rejected:
+        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.message));
+        return kExitService;
     case ui::ExportError::Kind::Input: {
         QString text;
         for (const QString &line : error.message.split(QLatin1Char('\n')))

@@ -187,6 +187,13 @@ std::variant<QueryArguments, UsageError> parseArguments(const QStringList &args,
 
 } // namespace
 
+std::optional<bool> QueryArgumentParser::optionTakesValue(const QString &name)
+{
+    if (const Option *option = findOption(name))
+        return option->takesValue;
+    return std::nullopt;
+}
+
 QString QueryArgumentParser::usage()
 {
     return QStringLiteral("usage: keyscope query [options]\n"

@@ -49,6 +49,9 @@ public:
     static std::variant<QueryArguments, UsageError> parse(const QStringList &args);
     // `keyscope live load` queries an endpoint: no table files or project (they are refused).
     static std::variant<QueryArguments, UsageError> parseWithoutSource(const QStringList &args);
+    // Whether `name` ("--limit") is one of the options above, and whether it takes a value
+    // (other commands pass query options through, e.g. `keyscope export`).
+    static std::optional<bool> optionTakesValue(const QString &name);
 
     // "usage: keyscope query [options]" plus where to get help (stderr on mistakes).
     static QString usage();

@@ -90,9 +90,9 @@ CollectionStyle CollectionStyle::fromPalette(const QPalette &palette)
     return s;
 }
 
-CollectionStyle CollectionStyle::exportStyle()
+CollectionStyle CollectionStyle::exportStyle(bool dark)
 {
-    CollectionStyle s = fromPalette(exportPalette());
+    CollectionStyle s = fromPalette(dark ? darkExportPalette() : exportPalette());
     s.monoFont = QFont(QStringLiteral("DejaVu Sans Mono"));
     s.monoFont.setPixelSize(12);
     s.textFont = QFont(QStringLiteral("DejaVu Sans"));

@@ -60,8 +60,9 @@ struct CollectionStyle
     double bandHeight = 22; // a collapsed partition band
 
     static CollectionStyle fromPalette(const QPalette &palette);
-    // Light, fixed fonts (DejaVu), independent of the desktop: for SVG/PNG/PDF export.
-    static CollectionStyle exportStyle();
+    // Light (or dark), fixed fonts (DejaVu), independent of the desktop: for SVG/PNG/PDF
+    // export.
+    static CollectionStyle exportStyle(bool dark = false);
     // The same style with fonts and metrics multiplied (presenter mode).
     CollectionStyle scaled(double factor) const;
 };

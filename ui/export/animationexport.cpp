@@ -19,7 +19,18 @@ ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
                     .arg(request.animated ? QStringLiteral("--animated")
                                           : QStringLiteral("--format frames"))};
 
-    auto created = ExportDiagram::create(request.projectPath, request.pattern, std::nullopt);
+    if (!request.compareProjectPath.isEmpty())
+        return {Kind::Request,
+                QStringLiteral("--compare draws one step (svg, png, pdf or md); "
+                               "it does not combine with %1")
+                    .arg(request.animated ? QStringLiteral("--animated")
+                                          : QStringLiteral("--format frames"))};
+    // Theme, background and any Query as for a static export; the legend is for static
+    // diagrams.
+    ExportLook look = request.look;
+    look.legend = false;
+    auto created = ExportDiagram::load(request.projectPath, request.pattern, request.query,
+                                       request.seed, std::nullopt, look);
     if (auto *error = std::get_if<ExportError>(&created))
         return *error;
     ExportDiagram &diagram = *std::get<std::unique_ptr<ExportDiagram>>(created);

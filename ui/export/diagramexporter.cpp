@@ -6,6 +6,7 @@
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
 #include "ui/export/animationexport.h"
+#include "ui/export/comparediagram.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -14,8 +15,12 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QXmlStreamReader>
+
+#include <cmath>
 
 namespace keyscope::ui {
 
@@ -25,11 +30,25 @@ constexpr double kCaptionPadding = 8;
 // Fixed metadata (no dates, no ids): identical inputs give byte-identical SVG.
 const QString kTitle = QStringLiteral("Keyscope diagram");
 
+// Whole points on a PDF page (72 per 96 pixels): multiples of 4 pixels.
+double fitToPoints(double v)
+{
+    return std::ceil(v / 4) * 4;
+}
+
 } // namespace
 
 std::variant<std::unique_ptr<ExportDiagram>, ExportError>
 ExportDiagram::create(const QString &projectPath, const QString &patternName,
                       std::optional<int> step)
+{
+    return load(projectPath, patternName, std::nullopt, std::nullopt, step);
+}
+
+std::variant<std::unique_ptr<ExportDiagram>, ExportError>
+ExportDiagram::load(const QString &projectPath, const QString &patternName,
+                    const std::optional<model::QueryRequest> &query, std::optional<quint64> seed,
+                    std::optional<int> step, const ExportLook &look)
 {
     using Kind = ExportError::Kind;
     auto read = model::ProjectFile::read(projectPath);
@@ -39,115 +58,185 @@ ExportDiagram::create(const QString &projectPath, const QString &patternName,
             lines << error.toString();
         return ExportError {Kind::Input, lines.join(QLatin1Char('\n'))};
     }
-    std::unique_ptr<ExportDiagram> d(new ExportDiagram);
-    d->m_project = std::get<model::Project>(std::move(read));
+    const model::Project project = std::get<model::Project>(std::move(read));
 
     const model::AccessPattern *pattern = nullptr;
-    QStringList names;
-    for (const model::AccessPattern &p : d->m_project.accessPatterns) {
-        names << QLatin1Char('\'') + p.name + QLatin1Char('\'');
-        if (p.name == patternName)
-            pattern = &p;
-    }
-    if (!pattern) {
-        return ExportError {
-            Kind::Request,
-            names.isEmpty()
-                ? QStringLiteral("%1: the project has no access patterns").arg(projectPath)
-                : QStringLiteral("no access pattern '%1'; the project has: %2")
-                      .arg(patternName, names.join(QStringLiteral(", ")))};
+    if (!query) {
+        QStringList names;
+        for (const model::AccessPattern &p : project.accessPatterns) {
+            names << QLatin1Char('\'') + p.name + QLatin1Char('\'');
+            if (p.name == patternName)
+                pattern = &p;
+        }
+        if (!pattern) {
+            return ExportError {
+                Kind::Request,
+                names.isEmpty()
+                    ? QStringLiteral("%1: the project has no access patterns").arg(projectPath)
+                    : QStringLiteral("no access pattern '%1' in %2; the project has: %3")
+                          .arg(patternName, projectPath, names.join(QStringLiteral(", ")))};
+        }
     }
 
-    auto populated = model::Populator::populate(d->m_project, std::nullopt);
+    auto populated = model::Populator::populate(project, seed);
     if (auto *error = std::get_if<model::PopulationError>(&populated))
         return ExportError {
             Kind::Input,
             QStringLiteral("%1: %2: %3").arg(projectPath, error->path, error->message)};
-    d->m_population = std::get<model::Population>(std::move(populated));
+    auto population = std::make_shared<const model::Population>(
+        std::get<model::Population>(std::move(populated)));
 
-    auto built = model::AccessPatternRunner::buildTable(d->m_project, d->m_population);
+    auto built = model::AccessPatternRunner::buildTable(project, *population);
     if (auto *error = std::get_if<QString>(&built))
         return ExportError {
             Kind::Input,
             QStringLiteral("%1: the items do not fit the table: %2").arg(projectPath, *error)};
-    d->m_table = std::shared_ptr<const model::Table>(
+    auto table = std::shared_ptr<const model::Table>(
         std::move(std::get<std::unique_ptr<model::Table>>(built)));
 
-    const model::PatternResult result
-        = model::AccessPatternRunner::run(d->m_project, d->m_population, *d->m_table, *pattern);
-    if (result.error || !result.response)
-        return ExportError {Kind::Input,
-                            QStringLiteral("%1: access pattern '%2' does not run: %3")
-                                .arg(projectPath, pattern->name,
-                                     result.error ? result.error->message : result.explanation)};
+    model::QueryRequest request;
+    model::QueryResponse response;
+    std::optional<model::ItemId> parentItem;
+    if (pattern) {
+        const model::PatternResult result
+            = model::AccessPatternRunner::run(project, *population, *table, *pattern);
+        if (result.error || !result.response)
+            return ExportError {
+                Kind::Input,
+                QStringLiteral("%1: access pattern '%2' does not run: %3")
+                    .arg(projectPath, pattern->name,
+                         result.error ? result.error->message : result.explanation)};
+        request = result.request;
+        response = *result.response;
+        if (result.parentItem >= 0)
+            parentItem = model::ItemId(result.parentItem);
+    } else {
+        request = *query;
+        auto answered = model::QueryEngine::query(*table, request);
+        if (auto *error = std::get_if<model::QueryError>(&answered))
+            return ExportError {Kind::Rejected,
+                                QStringLiteral("%1: the Query is rejected (%2): %3")
+                                    .arg(projectPath, error->type, error->message)};
+        response = std::get<model::QueryResponse>(std::move(answered));
+    }
 
-    const model::QueryRequest &request = result.request;
-    const model::QueryResponse &response = *result.response;
     model::TimelineOptions options;
     options.filterExpression = request.filterExpression;
     options.exclusiveStartKey = request.exclusiveStartKey;
-    if (result.parentItem >= 0)
-        options.parentItem = model::ItemId(result.parentItem);
+    options.parentItem = parentItem;
     options.reducedMotion = true;
     options.consumedCapacity = response.consumedCapacity
         ? response.consumedCapacity->capacityUnits
         : model::QueryEngine::capacityUnits(response.trace.bytesRead, request.consistentRead);
-    d->m_timeline = std::make_unique<model::TraceTimeline>(response.trace, *d->m_table, options);
+    auto timeline = std::make_shared<const model::TraceTimeline>(response.trace, *table, options);
 
-    if (step && (*step < 0 || *step >= d->m_timeline->stepCount()))
+    const QString subject = pattern ? pattern->name : QStringLiteral("the Query");
+    if (step && (*step < 0 || *step >= timeline->stepCount()))
         return ExportError {
             Kind::Request,
-            QStringLiteral("step %1 is out of range: '%2' has steps 0 to %3 (or 'end')")
+            QStringLiteral("step %1 is out of range: %2 in %3 has steps 0 to %4 (or 'end')")
                 .arg(*step)
-                .arg(pattern->name)
-                .arg(d->m_timeline->stepCount() - 1)};
-    d->m_step = step.value_or(-1);
+                .arg(pattern ? QLatin1Char('\'') + subject + QLatin1Char('\'') : subject,
+                     projectPath)
+                .arg(timeline->stepCount() - 1)};
 
-    d->m_rows = std::make_unique<CollectionRows>(d->m_table, request.indexName,
-                                                 response.trace.partitionKey, &d->m_population,
-                                                 CollectionView::entitiesOf(d->m_project));
+    Source source;
+    source.table = table;
+    source.population = population;
+    source.entities = CollectionView::entitiesOf(project);
+    source.timeline = timeline;
+    source.indexName = request.indexName;
+    source.partitionKey = response.trace.partitionKey;
+    source.projectName = project.name.isEmpty() ? QFileInfo(projectPath).fileName() : project.name;
+    if (pattern) {
+        source.patternName = pattern->name;
+        source.patternDescription = pattern->description;
+    }
+    source.request = request;
+    return fromSource(std::move(source), step, look);
+}
+
+std::unique_ptr<ExportDiagram> ExportDiagram::fromSource(Source source, std::optional<int> step,
+                                                         const ExportLook &look)
+{
+    std::unique_ptr<ExportDiagram> d(new ExportDiagram);
+    d->m_source = std::move(source);
+    d->m_look = look;
+    d->m_style = CollectionStyle::exportStyle(look.dark);
+    if (look.background.isValid())
+        d->m_style.background = look.background;
+    d->m_step = step.value_or(-1);
+    if (d->m_source.timeline && d->m_step >= d->m_source.timeline->stepCount())
+        d->m_step = -1;
+    d->m_rows = std::make_unique<CollectionRows>(
+        d->m_source.table, d->m_source.indexName, d->m_source.partitionKey,
+        d->m_source.population.get(), d->m_source.entities);
+    if (look.legend)
+        d->m_legend = DiagramLegend(d->m_style, d->m_rows.get(), d->m_source.timeline.get());
     return d;
+}
+
+QString ExportDiagram::subjectName() const
+{
+    return m_source.patternName.isEmpty() ? QStringLiteral("Query") : m_source.patternName;
+}
+
+QSizeF ExportDiagram::collectionSize() const
+{
+    return CollectionRenderer::naturalSize(m_style, m_rows->rowCount());
 }
 
 double ExportDiagram::captionHeight() const
 {
+    const QString text = caption();
+    if (text.isEmpty())
+        return 0;
     const QFontMetricsF metrics(m_style.textFont);
-    const QSizeF natural = CollectionRenderer::naturalSize(m_style, m_rows->rowCount());
-    const QRectF text = metrics.boundingRect(
-        QRectF(0, 0, natural.width() - 2 * kCaptionPadding, 10000), Qt::TextWordWrap, caption());
-    return std::ceil(text.height()) + 2 * kCaptionPadding;
+    const QRectF box
+        = metrics.boundingRect(QRectF(0, 0, collectionSize().width() - 2 * kCaptionPadding, 10000),
+                               Qt::TextWordWrap, text);
+    return std::ceil(box.height()) + 2 * kCaptionPadding;
+}
+
+double ExportDiagram::legendHeight() const
+{
+    return m_look.legend ? std::ceil(m_legend.heightForWidth(collectionSize().width())) : 0;
 }
 
 QSizeF ExportDiagram::logicalSize() const
 {
-    const QSizeF natural = CollectionRenderer::naturalSize(m_style, m_rows->rowCount());
-    // Whole points on a PDF page (72 per 96 pixels): multiples of 4 pixels.
-    const auto fit = [](double v) { return std::ceil(v / 4) * 4; };
-    return QSizeF(fit(natural.width()), fit(natural.height() + captionHeight()))
+    const QSizeF natural = collectionSize();
+    return QSizeF(fitToPoints(natural.width()),
+                  fitToPoints(natural.height() + legendHeight() + captionHeight()))
         .expandedTo(m_minimumSize);
 }
 
 QString ExportDiagram::caption() const
 {
-    if (!m_timeline || m_timeline->stepCount() == 0)
+    const model::TraceTimeline *timeline = m_source.timeline.get();
+    if (!timeline || timeline->stepCount() == 0)
         return QString();
     if (m_step < 0) {
-        const QString last = m_timeline->step(m_timeline->stepCount() - 1).narration;
-        const QString summary = m_timeline->summary().text;
-        return summary.isEmpty() ? last : last + QLatin1Char(' ') + summary;
+        QString last = timeline->step(timeline->stepCount() - 1).narration;
+        const QString summary = timeline->summary().text;
+        if (summary.isEmpty())
+            return last;
+        if (!last.isEmpty() && !last.endsWith(QLatin1Char('.')) && !last.endsWith(QLatin1Char('}')))
+            last += QLatin1Char('.');
+        return last + QLatin1Char(' ') + summary;
     }
-    return m_timeline->step(m_step).narration;
+    return timeline->step(m_step).narration;
 }
 
 void ExportDiagram::paint(QPainter &painter) const
 {
-    const QSizeF natural = CollectionRenderer::naturalSize(m_style, m_rows->rowCount());
+    const QSizeF natural = collectionSize();
     const QSizeF size = logicalSize();
     painter.fillRect(QRectF(QPointF(0, 0), size), m_style.background);
 
     CollectionRenderState state;
     state.rows = m_rows.get();
-    state.timeline = m_timeline.get();
+    state.timeline = m_source.timeline.get();
     state.step = m_step;
     state.transition = m_transition;
     std::tie(state.paintedRowsFrom, state.paintedRowsTo) = m_paintedRows;
@@ -158,24 +247,82 @@ void ExportDiagram::paint(QPainter &painter) const
     CollectionRenderer::paint(painter, layout, state, m_style);
     painter.restore();
 
+    double y = natural.height();
     painter.save();
     painter.setPen(m_style.gridLine);
-    painter.drawLine(QPointF(0, natural.height() + 0.5),
-                     QPointF(natural.width(), natural.height() + 0.5));
+    painter.drawLine(QPointF(0, y + 0.5), QPointF(natural.width(), y + 0.5));
+    const double legend = legendHeight();
+    if (legend > 0) {
+        m_legend.paint(painter, QRectF(0, y, natural.width(), legend));
+        y += legend;
+        painter.setPen(m_style.gridLine);
+        painter.drawLine(QPointF(kCaptionPadding, y + 0.5),
+                         QPointF(natural.width() - kCaptionPadding, y + 0.5));
+    }
     painter.setPen(m_style.text);
     painter.setFont(m_style.textFont);
-    painter.drawText(QRectF(kCaptionPadding, natural.height() + kCaptionPadding,
+    painter.drawText(QRectF(kCaptionPadding, y + kCaptionPadding,
                             natural.width() - 2 * kCaptionPadding,
-                            size.height() - natural.height() - 2 * kCaptionPadding),
+                            std::max(0.0, size.height() - y - 2 * kCaptionPadding)),
                      Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, caption());
     painter.restore();
 }
 
+std::vector<std::pair<QString, QString>> ExportDiagram::elidedKeys() const
+{
+    // The renderer elides the sort key (bold for parents) and the partition key to their
+    // columns; repeat its measurements to know which rows it shortened.
+    std::vector<std::pair<QString, QString>> elided;
+    CollectionRenderState state;
+    state.rows = m_rows.get();
+    state.timeline = m_source.timeline.get();
+    state.step = m_step;
+    const CollectionLayout layout(
+        CollectionRenderer::layoutParams(m_style, state, collectionSize(), 1.0, 0.0));
+    if (layout.level() != CollectionLayout::Level::Rows)
+        return elided;
+    const QFontMetricsF mono(m_style.monoFont);
+    QFont boldFont = m_style.monoFont;
+    boldFont.setBold(true);
+    const QFontMetricsF bold(boldFont);
+    for (const auto &g : layout.rows()) {
+        const bool isParent = m_rows->groupOfParentRow(g.row) >= 0;
+        const QString sortKey = m_rows->sortKeyText(g.row);
+        const QString shownSort
+            = (isParent ? bold : mono).elidedText(sortKey, Qt::ElideRight, g.sortKey.width());
+        if (shownSort != sortKey)
+            elided.emplace_back(shownSort, sortKey);
+        const QString partitionKey = m_rows->partitionKeyText(g.row);
+        const QString shownPartition
+            = mono.elidedText(partitionKey, Qt::ElideRight, g.partitionKey.width());
+        if (shownPartition != partitionKey)
+            elided.emplace_back(shownPartition, partitionKey);
+    }
+    return elided;
+}
+
 QImage ExportDiagram::toImage(double scale) const
 {
-    const QSizeF size = logicalSize();
+    return renderDiagramImage(logicalSize(), scale, m_style.background,
+                              [this](QPainter &p) { paint(p); });
+}
+
+QByteArray ExportDiagram::toSvg() const
+{
+    return renderDiagramSvg(
+        logicalSize(), caption(), [this](QPainter &p) { paint(p); }, elidedKeys());
+}
+
+QByteArray ExportDiagram::toPdf() const
+{
+    return renderDiagramPdf(logicalSize(), [this](QPainter &p) { paint(p); });
+}
+
+QImage renderDiagramImage(const QSizeF &size, double scale, const QColor &background,
+                          const DiagramPaint &paint)
+{
     QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
+    image.fill(background.alpha() == 255 ? background : QColor(Qt::transparent));
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
@@ -185,9 +332,10 @@ QImage ExportDiagram::toImage(double scale) const
     return image;
 }
 
-QByteArray ExportDiagram::toSvg() const
+QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
+                            const DiagramPaint &paint,
+                            const std::vector<std::pair<QString, QString>> &titles)
 {
-    const QSizeF size = logicalSize();
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -197,17 +345,16 @@ QByteArray ExportDiagram::toSvg() const
     generator.setViewBox(QRectF(QPointF(0, 0), size));
     generator.setResolution(96);
     generator.setTitle(kTitle);
-    generator.setDescription(caption());
+    generator.setDescription(description);
     QPainter painter(&generator);
     painter.setRenderHint(QPainter::Antialiasing);
     paint(painter);
     painter.end();
-    return bytes;
+    return titles.empty() ? bytes : addSvgTitles(bytes, titles);
 }
 
-QByteArray ExportDiagram::toPdf() const
+QByteArray renderDiagramPdf(const QSizeF &size, const DiagramPaint &paint)
 {
-    const QSizeF size = logicalSize();
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -229,6 +376,37 @@ QByteArray ExportDiagram::toPdf() const
     return bytes;
 }
 
+QByteArray addSvgTitles(const QByteArray &svg,
+                        const std::vector<std::pair<QString, QString>> &titles)
+{
+    if (titles.empty())
+        return svg;
+    // QSvgGenerator writes each run of text as one <text ...>escaped</text> element.
+    static const QRegularExpression textElement(QStringLiteral("<text [^>]*>([^<]*)</text>"));
+    const QString source = QString::fromUtf8(svg);
+    QString out;
+    out.reserve(source.size() + 64 * qsizetype(titles.size()));
+    qsizetype last = 0;
+    size_t next = 0;
+    auto it = textElement.globalMatch(source);
+    while (it.hasNext() && next < titles.size()) {
+        const QRegularExpressionMatch match = it.next();
+        // Unescape the element's text through the XML reader.
+        QXmlStreamReader reader(QStringLiteral("<t>") + match.captured(1) + QStringLiteral("</t>"));
+        reader.readNextStartElement();
+        const QString text = reader.readElementText();
+        if (text != titles[next].first)
+            continue;
+        out += QStringView(source).mid(last, match.capturedStart() - last);
+        out += QStringLiteral("<g><title>") + titles[next].second.toHtmlEscaped()
+            + QStringLiteral("</title>") + match.captured(0) + QStringLiteral("</g>");
+        last = match.capturedEnd();
+        ++next;
+    }
+    out += QStringView(source).mid(last);
+    return out.toUtf8();
+}
+
 std::optional<ExportFormat> exportFormatNamed(const QString &name)
 {
     const QString n = name.toLower();
@@ -238,6 +416,8 @@ std::optional<ExportFormat> exportFormatNamed(const QString &name)
         return ExportFormat::Png;
     if (n == u"pdf")
         return ExportFormat::Pdf;
+    if (n == u"md" || n == u"markdown")
+        return ExportFormat::Markdown;
     if (n == u"frames")
         return ExportFormat::Frames;
     return std::nullopt;
@@ -248,47 +428,116 @@ std::optional<ExportFormat> exportFormatForPath(const QString &path)
     return exportFormatNamed(QFileInfo(path).suffix());
 }
 
-ExportError exportDiagram(const ExportRequest &request)
+QString exportFormatSuffix(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Svg:
+        return QStringLiteral("svg");
+    case ExportFormat::Png:
+        return QStringLiteral("png");
+    case ExportFormat::Pdf:
+        return QStringLiteral("pdf");
+    case ExportFormat::Markdown:
+        return QStringLiteral("md");
+    case ExportFormat::Frames:
+        return QString();
+    }
+    return QString();
+}
+
+std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
 {
     using Kind = ExportError::Kind;
     const std::optional<ExportFormat> format
         = request.format ? request.format : exportFormatForPath(request.outputPath);
     if (!format)
-        return {Kind::Request,
-                QStringLiteral("cannot tell the format from '%1': use --format svg|png|pdf")
-                    .arg(request.outputPath)};
+        return ExportError {
+            Kind::Request,
+            QStringLiteral("cannot tell the format from '%1': use --format svg|png|pdf|md")
+                .arg(request.outputPath)};
     if (!(request.scale > 0) || request.scale > 16)
-        return {Kind::Request, QStringLiteral("--scale must be between 0 and 16")};
+        return ExportError {Kind::Request, QStringLiteral("--scale must be between 0 and 16")};
     if (request.animated || *format == ExportFormat::Frames)
-        return exportAnimation(request, *format);
+        return ExportError {Kind::Request,
+                            QStringLiteral("the animated SVG and PNG frames are written by "
+                                           "exportDiagram (exportAnimation), not as one file")};
 
-    auto created = ExportDiagram::create(request.projectPath, request.pattern, request.step);
+    auto created = ExportDiagram::load(request.projectPath, request.pattern, request.query,
+                                       request.seed, request.step, request.look);
     if (auto *error = std::get_if<ExportError>(&created))
         return *error;
-    const ExportDiagram &diagram = *std::get<std::unique_ptr<ExportDiagram>>(created);
+    std::unique_ptr<ExportDiagram> diagram
+        = std::move(std::get<std::unique_ptr<ExportDiagram>>(created));
 
-    QByteArray bytes;
+    if (!request.compareProjectPath.isEmpty()) {
+        auto other = ExportDiagram::load(request.compareProjectPath, request.pattern, request.query,
+                                         request.seed, request.step, request.look);
+        if (auto *error = std::get_if<ExportError>(&other))
+            return *error;
+        const CompareDiagram compare(std::move(diagram),
+                                     std::move(std::get<std::unique_ptr<ExportDiagram>>(other)));
+        switch (*format) {
+        case ExportFormat::Svg:
+            return compare.toSvg();
+        case ExportFormat::Pdf:
+            return compare.toPdf();
+        case ExportFormat::Markdown:
+            return compare.toMarkdown();
+        case ExportFormat::Frames: // exportAnimation
+            break;
+        case ExportFormat::Png: {
+            QByteArray bytes;
+            QBuffer buffer(&bytes);
+            buffer.open(QIODevice::WriteOnly);
+            if (!compare.toImage(request.scale).save(&buffer, "PNG"))
+                return ExportError {Kind::Output, QStringLiteral("could not encode the PNG")};
+            return bytes;
+        }
+        }
+    }
+
     switch (*format) {
     case ExportFormat::Svg:
-        bytes = diagram.toSvg();
-        break;
+        return diagram->toSvg();
     case ExportFormat::Pdf:
-        bytes = diagram.toPdf();
+        return diagram->toPdf();
+    case ExportFormat::Markdown:
+        return diagram->toMarkdown();
+    case ExportFormat::Frames: // exportAnimation
         break;
     case ExportFormat::Png: {
+        QByteArray bytes;
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
-        if (!diagram.toImage(request.scale).save(&buffer, "PNG"))
-            return {Kind::Output, QStringLiteral("could not encode the PNG")};
-        break;
+        if (!diagram->toImage(request.scale).save(&buffer, "PNG"))
+            return ExportError {Kind::Output, QStringLiteral("could not encode the PNG")};
+        return bytes;
     }
-    case ExportFormat::Frames: // handled by exportAnimation above
-        break;
     }
-    QSaveFile file(request.outputPath);
+    return ExportError {Kind::Request, QStringLiteral("unknown format")};
+}
+
+ExportError writeExportFile(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return {Kind::Output, QStringLiteral("%1: %2").arg(request.outputPath, file.errorString())};
+        return {ExportError::Kind::Output, QStringLiteral("%1: %2").arg(path, file.errorString())};
     return {};
+}
+
+ExportError exportDiagram(const ExportRequest &request)
+{
+    const std::optional<ExportFormat> format
+        = request.format ? request.format : exportFormatForPath(request.outputPath);
+    if (format && (request.animated || *format == ExportFormat::Frames)) {
+        if (!(request.scale > 0) || request.scale > 16)
+            return {ExportError::Kind::Request, QStringLiteral("--scale must be between 0 and 16")};
+        return exportAnimation(request, *format);
+    }
+    auto bytes = exportBytes(request);
+    if (auto *error = std::get_if<ExportError>(&bytes))
+        return *error;
+    return writeExportFile(request.outputPath, std::get<QByteArray>(bytes));
 }
 
 } // namespace keyscope::ui

@@ -3,25 +3,44 @@
 #include "model/design/accesspatternrunner.h"
 #include "model/design/populator.h"
 #include "model/design/project.h"
+#include "model/query/queryrequest.h"
 #include "model/query/tracetimeline.h"
 #include "ui/collection/collectionrows.h"
 #include "ui/collection/collectionstyle.h"
+#include "ui/export/diagramlegend.h"
 
 #include <QByteArray>
+#include <QColor>
 #include <QImage>
 #include <QSizeF>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
 
 class QPainter;
 
 namespace keyscope::ui {
 
-enum class ExportFormat { Svg, Png, Pdf, Frames };
+// Frames: the whole traversal as numbered PNG files in a directory (framesequence.h).
+enum class ExportFormat { Svg, Png, Pdf, Markdown, Frames };
 
-// What `keyscope export` asks for: one access pattern's traversal at one step, as a file.
+// How an export looks: an explicit export style per theme (never the desktop's), whether the
+// legend is drawn, and the page behind the diagram.
+struct ExportLook
+{
+    bool dark = false;
+    bool legend = true;
+    QColor background; // invalid: the theme's own; Qt::transparent: none (PNG, SVG)
+};
+
+// What `keyscope export` asks for: one access pattern's traversal (or any Query, `query`) at
+// one step, as a file; with `compareProjectPath`, the same pattern or Query on a second design
+// beside it (before on the left, after on the right).
 struct ExportRequest
 {
     QString projectPath;                // a *.keyscope.json file or a resource (":/examples/...")
@@ -31,70 +50,138 @@ struct ExportRequest
     double scale = 1.0;                 // PNG only: device pixels per logical pixel
     bool animated = false;              // SVG: the whole traversal, looping (animatedsvg.h)
     QString outputPath;
+
+    std::optional<model::QueryRequest> query; // instead of `pattern`: any Query
+    std::optional<quint64> seed;              // populate with this seed, not the project's
+    QString compareProjectPath;               // before/after: this design on the right
+    ExportLook look;
 };
 
 // Why an export failed, so the command line can pick its exit code.
 struct ExportError
 {
-    enum class Kind { None, Input, Request, Output };
+    // Rejected: the Query is one DynamoDB would reject (ValidationException).
+    enum class Kind { None, Input, Request, Output, Rejected };
     Kind kind = Kind::None;
     QString message;
     explicit operator bool() const { return kind != Kind::None; }
 };
 
 // A collection diagram at one trace step, ready to paint on any device. Every device goes
-// through CollectionRenderer::paint with the export style (STYLE.md: one renderer).
+// through CollectionRenderer::paint with the export style (STYLE.md: one renderer). Under the
+// collection: the legend (ExportLook::legend) and the step's narration as a caption.
 class ExportDiagram
 {
 public:
+    // Everything the diagram draws, already built (the app passes its document's table,
+    // population and the player's timeline; the command line loads a project).
+    struct Source
+    {
+        std::shared_ptr<const model::Table> table;
+        std::shared_ptr<const model::Population> population; // null: no entity colours
+        std::vector<CollectionRows::EntityInfo> entities;
+        std::shared_ptr<const model::TraceTimeline> timeline; // null: no Query drawn
+        QString indexName;
+        QByteArray partitionKey; // comparable bytes; empty: the largest collection
+        QString projectName;
+        QString patternName; // empty for a Query that is not a named pattern
+        QString patternDescription;
+        std::optional<model::QueryRequest> request;
+    };
+
     // Loads, populates, builds the table and runs the pattern.
     static std::variant<std::unique_ptr<ExportDiagram>, ExportError>
     create(const QString &projectPath, const QString &pattern, std::optional<int> step);
+    // The same for a named pattern or, with `query`, any Query on the populated project.
+    static std::variant<std::unique_ptr<ExportDiagram>, ExportError>
+    load(const QString &projectPath, const QString &pattern,
+         const std::optional<model::QueryRequest> &query, std::optional<quint64> seed,
+         std::optional<int> step, const ExportLook &look = {});
+    // From parts already built. step must be in range (or nullopt: the final state).
+    static std::unique_ptr<ExportDiagram> fromSource(Source source, std::optional<int> step,
+                                                     const ExportLook &look = {});
 
-    // Size in logical pixels: the collection at zoom 1 plus the caption band.
+    // Size in logical pixels: the collection at zoom 1, the legend band and the caption band.
     QSizeF logicalSize() const;
-    // The step's narration, drawn under the diagram.
+    // The step's narration (the final state adds the page's summary), drawn under the diagram.
     QString caption() const;
-    int stepCount() const { return m_timeline ? m_timeline->stepCount() : 0; }
+    // "IoT devices and readings", "Device and its 10 newest readings" (or "Query").
+    QString projectName() const { return m_source.projectName; }
+    QString subjectName() const;
+    int stepCount() const { return m_source.timeline ? m_source.timeline->stepCount() : 0; }
+    const ExportLook &look() const { return m_look; }
+    const CollectionStyle &style() const { return m_style; }
+    const CollectionRows &rows() const { return *m_rows; }
+    const DiagramLegend &legend() const { return m_legend; }
     // Paints in logical coordinates (0,0)-(logicalSize).
     void paint(QPainter &painter) const;
 
-    QImage toImage(double scale = 1.0) const;
-    QByteArray toSvg() const;
-    QByteArray toPdf() const;
-
     // For the animated exports (animationexport.h), which paint every step at one size.
-    const model::TraceTimeline *timeline() const { return m_timeline.get(); }
+    const model::TraceTimeline *timeline() const { return m_source.timeline.get(); }
     void setStep(int step) { m_step = step; } // -1: the final state
     // The step's movement, 0..1 (CollectionRenderState::transition); 1: landed.
     void setTransition(double transition) { m_transition = transition; }
-    int step() const { return m_step; }
+    int step() const { return m_step; } // -1: the final state
     // logicalSize() is at least this (the tallest caption of all steps).
     void setMinimumSize(const QSizeF &size) { m_minimumSize = size; }
     // Paint only rows [from, to) of the collection (CollectionRenderState); -1: all.
     void setPaintedRows(qsizetype from, qsizetype to) { m_paintedRows = {from, to}; }
 
+    // Sort and partition keys the diagram shortens to fit, in paint order: (shown, full).
+    std::vector<std::pair<QString, QString>> elidedKeys() const;
+
+    QImage toImage(double scale = 1.0) const;
+    QByteArray toSvg() const;
+    QByteArray toPdf() const;
+    // The collection in sort-key order with each row's result number and fate at this step,
+    // under a caption: the pattern, its Query and what the page came to. UTF-8, deterministic.
+    QByteArray toMarkdown() const;
+    // The same body without the document heading (for a section of a larger document).
+    QString markdownSection() const;
+
 private:
     ExportDiagram() = default;
     double captionHeight() const;
+    double legendHeight() const;
+    QSizeF collectionSize() const;
 
+    Source m_source;
+    ExportLook m_look;
     CollectionStyle m_style = CollectionStyle::exportStyle();
-    model::Project m_project;
-    model::Population m_population;
-    std::shared_ptr<const model::Table> m_table;
-    std::unique_ptr<model::TraceTimeline> m_timeline;
     std::unique_ptr<CollectionRows> m_rows;
+    DiagramLegend m_legend;
     int m_step = -1; // -1: final state
     QSizeF m_minimumSize;
     double m_transition = 1.0;
     std::pair<qsizetype, qsizetype> m_paintedRows {-1, -1};
 };
 
+// Paints a diagram of `size` logical pixels onto each device. Fixed metadata (no dates, no
+// ids): identical inputs give byte-identical SVG. `titles` are (shown, full) texts of the
+// drawing whose <text> element gets a <title> with the full text (hover shows it, search
+// finds it).
+using DiagramPaint = std::function<void(QPainter &)>;
+QImage renderDiagramImage(const QSizeF &size, double scale, const QColor &background,
+                          const DiagramPaint &paint);
+QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
+                            const DiagramPaint &paint,
+                            const std::vector<std::pair<QString, QString>> &titles = {});
+QByteArray renderDiagramPdf(const QSizeF &size, const DiagramPaint &paint);
+// Wraps the <text> elements showing `titles[i].first` (in order) in a group titled with
+// `titles[i].second`.
+QByteArray addSvgTitles(const QByteArray &svg,
+                        const std::vector<std::pair<QString, QString>> &titles);
+
 // The format a file name asks for ("out.svg"), or nullopt.
 std::optional<ExportFormat> exportFormatForPath(const QString &path);
 std::optional<ExportFormat> exportFormatNamed(const QString &name);
+QString exportFormatSuffix(ExportFormat format);
 
 // Writes the requested file. Returns an empty error on success.
 ExportError exportDiagram(const ExportRequest &request);
+// The bytes of the requested export (what exportDiagram writes).
+std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request);
+// Writes bytes atomically (QSaveFile): the old file stays intact when anything fails.
+ExportError writeExportFile(const QString &path, const QByteArray &bytes);
 
 } // namespace keyscope::ui

@@ -1,0 +1,186 @@
+#include "ui/export/diagramlegend.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <set>
+
+namespace keyscope::ui {
+
+namespace {
+
+constexpr double kPadding = 8;
+constexpr double kLineHeight = 20;
+constexpr double kSwatchWidth = 26;
+constexpr double kSwatchGap = 6;
+constexpr double kEntryGap = 18;
+
+} // namespace
+
+DiagramLegend::DiagramLegend(const CollectionStyle &style, const CollectionRows *rows,
+                             const model::TraceTimeline *timeline)
+    : m_style(style)
+{
+    if (rows) {
+        // Entity types present in the collection, in the project's order.
+        std::set<quint8> present(rows->rowEntities().begin(), rows->rowEntities().end());
+        for (size_t i = 0; i < rows->entities().size(); ++i) {
+            if (present.count(quint8(i)))
+                m_entries.push_back(
+                    {Mark::Entity, rows->entities()[i].name, rows->entities()[i].color});
+        }
+    }
+    if (!timeline || !timeline->trace().partitionFound)
+        return;
+    const model::QueryTrace &trace = timeline->trace();
+    bool returned = false;
+    bool filtered = false;
+    bool reached = false;
+    for (const model::TraceVisit &visit : trace.visits) {
+        returned = returned || visit.fate == model::ItemFate::Returned;
+        filtered = filtered || visit.fate == model::ItemFate::Filtered;
+        reached = reached
+            || (visit.fate != model::ItemFate::Returned && visit.fate != model::ItemFate::Filtered);
+    }
+    if (returned || filtered)
+        m_entries.push_back({Mark::Read, QStringLiteral("read by the Query"), {}});
+    if (returned)
+        m_entries.push_back({Mark::Returned, QStringLiteral("returned as result #n"), {}});
+    if (filtered)
+        m_entries.push_back(
+            {Mark::Filtered, QStringLiteral("read, dropped by the filter (struck)"), {}});
+    if (reached)
+        m_entries.push_back(
+            {Mark::Reached, QStringLiteral("reached, not read (the page or range ends)"), {}});
+    if (trace.sortCondition)
+        m_entries.push_back({Mark::Bounds, QStringLiteral("key-condition bounds"), {}});
+    if (trace.lastEvaluatedPosition) {
+        m_entries.push_back({Mark::PageEnd,
+                             trace.stop == model::StopReason::Limit
+                                 ? QStringLiteral("Limit: the page ends")
+                                 : QStringLiteral("1 MB: the page ends"),
+                             {}});
+        m_entries.push_back({Mark::LastEvaluatedKey, QStringLiteral("LastEvaluatedKey row"), {}});
+    }
+}
+
+double DiagramLegend::entryWidth(const Entry &entry) const
+{
+    return kSwatchWidth + kSwatchGap
+        + QFontMetricsF(m_style.textFont).horizontalAdvance(entry.label);
+}
+
+std::vector<DiagramLegend::Placed> DiagramLegend::layout(const QRectF &rect) const
+{
+    std::vector<Placed> placed;
+    const double left = rect.left() + kPadding;
+    const double right = rect.right() - kPadding;
+    double x = left;
+    double y = rect.top() + kPadding;
+    for (const Entry &entry : m_entries) {
+        const double w = entryWidth(entry);
+        if (x > left && x + w > right) {
+            x = left;
+            y += kLineHeight;
+        }
+        placed.push_back({&entry, QRectF(x, y, w, kLineHeight)});
+        x += w + kEntryGap;
+    }
+    return placed;
+}
+
+double DiagramLegend::heightForWidth(double width) const
+{
+    if (m_entries.empty())
+        return 0;
+    const auto placed = layout(QRectF(0, 0, width, 0));
+    return placed.back().box.bottom() + kPadding;
+}
+
+void DiagramLegend::paintSwatch(QPainter &p, const Entry &entry, const QRectF &s) const
+{
+    const CollectionStyle &style = m_style;
+    const QPointF c = s.center();
+    const QRectF row(s.left(), c.y() - 8, s.width(), 16);
+    switch (entry.mark) {
+    case Mark::Entity:
+        p.setPen(Qt::NoPen);
+        p.setBrush(entry.color);
+        p.drawRoundedRect(QRectF(c.x() - 5, c.y() - 7, 10, 14), 2.5, 2.5);
+        break;
+    case Mark::Read:
+        p.setPen(QPen(style.gridLine, 1));
+        p.setBrush(style.rowBackground);
+        p.drawRect(row);
+        p.fillRect(row, style.read);
+        break;
+    case Mark::Returned: {
+        p.setPen(Qt::NoPen);
+        p.setBrush(style.returned);
+        const QRectF badge(c.x() - 8, c.y() - 8, 16, 16);
+        p.drawRoundedRect(badge, 8, 8);
+        QFont f = style.smallFont;
+        f.setBold(true);
+        p.setFont(f);
+        p.setPen(Qt::white);
+        p.drawText(badge, Qt::AlignCenter, QStringLiteral("1"));
+        break;
+    }
+    case Mark::Filtered: {
+        const QRectF circle(c.x() - 7, c.y() - 7, 14, 14);
+        p.setPen(QPen(style.filtered, 1.6));
+        p.setBrush(style.rowBackground);
+        p.drawEllipse(circle);
+        const QRectF x = circle.adjusted(4, 4, -4, -4);
+        p.drawLine(x.topLeft(), x.bottomRight());
+        p.drawLine(x.topRight(), x.bottomLeft());
+        p.drawLine(QPointF(s.left(), c.y()), QPointF(circle.left() - 1, c.y()));
+        p.drawLine(QPointF(circle.right() + 1, c.y()), QPointF(s.right(), c.y()));
+        break;
+    }
+    case Mark::Reached:
+        p.setPen(QPen(style.stop, 1.4, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(QRectF(c.x() - 7, c.y() - 7, 14, 14));
+        break;
+    case Mark::Bounds:
+        p.fillRect(row, style.boundFill);
+        p.setPen(QPen(style.bound, 1.6, Qt::DashLine));
+        p.drawLine(QPointF(s.left(), row.top()), QPointF(s.right(), row.top()));
+        p.drawLine(QPointF(s.left(), row.bottom()), QPointF(s.right(), row.bottom()));
+        break;
+    case Mark::PageEnd:
+        p.setPen(QPen(style.stop, 2.4));
+        p.drawLine(QPointF(s.left(), c.y()), QPointF(s.right(), c.y()));
+        break;
+    case Mark::LastEvaluatedKey:
+        p.setPen(QPen(style.stop, 1.4));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(row.adjusted(1, 1, -1, -1), 3, 3);
+        break;
+    }
+}
+
+void DiagramLegend::paint(QPainter &painter, const QRectF &rect) const
+{
+    if (m_entries.empty())
+        return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const QFontMetricsF metrics(m_style.textFont);
+    for (const Placed &placed : layout(rect)) {
+        const QRectF swatch(placed.box.left(), placed.box.top(), kSwatchWidth, placed.box.height());
+        painter.save();
+        paintSwatch(painter, *placed.entry, swatch);
+        painter.restore();
+        painter.setFont(m_style.textFont);
+        painter.setPen(m_style.text);
+        painter.drawText(QRectF(swatch.right() + kSwatchGap, placed.box.top(),
+                                metrics.horizontalAdvance(placed.entry->label) + 2,
+                                placed.box.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, placed.entry->label);
+    }
+    painter.restore();
+}
+
+} // namespace keyscope::ui

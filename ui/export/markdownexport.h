@@ -1,0 +1,24 @@
+#pragma once
+
+#include "model/value/attributevalue.h"
+
+#include <QString>
+
+namespace keyscope::ui {
+
+// Markdown helpers for exports: deterministic text, no dates.
+
+// `text` as an inline code span that survives a GFM table cell: a fence longer than any run
+// of backticks inside, and '|' escaped.
+QString markdownCode(const QString &text);
+// Plain text for a table cell or a paragraph: Markdown's special characters escaped.
+QString markdownText(const QString &text);
+
+// The byte explainer of two key values as Markdown: the sentence (why they sort in this
+// order), then for S and B the bytes around the first difference, one row per byte with the
+// character and its hex value in each key, the deciding byte in bold. Both values must be of
+// one key type (S, N or B).
+QString explainKeysMarkdown(const model::AttributeValue &first,
+                            const model::AttributeValue &second);
+
+} // namespace keyscope::ui
