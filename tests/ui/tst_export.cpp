@@ -2,17 +2,22 @@
 // collection renderer onto QImage, QSvgGenerator and QPdfWriter; `keyscope export` writes the
 // files. Exports are checked by reading them back.
 
+#include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionstyle.h"
+#include "ui/export/comparediagram.h"
 #include "ui/export/diagramexporter.h"
+#include "ui/export/diagramlegend.h"
 
 #include <QFile>
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace keyscope::ui;
 
@@ -21,6 +26,10 @@ namespace {
 const QString kProject
     = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
+const QString kShop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/shop.keyscope.json");
+const QString kShopPattern = QStringLiteral("Open orders, six at a time");
+const QString kBefore
+    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/before.keyscope.json");
 
 std::unique_ptr<ExportDiagram> diagram(std::optional<int> step = std::nullopt)
 {
@@ -44,6 +53,21 @@ struct Run
     QByteArray out;
     QByteArray err;
 };
+
+Run runKeyscope(const QStringList &args)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(KEYSCOPE_BINARY), args);
+    if (!process.waitForFinished(120000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            process.readAllStandardOutput(), process.readAllStandardError()};
+}
 
 Run runExport(const QStringList &args)
 {
@@ -83,6 +107,23 @@ private slots:
     void cliExample();
     void cliErrors_data();
     void cliErrors();
+
+    void legendNamesEntitiesAndTheMarksMade();
+    void legendIsDrawnAndCanBeLeftOut();
+    void darkThemeIsItsOwnExportStyle();
+    void cliBackgroundTransparentOrColour();
+    void longKeysElidedWithFullKeyInSvgTitle();
+    void markdownTableOfFatesAndResults();
+    void markdownAtAStepAndDeterministic();
+    void explainCommand();
+    void explainCommandErrors_data();
+    void explainCommandErrors();
+    void compareDrawsBothDesigns();
+    void cliCompareFilesAndExamples();
+    void cliQueryOptions();
+    void cliQueryOptionErrors_data();
+    void cliQueryOptionErrors();
+    void pdfTextIsExtractable();
 };
 
 void TestExport::svgMatchesImageAwayFromText()
@@ -279,7 +320,36 @@ void TestExport::cliErrors_data()
     QTest::newRow("unknown extension")
         << QStringList {kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("-o"),
                         QStringLiteral("out.gif")}
-        << 252 << QStringLiteral("--format svg|png|pdf");
+        << 252 << QStringLiteral("--format svg|png|pdf|md");
+    QTest::newRow("bad theme") << QStringList {kProject,
+                                               QStringLiteral("--pattern"),
+                                               kPattern,
+                                               QStringLiteral("--theme"),
+                                               QStringLiteral("sepia"),
+                                               QStringLiteral("-o"),
+                                               out}
+                               << 252 << QStringLiteral("argument --theme");
+    QTest::newRow("bad background") << QStringList {kProject,
+                                                    QStringLiteral("--pattern"),
+                                                    kPattern,
+                                                    QStringLiteral("--background"),
+                                                    QStringLiteral("notacolour"),
+                                                    QStringLiteral("-o"),
+                                                    out}
+                                    << 252 << QStringLiteral("argument --background");
+    QTest::newRow("unknown example")
+        << QStringList {QStringLiteral("--example"), QStringLiteral("iott"),
+                        QStringLiteral("--pattern"), kPattern,
+                        QStringLiteral("-o"),        out}
+        << 252 << QStringLiteral("did you mean 'iot'?");
+    QTest::newRow("bare --compare without --example")
+        << QStringList {kProject, QStringLiteral("--compare"), QStringLiteral("--pattern"),
+                        kPattern, QStringLiteral("-o"),        out}
+        << 252 << QStringLiteral("a bare --compare needs --example");
+    QTest::newRow("compare pattern missing")
+        << QStringList {kProject, QStringLiteral("--compare"), kShop, QStringLiteral("--pattern"),
+                        kPattern, QStringLiteral("-o"),        out}
+        << 252 << QStringLiteral("no access pattern 'Device and its 10 newest readings' in");
     QTest::newRow("bad scale") << QStringList {kProject,
                                                QStringLiteral("--pattern"),
                                                kPattern,
@@ -307,6 +377,560 @@ void TestExport::cliErrors()
     QCOMPARE(run.exitCode, exitCode);
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("unused.svg"))));
+}
+
+namespace {
+
+std::unique_ptr<ExportDiagram> load(const QString &project, const QString &pattern,
+                                    std::optional<int> step = std::nullopt,
+                                    const ExportLook &look = {})
+{
+    auto created = ExportDiagram::load(project, pattern, std::nullopt, std::nullopt, step, look);
+    if (auto *error = std::get_if<ExportError>(&created)) {
+        qWarning("%s", qPrintable(error->message));
+        return nullptr;
+    }
+    return std::move(std::get<std::unique_ptr<ExportDiagram>>(created));
+}
+
+// Pixels of exactly `color` (within tolerance) inside a band of rows.
+int countColour(const QImage &image, const QColor &color, int top, int bottom, int tolerance = 3)
+{
+    int n = 0;
+    for (int y = std::max(0, top); y < std::min(bottom, image.height()); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += near(image.pixel(x, y), color.rgb(), tolerance);
+    return n;
+}
+
+QStringList markdownRows(const QByteArray &markdown)
+{
+    QStringList rows;
+    for (const QString &line : QString::fromUtf8(markdown).split(QLatin1Char('\n'))) {
+        if (line.startsWith(QStringLiteral("| ")) && !line.startsWith(QStringLiteral("| Row")))
+            rows << line;
+    }
+    return rows;
+}
+
+} // namespace
+
+void TestExport::legendNamesEntitiesAndTheMarksMade()
+{
+    using Mark = DiagramLegend::Mark;
+    const auto marks = [](const ExportDiagram &d) {
+        QList<Mark> list;
+        for (const auto &entry : d.legend().entries())
+            list << entry.mark;
+        return list;
+    };
+    auto shop = load(kShop, kShopPattern);
+    QVERIFY(shop);
+    // begins_with, a filter and Limit: every kind of mark is on the diagram, so in the legend.
+    QCOMPARE(marks(*shop),
+             (QList<Mark> {Mark::Entity, Mark::Entity, Mark::Read, Mark::Returned, Mark::Filtered,
+                           Mark::Reached, Mark::Bounds, Mark::PageEnd, Mark::LastEvaluatedKey}));
+    QCOMPARE(shop->legend().entries()[0].label, QStringLiteral("Customer"));
+    QCOMPARE(shop->legend().entries()[1].color, QColor(QStringLiteral("#E15759")));
+    QCOMPARE(shop->legend().entries()[7].label, QStringLiteral("Limit: the page ends"));
+
+    // No filter and no sort-key condition: no filtered or bounds entries.
+    auto iot = load(kProject, kPattern);
+    QVERIFY(iot);
+    QVERIFY(!marks(*iot).contains(Mark::Filtered));
+    QVERIFY(!marks(*iot).contains(Mark::Bounds));
+    QVERIFY(marks(*iot).contains(Mark::Returned));
+    QVERIFY(marks(*iot).contains(Mark::LastEvaluatedKey));
+}
+
+void TestExport::legendIsDrawnAndCanBeLeftOut()
+{
+    ExportLook noLegend;
+    noLegend.legend = false;
+    auto with = load(kShop, kShopPattern);
+    auto without = load(kShop, kShopPattern, std::nullopt, noLegend);
+    QVERIFY(with && without);
+    QVERIFY(without->legend().isEmpty());
+    QVERIFY2(with->logicalSize().height() >= without->logicalSize().height() + 30,
+             qPrintable(QStringLiteral("%1 vs %2")
+                            .arg(with->logicalSize().height())
+                            .arg(without->logicalSize().height())));
+    // The band under the collection: the Order swatch and the filter's red are drawn there
+    // with the legend only.
+    const QImage a = with->toImage().convertToFormat(QImage::Format_RGB32);
+    const QImage b = without->toImage().convertToFormat(QImage::Format_RGB32);
+    const int collectionBottom
+        = int(CollectionRenderer::naturalSize(with->style(), with->rows().rowCount()).height());
+    const QColor order(QStringLiteral("#E15759"));
+    QVERIFY(countColour(a, order, collectionBottom + 2, collectionBottom + 60) > 40);
+    QCOMPARE(countColour(b, order, collectionBottom + 2, b.height()), 0);
+    QVERIFY(countColour(a, with->style().returned, collectionBottom + 2, collectionBottom + 60)
+            > 40);
+
+    // The legend is text in the SVG.
+    const QByteArray svg = with->toSvg();
+    QVERIFY(svg.contains(">read, dropped by the filter (struck)</text>"));
+    QVERIFY(svg.contains(">key-condition bounds</text>"));
+    QVERIFY(!without->toSvg().contains(">key-condition bounds</text>"));
+}
+
+void TestExport::darkThemeIsItsOwnExportStyle()
+{
+    ExportLook dark;
+    dark.dark = true;
+    auto light = load(kProject, kPattern);
+    auto night = load(kProject, kPattern, std::nullopt, dark);
+    QVERIFY(light && night);
+    QVERIFY(night->style().dark);
+    QCOMPARE(night->style().background, CollectionStyle::exportStyle(true).background);
+    QVERIFY(night->style().background.lightnessF() < 0.2);
+    QVERIFY(light->style().background.lightnessF() > 0.9);
+    const QImage image = night->toImage();
+    // The caption band's corner is the dark page; text is light.
+    const QColor corner = image.pixelColor(2, image.height() - 2);
+    QVERIFY2(corner.lightnessF() < 0.2, qPrintable(corner.name()));
+    QCOMPARE(light->toImage().pixelColor(2, light->toImage().height() - 2),
+             light->style().background);
+    const QByteArray svg = night->toSvg();
+    QVERIFY(svg.contains(night->style().background.name().toLatin1()));
+    QVERIFY(svg.contains(night->style().text.name().toLatin1()));
+    QVERIFY(!svg.contains(light->style().background.name().toLatin1()));
+    // Deterministic in both themes.
+    QCOMPARE(svg, load(kProject, kPattern, std::nullopt, dark)->toSvg());
+
+    // The command line picks it with --theme dark.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("dark.png"));
+    const Run run
+        = runExport({kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("--theme"),
+                     QStringLiteral("dark"), QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QImage png(out);
+    QCOMPARE(png.pixelColor(2, png.height() - 2), night->style().background);
+}
+
+void TestExport::cliBackgroundTransparentOrColour()
+{
+    QTemporaryDir dir;
+    const QString transparent = dir.filePath(QStringLiteral("t.png"));
+    const QString white = dir.filePath(QStringLiteral("w.png"));
+    const QString theme = dir.filePath(QStringLiteral("d.png"));
+    Run run = runExport({kProject, QStringLiteral("--pattern"), kPattern,
+                         QStringLiteral("--background"), QStringLiteral("transparent"),
+                         QStringLiteral("-o"), transparent});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runExport({kProject, QStringLiteral("--pattern"), kPattern,
+                     QStringLiteral("--background"), QStringLiteral("white"), QStringLiteral("-o"),
+                     white});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runExport({kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("-o"), theme});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+
+    const QImage t(transparent);
+    const QImage w(white);
+    const QImage d(theme);
+    QVERIFY(t.hasAlphaChannel());
+    // The page around the diagram (caption band corner) is see-through, the rows are not.
+    QCOMPARE(t.pixelColor(2, t.height() - 2).alpha(), 0);
+    QCOMPARE(t.pixelColor(t.width() / 2, 45).alpha(), 255);
+    QCOMPARE(w.pixelColor(2, w.height() - 2), QColor(Qt::white));
+    QCOMPARE(d.pixelColor(2, d.height() - 2), CollectionStyle::exportStyle().background);
+    QCOMPARE(d.pixelColor(2, d.height() - 2).alpha(), 255);
+}
+
+void TestExport::longKeysElidedWithFullKeyInSvgTitle()
+{
+    auto d = load(kShop, kShopPattern);
+    QVERIFY(d);
+    const auto elided = d->elidedKeys();
+    QCOMPARE(int(elided.size()), 12); // the 12 orders; the customer's key fits
+    QCOMPARE(elided.front().second,
+             QStringLiteral("ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED"));
+    QVERIFY(elided.front().first.endsWith(QChar(0x2026)));
+
+    const QByteArray svg = d->toSvg();
+    QCOMPARE(svg, load(kShop, kShopPattern)->toSvg());
+    QVERIFY(QSvgRenderer(svg).isValid());
+    // Each elided key's <text> sits in a group whose <title> is the full key.
+    QXmlStreamReader xml(svg);
+    QStringList titled;
+    QString pendingTitle;
+    int depth = 0;
+    int titleDepth = -1;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            ++depth;
+            if (xml.name() == u"title" && depth > 2) {
+                pendingTitle = xml.readElementText();
+                titleDepth = depth - 1;
+                --depth;
+            } else if (xml.name() == u"text" && !pendingTitle.isEmpty()
+                       && depth == titleDepth + 1) {
+                const QString shown = xml.readElementText();
+                --depth;
+                QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));
+                QVERIFY2(pendingTitle.startsWith(shown.chopped(1)), qPrintable(pendingTitle));
+                titled << pendingTitle;
+                pendingTitle.clear();
+            }
+        } else if (xml.isEndElement()) {
+            --depth;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(titled.size(), 12);
+    QCOMPARE(titled.last(),
+             QStringLiteral("ORDER#0012#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED"));
+    // Keys that fit have no title.
+    QVERIFY(!svg.contains("<title>CUSTOMER#"));
+}
+
+void TestExport::markdownTableOfFatesAndResults()
+{
+    QTemporaryDir dir;
+    const QString byExtension = dir.filePath(QStringLiteral("iot.md"));
+    const QString byFormat = dir.filePath(QStringLiteral("iot.txt"));
+    Run run = runExport(
+        {kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("-o"), byExtension});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runExport({kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("--format"),
+                     QStringLiteral("md"), QStringLiteral("-o"), byFormat});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QByteArray md = readAll(byExtension);
+    QCOMPARE(readAll(byFormat), md);
+
+    const QString text = QString::fromUtf8(md);
+    QVERIFY(text.startsWith(
+        QStringLiteral("# IoT devices and readings (after): Device and its 10 newest readings\n")));
+    QVERIFY(text.contains(QStringLiteral("backward (ScanIndexForward false), Limit 11.")));
+    QVERIFY(text.contains(QStringLiteral("Count 11, ScannedCount 11")));
+    const QStringList rows = markdownRows(md);
+    QCOMPARE(rows.size(), 40); // every row of the collection, in sort-key order
+    QCOMPARE(rows.last(),
+             QStringLiteral("| 39 | `DEVICE#d-9468` | Device (parent of 39) | #1 | "
+                            "returned |"));
+    QCOMPARE(rows[29],
+             QStringLiteral("| 29 | `#READING#2024-06-01T07:15:00Z` | Reading | #11 | "
+                            "returned, LastEvaluatedKey |"));
+    QCOMPARE(rows[28],
+             QStringLiteral("| 28 | `#READING#2024-06-01T07:00:00Z` | Reading |  | "
+                            "beyond Limit (not read) |"));
+    QVERIFY(rows[0].endsWith(QStringLiteral("beyond Limit (not read) |")));
+
+    // Filtered rows and the key condition's bounds in the shop design.
+    auto shop = load(kShop, kShopPattern);
+    QVERIFY(shop);
+    const QStringList shopRows = markdownRows(shop->toMarkdown());
+    QCOMPARE(shopRows.size(), 13);
+    QVERIFY2(shopRows[0].endsWith(QStringLiteral("| Customer (parent of 12) |  | not read "
+                                                 "(outside the key condition) |")),
+             qPrintable(shopRows[0]));
+    QVERIFY2(shopRows[1].endsWith(QStringLiteral("| Order |  | filtered (read, not returned) |")),
+             qPrintable(shopRows[1]));
+    QVERIFY2(shopRows[2].endsWith(QStringLiteral("| Order | #1 | returned |")),
+             qPrintable(shopRows[2]));
+    QVERIFY(shopRows[12].endsWith(QStringLiteral("| beyond Limit (not read) |")));
+    // Keys are code spans, whole (Markdown is not elided).
+    QVERIFY(shopRows[1].contains(
+        QStringLiteral("`ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED`")));
+    QVERIFY(shop->toMarkdown().contains("FilterExpression `#s = :open`"));
+}
+
+void TestExport::markdownAtAStepAndDeterministic()
+{
+    auto first = load(kProject, kPattern, 0);
+    QVERIFY(first);
+    const QByteArray md = first->toMarkdown();
+    QCOMPARE(md, load(kProject, kPattern, 0)->toMarkdown());
+    QVERIFY(md.contains("at step 0 of "));
+    // Nothing has been read at the partition lookup.
+    const QStringList rows = markdownRows(md);
+    QCOMPARE(rows.size(), 40);
+    for (const QString &row : rows) {
+        QVERIFY2(row.endsWith(QStringLiteral("| not read yet |"))
+                     || row.endsWith(QStringLiteral("| not read |")),
+                 qPrintable(row));
+    }
+    QVERIFY(md != load(kProject, kPattern)->toMarkdown());
+}
+
+void TestExport::explainCommand()
+{
+    Run run = runKeyscope(
+        {QStringLiteral("explain"), QStringLiteral("DeBrie"), QStringLiteral("Dean")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString text = QString::fromUtf8(run.out);
+    QVERIFY(text.startsWith(
+        QStringLiteral("'DeBrie' sorts before 'Dean': at byte 3, 'B' (0x42) \\< 'a' (0x61).\n")));
+    QVERIFY(text.contains(QStringLiteral("| Byte | `DeBrie` | `Dean` |\n")));
+    QVERIFY(text.contains(QStringLiteral("| **3** | **`B` 0x42** | **`a` 0x61** |\n")));
+    QVERIFY(text.contains(QStringLiteral("| 5 | `i` 0x69 | (end) |\n")));
+    // Order of the arguments does not change the verdict; output is the same for the same input.
+    QCOMPARE(
+        runKeyscope({QStringLiteral("explain"), QStringLiteral("DeBrie"), QStringLiteral("Dean")})
+            .out,
+        run.out);
+
+    run = runKeyscope({QStringLiteral("explain"), QStringLiteral("10"), QStringLiteral("9"),
+                       QStringLiteral("--type"), QStringLiteral("N")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.startsWith("9 sorts before 10: numbers compare by value."));
+
+    // Prefix: the shorter key first.
+    run = runKeyscope(
+        {QStringLiteral("explain"), QStringLiteral("USER#BOB#2"), QStringLiteral("USER#BOB")});
+    QVERIFY(run.out.startsWith("'USER#BOB' sorts before 'USER#BOB#2': it is a prefix of it."));
+    QVERIFY(run.out.contains("| **9** | **`#` 0x23** | (end) |"));
+
+    // Binary keys as base64; written to a file.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("why.md"));
+    run = runKeyscope({QStringLiteral("explain"), QStringLiteral("AAE="), QStringLiteral("AQA="),
+                       QStringLiteral("--type"), QStringLiteral("B"), QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.isEmpty());
+    QVERIFY(readAll(out).startsWith("0x0001 sorts before 0x0100: at byte 1, 0x00 \\< 0x01."));
+}
+
+void TestExport::explainCommandErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("one key") << QStringList {QStringLiteral("A")}
+                             << QStringLiteral("required: KEY2");
+    QTest::newRow("bad type") << QStringList {QStringLiteral("A"), QStringLiteral("B"),
+                                              QStringLiteral("--type"), QStringLiteral("SS")}
+                              << QStringLiteral("argument --type: invalid choice: 'SS'");
+    QTest::newRow("not a number") << QStringList {QStringLiteral("1"), QStringLiteral("x1"),
+                                                  QStringLiteral("--type"), QStringLiteral("N")}
+                                  << QStringLiteral("KEY2: 'x1' is not a number");
+    QTest::newRow("not base64") << QStringList {QStringLiteral("!!"), QStringLiteral("AA=="),
+                                                QStringLiteral("--type"), QStringLiteral("B")}
+                                << QStringLiteral("KEY1: '!!' is not base64");
+}
+
+void TestExport::explainCommandErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run run = runKeyscope(QStringList {QStringLiteral("explain")} + args);
+    QCOMPARE(run.exitCode, 252);
+    QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
+}
+
+void TestExport::compareDrawsBothDesigns()
+{
+    auto before = load(kBefore, kPattern);
+    auto after = load(kProject, kPattern);
+    QVERIFY(before && after);
+    const QSizeF beforeSize = before->logicalSize();
+    const QSizeF afterSize = after->logicalSize();
+    const QImage afterAlone = after->toImage().convertToFormat(QImage::Format_RGB32);
+    const QString beforeCaption = before->caption();
+    const QString afterCaption = after->caption();
+    QVERIFY(beforeCaption != afterCaption);
+    const CompareDiagram compare(std::move(before), std::move(after));
+    const QSizeF size = compare.logicalSize();
+    QVERIFY(size.width() > beforeSize.width() + afterSize.width());
+    QVERIFY(size.height() > std::max(beforeSize.height(), afterSize.height()));
+
+    const QByteArray svg = compare.toSvg();
+    QVERIFY(QSvgRenderer(svg).isValid());
+    QVERIFY(svg.contains(">Before: IoT devices and readings (before)</text>"));
+    QVERIFY(svg.contains(">After: IoT devices and readings (after)</text>"));
+    // Both result sets are drawn: the before design's first result is a reading ('READING#'
+    // sorts after 'DEVICE#', so the backward read misses the Device), the after design's the
+    // Device.
+    QVERIFY(svg.contains(">READING#2024-06-01T09:30:00Z</text>"));
+    QVERIFY(svg.contains(">#READING#2024-06-01T09:30:00Z</text>"));
+    QCOMPARE(svg, compare.toSvg());
+
+    // The right panel is the after diagram, as drawn alone, under the titles.
+    const QImage image = compare.toImage().convertToFormat(QImage::Format_RGB32);
+    const int left = int(size.width() - afterSize.width());
+    const int top = int(size.height() - std::max(beforeSize.height(), afterSize.height()));
+    int same = 0;
+    int total = 0;
+    for (int y = 0; y < afterAlone.height(); y += 7) {
+        for (int x = 0; x < afterAlone.width(); x += 7) {
+            ++total;
+            same += near(image.pixel(left + x, top + y), afterAlone.pixel(x, y), 8);
+        }
+    }
+    QVERIFY2(same >= total * 98 / 100, qPrintable(QStringLiteral("%1 of %2").arg(same).arg(total)));
+
+    const QString md = QString::fromUtf8(compare.toMarkdown());
+    QVERIFY(md.contains(QStringLiteral("## Before: IoT devices and readings (before)\n")));
+    QVERIFY(md.contains(QStringLiteral("## After: IoT devices and readings (after)\n")));
+    QCOMPARE(md.count(QStringLiteral("| Row |")), 2);
+    QVERIFY(md.indexOf(QStringLiteral("## Before")) < md.indexOf(QStringLiteral("## After")));
+}
+
+void TestExport::cliCompareFilesAndExamples()
+{
+    QTemporaryDir dir;
+    const QString files = dir.filePath(QStringLiteral("files.svg"));
+    const QString example = dir.filePath(QStringLiteral("example.svg"));
+    Run run = runExport({kBefore, QStringLiteral("--compare"), kProject,
+                         QStringLiteral("--pattern"), kPattern, QStringLiteral("-o"), files});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runExport({QStringLiteral("--example"), QStringLiteral("iot"),
+                     QStringLiteral("--compare"), QStringLiteral("--pattern"), kPattern,
+                     QStringLiteral("-o"), example});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    // The example's siblings are the same two designs as the files.
+    QCOMPARE(readAll(example), readAll(files));
+    QVERIFY(readAll(files).contains(">Before: IoT devices and readings (before)</text>"));
+
+    for (const QString &suffix :
+         {QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("md")}) {
+        const QString out = dir.filePath(QStringLiteral("cmp.") + suffix);
+        run = runExport({QStringLiteral("--example"), QStringLiteral("saas"),
+                         QStringLiteral("--compare"), QStringLiteral("--pattern"),
+                         QStringLiteral("Org and its teams"), QStringLiteral("-o"), out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+    }
+    const QImage png(dir.filePath(QStringLiteral("cmp.png")));
+    QVERIFY(png.width() > 1960);
+    QVERIFY(readAll(dir.filePath(QStringLiteral("cmp.pdf"))).startsWith("%PDF"));
+    const QByteArray md = readAll(dir.filePath(QStringLiteral("cmp.md")));
+    QVERIFY(md.contains("## Before: SaaS"));
+    QVERIFY(md.contains("## After: SaaS"));
+}
+
+void TestExport::cliQueryOptions()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("q.md"));
+    const QStringList query {
+        kProject,
+        QStringLiteral("--key-condition-expression"),
+        QStringLiteral("PK = :pk AND begins_with(SK, :r)"),
+        QStringLiteral("--expression-attribute-values"),
+        QStringLiteral(R"({":pk": {"S": "DEVICE#d-9468"}, ":r": {"S": "#READING#"}})"),
+        QStringLiteral("--limit"),
+        QStringLiteral("4")};
+    Run run = runExport(query + QStringList {QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QByteArray md = readAll(out);
+    QVERIFY(md.startsWith("# IoT devices and readings (after): Query\n"));
+    QVERIFY(md.contains("Query `PK = :pk AND begins_with(SK, :r)` on the table"));
+    const QStringList rows = markdownRows(md);
+    QCOMPARE(rows.size(), 40);
+    // Forward from the first reading: results 1 to 4, then Limit.
+    QVERIFY2(rows[0].endsWith(QStringLiteral("| #1 | returned |")), qPrintable(rows[0]));
+    QVERIFY(rows[3].endsWith(QStringLiteral("| #4 | returned, LastEvaluatedKey |")));
+    QVERIFY(rows[4].endsWith(QStringLiteral("beyond Limit (not read) |")));
+    QVERIFY(!md.contains("| #5 |"));
+
+    // --no-scan-index-forward and --scan-index-forward=... go through keyscope query's parser;
+    // file:// JSON too.
+    QFile values(dir.filePath(QStringLiteral("values.json")));
+    QVERIFY(values.open(QIODevice::WriteOnly));
+    values.write(R"({":pk": {"S": "DEVICE#d-9468"}})");
+    values.close();
+    const QString backward = dir.filePath(QStringLiteral("b.md"));
+    run = runExport({kProject, QStringLiteral("--key-condition-expression=PK = :pk"),
+                     QStringLiteral("--expression-attribute-values"),
+                     QStringLiteral("file://") + values.fileName(),
+                     QStringLiteral("--no-scan-index-forward"), QStringLiteral("--limit"),
+                     QStringLiteral("2"), QStringLiteral("-o"), backward});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QStringList back = markdownRows(readAll(backward));
+    QVERIFY(back[39].endsWith(QStringLiteral("| #1 | returned |")));
+    QVERIFY(back[38].endsWith(QStringLiteral("| #2 | returned, LastEvaluatedKey |")));
+
+    // The same query draws as an SVG, and compares across two designs.
+    const QString svg = dir.filePath(QStringLiteral("q.svg"));
+    run = runExport(
+        query + QStringList {QStringLiteral("--compare"), kBefore, QStringLiteral("-o"), svg});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(QSvgRenderer(svg).isValid());
+}
+
+void TestExport::cliQueryOptionErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString out = QStringLiteral("unused.svg");
+    const QString kce = QStringLiteral("--key-condition-expression");
+    QTest::newRow("pattern and query")
+        << QStringList {kProject, QStringLiteral("--pattern"), kPattern,
+                        kce,      QStringLiteral("PK = :pk"),  QStringLiteral("-o"),
+                        out}
+        << 252 << QStringLiteral("not both");
+    QTest::newRow("query without key condition")
+        << QStringList {kProject, QStringLiteral("--limit"), QStringLiteral("3"),
+                        QStringLiteral("-o"), out}
+        << 252 << QStringLiteral("required: --key-condition-expression");
+    QTest::newRow("malformed JSON")
+        << QStringList {kProject,
+                        kce,
+                        QStringLiteral("PK = :pk"),
+                        QStringLiteral("--expression-attribute-values"),
+                        QStringLiteral("{"),
+                        QStringLiteral("-o"),
+                        out}
+        << 252 << QStringLiteral("Error parsing parameter '--expression-attribute-values'");
+    QTest::newRow("bad limit") << QStringList {kProject,
+                                               kce,
+                                               QStringLiteral("PK = :pk"),
+                                               QStringLiteral("--limit"),
+                                               QStringLiteral("0"),
+                                               QStringLiteral("-o"),
+                                               out}
+                               << 252 << QStringLiteral("valid min value: 1");
+    QTest::newRow("rejected by DynamoDB")
+        << QStringList {kProject, kce, QStringLiteral("PK = :pk"), QStringLiteral("-o"), out} << 254
+        << QStringLiteral("ValidationException");
+    QTest::newRow("query-only option") << QStringList {
+        kProject, kce, QStringLiteral("PK = :pk"), QStringLiteral("--trace"), QStringLiteral("-o"),
+        out} << 252 << QStringLiteral("--trace");
+}
+
+void TestExport::cliQueryOptionErrors()
+{
+    cliErrors();
+}
+
+void TestExport::pdfTextIsExtractable()
+{
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    const QString pdfinfo = QStandardPaths::findExecutable(QStringLiteral("pdfinfo"));
+    QVERIFY2(!pdftotext.isEmpty() && !pdfinfo.isEmpty(),
+             "pdftotext and pdfinfo (Debian poppler-utils, make deps) are needed");
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("iot.pdf"));
+    const Run run
+        = runExport({kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("-o"), pdf});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+
+    QProcess text;
+    text.start(pdftotext, {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(60000));
+    QCOMPARE(text.exitCode(), 0);
+    const QString extracted = QString::fromUtf8(text.readAllStandardOutput());
+    // Every sort key of the collection is text in the PDF, plus the legend and the caption.
+    auto d = diagram();
+    QVERIFY(d);
+    for (qsizetype row = 0; row < d->rows().rowCount(); ++row)
+        QVERIFY2(extracted.contains(d->rows().sortKeyText(row)),
+                 qPrintable(d->rows().sortKeyText(row)));
+    QVERIFY(extracted.contains(QStringLiteral("returned as result #n")));
+    QVERIFY(extracted.contains(QStringLiteral("Count 11, ScannedCount 11")));
+
+    QProcess info;
+    info.start(pdfinfo, {pdf});
+    QVERIFY(info.waitForFinished(60000));
+    const QString details = QString::fromUtf8(info.readAllStandardOutput());
+    QVERIFY2(details.contains(QRegularExpression(QStringLiteral("Pages:\\s+1\\n"))),
+             qPrintable(details));
+    const QSizeF points = d->logicalSize() * 0.75;
+    const QString pageSize
+        = QStringLiteral("Page size:\\s+%1 x %2 pts").arg(points.width()).arg(points.height());
+    QVERIFY2(details.contains(QRegularExpression(pageSize)), qPrintable(details));
 }
 
 QTEST_MAIN(TestExport)

@@ -110,6 +110,7 @@ public:
     QString subjectName() const;
     int stepCount() const { return m_source.timeline ? m_source.timeline->stepCount() : 0; }
     const ExportLook &look() const { return m_look; }
+    const Source &source() const { return m_source; }
     const CollectionStyle &style() const { return m_style; }
     const CollectionRows &rows() const { return *m_rows; }
     const DiagramLegend &legend() const { return m_legend; }

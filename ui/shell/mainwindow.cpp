@@ -1,4 +1,5 @@
 #include "ui/shell/mainwindow.h"
+#include "ui/export/exportdialog.h"
 
 #include "model/design/projectfile.h"
 #include "model/query/queryengine.h"
@@ -25,9 +26,13 @@
 #include "ui/shell/statusicon.h"
 #include "ui/trace/tracepanel.h"
 
+#include <QClipboard>
+#include <QStandardPaths>
+#include <QMimeData>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -362,6 +367,13 @@ void MainWindow::createActions()
     m_interop = new InteropActions(this, m_document, file, import, beforeQuit);
     m_interop->hooks().showError
         = [this](const QString &title, const QString &text) { showError(title, text); };
+    QAction *exportAction = new QAction(tr("&Export Diagram…"), this);
+    connect(exportAction, &QAction::triggered, this, [this] { showExportDialog(); });
+    exportAction->setObjectName(QStringLiteral("actionExportDiagram"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setStatusTip(
+        tr("Save the collection diagram at the current step as SVG, PNG, PDF or Markdown"));
+    file->insertAction(beforeQuit, exportAction);
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
     // Some platforms bind no Quit key; Ctrl+Q works everywhere.
@@ -386,6 +398,15 @@ void MainWindow::createActions()
     redo->setShortcuts(redoKeys);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    QAction *copyImage = edit->addAction(tr("Copy as &Image"), this, [this] { copyDiagram(false); });
+    copyImage->setObjectName(QStringLiteral("actionCopyAsImage"));
+    copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copyImage->setStatusTip(tr("Copy the collection diagram at the current step as an image"));
+    QAction *copySvg = edit->addAction(tr("Copy as &SVG"), this, [this] { copyDiagram(true); });
+    copySvg->setObjectName(QStringLiteral("actionCopyAsSvg"));
+    copySvg->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    copySvg->setStatusTip(tr("Copy the collection diagram at the current step as SVG"));
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     int number = 1;
@@ -481,6 +502,12 @@ void MainWindow::createActions()
                    QStringLiteral("actionGoToEnd"), &TracePlayer::goToEnd);
 
     playback->addSeparator();
+    QAction *exportStep
+        = playback->addAction(tr("E&xport Current Step…"), this, [this] { showExportDialog(); });
+    exportStep->setObjectName(QStringLiteral("actionExportCurrentStep"));
+    exportStep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportStep->setToolTip(tr("Export the diagram at this step (Ctrl+Shift+E)"));
+    m_tracePanel->addTransportAction(exportStep);
     m_presenterAction = playback->addAction(tr("P&resenter Mode"));
     m_presenterAction->setObjectName(QStringLiteral("actionPresenterMode"));
     m_presenterAction->setCheckable(true);
@@ -964,6 +991,11 @@ void MainWindow::patternSelected()
                       ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
                       : std::nullopt,
                   result->name);
+        m_shownPattern = result->name;
+        for (const model::AccessPattern &pattern : m_document->project().accessPatterns) {
+            if (pattern.name == result->name)
+                m_shownPatternDescription = pattern.description;
+        }
     } else {
         m_tracePanel->setTimeline(nullptr);
         m_player->setTimeline(nullptr);
@@ -1041,6 +1073,10 @@ void MainWindow::showTrace(const model::QueryRequest &request, const model::Quer
         options.consumedCapacity
             = model::QueryEngine::capacityUnits(response.trace.bytesRead, request.consistentRead);
     auto timeline = std::make_shared<const model::TraceTimeline>(response.trace, *table, options);
+    m_shownTimeline = timeline;
+    m_shownRequest = request;
+    m_shownPattern.clear();
+    m_shownPatternDescription.clear();
     CollectionView *view = m_collection->view();
     view->setIndexName(request.indexName);
     view->setPartition(response.trace.partitionKey);
@@ -1176,6 +1212,80 @@ void MainWindow::findingSelected()
             view->goToConcerned(true);
     }
     updateConcernLabel();
+}
+
+std::optional<ExportDiagram::Source> MainWindow::diagramSource() const
+{
+    const auto table = m_document->table();
+    CollectionView *view = m_collection->view();
+    if (!table || !view->rows() || !view->rows()->store())
+        return std::nullopt;
+    ExportDiagram::Source source;
+    source.table = table;
+    source.population = m_document->population();
+    source.entities = CollectionView::entitiesOf(m_document->project());
+    source.indexName = view->indexName();
+    source.partitionKey = view->rows()->partitionKey();
+    source.projectName = m_document->project().name.isEmpty() ? windowTitle()
+                                                              : m_document->project().name;
+    // The Query's marks only on the collection it read.
+    if (m_shownTimeline && view->timeline() == m_shownTimeline.get()) {
+        source.timeline = m_shownTimeline;
+        source.request = m_shownRequest;
+        source.patternName = m_shownPattern;
+        source.patternDescription = m_shownPatternDescription;
+    }
+    return source;
+}
+
+ExportDialog *MainWindow::showExportDialog()
+{
+    auto source = diagramSource();
+    if (!source) {
+        showError(tr("Export Diagram"), tr("There is no collection to export yet: open a project "
+                                           "or an example first."));
+        return nullptr;
+    }
+    const int step = source->timeline && m_player->timeline() == source->timeline.get()
+        ? m_player->currentStep()
+        : -1;
+    QString name = source->patternName.isEmpty() ? source->projectName : source->patternName;
+    name = name.toLower().replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")),
+                                  QStringLiteral("-"));
+    name.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
+    if (name.isEmpty())
+        name = QStringLiteral("diagram");
+    if (step >= 0)
+        name += QStringLiteral("-step-%1").arg(step);
+    const QString directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    auto *dialog = new ExportDialog(*source, step >= 0 ? std::optional<int>(step) : std::nullopt,
+                                    QDir(directory).filePath(name + QStringLiteral(".svg")),
+                                    this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(dialog->path())),
+                                 5000);
+    });
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::copyDiagram(bool asSvg)
+{
+    auto source = diagramSource();
+    if (!source) {
+        statusBar()->showMessage(tr("Nothing to copy: there is no collection yet."), 5000);
+        return;
+    }
+    const int step = source->timeline && m_player->timeline() == source->timeline.get()
+        ? m_player->currentStep()
+        : -1;
+    const auto diagram = ExportDiagram::fromSource(
+        *source, step >= 0 ? std::optional<int>(step) : std::nullopt);
+    QGuiApplication::clipboard()->setMimeData(asSvg ? ExportDialog::svgMimeData(*diagram)
+                                                    : ExportDialog::imageMimeData(*diagram));
+    statusBar()->showMessage(asSvg ? tr("Copied the diagram as SVG") : tr("Copied the diagram as an image"),
+                             3000);
 }
 
 } // namespace keyscope::ui

@@ -2,6 +2,7 @@
 
 #include "model/query/queryrequest.h"
 #include "ui/document/autosaver.h"
+#include "ui/export/diagramexporter.h"
 #include "ui/settings/settings.h"
 
 #include <QMainWindow>
@@ -29,6 +30,7 @@ class CodePanel;
 class KeyOrderExplainer;
 class TableEditor;
 class TracePlayer;
+class ExportDialog;
 
 class CollectionPane;
 class CompareMode;
@@ -79,6 +81,16 @@ public:
 
     void restoreLayout();
     void showExampleGallery();
+
+    // File > Export Diagram (and Playback > Export Current Step): the export dialog on the
+    // collection showing, at the player's step. Non-blocking (open()); returns the dialog.
+    ExportDialog *showExportDialog();
+    // What the collection pane shows (with the Query drawn, at the player's step) as an export
+    // source; nullopt when there is no collection.
+    std::optional<ExportDiagram::Source> diagramSource() const;
+    // Edit > Copy as Image / Copy as SVG: the diagram at the player's step (light export
+    // style, legend) on the clipboard.
+    void copyDiagram(bool asSvg);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -146,6 +158,11 @@ private:
     KeyOrderExplainer *m_explainer = nullptr;
     TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
+    // The Query drawn in the collection (for export): its timeline, request and pattern.
+    std::shared_ptr<const model::TraceTimeline> m_shownTimeline;
+    std::optional<model::QueryRequest> m_shownRequest;
+    QString m_shownPattern;
+    QString m_shownPatternDescription;
     QAction *m_presenterAction = nullptr; // presenter mode: the narration as a caption
     CompareMode *m_compare = nullptr;     // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;

@@ -2,6 +2,7 @@
 
 #include "ui/animation/traceplayer.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -80,6 +81,16 @@ QIcon transportIcon(TracePanel::Glyph glyph, const QColor &color)
 
 } // namespace
 
+void TracePanel::addTransportAction(QAction *action)
+{
+    auto *button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setAutoRaise(true);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    button->setAccessibleName(action->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")));
+    m_transport->addWidget(button);
+}
+
 TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     : QWidget(parent)
     , m_player(player)
@@ -109,6 +120,7 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     m_stepLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("Step 000/000")));
     transport->addWidget(m_stepLabel);
     layout->addLayout(transport);
+    m_transport = transport;
 
     m_narration = new QLabel(this);
     m_narration->setWordWrap(true);

@@ -6,7 +6,9 @@
 
 #include <memory>
 
+class QAction;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
 class QSlider;
@@ -33,6 +35,8 @@ public:
     void setTimeline(std::shared_ptr<const model::TraceTimeline> timeline);
 
     QString narration() const;
+    // A button for `action` after the transport controls (e.g. export the current step).
+    void addTransportAction(QAction *action);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -50,6 +54,7 @@ private:
     QToolButton *m_play;
     QToolButton *m_forward;
     QToolButton *m_end;
+    QHBoxLayout *m_transport = nullptr;
     QSlider *m_slider;
     QComboBox *m_speed;
     QLabel *m_stepLabel;

@@ -1,0 +1,356 @@
+#include "ui/export/exportdialog.h"
+
+#include <QBuffer>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace keyscope::ui {
+
+namespace {
+
+constexpr double kPreviewWidth = 560;
+
+} // namespace
+
+ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step,
+                           const QString &suggestedPath, QWidget *parent)
+    : QDialog(parent)
+    , m_source(std::move(source))
+{
+    setWindowTitle(tr("Export Diagram"));
+    setAccessibleName(tr("Export diagram"));
+
+    m_format = new QComboBox(this);
+    m_format->addItem(tr("SVG (vector, text stays text)"), int(ExportFormat::Svg));
+    m_format->addItem(tr("PNG image"), int(ExportFormat::Png));
+    m_format->addItem(tr("PDF (one vector page)"), int(ExportFormat::Pdf));
+    m_format->addItem(tr("Markdown table"), int(ExportFormat::Markdown));
+    m_format->setAccessibleName(tr("Format"));
+
+    m_scale = new QDoubleSpinBox(this);
+    m_scale->setRange(0.25, 8);
+    m_scale->setSingleStep(0.5);
+    m_scale->setValue(2);
+    m_scale->setSuffix(QStringLiteral("×"));
+    m_scale->setAccessibleName(tr("Scale"));
+    m_scale->setToolTip(tr("PNG pixels per diagram pixel"));
+
+    const int steps = m_source.timeline ? m_source.timeline->stepCount() : 0;
+    m_step = new QSpinBox(this);
+    m_step->setRange(-1, std::max(-1, steps - 1));
+    m_step->setSpecialValueText(tr("End (final state)"));
+    m_step->setValue(step && *step >= 0 && *step < steps ? *step : -1);
+    m_step->setAccessibleName(tr("Step"));
+    m_step->setToolTip(tr("The traversal step to draw, from 0"));
+    m_step->setEnabled(steps > 0);
+
+    m_theme = new QComboBox(this);
+    m_theme->addItem(tr("Light"));
+    m_theme->addItem(tr("Dark"));
+    m_theme->setAccessibleName(tr("Theme"));
+
+    m_legend = new QCheckBox(tr("&Legend"), this);
+    m_legend->setChecked(true);
+    m_legend->setAccessibleName(tr("Legend"));
+    m_transparent = new QCheckBox(tr("&Transparent background"), this);
+    m_transparent->setAccessibleName(tr("Transparent background"));
+
+    m_path = new QLineEdit(suggestedPath, this);
+    m_path->setAccessibleName(tr("File"));
+    auto *browseButton = new QPushButton(tr("&Browse…"), this);
+    browseButton->setAccessibleName(tr("Browse for the file"));
+    auto *pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browseButton);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Format:"), m_format);
+    form->addRow(tr("&Scale:"), m_scale);
+    form->addRow(tr("S&tep:"), m_step);
+    form->addRow(tr("T&heme:"), m_theme);
+    form->addRow(QString(), m_legend);
+    form->addRow(QString(), m_transparent);
+    form->addRow(tr("F&ile:"), pathRow);
+
+    m_sizeLabel = new QLabel(this);
+    m_sizeLabel->setAccessibleName(tr("Export size"));
+    m_error = new QLabel(this);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c62828"));
+    m_error->setAccessibleName(tr("Export error"));
+    m_error->hide();
+
+    m_image = new QLabel;
+    m_image->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_image->setAccessibleName(tr("Preview"));
+    m_imageArea = new QScrollArea(this);
+    m_imageArea->setWidget(m_image);
+    m_imageArea->setWidgetResizable(false);
+    m_text = new QPlainTextEdit(this);
+    m_text->setReadOnly(true);
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setAccessibleName(tr("Markdown preview"));
+    m_text->setFont(QFont(QStringLiteral("DejaVu Sans Mono")));
+    m_previewStack = new QStackedWidget(this);
+    m_previewStack->addWidget(m_imageArea);
+    m_previewStack->addWidget(m_text);
+    m_previewStack->setMinimumSize(int(kPreviewWidth) + 24, 420);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    QPushButton *exportButton = m_buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
+    exportButton->setDefault(true);
+    exportButton->setAccessibleName(tr("Export"));
+
+    auto *controls = new QVBoxLayout;
+    controls->addLayout(form);
+    controls->addWidget(m_sizeLabel);
+    controls->addWidget(m_error);
+    controls->addStretch();
+    auto *body = new QHBoxLayout;
+    body->addLayout(controls);
+    body->addWidget(m_previewStack, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(body, 1);
+    layout->addWidget(m_buttons);
+
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(40);
+    connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::updatePreview);
+
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
+    connect(m_scale, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateControls);
+    connect(m_step, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
+    connect(m_theme, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
+    connect(m_legend, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
+    connect(m_transparent, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
+    connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (exportNow())
+            accept();
+    });
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    if (const auto format = exportFormatForPath(suggestedPath))
+        m_format->setCurrentIndex(m_format->findData(int(*format)));
+    updateControls();
+    updatePreview();
+}
+
+ExportDialog::~ExportDialog() = default;
+
+ExportFormat ExportDialog::format() const
+{
+    return ExportFormat(m_format->currentData().toInt());
+}
+
+QString ExportDialog::path() const
+{
+    return m_path->text();
+}
+
+void ExportDialog::setPath(const QString &path)
+{
+    m_path->setText(path);
+}
+
+std::unique_ptr<ExportDiagram> ExportDialog::diagram() const
+{
+    ExportLook look;
+    look.dark = m_theme->currentIndex() == 1;
+    look.legend = m_legend->isChecked();
+    if (m_transparent->isChecked() && m_transparent->isEnabled())
+        look.background = Qt::transparent;
+    const int step = m_step->value();
+    return ExportDiagram::fromSource(m_source, step < 0 ? std::nullopt : std::optional<int>(step),
+                                     look);
+}
+
+void ExportDialog::formatChanged()
+{
+    // Keep the file name's extension in step with the format.
+    const QString current = m_path->text();
+    if (!current.isEmpty()) {
+        const QFileInfo info(current);
+        const QString suffix = exportFormatSuffix(format());
+        if (info.suffix().toLower() != suffix) {
+            const QString base = exportFormatForPath(current)
+                ? current.left(current.size() - info.suffix().size() - 1)
+                : current;
+            m_path->setText(base + QLatin1Char('.') + suffix);
+        }
+    }
+    updateControls();
+}
+
+void ExportDialog::updateControls()
+{
+    const ExportFormat f = format();
+    m_scale->setEnabled(f == ExportFormat::Png);
+    m_transparent->setEnabled(f == ExportFormat::Png || f == ExportFormat::Svg);
+    m_theme->setEnabled(f != ExportFormat::Markdown);
+    m_legend->setEnabled(f != ExportFormat::Markdown);
+    schedulePreview();
+}
+
+void ExportDialog::schedulePreview()
+{
+    m_previewTimer->start();
+}
+
+void ExportDialog::updatePreview()
+{
+    m_previewTimer->stop();
+    const std::unique_ptr<ExportDiagram> d = diagram();
+    const QSizeF size = d->logicalSize();
+    if (format() == ExportFormat::Markdown) {
+        const QByteArray markdown = d->toMarkdown();
+        m_text->setPlainText(QString::fromUtf8(markdown));
+        m_previewStack->setCurrentWidget(m_text);
+        m_sizeLabel->setText(tr("%1 lines of Markdown").arg(markdown.count('\n')));
+        return;
+    }
+    // Fit the width of the preview; the page scrolls vertically.
+    const double fit = std::min(1.0, kPreviewWidth / size.width());
+    m_previewImage = d->toImage(fit);
+    if (m_transparent->isChecked() && m_transparent->isEnabled()) {
+        // A checkerboard behind a transparent page, as image editors show it.
+        QImage shown(m_previewImage.size(), QImage::Format_ARGB32_Premultiplied);
+        QPainter painter(&shown);
+        for (int y = 0; y < shown.height(); y += 8)
+            for (int x = 0; x < shown.width(); x += 8)
+                painter.fillRect(x, y, 8, 8,
+                                 ((x + y) / 8) % 2 ? QColor(0xcc, 0xcc, 0xcc) : QColor(Qt::white));
+        painter.drawImage(0, 0, m_previewImage);
+        painter.end();
+        m_image->setPixmap(QPixmap::fromImage(shown));
+    } else {
+        m_image->setPixmap(QPixmap::fromImage(m_previewImage));
+    }
+    m_image->adjustSize();
+    m_previewStack->setCurrentWidget(m_imageArea);
+    const QSize pixels
+        = format() == ExportFormat::Png ? (size * m_scale->value()).toSize() : size.toSize();
+    m_sizeLabel->setText(format() == ExportFormat::Pdf
+                             ? tr("%1 × %2 pt page")
+                                   .arg(qRound(size.width() * 0.75))
+                                   .arg(qRound(size.height() * 0.75))
+                             : tr("%1 × %2 px").arg(pixels.width()).arg(pixels.height()));
+}
+
+QImage ExportDialog::previewImage() const
+{
+    return m_previewImage;
+}
+
+QString ExportDialog::previewText() const
+{
+    return m_text->toPlainText();
+}
+
+QString ExportDialog::errorText() const
+{
+    return m_error->isVisible() || !m_error->text().isEmpty() ? m_error->text() : QString();
+}
+
+QString ExportDialog::askSavePath(const QString &current)
+{
+    const ExportFormat f = format();
+    const QString filter = f == ExportFormat::Svg ? tr("SVG images (*.svg)")
+        : f == ExportFormat::Png                  ? tr("PNG images (*.png)")
+        : f == ExportFormat::Pdf                  ? tr("PDF documents (*.pdf)")
+                                                  : tr("Markdown (*.md)");
+    return QFileDialog::getSaveFileName(this, tr("Export Diagram"), current, filter);
+}
+
+void ExportDialog::browse()
+{
+    const QString chosen = askSavePath(m_path->text());
+    if (chosen.isEmpty())
+        return;
+    m_path->setText(chosen);
+    if (const auto f = exportFormatForPath(chosen); f && *f != format())
+        m_format->setCurrentIndex(m_format->findData(int(*f)));
+}
+
+bool ExportDialog::exportNow()
+{
+    const auto fail = [this](const QString &message) {
+        m_error->setText(message);
+        m_error->show();
+        return false;
+    };
+    const QString target = m_path->text().trimmed();
+    if (target.isEmpty())
+        return fail(tr("Choose a file to export to."));
+    const std::unique_ptr<ExportDiagram> d = diagram();
+    QByteArray bytes;
+    switch (format()) {
+    case ExportFormat::Svg:
+        bytes = d->toSvg();
+        break;
+    case ExportFormat::Pdf:
+        bytes = d->toPdf();
+        break;
+    case ExportFormat::Markdown:
+        bytes = d->toMarkdown();
+        break;
+    case ExportFormat::Png: {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        if (!d->toImage(m_scale->value()).save(&buffer, "PNG"))
+            return fail(tr("Could not encode the PNG image (%1 × %2 px is too large?). Try a "
+                           "smaller scale.")
+                            .arg(qRound(d->logicalSize().width() * m_scale->value()))
+                            .arg(qRound(d->logicalSize().height() * m_scale->value())));
+        break;
+    }
+    }
+    const ExportError error = writeExportFile(target, bytes);
+    if (error)
+        return fail(tr("Could not write the file: %1").arg(error.message));
+    m_error->clear();
+    m_error->hide();
+    return true;
+}
+
+QMimeData *ExportDialog::imageMimeData(const ExportDiagram &diagram, double scale)
+{
+    auto *mime = new QMimeData;
+    const QImage image = diagram.toImage(scale);
+    mime->setImageData(image);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    mime->setData(QStringLiteral("image/png"), png);
+    return mime;
+}
+
+QMimeData *ExportDialog::svgMimeData(const ExportDiagram &diagram)
+{
+    auto *mime = new QMimeData;
+    const QByteArray svg = diagram.toSvg();
+    mime->setData(QStringLiteral("image/svg+xml"), svg);
+    mime->setText(QString::fromUtf8(svg));
+    return mime;
+}
+
+} // namespace keyscope::ui

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "ui/export/diagramexporter.h"
+
+#include <QDialog>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QMimeData;
+class QPlainTextEdit;
+class QScrollArea;
+class QSpinBox;
+class QStackedWidget;
+class QTimer;
+
+namespace keyscope::ui {
+
+// File > Export Diagram: format (SVG, PNG, PDF, Markdown), scale, trace step (the player's by
+// default), export theme, legend and background, with a live preview of exactly what will be
+// written. Writes atomically (QSaveFile); a failure is shown in the dialog, which stays open.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // `step`: the step to start on; nullopt or out of range: the final state.
+    ExportDialog(ExportDiagram::Source source, std::optional<int> step,
+                 const QString &suggestedPath, QWidget *parent = nullptr);
+    ~ExportDialog() override;
+
+    // The diagram with the options chosen now.
+    std::unique_ptr<ExportDiagram> diagram() const;
+    ExportFormat format() const;
+    QString path() const;
+    void setPath(const QString &path);
+    // Writes the file the options describe to path(). False (and the reason shown) on failure.
+    bool exportNow();
+    // What the last export attempt reported ("" after a success).
+    QString errorText() const;
+    // The preview's pixmap or text, for tests.
+    QImage previewImage() const;
+    QString previewText() const;
+
+    QComboBox *formatBox() const { return m_format; }
+    QDoubleSpinBox *scaleBox() const { return m_scale; }
+    QSpinBox *stepBox() const { return m_step; }
+    QComboBox *themeBox() const { return m_theme; }
+    QCheckBox *legendBox() const { return m_legend; }
+    QCheckBox *transparentBox() const { return m_transparent; }
+
+    // Clipboard payloads: a PNG image (at `scale`) and image/png bytes; SVG as image/svg+xml
+    // and as text.
+    static QMimeData *imageMimeData(const ExportDiagram &diagram, double scale = 2.0);
+    static QMimeData *svgMimeData(const ExportDiagram &diagram);
+
+protected:
+    // The save dialog (tests answer it).
+    virtual QString askSavePath(const QString &current);
+
+private:
+    void updateControls();
+    void schedulePreview();
+    void updatePreview();
+    void browse();
+    void formatChanged();
+
+    ExportDiagram::Source m_source;
+    QComboBox *m_format;
+    QDoubleSpinBox *m_scale;
+    QSpinBox *m_step;
+    QComboBox *m_theme;
+    QCheckBox *m_legend;
+    QCheckBox *m_transparent;
+    QLineEdit *m_path;
+    QLabel *m_sizeLabel;
+    QLabel *m_error;
+    QStackedWidget *m_previewStack;
+    QScrollArea *m_imageArea;
+    QLabel *m_image;
+    QPlainTextEdit *m_text;
+    QDialogButtonBox *m_buttons;
+    QTimer *m_previewTimer;
+    QImage m_previewImage;
+};
+
+} // namespace keyscope::ui
