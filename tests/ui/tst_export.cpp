@@ -103,6 +103,7 @@ private slots:
     void svgIsDeterministicAndKeepsText();
     void pdfIsOnePageOfTheDiagram();
     void cliFormatsAndScale();
+    void svgAtEveryStepIsWellFormed();
     void cliStepsDiffer();
     void cliExample();
     void cliErrors_data();
@@ -262,6 +263,29 @@ void TestExport::cliFormatsAndScale()
                      QStringLiteral("pdf"), QStringLiteral("-o"), pdf});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY(readAll(pdf).startsWith("%PDF"));
+}
+
+void TestExport::svgAtEveryStepIsWellFormed()
+{
+    // Seek narration compares keys ("'DEVICE#d-9468' < the end of the partition"): the caption
+    // goes into <desc> and must be escaped.
+    auto first = diagram(0);
+    QVERIFY(first);
+    for (int step = 0; step < first->stepCount(); ++step) {
+        auto d = diagram(step);
+        const QByteArray svg = d->toSvg();
+        QXmlStreamReader xml(svg);
+        QString desc;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == u"desc")
+                desc = xml.readElementText();
+        }
+        QVERIFY2(!xml.hasError(),
+                 qPrintable(QStringLiteral("step %1: %2").arg(step).arg(xml.errorString())));
+        QCOMPARE(desc, d->caption());
+        QVERIFY2(QSvgRenderer(svg).isValid(), qPrintable(QString::number(step)));
+    }
 }
 
 void TestExport::cliStepsDiffer()

@@ -345,7 +345,8 @@ QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
     generator.setViewBox(QRectF(QPointF(0, 0), size));
     generator.setResolution(96);
     generator.setTitle(kTitle);
-    generator.setDescription(description);
+    // QSvgGenerator writes the description as is: escape it ("'a' < 'b'" in a caption).
+    generator.setDescription(description.toHtmlEscaped());
     QPainter painter(&generator);
     painter.setRenderHint(QPainter::Antialiasing);
     paint(painter);

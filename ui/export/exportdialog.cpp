@@ -74,6 +74,7 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
 
     m_path = new QLineEdit(suggestedPath, this);
     m_path->setAccessibleName(tr("File"));
+    m_path->setMinimumWidth(280);
     auto *browseButton = new QPushButton(tr("&Browse…"), this);
     browseButton->setAccessibleName(tr("Browse for the file"));
     auto *pathRow = new QHBoxLayout;

@@ -1,0 +1,360 @@
+// The export dialog (format, scale, step, theme, legend, background, live preview, atomic
+// write with errors shown) and the main window's export actions: File > Export Diagram,
+// Playback > Export Current Step, Edit > Copy as Image / Copy as SVG.
+
+#include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionstyle.h"
+#include "ui/collection/collectionview.h"
+#include "ui/document/document.h"
+#include "ui/export/exportdialog.h"
+#include "ui/settings/settings.h"
+#include "ui/shell/collectionpane.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace keyscope;
+using namespace keyscope::ui;
+
+namespace {
+
+const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kProject
+    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+const QString kPattern = QStringLiteral("Device and its 10 newest readings");
+
+ExportDiagram::Source iotSource()
+{
+    auto created
+        = ExportDiagram::load(kProject, kPattern, std::nullopt, std::nullopt, std::nullopt);
+    if (auto *error = std::get_if<ExportError>(&created))
+        qFatal("%s", qPrintable(error->message));
+    return std::get<std::unique_ptr<ExportDiagram>>(created)->source();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Answers the save dialog with a fixed path.
+class TestDialog : public ExportDialog
+{
+public:
+    using ExportDialog::ExportDialog;
+    QString answer;
+    int asked = 0;
+
+protected:
+    QString askSavePath(const QString &) override
+    {
+        ++asked;
+        return answer;
+    }
+};
+
+class TestWindow : public MainWindow
+{
+public:
+    using MainWindow::MainWindow;
+    QStringList errors;
+
+protected:
+    void showError(const QString &title, const QString &text) override
+    {
+        errors << title + QStringLiteral(": ") + text;
+    }
+};
+
+bool settle(Document *document)
+{
+    return QTest::qWaitFor(
+        [&] { return !document->isBusy() && document->resultsRevision() == document->revision(); },
+        10000);
+}
+
+QPushButton *exportButton(QDialog &dialog)
+{
+    for (QPushButton *button : dialog.findChildren<QPushButton *>()) {
+        if (button->accessibleName() == u"Export")
+            return button;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestExportDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void startsOnTheGivenStepWithAPreview();
+    void optionsChangeThePreview();
+    void formatFollowsTheFileAndBack();
+    void exportWritesTheChosenFormat();
+    void exportErrorsStayInTheDialog();
+    void windowExportsTheCurrentStep();
+    void windowCopiesImageAndSvg();
+};
+
+void TestExportDialog::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestExportDialog::startsOnTheGivenStepWithAPreview()
+{
+    const ExportDiagram::Source source = iotSource();
+    TestDialog dialog(source, 3, QStringLiteral("/tmp/x.svg"));
+    QCOMPARE(dialog.stepBox()->value(), 3);
+    QCOMPARE(dialog.stepBox()->maximum(), source.timeline->stepCount() - 1);
+    QCOMPARE(dialog.format(), ExportFormat::Svg);
+    QVERIFY(!dialog.previewImage().isNull());
+    // The preview is the export of step 3, fitted to the preview's width.
+    const auto expected = ExportDiagram::fromSource(source, 3);
+    const QImage full
+        = expected->toImage(dialog.previewImage().width() / expected->logicalSize().width());
+    QCOMPARE(dialog.previewImage().size(), full.size());
+    QCOMPARE(dialog.previewImage(), full);
+    // Out of range or no step: the final state.
+    TestDialog end(source, std::nullopt, QString());
+    QCOMPARE(end.stepBox()->value(), -1);
+    QCOMPARE(end.stepBox()->text(), QStringLiteral("End (final state)"));
+}
+
+void TestExportDialog::optionsChangeThePreview()
+{
+    TestDialog dialog(iotSource(), std::nullopt, QStringLiteral("/tmp/x.png"));
+    QCOMPARE(dialog.format(), ExportFormat::Png);
+    QVERIFY(dialog.scaleBox()->isEnabled());
+    const QImage light = dialog.previewImage();
+    const auto corner = [](const QImage &image) { return image.pixelColor(1, image.height() - 2); };
+    QCOMPARE(corner(light), CollectionStyle::exportStyle().background);
+
+    dialog.themeBox()->setCurrentIndex(1);
+    QTRY_VERIFY(dialog.previewImage() != light);
+    QCOMPARE(corner(dialog.previewImage()), CollectionStyle::exportStyle(true).background);
+    QVERIFY(dialog.diagram()->style().dark);
+
+    const int withLegend = dialog.previewImage().height();
+    dialog.legendBox()->setChecked(false);
+    QTRY_VERIFY(dialog.previewImage().height() < withLegend);
+    QVERIFY(dialog.diagram()->legend().isEmpty());
+
+    dialog.transparentBox()->setChecked(true);
+    QTRY_COMPARE(corner(dialog.previewImage()).alpha(), 0);
+
+    dialog.stepBox()->setValue(0);
+    QTRY_VERIFY(dialog.diagram()->caption()
+                != ExportDiagram::fromSource(iotSource(), std::nullopt)->caption());
+
+    // Markdown: the preview is the text that will be written.
+    dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(ExportFormat::Markdown)));
+    QTRY_VERIFY(dialog.previewText().startsWith(QStringLiteral("# IoT devices and readings")));
+    QCOMPARE(dialog.previewText(), QString::fromUtf8(dialog.diagram()->toMarkdown()));
+    QVERIFY(!dialog.scaleBox()->isEnabled());
+    QVERIFY(!dialog.themeBox()->isEnabled());
+}
+
+void TestExportDialog::formatFollowsTheFileAndBack()
+{
+    TestDialog dialog(iotSource(), std::nullopt, QStringLiteral("/tmp/device.svg"));
+    dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(ExportFormat::Pdf)));
+    QCOMPARE(dialog.path(), QStringLiteral("/tmp/device.pdf"));
+    QVERIFY(!dialog.transparentBox()->isEnabled());
+
+    dialog.answer = QStringLiteral("/tmp/chosen.md");
+    QPushButton *browse = nullptr;
+    for (QPushButton *button : dialog.findChildren<QPushButton *>()) {
+        if (button->accessibleName() == u"Browse for the file")
+            browse = button;
+    }
+    QVERIFY(browse);
+    QTest::mouseClick(browse, Qt::LeftButton);
+    QCOMPARE(dialog.asked, 1);
+    QCOMPARE(dialog.path(), QStringLiteral("/tmp/chosen.md"));
+    QCOMPARE(dialog.format(), ExportFormat::Markdown);
+}
+
+void TestExportDialog::exportWritesTheChosenFormat()
+{
+    QTemporaryDir dir;
+    const ExportDiagram::Source source = iotSource();
+    {
+        TestDialog dialog(source, 5, dir.filePath(QStringLiteral("a.png")));
+        dialog.scaleBox()->setValue(2);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QPushButton *button = exportButton(dialog);
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        const QImage png(dir.filePath(QStringLiteral("a.png")));
+        const auto expected = ExportDiagram::fromSource(source, 5);
+        QCOMPARE(png.size(), (expected->logicalSize() * 2).toSize());
+    }
+    {
+        TestDialog dialog(source, 5, dir.filePath(QStringLiteral("a.svg")));
+        QVERIFY(dialog.exportNow());
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("a.svg"))),
+                 ExportDiagram::fromSource(source, 5)->toSvg());
+        QVERIFY(QSvgRenderer(dir.filePath(QStringLiteral("a.svg"))).isValid());
+        dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(ExportFormat::Pdf)));
+        QVERIFY(dialog.exportNow());
+        QVERIFY(readAll(dir.filePath(QStringLiteral("a.pdf"))).startsWith("%PDF"));
+        dialog.formatBox()->setCurrentIndex(
+            dialog.formatBox()->findData(int(ExportFormat::Markdown)));
+        QVERIFY(dialog.exportNow());
+        QVERIFY(readAll(dir.filePath(QStringLiteral("a.md"))).contains("at step 5 of "));
+    }
+}
+
+void TestExportDialog::exportErrorsStayInTheDialog()
+{
+    QTemporaryDir dir;
+    // An existing file survives a failed write (atomic save): a directory in the way.
+    const QString blocked = dir.filePath(QStringLiteral("sub"));
+    QVERIFY(QDir().mkpath(blocked));
+    TestDialog dialog(iotSource(), std::nullopt, blocked + QStringLiteral("/missing/x.svg"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTest::mouseClick(exportButton(dialog), Qt::LeftButton);
+    QVERIFY(dialog.isVisible());
+    QVERIFY2(dialog.errorText().startsWith(QStringLiteral("Could not write the file: ")),
+             qPrintable(dialog.errorText()));
+    QVERIFY(dialog.errorText().contains(QStringLiteral("missing/x.svg")));
+
+    dialog.setPath(QString());
+    QVERIFY(!dialog.exportNow());
+    QCOMPARE(dialog.errorText(), QStringLiteral("Choose a file to export to."));
+
+    const QString good = dir.filePath(QStringLiteral("ok.svg"));
+    dialog.setPath(good);
+    QVERIFY(dialog.exportNow());
+    QVERIFY(dialog.errorText().isEmpty());
+    QVERIFY(QFile::exists(good));
+}
+
+void TestExportDialog::windowExportsTheCurrentStep()
+{
+    QTemporaryDir dir;
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    settings.setReducedMotion(true);
+    TestWindow window(&settings, kExamples);
+    window.autosaver()->setRecoveryPath(dir.filePath(QStringLiteral("recovery.keyscope.json")));
+    QVERIFY(window.openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window.document()));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    auto *player = window.findChild<TracePlayer *>();
+    QVERIFY(player && player->timeline());
+    player->goToStep(4);
+
+    QAction *exportAction = window.findChild<QAction *>(QStringLiteral("actionExportDiagram"));
+    QVERIFY(exportAction);
+    QCOMPARE(exportAction->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->trigger();
+    auto *dialog = window.findChild<ExportDialog *>();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->stepBox()->value(), 4);
+    QVERIFY2(
+        dialog->path().endsWith(QStringLiteral("device-and-its-10-newest-readings-step-4.svg")),
+        qPrintable(dialog->path()));
+    // What the dialog exports is the window's collection with the pattern's trace at step 4.
+    const auto own = dialog->diagram();
+    QCOMPARE(own->caption(), player->timeline()->step(4).narration);
+    QCOMPARE(own->rows().rowCount(), window.collectionPane()->view()->rows()->rowCount());
+    const QString target = dir.filePath(QStringLiteral("step4.md"));
+    dialog->setPath(target);
+    dialog->formatBox()->setCurrentIndex(
+        dialog->formatBox()->findData(int(ExportFormat::Markdown)));
+    QTest::mouseClick(exportButton(*dialog), Qt::LeftButton);
+    QTRY_VERIFY(!window.findChild<ExportDialog *>()); // accepted, closed, deleted
+    const QByteArray md = readAll(target);
+    QVERIFY(md.startsWith("# IoT devices and readings (after): Device and its 10 newest "
+                          "readings\n"));
+    QVERIFY(md.contains("at step 4 of "));
+
+    // Playback > Export Current Step, with its own shortcut, and a button in the trace panel.
+    player->goToEnd();
+    QAction *stepAction = window.findChild<QAction *>(QStringLiteral("actionExportCurrentStep"));
+    QVERIFY(stepAction);
+    QCOMPARE(stepAction->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    bool button = false;
+    for (QToolButton *tool : window.findChildren<QToolButton *>())
+        button = button || tool->defaultAction() == stepAction;
+    QVERIFY(button);
+    stepAction->trigger();
+    dialog = window.findChild<ExportDialog *>();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->stepBox()->value(), player->currentStep());
+    dialog->reject();
+    QTRY_VERIFY(!window.findChild<ExportDialog *>());
+}
+
+void TestExportDialog::windowCopiesImageAndSvg()
+{
+    QTemporaryDir dir;
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    settings.setReducedMotion(true);
+    TestWindow window(&settings, kExamples);
+    window.autosaver()->setRecoveryPath(dir.filePath(QStringLiteral("recovery.keyscope.json")));
+    QVERIFY(window.openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window.document()));
+    auto *player = window.findChild<TracePlayer *>();
+    QVERIFY(player && player->timeline());
+    player->goToStep(2);
+
+    const auto source = window.diagramSource();
+    QVERIFY(source);
+    const auto expected = ExportDiagram::fromSource(*source, 2);
+
+    QAction *copyImage = window.findChild<QAction *>(QStringLiteral("actionCopyAsImage"));
+    QAction *copySvg = window.findChild<QAction *>(QStringLiteral("actionCopyAsSvg"));
+    QVERIFY(copyImage && copySvg);
+    QVERIFY(!copyImage->shortcut().isEmpty());
+    QVERIFY(copyImage->shortcut() != copySvg->shortcut());
+
+    copyImage->trigger();
+    const QMimeData *mime = QGuiApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    QVERIFY(mime->hasImage());
+    const QImage image = qvariant_cast<QImage>(mime->imageData());
+    QCOMPARE(image.size(), (expected->logicalSize() * 2).toSize());
+    QCOMPARE(image.convertToFormat(QImage::Format_ARGB32_Premultiplied),
+             expected->toImage(2.0).convertToFormat(QImage::Format_ARGB32_Premultiplied));
+    QVERIFY(QImage::fromData(mime->data(QStringLiteral("image/png")), "PNG").size()
+            == image.size());
+
+    copySvg->trigger();
+    mime = QGuiApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    const QByteArray svg = mime->data(QStringLiteral("image/svg+xml"));
+    QCOMPARE(svg, expected->toSvg());
+    QCOMPARE(mime->text(), QString::fromUtf8(svg));
+    QVERIFY(QSvgRenderer(svg).isValid());
+}
+
+QTEST_MAIN(TestExportDialog)
+#include "tst_exportdialog.moc"
