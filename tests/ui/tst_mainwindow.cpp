@@ -639,6 +639,10 @@ void TestMainWindow::standardShortcutsAndAccessibleNames()
         {"actionUndo", QKeySequence(QKeySequence::Undo)},
         {"actionRedo", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)},
         {"actionQuit", QKeySequence(Qt::CTRL | Qt::Key_Q)},
+        {"actionExportDiagram", QKeySequence(Qt::CTRL | Qt::Key_E)},
+        {"actionExportCurrentStep", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)},
+        {"actionCopyAsImage", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
+        {"actionCopyAsSvg", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C)},
     };
     for (const auto &entry : expected) {
         QAction *a = action(*window, entry.action);
@@ -649,6 +653,19 @@ void TestMainWindow::standardShortcutsAndAccessibleNames()
     for (QAction *a : window->findChildren<QAction *>()) {
         if (a->text().contains(QLatin1String("Export")))
             QVERIFY2(!a->shortcut().isEmpty() && !a->objectName().isEmpty(), qPrintable(a->text()));
+    }
+    // No two window-wide actions share a shortcut (panels' own, e.g. Del, are local).
+    QMap<QKeySequence, QString> owners;
+    for (QAction *a : window->findChildren<QAction *>()) {
+        if (a->shortcutContext() != Qt::WindowShortcut
+            && a->shortcutContext() != Qt::ApplicationShortcut)
+            continue;
+        for (const QKeySequence &key : a->shortcuts()) {
+            QVERIFY2(!owners.contains(key),
+                     qPrintable(key.toString() + QStringLiteral(": ") + owners.value(key)
+                                + QStringLiteral(" and ") + a->text()));
+            owners.insert(key, a->text());
+        }
     }
     for (QWidget *widget : window->findChildren<QWidget *>()) {
         if (qobject_cast<QAbstractItemView *>(widget) || qobject_cast<QComboBox *>(widget)
