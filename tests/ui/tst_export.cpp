@@ -116,6 +116,7 @@ private slots:
     void longKeysElidedWithFullKeyInSvgTitle();
     void markdownTableOfFatesAndResults();
     void markdownAtAStepAndDeterministic();
+    void markdownTakesCollectionsTooLongForAPicture();
     void explainCommand();
     void explainCommandErrors_data();
     void explainCommandErrors();
@@ -361,6 +362,12 @@ void TestExport::cliErrors_data()
                                                     QStringLiteral("-o"),
                                                     out}
                                     << 252 << QStringLiteral("argument --background");
+    QTest::newRow("too many rows for a picture")
+        << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+                        QStringLiteral("--pattern"), QStringLiteral("The first three"),
+                        QStringLiteral("-o"), out}
+        << 252
+        << QStringLiteral("PK = ALL has 5001 items; pictures draw every row and stop at 5000");
     QTest::newRow("unknown example")
         << QStringList {QStringLiteral("--example"), QStringLiteral("iott"),
                         QStringLiteral("--pattern"), kPattern,
@@ -659,6 +666,20 @@ void TestExport::markdownTableOfFatesAndResults()
     QVERIFY(shopRows[1].contains(
         QStringLiteral("`ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED`")));
     QVERIFY(shop->toMarkdown().contains("FilterExpression `#s = :open`"));
+}
+
+void TestExport::markdownTakesCollectionsTooLongForAPicture()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("big.md"));
+    const Run run = runExport({QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+                               QStringLiteral("--pattern"), QStringLiteral("The first three"),
+                               QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QStringList rows = markdownRows(readAll(out));
+    QCOMPARE(rows.size(), 5001);
+    QCOMPARE(rows[2],
+             QStringLiteral("| 2 | `ITEM#00003` | Item | #3 | returned, LastEvaluatedKey |"));
 }
 
 void TestExport::markdownAtAStepAndDeterministic()

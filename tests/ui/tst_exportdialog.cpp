@@ -247,6 +247,22 @@ void TestExportDialog::exportErrorsStayInTheDialog()
     QVERIFY(!dialog.exportNow());
     QCOMPARE(dialog.errorText(), QStringLiteral("Choose a file to export to."));
 
+    // A collection too long for a picture: the preview says so, only Markdown is written.
+    auto big = ExportDiagram::load(
+        QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+        QStringLiteral("The first three"), std::nullopt, std::nullopt, std::nullopt);
+    QVERIFY(std::holds_alternative<std::unique_ptr<ExportDiagram>>(big));
+    TestDialog tooBig(std::get<std::unique_ptr<ExportDiagram>>(big)->source(), std::nullopt,
+                      dir.filePath(QStringLiteral("big.png")));
+    QVERIFY(tooBig.previewImage().isNull());
+    QVERIFY(!tooBig.exportNow());
+    QVERIFY2(tooBig.errorText().contains(QStringLiteral("has 5001 items")),
+             qPrintable(tooBig.errorText()));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("big.png"))));
+    tooBig.formatBox()->setCurrentIndex(tooBig.formatBox()->findData(int(ExportFormat::Markdown)));
+    QVERIFY(tooBig.exportNow());
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("big.md"))));
+
     const QString good = dir.filePath(QStringLiteral("ok.svg"));
     dialog.setPath(good);
     QVERIFY(dialog.exportNow());

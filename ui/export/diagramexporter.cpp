@@ -176,6 +176,17 @@ std::unique_ptr<ExportDiagram> ExportDiagram::fromSource(Source source, std::opt
     return d;
 }
 
+QString ExportDiagram::pictureLimitMessage() const
+{
+    if (m_rows->rowCount() <= kMaxDrawnRows)
+        return QString();
+    return QStringLiteral("the collection %1 has %2 items; pictures draw every row and stop at "
+                          "%3: export Markdown (--format md) or a smaller collection")
+        .arg(m_rows->partitionLabel())
+        .arg(m_rows->rowCount())
+        .arg(kMaxDrawnRows);
+}
+
 QString ExportDiagram::subjectName() const
 {
     return m_source.patternName.isEmpty() ? QStringLiteral("Query") : m_source.patternName;
@@ -469,12 +480,23 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
         return *error;
     std::unique_ptr<ExportDiagram> diagram
         = std::move(std::get<std::unique_ptr<ExportDiagram>>(created));
+    if (*format != ExportFormat::Markdown) {
+        if (const QString limit = diagram->pictureLimitMessage(); !limit.isEmpty())
+            return ExportError {Kind::Request,
+                                QStringLiteral("%1: %2").arg(request.projectPath, limit)};
+    }
 
     if (!request.compareProjectPath.isEmpty()) {
         auto other = ExportDiagram::load(request.compareProjectPath, request.pattern, request.query,
                                          request.seed, request.step, request.look);
         if (auto *error = std::get_if<ExportError>(&other))
             return *error;
+        if (*format != ExportFormat::Markdown) {
+            const auto &right = *std::get<std::unique_ptr<ExportDiagram>>(other);
+            if (const QString limit = right.pictureLimitMessage(); !limit.isEmpty())
+                return ExportError {
+                    Kind::Request, QStringLiteral("%1: %2").arg(request.compareProjectPath, limit)};
+        }
         const CompareDiagram compare(std::move(diagram),
                                      std::move(std::get<std::unique_ptr<ExportDiagram>>(other)));
         switch (*format) {

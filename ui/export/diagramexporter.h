@@ -101,6 +101,12 @@ public:
     static std::unique_ptr<ExportDiagram> fromSource(Source source, std::optional<int> step,
                                                      const ExportLook &look = {});
 
+    // Pictures draw every row at full height; a collection longer than this is refused for
+    // SVG, PNG and PDF (Markdown takes any size).
+    static constexpr qsizetype kMaxDrawnRows = 5000;
+    // Why this diagram cannot be drawn as a picture (too many rows), or empty.
+    QString pictureLimitMessage() const;
+
     // Size in logical pixels: the collection at zoom 1, the legend band and the caption band.
     QSizeF logicalSize() const;
     // The step's narration (the final state adds the page's summary), drawn under the diagram.

@@ -228,6 +228,20 @@ void ExportDialog::updatePreview()
         m_sizeLabel->setText(tr("%1 lines of Markdown").arg(markdown.count('\n')));
         return;
     }
+    if (const QString limit = d->pictureLimitMessage(); !limit.isEmpty()) {
+        m_previewImage = QImage();
+        m_image->setPixmap(QPixmap());
+        m_image->setText(limit.left(1).toUpper() + limit.mid(1) + QLatin1Char('.'));
+        m_image->setWordWrap(true);
+        m_image->setFixedWidth(int(kPreviewWidth));
+        m_image->adjustSize();
+        m_previewStack->setCurrentWidget(m_imageArea);
+        m_sizeLabel->clear();
+        return;
+    }
+    m_image->setText(QString());
+    m_image->setMinimumWidth(0);
+    m_image->setMaximumWidth(QWIDGETSIZE_MAX);
     // Fit the width of the preview; the page scrolls vertically.
     const double fit = std::min(1.0, kPreviewWidth / size.width());
     m_previewImage = d->toImage(fit);
@@ -302,6 +316,9 @@ bool ExportDialog::exportNow()
     if (target.isEmpty())
         return fail(tr("Choose a file to export to."));
     const std::unique_ptr<ExportDiagram> d = diagram();
+    if (const QString limit = d->pictureLimitMessage();
+        !limit.isEmpty() && format() != ExportFormat::Markdown)
+        return fail(limit.left(1).toUpper() + limit.mid(1) + QLatin1Char('.'));
     QByteArray bytes;
     switch (format()) {
     case ExportFormat::Svg:

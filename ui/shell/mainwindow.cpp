@@ -1282,6 +1282,10 @@ void MainWindow::copyDiagram(bool asSvg)
         : -1;
     const auto diagram = ExportDiagram::fromSource(
         *source, step >= 0 ? std::optional<int>(step) : std::nullopt);
+    if (const QString limit = diagram->pictureLimitMessage(); !limit.isEmpty()) {
+        statusBar()->showMessage(tr("Not copied: %1").arg(limit), 8000);
+        return;
+    }
     QGuiApplication::clipboard()->setMimeData(asSvg ? ExportDialog::svgMimeData(*diagram)
                                                     : ExportDialog::imageMimeData(*diagram));
     statusBar()->showMessage(asSvg ? tr("Copied the diagram as SVG") : tr("Copied the diagram as an image"),
