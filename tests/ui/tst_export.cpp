@@ -106,6 +106,7 @@ private slots:
     void svgAtEveryStepIsWellFormed();
     void cliStepsDiffer();
     void cliExample();
+    void cliHelpListsOptionsAndExamples();
     void cliErrors_data();
     void cliErrors();
 
@@ -301,6 +302,20 @@ void TestExport::cliStepsDiffer()
                      QStringLiteral("end"), QStringLiteral("-o"), end});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY(readAll(first) != readAll(end));
+}
+
+void TestExport::cliHelpListsOptionsAndExamples()
+{
+    const Run run = runExport({QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    const QString help = QString::fromUtf8(run.out);
+    for (const char *option : {"--theme T", "--background C", "--no-legend", "--compare FILE",
+                               "--format F", "QUERY OPTIONS", "--seed N"})
+        QVERIFY2(help.contains(QLatin1String(option)), option);
+    // The example ids come from the built-in index.
+    QVERIFY(help.contains(QStringLiteral("(ids: iot, library, saas, case,")));
+    const Run top = runKeyscope({QStringLiteral("--help")});
+    QVERIFY(top.out.contains("keyscope explain KEY1 KEY2"));
 }
 
 void TestExport::cliExample()
