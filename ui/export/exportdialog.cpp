@@ -261,6 +261,22 @@ void ExportDialog::updatePreview()
     }
     m_image->adjustSize();
     m_previewStack->setCurrentWidget(m_imageArea);
+    // Show where the step happens: its row (the last row reached for the final state).
+    if (const model::TraceTimeline *timeline = m_source.timeline.get();
+        timeline && timeline->stepCount() > 0) {
+        quint32 row = model::QueryTrace::kNoRow;
+        if (d->step())
+            row = timeline->step(*d->step()).row;
+        else if (!timeline->trace().visits.empty())
+            row = timeline->trace().visits.back().position;
+        if (row != model::QueryTrace::kNoRow) {
+            const double y = d->style().headerHeight + (double(row) + 0.5) * d->style().rowHeight;
+            // After the scroll area has taken the new pixmap's size.
+            QTimer::singleShot(0, this, [this, target = int(y * fit)] {
+                m_imageArea->ensureVisible(0, target, 0, m_imageArea->viewport()->height() / 2);
+            });
+        }
+    }
     const QSize pixels
         = format() == ExportFormat::Png ? (size * m_scale->value()).toSize() : size.toSize();
     m_sizeLabel->setText(format() == ExportFormat::Pdf
