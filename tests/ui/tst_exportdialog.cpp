@@ -148,7 +148,7 @@ void TestExportDialog::optionsChangeThePreview()
     QVERIFY(dialog.scaleBox()->isEnabled());
     const QImage light = dialog.previewImage();
     const auto corner = [](const QImage &image) { return image.pixelColor(1, image.height() - 2); };
-    QCOMPARE(corner(light), CollectionStyle::exportStyle().background);
+    QCOMPARE(corner(light), QColor(Qt::white));
 
     dialog.themeBox()->setCurrentIndex(1);
     QTRY_VERIFY(dialog.previewImage() != light);

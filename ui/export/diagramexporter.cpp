@@ -163,8 +163,12 @@ std::unique_ptr<ExportDiagram> ExportDiagram::fromSource(Source source, std::opt
     d->m_source = std::move(source);
     d->m_look = look;
     d->m_style = CollectionStyle::exportStyle(look.dark);
+    // Docs pages are white: the light export sits on white unless told otherwise; the dark
+    // one keeps its own page colour.
     if (look.background.isValid())
         d->m_style.background = look.background;
+    else if (!look.dark)
+        d->m_style.background = Qt::white;
     d->m_step = step.value_or(-1);
     if (d->m_source.timeline && d->m_step >= d->m_source.timeline->stepCount())
         d->m_step = -1;

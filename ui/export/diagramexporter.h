@@ -35,7 +35,8 @@ struct ExportLook
 {
     bool dark = false;
     bool legend = true;
-    QColor background; // invalid: the theme's own; Qt::transparent: none (PNG, SVG)
+    // Invalid: white for light, the theme's own page colour for dark; Qt::transparent: none.
+    QColor background;
 };
 
 // What `keyscope export` asks for: one access pattern's traversal (or any Query, `query`) at
