@@ -370,6 +370,19 @@ void TestExportDialog::windowCopiesImageAndSvg()
     QCOMPARE(svg, expected->toSvg());
     QCOMPARE(mime->text(), QString::fromUtf8(svg));
     QVERIFY(QSvgRenderer(svg).isValid());
+
+    // Another collection showing: its rows are copied, without the Query's marks.
+    CollectionView *view = window.collectionPane()->view();
+    QVERIFY(view->stepPartition(1));
+    const auto other = window.diagramSource();
+    QVERIFY(other);
+    QVERIFY(other->partitionKey != source->partitionKey);
+    QVERIFY(!other->timeline);
+    copySvg->trigger();
+    const QByteArray otherSvg
+        = QGuiApplication::clipboard()->mimeData()->data(QStringLiteral("image/svg+xml"));
+    QVERIFY(otherSvg != svg);
+    QVERIFY(!otherSvg.contains("returned as result #n"));
 }
 
 QTEST_MAIN(TestExportDialog)

@@ -1228,8 +1228,13 @@ std::optional<ExportDiagram::Source> MainWindow::diagramSource() const
     source.partitionKey = view->rows()->partitionKey();
     source.projectName = m_document->project().name.isEmpty() ? windowTitle()
                                                               : m_document->project().name;
-    // The Query's marks only on the collection it read.
-    if (m_shownTimeline && view->timeline() == m_shownTimeline.get()) {
+    // The Query's marks only on the collection it read (the view may show another partition
+    // or index while the player still holds the Query).
+    const bool sameCollection = m_shownTimeline && m_shownRequest
+        && m_shownRequest->indexName == view->indexName()
+        && (!m_shownTimeline->trace().partitionFound
+            || m_shownTimeline->trace().partitionKey == source.partitionKey);
+    if (sameCollection && view->timeline() == m_shownTimeline.get()) {
         source.timeline = m_shownTimeline;
         source.request = m_shownRequest;
         source.patternName = m_shownPattern;
