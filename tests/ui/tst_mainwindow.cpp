@@ -649,6 +649,11 @@ void TestMainWindow::standardShortcutsAndAccessibleNames()
         QVERIFY2(a, entry.action);
         QVERIFY2(a->shortcuts().contains(entry.key), entry.action);
     }
+    // Every export that is offered works from the keyboard.
+    for (QAction *a : window->findChildren<QAction *>()) {
+        if (a->text().contains(QLatin1String("Export")))
+            QVERIFY2(!a->shortcut().isEmpty() && !a->objectName().isEmpty(), qPrintable(a->text()));
+    }
     // No two enabled window-wide actions share a shortcut (panels' own, e.g. Del, are local;
     // Esc leaves presenter or side-by-side mode, each enabled only in its mode).
     QMap<QKeySequence, QString> owners;

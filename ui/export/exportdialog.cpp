@@ -265,8 +265,8 @@ void ExportDialog::updatePreview()
     if (const model::TraceTimeline *timeline = m_source.timeline.get();
         timeline && timeline->stepCount() > 0) {
         quint32 row = model::QueryTrace::kNoRow;
-        if (d->step())
-            row = timeline->step(*d->step()).row;
+        if (d->step() >= 0)
+            row = timeline->step(d->step()).row;
         else if (!timeline->trace().visits.empty())
             row = timeline->trace().visits.back().position;
         if (row != model::QueryTrace::kNoRow) {
@@ -346,6 +346,8 @@ bool ExportDialog::exportNow()
     case ExportFormat::Markdown:
         bytes = d->toMarkdown();
         break;
+    case ExportFormat::Frames: // not offered by the dialog
+        return fail(tr("Choose SVG, PNG, PDF or Markdown."));
     case ExportFormat::Png: {
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
