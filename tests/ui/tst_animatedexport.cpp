@@ -290,7 +290,7 @@ void TestAnimatedExport::errors_data()
         << 252 << QStringLiteral("--step does not apply to --animated");
     QTest::newRow("frames without --format")
         << base + QStringList {QStringLiteral("-o"), QStringLiteral("framesdir")} << 252
-        << QStringLiteral("--format svg|png|pdf|frames");
+        << QStringLiteral("--format svg|png|pdf|md|frames");
     QTest::newRow("frames into a file")
         << base
             + QStringList {QStringLiteral("--format"), QStringLiteral("frames"),

@@ -25,12 +25,9 @@ ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
                                "it does not combine with %1")
                     .arg(request.animated ? QStringLiteral("--animated")
                                           : QStringLiteral("--format frames"))};
-    // Theme, background and any Query as for a static export; the legend is for static
-    // diagrams.
-    ExportLook look = request.look;
-    look.legend = false;
+    // Theme, background, legend and any Query as for a static export.
     auto created = ExportDiagram::load(request.projectPath, request.pattern, request.query,
-                                       request.seed, std::nullopt, look);
+                                       request.seed, std::nullopt, request.look);
     if (auto *error = std::get_if<ExportError>(&created))
         return *error;
     ExportDiagram &diagram = *std::get<std::unique_ptr<ExportDiagram>>(created);
