@@ -118,6 +118,7 @@ private:
     QFontMetricsF mono;
     QFontMetricsF text;
     QFontMetricsF small;
+    std::vector<QRectF> pills; // drawn this paint; the bound labels step aside from them
 };
 
 RowTrace Painter::traceOf(qsizetype row) const
@@ -705,6 +706,7 @@ void Painter::paintPill(const QPointF &anchorRight, const QString &label, const 
     f.setBold(true);
     const double w = QFontMetricsF(f).horizontalAdvance(label) + 16;
     const QRectF pill(anchorRight.x() - w, anchorRight.y() - 9, w, 18);
+    pills.push_back(pill);
     p.setPen(filled ? Qt::NoPen : QPen(color, 1.2));
     p.setBrush(filled ? color : style.rowBackground);
     p.drawRoundedRect(pill, 9, 9);
@@ -728,23 +730,30 @@ void Painter::paintMarks()
                          area.right() - layout.treeRect().right(), area.height()));
     p.setRenderHint(QPainter::Antialiasing, true);
 
-    // Key-condition bounds.
+    // Key-condition bounds: the lines now, their labels last (beside any pill, never under one).
     for (const auto &line : layout.boundLines()) {
         p.setPen(QPen(style.bound, 1.6, Qt::DashLine));
         p.drawLine(QPointF(area.left(), line.y), QPointF(area.right(), line.y));
-        if (trace.sortCondition && layout.level() == CollectionLayout::Level::Rows) {
-            const auto &c = *trace.sortCondition;
-            QString label;
-            if (line.kind == CollectionLayout::BoundLine::Kind::RangeBegin)
-                label = QStringLiteral("key condition starts \u2193");
-            else
-                label = QStringLiteral("key condition ends \u2191");
-            Q_UNUSED(c);
-            p.setFont(style.smallFont);
-            p.setPen(style.bound);
-            p.drawText(line.labelAnchor, Qt::AlignRight | Qt::AlignVCenter, label);
-        }
     }
+    const auto paintBoundLabels = [&] {
+        if (!trace.sortCondition || layout.level() != CollectionLayout::Level::Rows)
+            return;
+        p.setFont(style.smallFont);
+        p.setPen(style.bound);
+        for (const auto &line : layout.boundLines()) {
+            const QString label = line.kind == CollectionLayout::BoundLine::Kind::RangeBegin
+                ? QStringLiteral("key condition starts \u2193")
+                : QStringLiteral("key condition ends \u2191");
+            QRectF anchor = line.labelAnchor;
+            const double textWidth = small.horizontalAdvance(label);
+            QRectF textRect(anchor.right() - textWidth, anchor.top(), textWidth, anchor.height());
+            for (const QRectF &pill : pills) {
+                if (textRect.intersects(pill))
+                    textRect.moveRight(pill.left() - 8);
+            }
+            p.drawText(textRect, Qt::AlignRight | Qt::AlignVCenter, label);
+        }
+    };
 
     // Probes already made: small ticks in the lens gap; the current one: an arrow and caption.
     const bool seeking = step && step->kind == TimelineStep::Kind::SeekProbe && !finalState;
@@ -850,6 +859,7 @@ void Painter::paintMarks()
             }
         }
     }
+    paintBoundLabels();
     p.restore();
 }
 
