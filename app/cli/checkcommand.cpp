@@ -8,7 +8,6 @@
 #include "model/design/designchecker.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
-#include "model/version.h"
 
 namespace keyscope::cli {
 
@@ -377,22 +376,11 @@ QString toText(const Report &report)
 
 int runCheckCommand(const QStringList &args)
 {
-    auto parsed = parseOptions(args,
-                               {{QStringLiteral("--json"), false},
-                                {QStringLiteral("--seed"), true},
-                                {QStringLiteral("--help"), false},
-                                {QStringLiteral("--version"), false}});
-    if (auto *message = std::get_if<QString>(&parsed))
-        return usageError(kUsage, *message);
+    auto parsed = parseCommand(
+        args, {{QStringLiteral("--json"), false}, {QStringLiteral("--seed"), true}}, kUsage, kHelp);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.has(QStringLiteral("--help"))) {
-        print(stdout, kHelp);
-        return kExitOk;
-    }
-    if (options.has(QStringLiteral("--version"))) {
-        print(stdout, QStringLiteral("keyscope %1\n").arg(versionString()));
-        return kExitOk;
-    }
     if (options.positionals.isEmpty())
         return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
     if (options.positionals.size() > 1)

@@ -1,6 +1,7 @@
 #include "app/cli/clisupport.h"
 
 #include "model/design/projectfile.h"
+#include "model/version.h"
 
 #include <QtGlobal>
 
@@ -142,6 +143,42 @@ int usageError(const QString &usage, const QString &message)
     return kExitUsage;
 }
 
+std::variant<ParsedOptions, int> parseCommand(const QStringList &args,
+                                              std::vector<OptionSpec> specs, const QString &usage,
+                                              const QString &help)
+{
+    const auto hasSpec = [&specs](const QString &name) {
+        return std::any_of(specs.begin(), specs.end(),
+                           [&name](const OptionSpec &spec) { return spec.name == name; });
+    };
+    for (const QString &name : {QStringLiteral("--help"), QStringLiteral("--version")}) {
+        if (!hasSpec(name))
+            specs.push_back({name, false});
+    }
+    QStringList normalized = args;
+    if (hasSpec(QStringLiteral("--output"))) {
+        for (QString &arg : normalized) {
+            if (arg == u"-o")
+                arg = QStringLiteral("--output");
+            else if (arg.startsWith(u"-o") && !arg.startsWith(u"--"))
+                arg = QStringLiteral("--output=") + arg.mid(arg.startsWith(u"-o=") ? 3 : 2);
+        }
+    }
+    auto parsed = parseOptions(normalized, specs);
+    if (auto *message = std::get_if<QString>(&parsed))
+        return usageError(usage, *message);
+    ParsedOptions &options = std::get<ParsedOptions>(parsed);
+    if (options.has(QStringLiteral("--help"))) {
+        print(stdout, help);
+        return kExitOk;
+    }
+    if (options.has(QStringLiteral("--version"))) {
+        print(stdout, QStringLiteral("keyscope %1\n").arg(model::versionString()));
+        return kExitOk;
+    }
+    return std::move(options);
+}
+
 std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &options)
 {
     const auto text = options.value(QStringLiteral("--seed"));
@@ -198,7 +235,8 @@ void Progress::update(const QString &what, qint64 done, qint64 total)
     if (!(last && m_printed && m_clock.elapsed() >= m_afterMs) && !due())
         return;
     const int percent = total > 0 ? int(done * 100 / total) : 100;
-    emitLine(QStringLiteral("%1: %2 of %3 items (%4%)").arg(what).arg(done).arg(total).arg(percent));
+    emitLine(
+        QStringLiteral("%1: %2 of %3 items (%4%)").arg(what).arg(done).arg(total).arg(percent));
 }
 
 void Progress::stage(const QString &what)
@@ -241,8 +279,9 @@ std::variant<model::Population, int> populateProject(const QString &path,
     });
     progress.finish();
     if (auto *error = std::get_if<model::PopulationError>(&populated)) {
-        print(stderr, QStringLiteral("keyscope: error: %1: %2: %3\n")
-                          .arg(path, error->path, error->message));
+        print(
+            stderr,
+            QStringLiteral("keyscope: error: %1: %2: %3\n").arg(path, error->path, error->message));
         return kExitFile;
     }
     return std::get<model::Population>(std::move(populated));

@@ -21,10 +21,10 @@ namespace keyscope::cli {
 
 // The AWS CLI's exit codes, used by every subcommand.
 constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;   // the command ran and its verdict is "no" (check, keys)
-constexpr int kExitUsage = 252;  // command-line mistake
+constexpr int kExitFailed = 1;    // the command ran and its verdict is "no" (check, keys)
+constexpr int kExitUsage = 252;   // command-line mistake
 constexpr int kExitService = 254; // the query failed as DynamoDB would fail it
-constexpr int kExitFile = 255;   // an input file could not be read, is malformed or invalid
+constexpr int kExitFile = 255;    // an input file could not be read, is malformed or invalid
 
 void print(std::FILE *stream, const QByteArray &text);
 void print(std::FILE *stream, const QString &text);
@@ -38,7 +38,7 @@ QString closestMatch(const QString &word, const QStringList &candidates);
 // listed together, `-h` is `--help`.
 struct OptionSpec
 {
-    QString name;        // "--seed"
+    QString name; // "--seed"
     bool takesValue = false;
     bool repeatable = false;
 };
@@ -59,6 +59,14 @@ std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
 
 // Prints "usage: ...\n...\nkeyscope: error: MESSAGE" to stderr; returns kExitUsage.
 int usageError(const QString &usage, const QString &message);
+
+// A subcommand's start: parses `args` with `specs` (plus --help and --version; when specs has
+// --output, `-o OUT` and `-oOUT` mean `--output OUT`), prints the help or the version when
+// asked, and reports a mistake with the usage. Returns the options to go on with, or the exit
+// code to end with.
+std::variant<ParsedOptions, int> parseCommand(const QStringList &args,
+                                              std::vector<OptionSpec> specs, const QString &usage,
+                                              const QString &help);
 
 // --seed N: a non-negative integer that fits 64 bits.
 std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &options);

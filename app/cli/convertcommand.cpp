@@ -99,25 +99,16 @@ int fileError(const IoError &error)
 
 int runConvertCommand(const QStringList &args)
 {
-    QStringList normalized;
-    for (const QString &arg : args) // -o is --output
-        normalized << (arg == u"-o"                 ? QStringLiteral("--output")
-                           : arg.startsWith(u"-o=") ? QStringLiteral("--output=") + arg.mid(3)
-                                                    : arg);
-    auto parsed = parseOptions(normalized,
+    auto parsed = parseCommand(args,
                                {{QStringLiteral("--output"), true},
                                 {QStringLiteral("--to"), true},
                                 {QStringLiteral("--table"), true},
                                 {QStringLiteral("--all-tables"), false},
-                                {QStringLiteral("--seed"), true},
-                                {QStringLiteral("--help"), false}});
-    if (auto *message = std::get_if<QString>(&parsed))
-        return usageError(kUsage, *message);
+                                {QStringLiteral("--seed"), true}},
+                               kUsage, kHelp);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.has(QStringLiteral("--help"))) {
-        print(stdout, kHelp);
-        return kExitOk;
-    }
     if (options.positionals.isEmpty())
         return usageError(kUsage, QStringLiteral("the following arguments are required: IN"));
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());

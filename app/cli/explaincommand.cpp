@@ -4,7 +4,6 @@
 
 #include "app/cli/clisupport.h"
 #include "model/value/number.h"
-#include "model/version.h"
 #include "ui/export/diagramexporter.h"
 #include "ui/export/markdownexport.h"
 
@@ -63,31 +62,12 @@ std::variant<model::AttributeValue, QString> keyValue(const QString &text, const
 
 int runExplainCommand(const QStringList &args)
 {
-    QStringList normalized;
-    for (const QString &arg : args) {
-        if (arg == u"-o")
-            normalized << QStringLiteral("--output");
-        else if (arg.startsWith(u"-o") && !arg.startsWith(u"--"))
-            normalized << QStringLiteral("--output=") + arg.mid(2);
-        else
-            normalized << arg;
-    }
-    auto parsed = parseOptions(normalized,
-                               {{QStringLiteral("--type"), true},
-                                {QStringLiteral("--output"), true},
-                                {QStringLiteral("--help"), false},
-                                {QStringLiteral("--version"), false}});
-    if (auto *message = std::get_if<QString>(&parsed))
-        return usageError(kUsage, *message);
+    auto parsed
+        = parseCommand(args, {{QStringLiteral("--type"), true}, {QStringLiteral("--output"), true}},
+                       kUsage, kHelp);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.has(QStringLiteral("--help"))) {
-        print(stdout, kHelp);
-        return kExitOk;
-    }
-    if (options.has(QStringLiteral("--version"))) {
-        print(stdout, QStringLiteral("keyscope %1\n").arg(model::versionString()));
-        return kExitOk;
-    }
     if (options.positionals.size() < 2)
         return usageError(kUsage,
                           QStringLiteral("the following arguments are required: %1")

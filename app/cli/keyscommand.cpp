@@ -10,7 +10,6 @@
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
 #include "model/value/dynamojson.h"
-#include "model/version.h"
 
 #include <QHash>
 
@@ -136,9 +135,9 @@ std::variant<TemplateInput, QString> inputFromText(const AttributeSpec &spec, co
         bool isInteger = false;
         const qint64 ms = text.trimmed().toLongLong(&isInteger);
         QString error;
-        const auto instant = isInteger ? std::optional<qint64>(ms)
-                                       : ProjectFile::parseInstant(QJsonValue(text.trimmed()),
-                                                                   &error);
+        const auto instant = isInteger
+            ? std::optional<qint64>(ms)
+            : ProjectFile::parseInstant(QJsonValue(text.trimmed()), &error);
         if (!instant)
             return error.isEmpty() ? QStringLiteral("'%1' is not a timestamp: write ISO-8601 "
                                                     "such as 2024-01-01T00:00:00Z, or epoch "
@@ -146,8 +145,8 @@ std::variant<TemplateInput, QString> inputFromText(const AttributeSpec &spec, co
                                          .arg(text)
                                    : error;
         // Stored as the generator stores timestamps: ISO-8601 UTC text, with the instant.
-        return TemplateInput {AttributeValue::string(formatIsoInstant(*instant, *instant % 1000 != 0)),
-                              *instant};
+        return TemplateInput {
+            AttributeValue::string(formatIsoInstant(*instant, *instant % 1000 != 0)), *instant};
     }
     }
     return QString();
@@ -220,45 +219,37 @@ QString valueText(const AttributeValue &value)
 {
     return value.type() == AttributeValue::Type::S
         ? quoted(value.asString())
-        : QString::fromUtf8(JsonWriter::write(QueryResponseJson::itemToJson({{QStringLiteral("v"), value}})
-                                                  .members()
-                                                  .front()
-                                                  .second,
-                                              0));
+        : QString::fromUtf8(JsonWriter::write(
+            QueryResponseJson::itemToJson({{QStringLiteral("v"), value}}).members().front().second,
+            0));
 }
 
 } // namespace
 
 int runKeysCommand(const QStringList &args)
 {
-    auto parsed = parseOptions(args, {{QStringLiteral("--entity"), true},
-                                      {QStringLiteral("--set"), true, true},
-                                      {QStringLiteral("--seed"), true},
-                                      {QStringLiteral("--json"), false},
-                                      {QStringLiteral("--help"), false},
-                                      {QStringLiteral("--version"), false}});
-    if (auto *message = std::get_if<QString>(&parsed))
-        return usageError(kUsage, *message);
+    auto parsed = parseCommand(args,
+                               {{QStringLiteral("--entity"), true},
+                                {QStringLiteral("--set"), true, true},
+                                {QStringLiteral("--seed"), true},
+                                {QStringLiteral("--json"), false}},
+                               kUsage, kHelp);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.has(QStringLiteral("--help"))) {
-        print(stdout, kHelp);
-        return kExitOk;
-    }
-    if (options.has(QStringLiteral("--version"))) {
-        print(stdout, QStringLiteral("keyscope %1\n").arg(versionString()));
-        return kExitOk;
-    }
     QStringList missing;
     if (options.positionals.isEmpty())
         missing << QStringLiteral("FILE");
     if (!options.has(QStringLiteral("--entity")))
         missing << QStringLiteral("--entity");
     if (!missing.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: %1")
-                                      .arg(missing.join(u", ")));
+        return usageError(
+            kUsage,
+            QStringLiteral("the following arguments are required: %1").arg(missing.join(u", ")));
     if (options.positionals.size() > 1)
-        return usageError(kUsage, QStringLiteral("unrecognized arguments: %1")
-                                      .arg(options.positionals.mid(1).join(u' ')));
+        return usageError(kUsage,
+                          QStringLiteral("unrecognized arguments: %1")
+                              .arg(options.positionals.mid(1).join(u' ')));
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(kUsage, *message);
@@ -267,9 +258,10 @@ int runKeysCommand(const QStringList &args)
     for (const QString &assignment : options.all(QStringLiteral("--set"))) {
         const qsizetype equals = assignment.indexOf(QLatin1Char('='));
         if (equals <= 0)
-            return usageError(kUsage, QStringLiteral("argument --set: expected ATTR=VALUE, got "
-                                                     "'%1'")
-                                          .arg(assignment));
+            return usageError(kUsage,
+                              QStringLiteral("argument --set: expected ATTR=VALUE, got "
+                                             "'%1'")
+                                  .arg(assignment));
         assignments.emplace_back(assignment.left(equals).trimmed(), assignment.mid(equals + 1));
     }
 
@@ -335,11 +327,12 @@ int runKeysCommand(const QStringList &args)
             QStringList known;
             for (int e : lineage) {
                 for (const AttributeSpec &spec : project.entities[size_t(e)].attributes)
-                    known << (e == entityIndex ? spec.name
-                                               : project.entities[size_t(e)].name + u'.' + spec.name);
+                    known << (e == entityIndex
+                                  ? spec.name
+                                  : project.entities[size_t(e)].name + u'.' + spec.name);
             }
-            QString message = QStringLiteral("argument --set: %1 has no attribute '%2'")
-                                  .arg(entity.name, name);
+            QString message
+                = QStringLiteral("argument --set: %1 has no attribute '%2'").arg(entity.name, name);
             const QString suggestion = closestMatch(name, known);
             if (!suggestion.isEmpty())
                 message += QStringLiteral("; did you mean '%1'?").arg(suggestion);
@@ -361,18 +354,18 @@ int runKeysCommand(const QStringList &args)
     Project sampleProject = project;
     sampleProject.items.clear();
     Progress progress;
-    auto populated = Populator::populate(sampleProject, std::get<std::optional<quint64>>(seed),
-                                         [&](qint64 done, qint64 total) {
-                                             progress.update(QStringLiteral("populating"), done,
-                                                             total);
-                                         });
+    auto populated = Populator::populate(
+        sampleProject, std::get<std::optional<quint64>>(seed), [&](qint64 done, qint64 total) {
+            progress.update(QStringLiteral("populating"), done, total);
+        });
     progress.finish();
     std::optional<Population> population;
     qint64 sampleItem = -1;
     if (auto *error = std::get_if<PopulationError>(&populated)) {
-        print(stderr, QStringLiteral("keyscope: note: %1: %2: %3; no sample values, only --set "
-                                     "ones\n")
-                          .arg(path, error->path, error->message));
+        print(stderr,
+              QStringLiteral("keyscope: note: %1: %2: %3; no sample values, only --set "
+                             "ones\n")
+                  .arg(path, error->path, error->message));
     } else {
         population = std::get<Population>(std::move(populated));
         for (qint64 i = 0; i < population->generatedCount; ++i) {
@@ -382,9 +375,10 @@ int runKeysCommand(const QStringList &args)
             }
         }
         if (sampleItem < 0)
-            print(stderr, QStringLiteral("keyscope: note: the population has no %1; no sample "
-                                         "values, only --set ones\n")
-                              .arg(entity.name));
+            print(stderr,
+                  QStringLiteral("keyscope: note: the population has no %1; no sample "
+                                 "values, only --set ones\n")
+                      .arg(entity.name));
     }
 
     const auto lookup = [&](const QString &name) -> std::optional<Sample> {
@@ -434,13 +428,14 @@ int runKeysCommand(const QStringList &args)
         } else {
             const KeyTemplate &keyTemplate = std::get<KeyTemplate>(parsedTemplate);
             QHash<QString, bool> origins;
-            auto rendered = keyTemplate.render([&](const QString &name) -> std::optional<TemplateInput> {
-                auto sample = lookup(name);
-                if (!sample)
-                    return std::nullopt;
-                origins.insert(name, sample->fromSet);
-                return sample->input;
-            });
+            auto rendered
+                = keyTemplate.render([&](const QString &name) -> std::optional<TemplateInput> {
+                      auto sample = lookup(name);
+                      if (!sample)
+                          return std::nullopt;
+                      origins.insert(name, sample->fromSet);
+                      return sample->input;
+                  });
             if (auto *error = std::get_if<TemplateError>(&rendered)) {
                 view.error = *error;
             } else {
@@ -511,10 +506,9 @@ int runKeysCommand(const QStringList &args)
         root.insert(QStringLiteral("sample"), sampleJson());
         OrderedJson set = OrderedJson::object();
         for (const auto &[name, input] : setValues)
-            set.insert(name, QueryResponseJson::itemToJson({{name, input.value}})
-                                 .members()
-                                 .front()
-                                 .second);
+            set.insert(
+                name,
+                QueryResponseJson::itemToJson({{name, input.value}}).members().front().second);
         root.insert(QStringLiteral("set"), std::move(set));
         OrderedJson keyArray = OrderedJson::array();
         for (const KeyView &view : keys) {
@@ -543,13 +537,14 @@ int runKeysCommand(const QStringList &args)
                 OrderedJson p = OrderedJson::object();
                 p.insert(QStringLiteral("column"), OrderedJson::integer(part.trace.column));
                 p.insert(QStringLiteral("source"), OrderedJson::string(part.trace.source));
-                p.insert(QStringLiteral("placeholder"), OrderedJson::boolean(part.trace.isPlaceholder));
-                p.insert(QStringLiteral("attribute"), part.attribute.isEmpty()
-                                                          ? OrderedJson()
-                                                          : OrderedJson::string(part.attribute));
+                p.insert(QStringLiteral("placeholder"),
+                         OrderedJson::boolean(part.trace.isPlaceholder));
+                p.insert(QStringLiteral("attribute"),
+                         part.attribute.isEmpty() ? OrderedJson()
+                                                  : OrderedJson::string(part.attribute));
                 p.insert(QStringLiteral("origin"),
-                         part.fromSet ? OrderedJson::string(*part.fromSet ? QStringLiteral("set")
-                                                                          : QStringLiteral("sample"))
+                         part.fromSet ? OrderedJson::string(
+                             *part.fromSet ? QStringLiteral("set") : QStringLiteral("sample"))
                                       : OrderedJson());
                 OrderedJson steps = OrderedJson::array();
                 for (qsizetype s = 0; s < part.trace.steps.size(); ++s) {
@@ -557,7 +552,8 @@ int runKeysCommand(const QStringList &args)
                     const QString label = part.trace.stepLabels.value(s);
                     step.insert(QStringLiteral("label"),
                                 label.isEmpty() ? OrderedJson() : OrderedJson::string(label));
-                    step.insert(QStringLiteral("value"), OrderedJson::string(part.trace.steps.at(s)));
+                    step.insert(QStringLiteral("value"),
+                                OrderedJson::string(part.trace.steps.at(s)));
                     steps.append(std::move(step));
                 }
                 p.insert(QStringLiteral("steps"), std::move(steps));

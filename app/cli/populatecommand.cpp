@@ -6,7 +6,6 @@
 #include "app/cli/clisupport.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
-#include "model/version.h"
 
 #include <QSaveFile>
 
@@ -67,10 +66,7 @@ public:
         if (path)
             m_file.emplace(*path);
     }
-    bool open()
-    {
-        return !m_file || m_file->open(QIODevice::WriteOnly);
-    }
+    bool open() { return !m_file || m_file->open(QIODevice::WriteOnly); }
     bool write(const QByteArray &bytes)
     {
         if (!m_file) {
@@ -98,26 +94,17 @@ private:
 
 int runPopulateCommand(const QStringList &args)
 {
-    auto parsed = parseOptions(args, {{QStringLiteral("--seed"), true},
-                                      {QStringLiteral("--out"), true},
-                                      {QStringLiteral("--help"), false},
-                                      {QStringLiteral("--version"), false}});
-    if (auto *message = std::get_if<QString>(&parsed))
-        return usageError(kUsage, *message);
+    auto parsed = parseCommand(
+        args, {{QStringLiteral("--seed"), true}, {QStringLiteral("--out"), true}}, kUsage, kHelp);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.has(QStringLiteral("--help"))) {
-        print(stdout, kHelp);
-        return kExitOk;
-    }
-    if (options.has(QStringLiteral("--version"))) {
-        print(stdout, QStringLiteral("keyscope %1\n").arg(versionString()));
-        return kExitOk;
-    }
     if (options.positionals.isEmpty())
         return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
     if (options.positionals.size() > 1)
-        return usageError(kUsage, QStringLiteral("unrecognized arguments: %1")
-                                      .arg(options.positionals.mid(1).join(u' ')));
+        return usageError(kUsage,
+                          QStringLiteral("unrecognized arguments: %1")
+                              .arg(options.positionals.mid(1).join(u' ')));
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(kUsage, *message);
@@ -132,8 +119,8 @@ int runPopulateCommand(const QStringList &args)
     const Project &project = std::get<Project>(loaded);
 
     Progress progress;
-    auto populated = populateProject(path, project, std::get<std::optional<quint64>>(seed),
-                                     progress);
+    auto populated
+        = populateProject(path, project, std::get<std::optional<quint64>>(seed), progress);
     if (auto *exitCode = std::get_if<int>(&populated))
         return *exitCode;
     const Population &population = std::get<Population>(populated);
@@ -141,8 +128,9 @@ int runPopulateCommand(const QStringList &args)
     Output output(out);
     const auto writeFailed = [&] {
         progress.finish();
-        print(stderr, QStringLiteral("keyscope: error: %1: %2\n")
-                          .arg(out.value_or(QStringLiteral("<stdout>")), output.errorString()));
+        print(stderr,
+              QStringLiteral("keyscope: error: %1: %2\n")
+                  .arg(out.value_or(QStringLiteral("<stdout>")), output.errorString()));
         return kExitFile;
     };
     if (!output.open())
