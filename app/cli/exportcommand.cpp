@@ -24,6 +24,7 @@ const QString kUsage = QStringLiteral(
     "                       [--compare [FILE]] [--step N|end]\n"
     "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
     "                       [--theme light|dark] [--background COLOR] [--no-legend]\n"
+    "                       [--rows auto|all|touched|FROM-TO] [--context N]\n"
     "                       [--seed N] -o OUT\n"
     "To see help text, you can run:\n"
     "\n"
@@ -34,6 +35,7 @@ const QString kHelp = QStringLiteral(
     "                       [--compare [FILE]] [--step N|end]\n"
     "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
     "                       [--theme light|dark] [--background COLOR] [--no-legend]\n"
+    "                       [--rows auto|all|touched|FROM-TO] [--context N]\n"
     "                       [--seed N] -o OUT\n"
     "\n"
     "Loads a Keyscope project (*.keyscope.json), populates it, runs the access pattern NAME\n"
@@ -75,6 +77,15 @@ const QString kHelp = QStringLiteral(
     "                    (#RRGGBB or an SVG colour name). Default: white for the\n"
     "                    light theme, the dark theme's own page colour for dark.\n"
     "  --no-legend       Leave out the legend (entity colours and trace marks).\n"
+    "  --rows W          Which rows a picture draws (Markdown keeps every row):\n"
+    "                    auto (default): every row up to 5000, else 'touched';\n"
+    "                    touched: the rows the traversal touches (seek probes, rows\n"
+    "                    read, the key condition's bounds, the page end) with --context\n"
+    "                    rows around each, the rows between elided with their count\n"
+    "                    (\u22ee 41,203 rows above) and every row numbered (#41,204);\n"
+    "                    all: every row (refused over 5000); FROM-TO: rows FROM to TO\n"
+    "                    (1-based positions in the collection).\n"
+    "  --context N       Rows kept around each touched row (default 3).\n"
     "  -o, --output OUT  The file to write (atomically: an old OUT stays intact on failure).\n"
     "  --help            Show this help.\n"
     "\n"
@@ -152,6 +163,8 @@ int runExportCommand(const QStringList &args)
                                 {QStringLiteral("--theme"), true},
                                 {QStringLiteral("--background"), true},
                                 {QStringLiteral("--no-legend"), false},
+                                {QStringLiteral("--rows"), true},
+                                {QStringLiteral("--context"), true},
                                 {QStringLiteral("--animated"), false},
                                 {QStringLiteral("--seed"), true},
                                 {QStringLiteral("--help"), false},
@@ -308,6 +321,23 @@ int runExportCommand(const QStringList &args)
         request.look.background = color;
     }
     request.look.legend = !options.has(QStringLiteral("--no-legend"));
+    {
+        int context = 3;
+        if (auto text = options.value(QStringLiteral("--context"))) {
+            bool ok = false;
+            context = text->toInt(&ok);
+            if (!ok || context < 0 || context > 1000)
+                return usageError(kUsage,
+                                  QStringLiteral("argument --context: expected a number "
+                                                 "of rows from 0 to 1000, got '%1'")
+                                      .arg(*text));
+        }
+        auto window = ui::parseRowWindow(
+            options.value(QStringLiteral("--rows")).value_or(QStringLiteral("auto")), context);
+        if (auto *message = std::get_if<QString>(&window))
+            return usageError(kUsage, QStringLiteral("argument --rows: %1").arg(*message));
+        request.look.rows = std::get<ui::RowWindow>(window);
+    }
 
     const ui::ExportError error = ui::exportDiagram(request);
     switch (error.kind) {

@@ -31,6 +31,7 @@ class TestCollectionLayout : public QObject
     Q_OBJECT
 
 private slots:
+    void rowWindowElidesTheRowsBetween();
     void visibleRangeIsVirtualised();
     void rowAtHitTest_data();
     void rowAtHitTest();
@@ -292,6 +293,46 @@ void TestCollectionLayout::bandsFrameTheRows()
     const double scroll = CollectionLayout::scrollKeeping(p, 50, 0, 70);
     p.scrollY = scroll;
     QCOMPARE(CollectionLayout(p).rowAt(QPointF(500, 71)), 50);
+}
+
+void TestCollectionLayout::rowWindowElidesTheRowsBetween()
+{
+    // 100,000 rows; rows 10-12 and 50,000-50,001 drawn: three elisions around them.
+    CollectionLayout::Params p = params(100000);
+    p.window = {{10, 13}, {50000, 50002}};
+    p.elisionHeight = 20;
+    const CollectionLayout layout(p);
+    QCOMPARE(layout.level(), CollectionLayout::Level::Rows);
+    const auto &elisions = layout.elisions();
+    QCOMPARE(elisions.size(), size_t(3));
+    QCOMPARE(elisions[0].firstRow, 0);
+    QCOMPARE(elisions[0].endRow, 10);
+    QCOMPARE(elisions[1].firstRow, 13);
+    QCOMPARE(elisions[1].endRow, 50000);
+    QCOMPARE(elisions[2].firstRow, 50002);
+    QCOMPARE(elisions[2].endRow, 100000);
+    // Rows follow each other and their elisions: 20 + 3 rows + 20 + 2 rows + 20.
+    const double top = layout.rowsRect().top();
+    QCOMPARE(elisions[0].rect.top(), top);
+    QCOMPARE(layout.rowTop(10), top + 20);
+    QCOMPARE(layout.rowTop(12), top + 20 + 2 * 24);
+    QCOMPARE(elisions[1].rect.top(), top + 20 + 3 * 24);
+    QCOMPARE(layout.rowTop(50000), top + 40 + 3 * 24);
+    QCOMPARE(elisions[2].rect.top(), top + 40 + 5 * 24);
+    QCOMPARE(layout.contentHeight(), 60 + 5 * 24.0);
+    QCOMPARE(CollectionLayout::windowHeight(p, 24), 60 + 5 * 24.0);
+    // Only the window's rows are laid out, each numbered; a row left out lies in its elision.
+    QCOMPARE(layout.rows().size(), size_t(5));
+    QCOMPARE(layout.rows()[3].row, 50000);
+    QVERIFY(!layout.rows()[0].position.isEmpty());
+    const double inGap = layout.rowTop(25000);
+    QVERIFY(inGap > elisions[1].rect.top() && inGap < elisions[1].rect.bottom());
+    QCOMPARE(layout.rowAt(QPointF(500, layout.rowCenterY(50001))), 50001);
+    QCOMPARE(layout.rowAt(elisions[1].rect.center()), -1);
+    // Without a window nothing is elided and rows carry no number.
+    const CollectionLayout whole(params(100));
+    QVERIFY(whole.elisions().empty());
+    QVERIFY(whole.rows().front().position.isEmpty());
 }
 
 QTEST_MAIN(TestCollectionLayout)

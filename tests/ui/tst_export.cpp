@@ -10,6 +10,7 @@
 
 #include <QFile>
 #include <QImage>
+#include <QLocale>
 #include <QPainter>
 #include <QProcess>
 #include <QRegularExpression>
@@ -118,6 +119,8 @@ private slots:
     void markdownTableOfFatesAndResults();
     void markdownAtAStepAndDeterministic();
     void markdownTakesCollectionsTooLongForAPicture();
+    void bigCollectionDrawsTheRowsTheQueryTouched();
+    void rowWindowOptions();
     void explainCommand();
     void explainCommandErrors_data();
     void explainCommandErrors();
@@ -377,12 +380,41 @@ void TestExport::cliErrors_data()
                                                     QStringLiteral("-o"),
                                                     out}
                                     << 252 << QStringLiteral("argument --background");
-    QTest::newRow("too many rows for a picture")
+    QTest::newRow("--rows all on a collection too long for a picture")
         << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
-                        QStringLiteral("--pattern"), QStringLiteral("The first three"),
-                        QStringLiteral("-o"), out}
+                        QStringLiteral("--pattern"),
+                        QStringLiteral("The first three"),
+                        QStringLiteral("--rows"),
+                        QStringLiteral("all"),
+                        QStringLiteral("-o"),
+                        out}
         << 252
-        << QStringLiteral("PK = ALL has 5001 items; pictures draw every row and stop at 5000");
+        << QStringLiteral("PK = ALL has 5001 items; --rows all draws every row and stops at 5000");
+    QTest::newRow("a row window longer than a picture")
+        << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+                        QStringLiteral("--pattern"),
+                        QStringLiteral("The first three"),
+                        QStringLiteral("--rows"),
+                        QStringLiteral("1-5001"),
+                        QStringLiteral("-o"),
+                        out}
+        << 252 << QStringLiteral("the row window of the collection PK = ALL has 5001 rows");
+    QTest::newRow("bad --rows") << QStringList {kProject,
+                                                QStringLiteral("--pattern"),
+                                                kPattern,
+                                                QStringLiteral("--rows"),
+                                                QStringLiteral("20-10"),
+                                                QStringLiteral("-o"),
+                                                out}
+                                << 252 << QStringLiteral("argument --rows: --rows '20-10'");
+    QTest::newRow("bad --context") << QStringList {kProject,
+                                                   QStringLiteral("--pattern"),
+                                                   kPattern,
+                                                   QStringLiteral("--context"),
+                                                   QStringLiteral("-1"),
+                                                   QStringLiteral("-o"),
+                                                   out}
+                                   << 252 << QStringLiteral("argument --context");
     QTest::newRow("unknown example")
         << QStringList {QStringLiteral("--example"), QStringLiteral("iott"),
                         QStringLiteral("--pattern"), kPattern,
@@ -698,6 +730,175 @@ void TestExport::markdownTakesCollectionsTooLongForAPicture()
     QCOMPARE(rows.size(), 5001);
     QCOMPARE(rows[2],
              QStringLiteral("| 2 | `ITEM#00003` | Item | #3 | returned, LastEvaluatedKey |"));
+}
+
+namespace {
+
+// The texts of an SVG's <text> elements, in document order.
+QStringList svgTexts(const QByteArray &svg)
+{
+    QStringList texts;
+    QXmlStreamReader reader(svg);
+    while (!reader.atEnd()) {
+        if (reader.readNext() == QXmlStreamReader::StartElement && reader.name() == u"text")
+            texts << reader.readElementText(QXmlStreamReader::IncludeChildElements);
+    }
+    return texts;
+}
+
+// The big fixture with `count` items (ITEM#000001...) and a Query for seven rows in the middle.
+QString writeBigProject(const QString &dir, int count)
+{
+    QByteArray json = readAll(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"));
+    json.replace("\"count\": 5001", "\"count\": " + QByteArray::number(count));
+    json.replace("{N|pad:5}", "{N|pad:6}");
+    json.replace("\"accessPatterns\": [",
+                 "\"accessPatterns\": [\n{\"name\": \"Seven in the middle\", \"keyCondition\": "
+                 "\"PK = :pk AND SK BETWEEN :a AND :b\", \"values\": {\":pk\": {\"S\": \"ALL\"}, "
+                 "\":a\": {\"S\": \"ITEM#041204\"}, \":b\": {\"S\": \"ITEM#041210\"}}},");
+    const QString path = dir + QStringLiteral("/bigger.keyscope.json");
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size())
+        return {};
+    return path;
+}
+
+QString thousands(qint64 n)
+{
+    return QLocale(QLocale::English).toString(n);
+}
+
+} // namespace
+
+void TestExport::bigCollectionDrawsTheRowsTheQueryTouched()
+{
+    QTemporaryDir dir;
+    const QString project = writeBigProject(dir.path(), 100000);
+    QVERIFY(!project.isEmpty());
+    const QString out = dir.filePath(QStringLiteral("big.svg"));
+    const Run run = runExport({project, QStringLiteral("--pattern"),
+                               QStringLiteral("Seven in the middle"), QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QByteArray svg = readAll(out);
+    QVERIFY2(svg.size() < 600 * 1024, QByteArray::number(svg.size()).constData());
+    QVERIFY(QSvgRenderer(svg).isValid());
+    const QStringList texts = svgTexts(svg);
+
+    // Each returned row: its sort key, its place in the collection and its result number.
+    for (int i = 0; i < 7; ++i) {
+        const QString key = QStringLiteral("ITEM#%1").arg(41204 + i, 6, 10, QLatin1Char('0'));
+        const qsizetype at = texts.indexOf(key);
+        QVERIFY2(at >= 0, qPrintable(key));
+        const QString position = QLatin1Char('#') + thousands(41204 + i);
+        const qsizetype place = texts.indexOf(position, at);
+        QVERIFY2(place > at && place < at + 6, qPrintable(position));
+        QCOMPARE(texts.value(place + 1), QString::number(i + 1));
+    }
+    // A row far from the Query is left out.
+    QVERIFY(!texts.contains(QStringLiteral("ITEM#000100")));
+
+    // The elision marks count the rows left out: above the first touched row, below the last,
+    // and between the seek's probes; with the rows drawn they make up the whole collection.
+    auto diagram = load(project, QStringLiteral("Seven in the middle"), std::nullopt);
+    QVERIFY(diagram);
+    const keyscope::model::QueryTrace &trace = diagram->timeline()->trace();
+    // Each probe keeps its own row; the bounds keep 3 rows of context on either side.
+    qsizetype lowest = qsizetype(trace.rangeBegin) - 4, end = qsizetype(trace.rangeEnd) + 4;
+    for (const keyscope::model::SeekProbe &probe : trace.probes) {
+        lowest = std::min(lowest, qsizetype(probe.position));
+        end = std::max(end, qsizetype(probe.position) + 1);
+    }
+    QVERIFY(texts.contains(QStringLiteral("seek probe 1")));
+    const qsizetype above = lowest;
+    const qsizetype below = 100000 - end;
+    QVERIFY(
+        texts.contains(QStringLiteral("\u22ee %1 rows above (#1\u2013#%1)").arg(thousands(above))));
+    QVERIFY(texts.contains(QStringLiteral("\u22ee %1 rows below (#%2\u2013#100,000)")
+                               .arg(thousands(below), thousands(100000 - below + 1))));
+    static const QRegularExpression mark(QStringLiteral(
+        "^\u22ee ([0-9,]+) rows? (above|below|between) \\(#([0-9,]+)\u2013#([0-9,]+)\\)$"));
+    qsizetype elided = 0;
+    int between = 0;
+    for (const QString &text : texts) {
+        const QRegularExpressionMatch m = mark.match(text);
+        if (!m.hasMatch())
+            continue;
+        const qsizetype count = m.captured(1).remove(QLatin1Char(',')).toLongLong();
+        QCOMPARE(m.captured(4).remove(QLatin1Char(',')).toLongLong()
+                     - m.captured(3).remove(QLatin1Char(',')).toLongLong() + 1,
+                 count);
+        elided += count;
+        between += m.captured(2) == u"between";
+    }
+    QVERIFY2(between > 0, "the seek's distant probes are separated by elisions");
+    QCOMPARE(elided + diagram->drawnRowCount(), qsizetype(100000));
+    QVERIFY(diagram->drawnRowCount() < 300);
+
+    // The PNG of the same diagram: as tall as the rows drawn, not the collection.
+    const QString png = dir.filePath(QStringLiteral("big.png"));
+    QCOMPARE(runExport({project, QStringLiteral("--pattern"), QStringLiteral("Seven in the middle"),
+                        QStringLiteral("-o"), png})
+                 .exitCode,
+             0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY2(image.height() < 300 * 24 + 400, QByteArray::number(image.height()).constData());
+    if (const QString keep = qEnvironmentVariable("KEYSCOPE_KEEP_EXPORT"); !keep.isEmpty())
+        image.save(keep);
+}
+
+void TestExport::rowWindowOptions()
+{
+    QTemporaryDir dir;
+    const QString big = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json");
+    // Auto: 5001 rows draw the three read with 3 rows after them and the rows the seek
+    // probed (its first probe halves the partition, #2,501, the later ones nearer the start,
+    // the rows between them elided); the rest below is elided.
+    const QString out = dir.filePath(QStringLiteral("auto.svg"));
+    Run run = runExport({big, QStringLiteral("--pattern"), QStringLiteral("The first three"),
+                         QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QStringList texts = svgTexts(readAll(out));
+    for (int i = 1; i <= 6; ++i)
+        QVERIFY(texts.contains(QStringLiteral("ITEM#0000%1").arg(i)));
+    QVERIFY(texts.contains(QStringLiteral("ITEM#02501")));
+    QVERIFY(texts.contains(QStringLiteral("\u22ee 2,500 rows below (#2,502\u2013#5,001)")));
+    QVERIFY(!texts.join(QString()).contains(QStringLiteral("rows above")));
+    // Byte-identical again.
+    const QString again = dir.filePath(QStringLiteral("again.svg"));
+    QCOMPARE(runExport({big, QStringLiteral("--pattern"), QStringLiteral("The first three"),
+                        QStringLiteral("-o"), again})
+                 .exitCode,
+             0);
+    QCOMPARE(readAll(again), readAll(out));
+
+    // --context widens the window; FROM-TO draws exactly those rows.
+    const QString wide = dir.filePath(QStringLiteral("wide.svg"));
+    run = runExport({big, QStringLiteral("--pattern"), QStringLiteral("The first three"),
+                     QStringLiteral("--context"), QStringLiteral("10"), QStringLiteral("-o"),
+                     wide});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(svgTexts(readAll(wide)).contains(QStringLiteral("ITEM#00013")));
+    QVERIFY(!texts.contains(QStringLiteral("ITEM#00013")));
+    const QString range = dir.filePath(QStringLiteral("range.svg"));
+    run = runExport({big, QStringLiteral("--pattern"), QStringLiteral("The first three"),
+                     QStringLiteral("--rows"), QStringLiteral("2001-2010"), QStringLiteral("-o"),
+                     range});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    texts = svgTexts(readAll(range));
+    QVERIFY(texts.contains(QStringLiteral("\u22ee 2,000 rows above (#1\u2013#2,000)")));
+    QVERIFY(texts.contains(QStringLiteral("\u22ee 2,991 rows below (#2,011\u2013#5,001)")));
+    QVERIFY(texts.contains(QStringLiteral("ITEM#02001")));
+    QVERIFY(texts.contains(QStringLiteral("ITEM#02010")));
+    QVERIFY(!texts.contains(QStringLiteral("ITEM#02011")));
+
+    // A small collection stays whole under auto, and --rows touched windows it anyway.
+    const QString small = dir.filePath(QStringLiteral("small.svg"));
+    QCOMPARE(
+        runExport({kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("-o"), small})
+            .exitCode,
+        0);
+    QVERIFY(!svgTexts(readAll(small)).join(QString()).contains(QStringLiteral("\u22ee")));
 }
 
 void TestExport::markdownAtAStepAndDeterministic()

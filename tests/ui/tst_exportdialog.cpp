@@ -34,6 +34,12 @@ using namespace keyscope::ui;
 
 namespace {
 
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
 const QString kProject
     = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
@@ -247,21 +253,28 @@ void TestExportDialog::exportErrorsStayInTheDialog()
     QVERIFY(!dialog.exportNow());
     QCOMPARE(dialog.errorText(), QStringLiteral("Choose a file to export to."));
 
-    // A collection too long for a picture: the preview says so, only Markdown is written.
+    // A collection longer than a picture draws: the rows the Query touched, the rest elided;
+    // Markdown still has every row.
     auto big = ExportDiagram::load(
         QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
         QStringLiteral("The first three"), std::nullopt, std::nullopt, std::nullopt);
     QVERIFY(std::holds_alternative<std::unique_ptr<ExportDiagram>>(big));
     TestDialog tooBig(std::get<std::unique_ptr<ExportDiagram>>(big)->source(), std::nullopt,
-                      dir.filePath(QStringLiteral("big.png")));
-    QVERIFY(tooBig.previewImage().isNull());
-    QVERIFY(!tooBig.exportNow());
-    QVERIFY2(tooBig.errorText().contains(QStringLiteral("has 5001 items")),
-             qPrintable(tooBig.errorText()));
-    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("big.png"))));
+                      dir.filePath(QStringLiteral("big.svg")));
+    QVERIFY(!tooBig.previewImage().isNull());
+    // The preview is as tall as the rows drawn, far less than 5001 rows.
+    QVERIFY2(tooBig.previewImage().height() < 2000,
+             QByteArray::number(tooBig.previewImage().height()).constData());
+    QVERIFY2(tooBig.exportNow(), qPrintable(tooBig.errorText()));
+    const QByteArray bigSvg = readFile(dir.filePath(QStringLiteral("big.svg")));
+    QVERIFY(bigSvg.contains("ITEM#00003"));
+    QVERIFY(
+        bigSvg.contains(QStringLiteral("\u22ee 2,500 rows below (#2,502\u2013#5,001)").toUtf8()));
+    std::unique_ptr<QMimeData> copied(ExportDialog::svgMimeData(*tooBig.diagram()));
+    QCOMPARE(copied->data(QStringLiteral("image/svg+xml")), bigSvg);
     tooBig.formatBox()->setCurrentIndex(tooBig.formatBox()->findData(int(ExportFormat::Markdown)));
     QVERIFY(tooBig.exportNow());
-    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("big.md"))));
+    QCOMPARE(readFile(dir.filePath(QStringLiteral("big.md"))).count("| `ITEM#"), 5001);
 
     const QString good = dir.filePath(QStringLiteral("ok.svg"));
     dialog.setPath(good);

@@ -71,6 +71,32 @@ CollectionLayout::CollectionLayout(const Params &params)
             Band {std::max(0, m_params.bandsBefore) + k, true,
                   QRectF(0, m_rows.bottom() + k * m_params.bandHeight, w, m_params.bandHeight)});
 
+    if (!m_params.window.empty()) {
+        // Spans clipped to the collection, each after the elision of the rows before it.
+        double y = 0;
+        qsizetype previous = 0;
+        for (auto [first, end] : m_params.window) {
+            first = std::clamp<qsizetype>(first, previous, m_params.rowCount);
+            end = std::clamp<qsizetype>(end, first, m_params.rowCount);
+            if (end <= first)
+                continue;
+            if (first > previous) {
+                m_elisions.push_back(
+                    Elision {previous, first,
+                             QRectF(m_rows.left(), m_rows.top() + y - m_params.scrollY,
+                                    m_rows.width(), m_params.elisionHeight)});
+                y += m_params.elisionHeight;
+            }
+            m_spans.push_back(Span {first, end, y});
+            y += double(end - first) * m_pitch;
+            previous = end;
+        }
+        if (previous < m_params.rowCount)
+            m_elisions.push_back(Elision {previous, m_params.rowCount,
+                                          QRectF(m_rows.left(), m_rows.top() + y - m_params.scrollY,
+                                                 m_rows.width(), m_params.elisionHeight)});
+    }
+
     if (m_level == Level::Density)
         layoutDensity();
     else
@@ -96,7 +122,7 @@ int CollectionLayout::bandAt(const QPointF &point) const
 
 double CollectionLayout::contentHeight() const
 {
-    return double(m_params.rowCount) * m_pitch;
+    return windowHeight(m_params, m_pitch);
 }
 
 double CollectionLayout::maxScroll() const
@@ -104,9 +130,54 @@ double CollectionLayout::maxScroll() const
     return maxScrollFor(m_params, m_pitch);
 }
 
+double CollectionLayout::windowHeight(const Params &params, double pitch)
+{
+    if (params.window.empty())
+        return double(params.rowCount) * pitch;
+    double height = 0;
+    qsizetype previous = 0;
+    for (auto [first, end] : params.window) {
+        first = std::clamp<qsizetype>(first, previous, params.rowCount);
+        end = std::clamp<qsizetype>(end, first, params.rowCount);
+        if (end <= first)
+            continue;
+        if (first > previous)
+            height += params.elisionHeight;
+        height += double(end - first) * pitch;
+        previous = end;
+    }
+    if (previous < params.rowCount)
+        height += params.elisionHeight;
+    return height;
+}
+
 double CollectionLayout::rowTop(qsizetype row) const
 {
-    return m_rows.top() + double(row) * m_pitch - m_params.scrollY;
+    if (m_spans.empty())
+        return m_rows.top() + double(row) * m_pitch - m_params.scrollY;
+    // A row inside a span sits at its place; a row left out lies proportionally within its
+    // elision band (so a bound or a cursor on it still points into the right gap).
+    double y = 0;
+    for (const Span &span : m_spans) {
+        if (row < span.first) {
+            const auto elision
+                = std::find_if(m_elisions.begin(), m_elisions.end(),
+                               [&](const Elision &e) { return e.endRow == span.first; });
+            if (elision != m_elisions.end() && row >= elision->firstRow) {
+                const double f = double(row - elision->firstRow)
+                    / double(std::max<qsizetype>(1, elision->endRow - elision->firstRow));
+                return m_rows.top() + span.y - m_params.elisionHeight * (1 - f) - m_params.scrollY;
+            }
+            return m_rows.top() + span.y - m_params.scrollY;
+        }
+        if (row < span.end)
+            return m_rows.top() + span.y + double(row - span.first) * m_pitch - m_params.scrollY;
+        y = span.y + double(span.end - span.first) * m_pitch;
+    }
+    const Span &last = m_spans.back();
+    const qsizetype after = m_params.rowCount - last.end;
+    const double f = after > 0 ? double(row - last.end) / double(after) : 0;
+    return m_rows.top() + y + m_params.elisionHeight * std::clamp(f, 0.0, 1.0) - m_params.scrollY;
 }
 
 CollectionLayout::RowGeometry CollectionLayout::rowGeometry(qsizetype row) const
@@ -134,7 +205,12 @@ CollectionLayout::RowGeometry CollectionLayout::rowGeometry(qsizetype row) const
     x += sortWidth + 8;
     g.partitionKey = QRectF(x, top, pkWidth, m_pitch);
     x += pkWidth + 8;
-    g.attributes = QRectF(x, top, std::max(0.0, m_rows.right() - bracketWidth - x - 4), m_pitch);
+    // A row window numbers its rows (the reader sees where in the collection they are).
+    const double positionWidth = m_params.window.empty() ? 0 : 64;
+    g.attributes = QRectF(
+        x, top, std::max(0.0, m_rows.right() - bracketWidth - x - 4 - positionWidth), m_pitch);
+    if (positionWidth > 0)
+        g.position = QRectF(g.attributes.right() + 4, top, positionWidth - 4, m_pitch);
     return g;
 }
 
@@ -143,6 +219,19 @@ void CollectionLayout::layoutRows()
     const qsizetype n = m_params.rowCount;
     if (n <= 0 || m_pitch <= 0)
         return;
+    if (!m_spans.empty()) {
+        // A row window lays out the rows of its spans that meet the rows area.
+        m_firstRow = m_spans.front().first;
+        m_endRow = m_spans.back().end;
+        for (const Span &span : m_spans) {
+            for (qsizetype r = span.first; r < span.end; ++r) {
+                const RowGeometry g = rowGeometry(r);
+                if (g.rect.bottom() > m_rows.top() && g.rect.top() < m_rows.bottom())
+                    m_visibleRows.push_back(g);
+            }
+        }
+        return;
+    }
     m_firstRow = std::clamp<qsizetype>(qsizetype(std::floor(m_params.scrollY / m_pitch)), 0, n);
     m_endRow = std::clamp<qsizetype>(
         qsizetype(std::ceil((m_params.scrollY + m_rows.height()) / m_pitch)), m_firstRow, n);
@@ -334,9 +423,11 @@ void CollectionLayout::layoutMarks()
         line.row = row;
         line.y = rowTop(row);
         const double width = std::min(260.0, m_rows.width() / 2);
+        // A row window's row numbers keep the right edge.
+        const double right = m_rows.right() - (m_params.window.empty() ? 4 : 68);
         line.labelAnchor = kind == BoundLine::Kind::RangeBegin
-            ? QRectF(m_rows.right() - width - 4, line.y + 1, width, 15)
-            : QRectF(m_rows.right() - width - 4, line.y - 16, width, 15);
+            ? QRectF(right - width, line.y + 1, width, 15)
+            : QRectF(right - width, line.y - 16, width, 15);
         m_boundLines.push_back(line);
     };
     if (marks.rangeBegin)
@@ -366,6 +457,13 @@ qsizetype CollectionLayout::rowAt(const QPointF &point) const
 {
     if (!m_rows.contains(point) || m_pitch <= 0)
         return -1;
+    if (!m_spans.empty()) {
+        for (const RowGeometry &g : m_visibleRows) {
+            if (g.rect.contains(point))
+                return g.row;
+        }
+        return -1;
+    }
     const auto row = qsizetype(std::floor((point.y() - m_rows.top() + m_params.scrollY) / m_pitch));
     return row >= 0 && row < m_params.rowCount ? row : -1;
 }

@@ -6,6 +6,7 @@
 #include <QSizeF>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace keyscope::ui {
@@ -66,6 +67,11 @@ public:
         const std::vector<quint8> *rowEntities = nullptr;
         const std::vector<CollectionRows::ParentGroup> *groups = nullptr;
         CollectionMarks marks;
+        // A row window (exports of large collections): only these rows [first, end), ascending
+        // and disjoint, are laid out; every run of rows left out becomes an elision band of
+        // elisionHeight. Empty: every row.
+        std::vector<std::pair<qsizetype, qsizetype>> window;
+        double elisionHeight = 24;
     };
 
     struct RowGeometry
@@ -77,6 +83,7 @@ public:
         QRectF sortKey;
         QRectF partitionKey;
         QRectF attributes;
+        QRectF position; // the row's place in the collection (row windows only), else empty
     };
 
     // One line of the density strip: rows [firstRow, endRow) drawn as one pixel band.
@@ -121,6 +128,14 @@ public:
     {
         int slot = 0;
         bool after = false;
+        QRectF rect;
+    };
+
+    // Rows [firstRow, endRow) left out of a row window, drawn as one band.
+    struct Elision
+    {
+        qsizetype firstRow = 0;
+        qsizetype endRow = 0;
         QRectF rect;
     };
 
@@ -171,6 +186,9 @@ public:
     static double scrollKeeping(const Params &next, qsizetype row, double fractionInRow, double y);
 
     const std::vector<DensityBucket> &density() const { return m_density; }
+    const std::vector<Elision> &elisions() const { return m_elisions; }
+    // Height of the rows area a row window needs at a pitch (all rows when the window is empty).
+    static double windowHeight(const Params &params, double pitch);
 
     const std::vector<TreeLevel> &treeLevels() const { return m_treeLevels; }
     const std::vector<TreeNode> &treeNodes() const { return m_treeNodes; }
@@ -204,6 +222,14 @@ private:
     std::vector<Bracket> m_brackets;
     std::vector<BoundLine> m_boundLines;
     std::vector<Band> m_bands;
+    std::vector<Elision> m_elisions;
+    // The row window's spans with the content y of each span's first row.
+    struct Span
+    {
+        qsizetype first = 0, end = 0;
+        double y = 0;
+    };
+    std::vector<Span> m_spans;
 };
 
 } // namespace keyscope::ui

@@ -96,6 +96,7 @@ private:
     void paintCompactRow(const CollectionLayout::RowGeometry &g);
     void paintDensity();
     void paintBrackets();
+    void paintElisions();
     void paintMarks();
     void paintBands();
     void paintBand(const CollectionLayout::Band &geometry, const PartitionBand &band, int more);
@@ -161,6 +162,7 @@ void Painter::paint()
     p.save();
     p.setClipRect(layout.rowsRect());
     paintRows();
+    paintElisions();
     paintBrackets();
     p.restore();
     paintMarks();
@@ -457,6 +459,13 @@ void Painter::paintRow(const CollectionLayout::RowGeometry &g, double opacity)
                 Qt::ElideRight, attributes.width()));
     }
 
+    if (!g.position.isEmpty()) {
+        p.setFont(style.smallFont);
+        p.setPen(style.dimText);
+        p.drawText(g.position, Qt::AlignVCenter | Qt::AlignRight,
+                   QStringLiteral("#") + QLocale(QLocale::English).toString(qint64(row) + 1));
+    }
+
     paintBadge(g.gutter, t);
 
     if (state.focused && row == state.currentRow) {
@@ -565,6 +574,34 @@ void Painter::paintDensity()
     p.fillRect(QRectF(area.left() + 8, std::min(a, b), layout.params().gutterWidth - 16,
                       std::max(2.0, std::abs(b - a))),
                style.cursor);
+}
+
+void Painter::paintElisions()
+{
+    // Rows a row window leaves out: one band each, saying how many and which.
+    const QLocale english(QLocale::English);
+    const qsizetype n = rows->rowCount();
+    for (const auto &e : layout.elisions()) {
+        const qsizetype count = e.endRow - e.firstRow;
+        const QString where = e.firstRow == 0 ? QStringLiteral("above")
+            : e.endRow >= n                   ? QStringLiteral("below")
+                                              : QStringLiteral("between");
+        const QString label = QStringLiteral("\u22ee %1 %2 %3 (#%4\u2013#%5)")
+                                  .arg(english.toString(qint64(count)),
+                                       count == 1 ? QStringLiteral("row") : QStringLiteral("rows"),
+                                       where, english.toString(qint64(e.firstRow) + 1),
+                                       english.toString(qint64(e.endRow)));
+        p.fillRect(e.rect, style.background);
+        p.setPen(QPen(style.gridLine, 1, Qt::DashLine));
+        p.drawLine(QPointF(e.rect.left(), e.rect.top() + 0.5),
+                   QPointF(e.rect.right(), e.rect.top() + 0.5));
+        p.drawLine(QPointF(e.rect.left(), e.rect.bottom() - 0.5),
+                   QPointF(e.rect.right(), e.rect.bottom() - 0.5));
+        p.setFont(style.textFont);
+        p.setPen(style.dimText);
+        p.drawText(e.rect.adjusted(layout.params().gutterWidth + 4, 0, 0, 0),
+                   Qt::AlignVCenter | Qt::AlignLeft, label);
+    }
 }
 
 void Painter::paintBrackets()
@@ -721,7 +758,9 @@ void Painter::paintMarks()
         return;
     const model::QueryTrace &trace = timeline->trace();
     const QRectF area = layout.rowsRect();
-    const double markerRight = area.right()
+    // A row window numbers its rows at the right edge: the pills stay left of the numbers.
+    const double positionWidth = layout.params().window.empty() ? 0 : 64;
+    const double markerRight = area.right() - positionWidth
         - (layout.brackets().empty()
                ? 8
                : layout.params().bracketLanes * layout.params().bracketLaneWidth + 8);
@@ -762,6 +801,20 @@ void Painter::paintMarks()
         const double y = layout.rowCenterY(trace.probes[size_t(i)].position);
         p.setPen(QPen(withAlpha(style.probe, 0.55), 2));
         p.drawLine(QPointF(area.left() - 10, y), QPointF(area.left() - 3, y));
+    }
+    // A row window keeps the rows the seek probed, far apart: each says which probe it was.
+    if (!layout.params().window.empty() && layout.level() == CollectionLayout::Level::Rows) {
+        const int shown = seeking ? probesDone - 1 : probesDone;
+        for (int i = 0; i < shown; ++i) {
+            const qsizetype row = qsizetype(trace.probes[size_t(i)].position);
+            if (row == qsizetype(trace.rangeBegin) || row + 1 == qsizetype(trace.rangeEnd)
+                || (step && !finalState && row == step->row))
+                continue; // the bound's or the cursor's own label is there
+            if (std::any_of(layout.rows().begin(), layout.rows().end(),
+                            [&](const auto &g) { return g.row == row; }))
+                paintPill(QPointF(markerRight, layout.rowCenterY(row)),
+                          QStringLiteral("seek probe %1").arg(i + 1), style.probe, false);
+        }
     }
     if (seeking) {
         const QRectF m = layout.probeMarker();

@@ -686,6 +686,19 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
     std::vector<char> known[2]
         = {std::vector<char>(size_t(rowCount), 0), std::vector<char>(size_t(rowCount), 0)};
 
+    // The rows drawn: every row, or those of the diagram's row window.
+    std::vector<qsizetype> drawn;
+    if (diagram.rowWindow().empty()) {
+        drawn.resize(size_t(rowCount));
+        for (qsizetype row = 0; row < rowCount; ++row)
+            drawn[size_t(row)] = row;
+    } else {
+        for (const auto &[first, end] : diagram.rowWindow()) {
+            for (qsizetype row = first; row < std::min(end, rowCount); ++row)
+                drawn.push_back(row);
+        }
+    }
+
     std::vector<int> bare;
     std::vector<int> withRow;
     std::vector<int> frame;
@@ -728,16 +741,16 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
             known[state][size_t(row)] = 1;
             return true;
         };
-        for (qsizetype row = 0; row < rowCount; ++row) {
+        for (const qsizetype row : drawn) {
             const int state = reached(row);
             if (!known[state][size_t(row)] && !paintRow(row, state))
                 return false;
         }
-        if (split < 0 && rowCount > 0 && !paintRow(0, reached(0)))
+        if (split < 0 && !drawn.empty() && !paintRow(drawn.front(), reached(drawn.front())))
             return false;
 
         frame.assign(bare.begin(), bare.begin() + std::max<qsizetype>(0, split));
-        for (qsizetype row = 0; row < rowCount; ++row) {
+        for (const qsizetype row : drawn) {
             const auto &block = blocks[reached(row)][size_t(row)];
             frame.insert(frame.end(), block.begin(), block.end());
         }

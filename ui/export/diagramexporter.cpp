@@ -175,19 +175,145 @@ std::unique_ptr<ExportDiagram> ExportDiagram::fromSource(Source source, std::opt
     d->m_rows = std::make_unique<CollectionRows>(
         d->m_source.table, d->m_source.indexName, d->m_source.partitionKey,
         d->m_source.population.get(), d->m_source.entities);
+    d->computeWindow();
     if (look.legend)
         d->m_legend = DiagramLegend(d->m_style, d->m_rows.get(), d->m_source.timeline.get());
     return d;
 }
 
+std::variant<RowWindow, QString> parseRowWindow(const QString &text, int context)
+{
+    RowWindow window;
+    window.context = context;
+    if (context < 0 || context > 1000)
+        return QStringLiteral("--context must be between 0 and 1000 rows (got %1)").arg(context);
+    const QString t = text.trimmed().toLower();
+    if (t.isEmpty() || t == u"auto")
+        return window;
+    if (t == u"all") {
+        window.mode = RowWindow::Mode::All;
+        return window;
+    }
+    if (t == u"touched") {
+        window.mode = RowWindow::Mode::Touched;
+        return window;
+    }
+    static const QRegularExpression range(QStringLiteral("^(\\d+)-(\\d+)$"));
+    const QRegularExpressionMatch m = range.match(t);
+    bool okFirst = false, okLast = false;
+    const qsizetype first = m.hasMatch() ? m.captured(1).toLongLong(&okFirst) : 0;
+    const qsizetype last = m.hasMatch() ? m.captured(2).toLongLong(&okLast) : 0;
+    if (!okFirst || !okLast || first < 1 || last < first)
+        return QStringLiteral("--rows '%1' is not a row window: use auto, all, touched or FROM-TO "
+                              "(1-based row positions, FROM <= TO, e.g. 41200-41260)")
+            .arg(text);
+    window.mode = RowWindow::Mode::Range;
+    window.first = first;
+    window.last = last;
+    return window;
+}
+
+void ExportDiagram::computeWindow()
+{
+    m_window.clear();
+    const qsizetype n = m_rows->rowCount();
+    const RowWindow &w = m_look.rows;
+    if (n == 0 || w.mode == RowWindow::Mode::All
+        || (w.mode == RowWindow::Mode::Auto && n <= kMaxDrawnRows))
+        return;
+    std::vector<std::pair<qsizetype, qsizetype>> spans;
+    const qsizetype c = std::max(0, w.context);
+    const auto around = [&](qsizetype first, qsizetype last) { // rows first..last inclusive
+        spans.emplace_back(std::max<qsizetype>(0, first - c), std::min(n, last + 1 + c));
+    };
+    if (w.mode == RowWindow::Mode::Range) {
+        spans.emplace_back(std::min(n, w.first - 1), std::min(n, w.last));
+    } else {
+        const model::TraceTimeline *timeline = m_source.timeline.get();
+        const bool traced = timeline && timeline->trace().partitionFound;
+        if (traced) {
+            const model::QueryTrace &t = timeline->trace();
+            // The seek's probes land far apart: each keeps its own row, the rows between
+            // are elided.
+            for (const model::SeekProbe &probe : t.probes)
+                spans.emplace_back(qsizetype(probe.position), qsizetype(probe.position) + 1);
+            if (!t.visits.empty()) {
+                qsizetype lo = n, hi = -1;
+                for (const model::TraceVisit &v : t.visits) {
+                    lo = std::min(lo, qsizetype(v.position));
+                    hi = std::max(hi, qsizetype(v.position));
+                }
+                // A read longer than the picture keeps its two ends; its middle is elided.
+                const qsizetype edge = kMaxDrawnRows / 4;
+                if (hi - lo + 1 > 2 * edge) {
+                    around(lo, lo + edge - 1);
+                    around(hi - edge + 1, hi);
+                } else {
+                    around(lo, hi);
+                }
+            } else if (t.startPosition < t.partitionSize) {
+                around(qsizetype(t.startPosition), qsizetype(t.startPosition));
+            }
+            if (t.sortCondition) {
+                // Both bounds of the key condition, from the rows on either side of them.
+                around(qsizetype(t.rangeBegin) - 1, qsizetype(t.rangeBegin));
+                around(qsizetype(t.rangeEnd) - 1, qsizetype(t.rangeEnd));
+            }
+            if (t.lastEvaluatedPosition)
+                around(qsizetype(*t.lastEvaluatedPosition), qsizetype(*t.lastEvaluatedPosition));
+        }
+        if (!traced || spans.empty())
+            spans.emplace_back(0, std::min<qsizetype>(n, 2 * c + 1)); // nothing touched: the start
+    }
+    std::sort(spans.begin(), spans.end());
+    for (const auto &span : spans) {
+        if (span.second <= span.first)
+            continue;
+        // Spans a few rows apart join: an elision must save more room than it takes.
+        if (!m_window.empty() && span.first <= m_window.back().second + 2)
+            m_window.back().second = std::max(m_window.back().second, span.second);
+        else
+            m_window.push_back(span);
+    }
+    if (w.mode != RowWindow::Mode::Range && m_window.size() == 1
+        && m_window.front() == std::pair<qsizetype, qsizetype>(0, n))
+        m_window.clear();
+}
+
+qsizetype ExportDiagram::drawnRowCount() const
+{
+    if (m_window.empty())
+        return m_rows->rowCount();
+    qsizetype count = 0;
+    for (const auto &[first, end] : m_window)
+        count += end - first;
+    return count;
+}
+
+double ExportDiagram::rowCenterY(qsizetype row) const
+{
+    CollectionRenderState state;
+    state.rows = m_rows.get();
+    return CollectionLayout(layoutParams(state)).rowCenterY(row);
+}
+
 QString ExportDiagram::pictureLimitMessage() const
 {
-    if (m_rows->rowCount() <= kMaxDrawnRows)
+    if (drawnRowCount() <= kMaxDrawnRows)
         return QString();
-    return QStringLiteral("the collection %1 has %2 items; pictures draw every row and stop at "
-                          "%3: export Markdown (--format md) or a smaller collection")
+    if (m_window.empty())
+        return QStringLiteral(
+                   "the collection %1 has %2 items; --rows all draws every row and stops "
+                   "at %3: leave --rows at auto (the rows the Query touches), give "
+                   "--rows FROM-TO, or export Markdown (--format md)")
+            .arg(m_rows->partitionLabel())
+            .arg(m_rows->rowCount())
+            .arg(kMaxDrawnRows);
+    return QStringLiteral("the row window of the collection %1 has %2 rows; pictures stop at %3: "
+                          "give a shorter --rows FROM-TO or a smaller --context, or export "
+                          "Markdown (--format md)")
         .arg(m_rows->partitionLabel())
-        .arg(m_rows->rowCount())
+        .arg(drawnRowCount())
         .arg(kMaxDrawnRows);
 }
 
@@ -196,9 +322,27 @@ QString ExportDiagram::subjectName() const
     return m_source.patternName.isEmpty() ? QStringLiteral("Query") : m_source.patternName;
 }
 
+CollectionLayout::Params ExportDiagram::layoutParams(const CollectionRenderState &state) const
+{
+    const QSizeF natural = collectionSize();
+    CollectionLayout::Params params
+        = CollectionRenderer::layoutParams(m_style, state, natural, 1.0, 0.0);
+    params.window = m_window;
+    params.elisionHeight = m_style.rowHeight;
+    return params;
+}
+
 QSizeF ExportDiagram::collectionSize() const
 {
-    return CollectionRenderer::naturalSize(m_style, m_rows->rowCount());
+    if (m_window.empty())
+        return CollectionRenderer::naturalSize(m_style, m_rows->rowCount());
+    CollectionLayout::Params params;
+    params.rowCount = m_rows->rowCount();
+    params.window = m_window;
+    params.elisionHeight = m_style.rowHeight;
+    const QSizeF natural = CollectionRenderer::naturalSize(m_style, 1);
+    return QSizeF(natural.width(),
+                  m_style.headerHeight + CollectionLayout::windowHeight(params, m_style.rowHeight));
 }
 
 double ExportDiagram::captionHeight() const
@@ -255,8 +399,7 @@ void ExportDiagram::paint(QPainter &painter) const
     state.step = m_step;
     state.transition = m_transition;
     std::tie(state.paintedRowsFrom, state.paintedRowsTo) = m_paintedRows;
-    const CollectionLayout layout(
-        CollectionRenderer::layoutParams(m_style, state, natural, 1.0, 0.0));
+    const CollectionLayout layout(layoutParams(state));
     painter.save();
     painter.setClipRect(QRectF(QPointF(0, 0), natural));
     CollectionRenderer::paint(painter, layout, state, m_style);
@@ -292,8 +435,7 @@ std::vector<std::pair<QString, QString>> ExportDiagram::elidedKeys() const
     state.rows = m_rows.get();
     state.timeline = m_source.timeline.get();
     state.step = m_step;
-    const CollectionLayout layout(
-        CollectionRenderer::layoutParams(m_style, state, collectionSize(), 1.0, 0.0));
+    const CollectionLayout layout(layoutParams(state));
     if (layout.level() != CollectionLayout::Level::Rows)
         return elided;
     const QFontMetricsF mono(m_style.monoFont);

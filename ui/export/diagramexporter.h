@@ -5,6 +5,7 @@
 #include "model/design/project.h"
 #include "model/query/queryrequest.h"
 #include "model/query/tracetimeline.h"
+#include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrows.h"
 #include "ui/collection/collectionstyle.h"
 #include "ui/export/diagramlegend.h"
@@ -25,9 +26,30 @@
 class QPainter;
 
 namespace keyscope::ui {
+struct CollectionRenderState;
+}
+
+namespace keyscope::ui {
 
 // Frames: the whole traversal as numbered PNG files in a directory (framesequence.h).
 enum class ExportFormat { Svg, Png, Pdf, Markdown, Frames };
+
+// Which rows a picture draws. Auto: every row up to kMaxDrawnRows, else the Touched window.
+// All: every row (a collection over the limit is refused). Touched: the rows the traversal
+// touches (seek probes, the rows it reads, the key condition's bounds, the page end), each
+// with `context` rows around it; the rows between are elided with their count. Range: rows
+// first..last (1-based positions, inclusive).
+struct RowWindow
+{
+    enum class Mode { Auto, All, Touched, Range };
+    Mode mode = Mode::Auto;
+    qsizetype first = 0;
+    qsizetype last = 0;
+    int context = 3;
+};
+
+// "auto", "all", "touched" or "FROM-TO" (1-based, inclusive); an error message otherwise.
+std::variant<RowWindow, QString> parseRowWindow(const QString &text, int context = 3);
 
 // How an export looks: an explicit export style per theme (never the desktop's), whether the
 // legend is drawn, and the page behind the diagram.
@@ -37,6 +59,7 @@ struct ExportLook
     bool legend = true;
     // Invalid: white for light, the theme's own page colour for dark; Qt::transparent: none.
     QColor background;
+    RowWindow rows;
 };
 
 // What `keyscope export` asks for: one access pattern's traversal (or any Query, `query`) at
@@ -102,9 +125,15 @@ public:
     static std::unique_ptr<ExportDiagram> fromSource(Source source, std::optional<int> step,
                                                      const ExportLook &look = {});
 
-    // Pictures draw every row at full height; a collection longer than this is refused for
-    // SVG, PNG and PDF (Markdown takes any size).
+    // Pictures draw at most this many rows at full height; a longer collection draws its row
+    // window (RowWindow), and a window still longer is refused for SVG, PNG and PDF
+    // (Markdown takes any size).
     static constexpr qsizetype kMaxDrawnRows = 5000;
+    // The rows drawn as [first, end) spans, ascending; empty: every row.
+    const std::vector<std::pair<qsizetype, qsizetype>> &rowWindow() const { return m_window; }
+    qsizetype drawnRowCount() const;
+    // Where a row's centre is drawn, in logical pixels (inside its elision when left out).
+    double rowCenterY(qsizetype row) const;
     // Why this diagram cannot be drawn as a picture (too many rows), or empty.
     QString pictureLimitMessage() const;
 
@@ -152,6 +181,8 @@ private:
     double captionHeight() const;
     double legendHeight() const;
     QSizeF collectionSize() const;
+    void computeWindow();
+    CollectionLayout::Params layoutParams(const CollectionRenderState &state) const;
 
     Source m_source;
     ExportLook m_look;
@@ -162,6 +193,7 @@ private:
     QSizeF m_minimumSize;
     double m_transition = 1.0;
     std::pair<qsizetype, qsizetype> m_paintedRows {-1, -1};
+    std::vector<std::pair<qsizetype, qsizetype>> m_window;
 };
 
 // Paints a diagram of `size` logical pixels onto each device. Fixed metadata (no dates, no

@@ -270,7 +270,7 @@ void ExportDialog::updatePreview()
         else if (!timeline->trace().visits.empty())
             row = timeline->trace().visits.back().position;
         if (row != model::QueryTrace::kNoRow) {
-            const double y = d->style().headerHeight + (double(row) + 0.5) * d->style().rowHeight;
+            const double y = d->rowCenterY(qsizetype(row));
             // After the scroll area has taken the new pixmap's size.
             QTimer::singleShot(0, this, [this, target = int(y * fit)] {
                 m_imageArea->ensureVisible(0, target, 0, m_imageArea->viewport()->height() / 2);
