@@ -5,6 +5,7 @@
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionstyle.h"
 #include "ui/collection/collectionview.h"
+#include "ui/compare/comparemode.h"
 #include "ui/document/document.h"
 #include "ui/export/exportdialog.h"
 #include "ui/settings/settings.h"
@@ -33,12 +34,6 @@ using namespace keyscope;
 using namespace keyscope::ui;
 
 namespace {
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
 const QString kProject
@@ -120,6 +115,7 @@ private slots:
     void exportErrorsStayInTheDialog();
     void windowExportsTheCurrentStep();
     void windowCopiesImageAndSvg();
+    void sideBySideExportsBothDesigns();
 };
 
 void TestExportDialog::initTestCase()
@@ -266,7 +262,7 @@ void TestExportDialog::exportErrorsStayInTheDialog()
     QVERIFY2(tooBig.previewImage().height() < 2000,
              QByteArray::number(tooBig.previewImage().height()).constData());
     QVERIFY2(tooBig.exportNow(), qPrintable(tooBig.errorText()));
-    const QByteArray bigSvg = readFile(dir.filePath(QStringLiteral("big.svg")));
+    const QByteArray bigSvg = readAll(dir.filePath(QStringLiteral("big.svg")));
     QVERIFY(bigSvg.contains("ITEM#00003"));
     QVERIFY(
         bigSvg.contains(QStringLiteral("\u22ee 2,500 rows below (#2,502\u2013#5,001)").toUtf8()));
@@ -274,7 +270,7 @@ void TestExportDialog::exportErrorsStayInTheDialog()
     QCOMPARE(copied->data(QStringLiteral("image/svg+xml")), bigSvg);
     tooBig.formatBox()->setCurrentIndex(tooBig.formatBox()->findData(int(ExportFormat::Markdown)));
     QVERIFY(tooBig.exportNow());
-    QCOMPARE(readFile(dir.filePath(QStringLiteral("big.md"))).count("| `ITEM#"), 5001);
+    QCOMPARE(readAll(dir.filePath(QStringLiteral("big.md"))).count("| `ITEM#"), 5001);
 
     const QString good = dir.filePath(QStringLiteral("ok.svg"));
     dialog.setPath(good);
@@ -396,6 +392,98 @@ void TestExportDialog::windowCopiesImageAndSvg()
         = QGuiApplication::clipboard()->mimeData()->data(QStringLiteral("image/svg+xml"));
     QVERIFY(otherSvg != svg);
     QVERIFY(!otherSvg.contains("returned as result #n"));
+}
+
+void TestExportDialog::sideBySideExportsBothDesigns()
+{
+    QTemporaryDir dir;
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    settings.setReducedMotion(true);
+    TestWindow window(&settings, kExamples);
+    window.autosaver()->setRecoveryPath(dir.filePath(QStringLiteral("recovery.keyscope.json")));
+    window.resize(1400, 800);
+    QVERIFY(window.openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window.document()));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CompareMode *compare = window.compareMode();
+    QVERIFY(compare->enter(kExamples + QStringLiteral("/iot/before.keyscope.json")));
+    QVERIFY(settle(compare->secondaryDocument()));
+    QTRY_VERIFY(compare->secondaryTimeline());
+    auto *player = window.findChild<TracePlayer *>();
+    QVERIFY(player && player->timeline());
+    player->goToStep(2);
+
+    window.findChild<QAction *>(QStringLiteral("actionExportDiagram"))->trigger();
+    auto *dialog = window.findChild<ExportDialog *>();
+    QVERIFY(dialog);
+    // Offered and chosen: both designs, at the player's step.
+    QVERIFY(dialog->subjectBox()->isVisible());
+    QCOMPARE(dialog->subjectBox()->accessibleName(), QStringLiteral("Designs"));
+    QCOMPARE(dialog->subjectBox()->currentText(), QStringLiteral("Both designs side by side"));
+    QVERIFY(dialog->comparing());
+    QCOMPARE(dialog->stepBox()->value(), 2);
+    const auto both = dialog->compareDiagram();
+    QVERIFY(both);
+    const auto *left = window.collectionPane()->view()->timeline();
+    QVERIFY(left);
+    QCOMPARE(both->before().caption(), left->step(2).narration);
+    QCOMPARE(both->after().caption(), compare->secondaryTimeline()->step(2).narration);
+    QCOMPARE(both->after().projectName(), compare->secondaryDocument()->project().name);
+    QVERIFY(both->before().projectName() != both->after().projectName());
+    // The preview is the side-by-side picture (twice as wide as one design).
+    const double single = dialog->diagram()->logicalSize().width();
+    QVERIFY(both->logicalSize().width() > 1.9 * single);
+    const QImage preview = dialog->previewImage();
+    QVERIFY(!preview.isNull());
+    QVERIFY2(std::abs(double(preview.width()) / preview.height()
+                      - both->logicalSize().width() / both->logicalSize().height())
+                 < 0.02,
+             "the preview shows both designs");
+
+    // The file written is that picture; the format list is the same.
+    const QString target = dir.filePath(QStringLiteral("both.svg"));
+    dialog->setPath(target);
+    QVERIFY2(dialog->exportNow(), qPrintable(dialog->errorText()));
+    const QByteArray svg = readAll(target);
+    QCOMPARE(svg, both->toSvg());
+    QVERIFY(svg.contains(both->before().projectName().toUtf8()));
+    QVERIFY(svg.contains(both->after().projectName().toUtf8()));
+    QCOMPARE(dialog->formatBox()->count(), 4);
+    dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Png)));
+    QVERIFY2(dialog->exportNow(), qPrintable(dialog->errorText()));
+    const QImage png(dir.filePath(QStringLiteral("both.png")));
+    QCOMPARE(png.size(), (both->logicalSize() * dialog->scaleBox()->value()).toSize());
+
+    // "This design only" is the main pane's diagram again.
+    dialog->subjectBox()->setCurrentIndex(1);
+    QVERIFY(!dialog->comparing());
+    QVERIFY(!dialog->compareDiagram());
+    dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+    dialog->setPath(dir.filePath(QStringLiteral("one.svg")));
+    QVERIFY(dialog->exportNow());
+    QCOMPARE(readAll(dir.filePath(QStringLiteral("one.svg"))), dialog->diagram()->toSvg());
+    dialog->reject();
+    QTRY_VERIFY(!window.findChild<ExportDialog *>());
+
+    // Copy as SVG / Image copy both designs too.
+    QGuiApplication::clipboard()->clear();
+    window.findChild<QAction *>(QStringLiteral("actionCopyAsSvg"))->trigger();
+    const QMimeData *mime = QGuiApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    QCOMPARE(mime->data(QStringLiteral("image/svg+xml")), svg);
+    window.findChild<QAction *>(QStringLiteral("actionCopyAsImage"))->trigger();
+    const QImage copied = QGuiApplication::clipboard()->image();
+    QCOMPARE(copied.size(), (both->logicalSize() * 2.0).toSize());
+
+    // Out of side-by-side mode the dialog offers one design only.
+    compare->leave();
+    window.findChild<QAction *>(QStringLiteral("actionExportDiagram"))->trigger();
+    dialog = window.findChild<ExportDialog *>();
+    QVERIFY(dialog);
+    QVERIFY(!dialog->subjectBox()->isVisible());
+    QVERIFY(!dialog->comparing());
+    dialog->reject();
 }
 
 QTEST_MAIN(TestExportDialog)

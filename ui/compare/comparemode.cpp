@@ -327,6 +327,41 @@ QString CompareMode::exampleLabel(const QString &path, QString *relative) const
     return {};
 }
 
+QString CompareMode::exportLabel(bool secondary) const
+{
+    const QString path = secondary ? m_secondaryPath
+        : m_examplePath.isEmpty()  ? m_document->filePath()
+                                   : m_examplePath;
+    const QString label = path.isEmpty() ? QString() : exampleLabel(path, nullptr);
+    if (!label.isEmpty())
+        return label;
+    return secondary ? tr("Right") : tr("Left");
+}
+
+std::optional<ExportDiagram::Source> CompareMode::secondarySource() const
+{
+    if (!isActive() || !m_secondaryCollection)
+        return std::nullopt;
+    const auto table = m_secondary->table();
+    CollectionView *view = m_secondaryCollection->view();
+    if (!table || !view->rows() || !view->rows()->store())
+        return std::nullopt;
+    ExportDiagram::Source source;
+    source.table = table;
+    source.population = m_secondary->population();
+    source.entities = CollectionView::entitiesOf(m_secondary->project());
+    source.indexName = view->indexName();
+    source.partitionKey = view->rows()->partitionKey();
+    source.projectName = m_secondary->project().name.isEmpty() ? m_secondary->displayName()
+                                                               : m_secondary->project().name;
+    if (m_secondaryTimeline && view->timeline() == m_secondaryTimeline.get()) {
+        source.timeline = m_secondaryTimeline;
+        source.request = m_request;
+        source.patternName = m_patternName;
+    }
+    return source;
+}
+
 void CompareMode::updateTitles()
 {
     if (!isActive())

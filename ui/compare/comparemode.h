@@ -2,6 +2,7 @@
 
 #include "model/query/queryrequest.h"
 #include "model/query/tracetimeline.h"
+#include "ui/export/diagramexporter.h"
 
 #include <QObject>
 #include <QPointer>
@@ -66,6 +67,14 @@ public:
     // pattern's name, empty for a query from the Query Builder (run on both designs as is).
     void primaryTraceShown(const model::QueryRequest &request, const QString &patternName,
                            std::shared_ptr<const model::TraceTimeline> timeline);
+
+    // The second design's collection as an export source (its traversal when it shows one),
+    // for the before/after export; nullopt when inactive or it has no collection yet.
+    std::optional<ExportDiagram::Source> secondarySource() const;
+    const model::TraceTimeline *secondaryTimeline() const { return m_secondaryTimeline.get(); }
+    // What a before/after picture calls each half: the example variant's label ("Before",
+    // "After: ..."), else "Left" and "Right" (the panes' places).
+    QString exportLabel(bool secondary) const;
 
     ComparePane *primaryPane() const { return m_primaryPane; }
     ComparePane *secondaryPane() const { return m_secondaryPane; }

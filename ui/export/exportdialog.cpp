@@ -37,6 +37,12 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     setWindowTitle(tr("Export Diagram"));
     setAccessibleName(tr("Export diagram"));
 
+    m_subject = new QComboBox(this);
+    m_subject->addItem(tr("Both designs side by side"));
+    m_subject->addItem(tr("This design only"));
+    m_subject->setAccessibleName(tr("Designs"));
+    m_subject->setToolTip(tr("In side-by-side mode: both designs as one before/after diagram"));
+
     m_format = new QComboBox(this);
     m_format->addItem(tr("SVG (vector, text stays text)"), int(ExportFormat::Svg));
     m_format->addItem(tr("PNG image"), int(ExportFormat::Png));
@@ -82,6 +88,8 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     pathRow->addWidget(browseButton);
 
     auto *form = new QFormLayout;
+    form->addRow(tr("&Designs:"), m_subject);
+    form->setRowVisible(m_subject, false);
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Scale:"), m_scale);
     form->addRow(tr("S&tep:"), m_step);
@@ -136,6 +144,7 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     m_previewTimer->setInterval(40);
     connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::updatePreview);
 
+    connect(m_subject, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
     connect(m_scale, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateControls);
     connect(m_step, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
@@ -172,16 +181,60 @@ void ExportDialog::setPath(const QString &path)
     m_path->setText(path);
 }
 
-std::unique_ptr<ExportDiagram> ExportDialog::diagram() const
+void ExportDialog::setCompare(ExportDiagram::Source other, const QString &beforeLabel,
+                              const QString &afterLabel)
+{
+    m_other = std::move(other);
+    m_beforeLabel = beforeLabel;
+    m_afterLabel = afterLabel;
+    if (auto *form = findChild<QFormLayout *>())
+        form->setRowVisible(m_subject, true);
+    m_subject->setCurrentIndex(0);
+    // The step runs as far as the longer traversal (the shorter holds its last step).
+    const int steps = std::max(m_source.timeline ? m_source.timeline->stepCount() : 0,
+                               m_other->timeline ? m_other->timeline->stepCount() : 0);
+    m_step->setRange(-1, std::max(-1, steps - 1));
+    m_step->setEnabled(steps > 0);
+    updatePreview();
+}
+
+bool ExportDialog::comparing() const
+{
+    return m_other && m_subject->currentIndex() == 0;
+}
+
+ExportLook ExportDialog::look() const
 {
     ExportLook look;
     look.dark = m_theme->currentIndex() == 1;
     look.legend = m_legend->isChecked();
     if (m_transparent->isChecked() && m_transparent->isEnabled())
         look.background = Qt::transparent;
+    return look;
+}
+
+std::optional<int> ExportDialog::stepFor(const ExportDiagram::Source &source) const
+{
     const int step = m_step->value();
-    return ExportDiagram::fromSource(m_source, step < 0 ? std::nullopt : std::optional<int>(step),
-                                     look);
+    const int steps = source.timeline ? source.timeline->stepCount() : 0;
+    if (step < 0 || steps == 0)
+        return std::nullopt;
+    return std::min(step, steps - 1);
+}
+
+std::unique_ptr<ExportDiagram> ExportDialog::diagram() const
+{
+    return ExportDiagram::fromSource(m_source, stepFor(m_source), look());
+}
+
+std::unique_ptr<CompareDiagram> ExportDialog::compareDiagram() const
+{
+    if (!comparing())
+        return nullptr;
+    return std::make_unique<CompareDiagram>(
+        ExportDiagram::fromSource(m_source, stepFor(m_source), look()),
+        ExportDiagram::fromSource(*m_other, stepFor(*m_other), look()), m_beforeLabel,
+        m_afterLabel);
 }
 
 void ExportDialog::formatChanged()
@@ -220,15 +273,19 @@ void ExportDialog::updatePreview()
 {
     m_previewTimer->stop();
     const std::unique_ptr<ExportDiagram> d = diagram();
-    const QSizeF size = d->logicalSize();
+    const std::unique_ptr<CompareDiagram> both = compareDiagram();
+    const QSizeF size = both ? both->logicalSize() : d->logicalSize();
     if (format() == ExportFormat::Markdown) {
-        const QByteArray markdown = d->toMarkdown();
+        const QByteArray markdown = both ? both->toMarkdown() : d->toMarkdown();
         m_text->setPlainText(QString::fromUtf8(markdown));
         m_previewStack->setCurrentWidget(m_text);
         m_sizeLabel->setText(tr("%1 lines of Markdown").arg(markdown.count('\n')));
         return;
     }
-    if (const QString limit = d->pictureLimitMessage(); !limit.isEmpty()) {
+    QString limit = both ? both->before().pictureLimitMessage() : d->pictureLimitMessage();
+    if (both && limit.isEmpty())
+        limit = both->after().pictureLimitMessage();
+    if (!limit.isEmpty()) {
         m_previewImage = QImage();
         m_image->setPixmap(QPixmap());
         m_image->setText(limit.left(1).toUpper() + limit.mid(1) + QLatin1Char('.'));
@@ -244,7 +301,7 @@ void ExportDialog::updatePreview()
     m_image->setMaximumWidth(QWIDGETSIZE_MAX);
     // Fit the width of the preview; the page scrolls vertically.
     const double fit = std::min(1.0, kPreviewWidth / size.width());
-    m_previewImage = d->toImage(fit);
+    m_previewImage = both ? both->toImage(fit) : d->toImage(fit);
     if (m_transparent->isChecked() && m_transparent->isEnabled()) {
         // A checkerboard behind a transparent page, as image editors show it.
         QImage shown(m_previewImage.size(), QImage::Format_ARGB32_Premultiplied);
@@ -263,7 +320,7 @@ void ExportDialog::updatePreview()
     m_previewStack->setCurrentWidget(m_imageArea);
     // Show where the step happens: its row (the last row reached for the final state).
     if (const model::TraceTimeline *timeline = m_source.timeline.get();
-        timeline && timeline->stepCount() > 0) {
+        !both && timeline && timeline->stepCount() > 0) {
         quint32 row = model::QueryTrace::kNoRow;
         if (d->step() >= 0)
             row = timeline->step(d->step()).row;
@@ -332,30 +389,35 @@ bool ExportDialog::exportNow()
     if (target.isEmpty())
         return fail(tr("Choose a file to export to."));
     const std::unique_ptr<ExportDiagram> d = diagram();
-    if (const QString limit = d->pictureLimitMessage();
-        !limit.isEmpty() && format() != ExportFormat::Markdown)
+    const std::unique_ptr<CompareDiagram> both = compareDiagram();
+    QString limit = both ? both->before().pictureLimitMessage() : d->pictureLimitMessage();
+    if (both && limit.isEmpty())
+        limit = both->after().pictureLimitMessage();
+    if (!limit.isEmpty() && format() != ExportFormat::Markdown)
         return fail(limit.left(1).toUpper() + limit.mid(1) + QLatin1Char('.'));
     QByteArray bytes;
     switch (format()) {
     case ExportFormat::Svg:
-        bytes = d->toSvg();
+        bytes = both ? both->toSvg() : d->toSvg();
         break;
     case ExportFormat::Pdf:
-        bytes = d->toPdf();
+        bytes = both ? both->toPdf() : d->toPdf();
         break;
     case ExportFormat::Markdown:
-        bytes = d->toMarkdown();
+        bytes = both ? both->toMarkdown() : d->toMarkdown();
         break;
     case ExportFormat::Frames: // not offered by the dialog
         return fail(tr("Choose SVG, PNG, PDF or Markdown."));
     case ExportFormat::Png: {
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
-        if (!d->toImage(m_scale->value()).save(&buffer, "PNG"))
+        const QSizeF size = both ? both->logicalSize() : d->logicalSize();
+        if (!(both ? both->toImage(m_scale->value()) : d->toImage(m_scale->value()))
+                 .save(&buffer, "PNG"))
             return fail(tr("Could not encode the PNG image (%1 × %2 px is too large?). Try a "
                            "smaller scale.")
-                            .arg(qRound(d->logicalSize().width() * m_scale->value()))
-                            .arg(qRound(d->logicalSize().height() * m_scale->value())));
+                            .arg(qRound(size.width() * m_scale->value()))
+                            .arg(qRound(size.height() * m_scale->value())));
         break;
     }
     }
@@ -365,6 +427,40 @@ bool ExportDialog::exportNow()
     m_error->clear();
     m_error->hide();
     return true;
+}
+
+namespace {
+
+QMimeData *imageMime(const QImage &image)
+{
+    auto *mime = new QMimeData;
+    mime->setImageData(image);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    mime->setData(QStringLiteral("image/png"), png);
+    return mime;
+}
+
+QMimeData *svgMime(const QByteArray &svg)
+{
+    auto *mime = new QMimeData;
+    mime->setData(QStringLiteral("image/svg+xml"), svg);
+    mime->setText(QString::fromUtf8(svg));
+    return mime;
+}
+
+} // namespace
+
+QMimeData *ExportDialog::imageMimeData(const CompareDiagram &diagram, double scale)
+{
+    return imageMime(diagram.toImage(scale));
+}
+
+QMimeData *ExportDialog::svgMimeData(const CompareDiagram &diagram)
+{
+    return svgMime(diagram.toSvg());
 }
 
 QMimeData *ExportDialog::imageMimeData(const ExportDiagram &diagram, double scale)

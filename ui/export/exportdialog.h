@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/export/comparediagram.h"
 #include "ui/export/diagramexporter.h"
 
 #include <QDialog>
@@ -34,8 +35,17 @@ public:
                  const QString &suggestedPath, QWidget *parent = nullptr);
     ~ExportDialog() override;
 
-    // The diagram with the options chosen now.
+    // Side-by-side mode: offer (and choose) both designs side by side, `other` on the right.
+    void setCompare(ExportDiagram::Source other, const QString &beforeLabel,
+                    const QString &afterLabel);
+    // Both designs are chosen (setCompare and "Both designs side by side").
+    bool comparing() const;
+
+    // The diagram with the options chosen now (the main design's, also when comparing).
     std::unique_ptr<ExportDiagram> diagram() const;
+    // Both designs at the step chosen (each holds its last step when it has fewer), or null
+    // when not comparing.
+    std::unique_ptr<CompareDiagram> compareDiagram() const;
     ExportFormat format() const;
     QString path() const;
     void setPath(const QString &path);
@@ -48,6 +58,7 @@ public:
     QString previewText() const;
 
     QComboBox *formatBox() const { return m_format; }
+    QComboBox *subjectBox() const { return m_subject; }
     QDoubleSpinBox *scaleBox() const { return m_scale; }
     QSpinBox *stepBox() const { return m_step; }
     QComboBox *themeBox() const { return m_theme; }
@@ -58,6 +69,8 @@ public:
     // and as text.
     static QMimeData *imageMimeData(const ExportDiagram &diagram, double scale = 2.0);
     static QMimeData *svgMimeData(const ExportDiagram &diagram);
+    static QMimeData *imageMimeData(const CompareDiagram &diagram, double scale = 2.0);
+    static QMimeData *svgMimeData(const CompareDiagram &diagram);
 
 protected:
     // The save dialog (tests answer it).
@@ -69,8 +82,14 @@ private:
     void updatePreview();
     void browse();
     void formatChanged();
+    ExportLook look() const;
+    std::optional<int> stepFor(const ExportDiagram::Source &source) const;
 
     ExportDiagram::Source m_source;
+    std::optional<ExportDiagram::Source> m_other;
+    QString m_beforeLabel;
+    QString m_afterLabel;
+    QComboBox *m_subject;
     QComboBox *m_format;
     QDoubleSpinBox *m_scale;
     QSpinBox *m_step;

@@ -26,11 +26,9 @@
 #include "ui/shell/statusicon.h"
 #include "ui/trace/tracepanel.h"
 
-#include <QClipboard>
-#include <QStandardPaths>
-#include <QMimeData>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -43,12 +41,14 @@
 #include <QListView>
 #include <QLocale>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -399,7 +399,8 @@ void MainWindow::createActions()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    QAction *copyImage = edit->addAction(tr("Copy as &Image"), this, [this] { copyDiagram(false); });
+    QAction *copyImage
+        = edit->addAction(tr("Copy as &Image"), this, [this] { copyDiagram(false); });
     copyImage->setObjectName(QStringLiteral("actionCopyAsImage"));
     copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copyImage->setStatusTip(tr("Copy the collection diagram at the current step as an image"));
@@ -1226,8 +1227,8 @@ std::optional<ExportDiagram::Source> MainWindow::diagramSource() const
     source.entities = CollectionView::entitiesOf(m_document->project());
     source.indexName = view->indexName();
     source.partitionKey = view->rows()->partitionKey();
-    source.projectName = m_document->project().name.isEmpty() ? windowTitle()
-                                                              : m_document->project().name;
+    source.projectName
+        = m_document->project().name.isEmpty() ? windowTitle() : m_document->project().name;
     // The Query's marks only on the collection it read (the view may show another partition
     // or index while the player still holds the Query).
     const bool sameCollection = m_shownTimeline && m_shownRequest
@@ -1243,17 +1244,32 @@ std::optional<ExportDiagram::Source> MainWindow::diagramSource() const
     return source;
 }
 
+int MainWindow::playerStepFor(const ExportDiagram::Source &source,
+                              const std::optional<ExportDiagram::Source> &other) const
+{
+    // The player's step when it plays the traversal shown (in side-by-side mode it plays the
+    // longer of the two).
+    const model::TraceTimeline *playing = m_player->timeline();
+    if (!playing)
+        return -1;
+    if (source.timeline && playing == source.timeline.get())
+        return m_player->currentStep();
+    if (other && other->timeline && playing == other->timeline.get())
+        return m_player->currentStep();
+    return -1;
+}
+
 ExportDialog *MainWindow::showExportDialog()
 {
     auto source = diagramSource();
     if (!source) {
-        showError(tr("Export Diagram"), tr("There is no collection to export yet: open a project "
-                                           "or an example first."));
+        showError(tr("Export Diagram"),
+                  tr("There is no collection to export yet: open a project "
+                     "or an example first."));
         return nullptr;
     }
-    const int step = source->timeline && m_player->timeline() == source->timeline.get()
-        ? m_player->currentStep()
-        : -1;
+    const auto other = m_compare->isActive() ? m_compare->secondarySource() : std::nullopt;
+    const int step = playerStepFor(*source, other);
     QString name = source->patternName.isEmpty() ? source->projectName : source->patternName;
     name = name.toLower().replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")),
                                   QStringLiteral("-"));
@@ -1264,8 +1280,10 @@ ExportDialog *MainWindow::showExportDialog()
         name += QStringLiteral("-step-%1").arg(step);
     const QString directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     auto *dialog = new ExportDialog(*source, step >= 0 ? std::optional<int>(step) : std::nullopt,
-                                    QDir(directory).filePath(name + QStringLiteral(".svg")),
-                                    this);
+                                    QDir(directory).filePath(name + QStringLiteral(".svg")), this);
+    // Side-by-side mode: both designs, as one before/after diagram, by default.
+    if (other)
+        dialog->setCompare(*other, m_compare->exportLabel(false), m_compare->exportLabel(true));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(dialog->path())),
@@ -1282,19 +1300,42 @@ void MainWindow::copyDiagram(bool asSvg)
         statusBar()->showMessage(tr("Nothing to copy: there is no collection yet."), 5000);
         return;
     }
-    const int step = source->timeline && m_player->timeline() == source->timeline.get()
-        ? m_player->currentStep()
-        : -1;
-    const auto diagram = ExportDiagram::fromSource(
-        *source, step >= 0 ? std::optional<int>(step) : std::nullopt);
+    const auto other = m_compare->isActive() ? m_compare->secondarySource() : std::nullopt;
+    const int step = playerStepFor(*source, other);
+    // Each design at the player's step; the shorter traversal holds its last step.
+    const auto stepOf = [step](const ExportDiagram::Source &s) -> std::optional<int> {
+        const int steps = s.timeline ? s.timeline->stepCount() : 0;
+        if (step < 0 || steps == 0)
+            return std::nullopt;
+        return std::min(step, steps - 1);
+    };
+    if (other) {
+        const CompareDiagram both(ExportDiagram::fromSource(*source, stepOf(*source)),
+                                  ExportDiagram::fromSource(*other, stepOf(*other)),
+                                  m_compare->exportLabel(false), m_compare->exportLabel(true));
+        QString limit = both.before().pictureLimitMessage();
+        if (limit.isEmpty())
+            limit = both.after().pictureLimitMessage();
+        if (!limit.isEmpty()) {
+            statusBar()->showMessage(tr("Not copied: %1").arg(limit), 8000);
+            return;
+        }
+        QGuiApplication::clipboard()->setMimeData(asSvg ? ExportDialog::svgMimeData(both)
+                                                        : ExportDialog::imageMimeData(both));
+        statusBar()->showMessage(asSvg ? tr("Copied both designs side by side as SVG")
+                                       : tr("Copied both designs side by side as an image"),
+                                 3000);
+        return;
+    }
+    const auto diagram = ExportDiagram::fromSource(*source, stepOf(*source));
     if (const QString limit = diagram->pictureLimitMessage(); !limit.isEmpty()) {
         statusBar()->showMessage(tr("Not copied: %1").arg(limit), 8000);
         return;
     }
     QGuiApplication::clipboard()->setMimeData(asSvg ? ExportDialog::svgMimeData(*diagram)
                                                     : ExportDialog::imageMimeData(*diagram));
-    statusBar()->showMessage(asSvg ? tr("Copied the diagram as SVG") : tr("Copied the diagram as an image"),
-                             3000);
+    statusBar()->showMessage(
+        asSvg ? tr("Copied the diagram as SVG") : tr("Copied the diagram as an image"), 3000);
 }
 
 } // namespace keyscope::ui

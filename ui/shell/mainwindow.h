@@ -91,6 +91,8 @@ public:
     // Edit > Copy as Image / Copy as SVG: the diagram at the player's step (light export
     // style, legend) on the clipboard.
     void copyDiagram(bool asSvg);
+    int playerStepFor(const ExportDiagram::Source &source,
+                      const std::optional<ExportDiagram::Source> &other) const;
 
 protected:
     void closeEvent(QCloseEvent *event) override;
