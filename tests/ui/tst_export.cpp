@@ -390,6 +390,17 @@ void TestExport::cliErrors_data()
                         out}
         << 252
         << QStringLiteral("PK = ALL has 5001 items; --rows all draws every row and stops at 5000");
+    QTest::newRow("--rows all, animated")
+        << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+                        QStringLiteral("--pattern"),
+                        QStringLiteral("The first three"),
+                        QStringLiteral("--rows"),
+                        QStringLiteral("all"),
+                        QStringLiteral("--animated"),
+                        QStringLiteral("-o"),
+                        out}
+        << 252
+        << QStringLiteral("PK = ALL has 5001 items; --rows all draws every row and stops at 5000");
     QTest::newRow("a row window longer than a picture")
         << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
                         QStringLiteral("--pattern"),

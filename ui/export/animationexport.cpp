@@ -31,6 +31,8 @@ ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
     if (auto *error = std::get_if<ExportError>(&created))
         return *error;
     ExportDiagram &diagram = *std::get<std::unique_ptr<ExportDiagram>>(created);
+    if (const QString limit = diagram.pictureLimitMessage(); !limit.isEmpty())
+        return {Kind::Request, QStringLiteral("%1: %2").arg(request.projectPath, limit)};
 
     if (format == ExportFormat::Frames)
         return writeFrameSequence(diagram, request.outputPath, request.scale);
