@@ -36,8 +36,8 @@ enum class ExportFormat { Svg, Png, Pdf, Markdown, Frames };
 
 // Which rows a picture draws. Auto: every row up to kMaxDrawnRows, else the Touched window.
 // All: every row (a collection over the limit is refused). Touched: the rows the traversal
-// touches (seek probes, the rows it reads, the key condition's bounds, the page end), each
-// with `context` rows around it; the rows between are elided with their count. Range: rows
+// touches (each seek probe's row; the rows it reads, the key condition's bounds and the page
+// end with `context` rows around them); the rows between are elided with their count. Range: rows
 // first..last (1-based positions, inclusive).
 struct RowWindow
 {
