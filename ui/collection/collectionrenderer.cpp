@@ -213,7 +213,7 @@ void Painter::paintHeader()
                      .arg(state.bands->position + 1)
                      .arg(state.bands->total);
     else if (rows->partitionCount() > 1)
-        facts << QStringLiteral("1 of %1 partitions (placed by hash, not in order)")
+        facts << QStringLiteral("one of %1 partitions (placed by hash, not in key order)")
                      .arg(rows->partitionCount());
     const qsizetype concernedHere
         = state.concernedRows ? qsizetype(state.concernedRows->size()) : 0;
