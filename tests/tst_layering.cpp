@@ -14,6 +14,7 @@ class TestLayering : public QObject
 
 private slots:
     void modelDoesNotIncludeGui();
+    void uiFoldersDoNotIncludeShell();
 };
 
 void TestLayering::modelDoesNotIncludeGui()
@@ -52,6 +53,41 @@ void TestLayering::modelDoesNotIncludeGui()
     QVERIFY2(scanned > 0, "no source files found under model/");
     QVERIFY2(violations.isEmpty(),
              qPrintable(QStringLiteral("model/ must not include Qt GUI headers or ui/:\n  ")
+                        + violations.join(QStringLiteral("\n  "))));
+}
+
+// ui/shell/ is the main window's wiring: the panels it assembles never reach back into it.
+void TestLayering::uiFoldersDoNotIncludeShell()
+{
+    const QDir root(QStringLiteral(KEYSCOPE_SOURCE_DIR));
+    const QString uiDir = root.filePath(QStringLiteral("ui"));
+    static const QRegularExpression shellInclude(QStringLiteral(R"(^\s*#\s*include\s*"ui/shell/)"));
+    QDirIterator it(uiDir, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    int scanned = 0;
+    QStringList violations;
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString relative = root.relativeFilePath(path);
+        if (relative.startsWith(QLatin1String("ui/shell/")))
+            continue;
+        QFile file(path);
+        QVERIFY2(file.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(path));
+        ++scanned;
+        int lineNumber = 0;
+        while (!file.atEnd()) {
+            const QString line = QString::fromUtf8(file.readLine());
+            ++lineNumber;
+            if (shellInclude.match(line).hasMatch())
+                violations << QStringLiteral("%1:%2: %3")
+                                  .arg(relative)
+                                  .arg(lineNumber)
+                                  .arg(line.trimmed());
+        }
+    }
+    QVERIFY2(scanned > 0, "no source files found under ui/");
+    QVERIFY2(violations.isEmpty(),
+             qPrintable(QStringLiteral("only ui/shell/ and app/ may include ui/shell/:\n  ")
                         + violations.join(QStringLiteral("\n  "))));
 }
 

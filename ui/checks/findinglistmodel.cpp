@@ -1,6 +1,6 @@
 #include "ui/checks/findinglistmodel.h"
 
-#include "ui/shell/statusicon.h"
+#include "ui/icons/statusicon.h"
 
 #include <algorithm>
 

@@ -11,7 +11,7 @@
 #include "ui/document/document.h"
 #include "ui/examples/examplecatalog.h"
 #include "ui/settings/settings.h"
-#include "ui/shell/collectionpane.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/trace/tracepanel.h"
 
 #include <QAction>

@@ -2,8 +2,8 @@
 
 #include "model/query/tracetimeline.h"
 #include "ui/collection/collectionview.h"
-#include "ui/shell/collectionpane.h"
-#include "ui/shell/statusicon.h"
+#include "ui/collection/collectionpane.h"
+#include "ui/icons/statusicon.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

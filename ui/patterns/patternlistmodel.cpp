@@ -1,6 +1,6 @@
 #include "ui/patterns/patternlistmodel.h"
 
-#include "ui/shell/statusicon.h"
+#include "ui/icons/statusicon.h"
 
 namespace keyscope::ui {
 

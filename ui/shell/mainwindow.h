@@ -35,8 +35,11 @@ class ExportDialog;
 class CollectionPane;
 class CompareMode;
 class Document;
+class DocumentLifecycle;
 class FindingListModel;
 class PatternListModel;
+class PatternsPanel;
+class TraceDisplay;
 
 // Keyscope's main window: the document, its panels (docks whose layout survives restarts), the
 // menus and the status bar. Dialogs that ask the user something go through the virtual ask*
@@ -54,7 +57,8 @@ public:
     Document *document() const { return m_document; }
     Autosaver *autosaver() const { return m_autosaver; }
     CollectionPane *collectionPane() const { return m_collection; }
-    PatternListModel *patternModel() const { return m_patternModel; }
+    PatternListModel *patternModel() const;
+    PatternsPanel *patternsPanel() const { return m_patterns; }
     FindingListModel *findingModel() const { return m_findingModel; }
     QDockWidget *dock(const QString &objectName) const;
     CompareMode *compareMode() const { return m_compare; }
@@ -110,10 +114,7 @@ private:
     QDockWidget *addPanel(const QString &objectName, const QString &title, QWidget *content,
                           Qt::DockWidgetArea area);
     void resetLayout();
-    void openDialog();
-    void importDialog();
     void updateTitle();
-    void updateRecentMenu();
     void updateThemeActions();
     void refreshEntities();
     void populationReady();
@@ -123,10 +124,6 @@ private:
     // Full screen, large type, only the collection and the narration as a caption; the
     // keyboard steps through the Query (Space, arrows). F5 or Esc leaves.
     void setPresenting(bool presenting);
-    // Shows a Query's traversal in the collection and the trace panel, and plays it.
-    // patternName: the access pattern it answers (empty for a Query Builder query).
-    void showTrace(const model::QueryRequest &request, const model::QueryResponse &response,
-                   std::optional<model::ItemId> parentItem, const QString &patternName = {});
     void findingSelected();
     void goToConcerned(bool forward);
     void updateConcernLabel();
@@ -135,16 +132,15 @@ private:
     Settings *m_settings;
     QString m_examplesDirectory;
     Document *m_document;
+    DocumentLifecycle *m_lifecycle = nullptr;
+    TraceDisplay *m_traces = nullptr; // the Query shown in the collection, trace panel, player
     InteropActions *m_interop = nullptr;
     Autosaver *m_autosaver;
 
     CollectionPane *m_collection = nullptr;
     QSpinBox *m_seed = nullptr;
     bool m_refreshingEntities = false;
-    PatternListModel *m_patternModel = nullptr;
-    QListView *m_patternList = nullptr;
-    QLabel *m_patternSummary = nullptr;
-    QPlainTextEdit *m_patternDetail = nullptr;
+    PatternsPanel *m_patterns = nullptr;
     FindingListModel *m_findingModel = nullptr;
     QListView *m_findingList = nullptr;
     QLabel *m_findingSummary = nullptr;
@@ -160,11 +156,6 @@ private:
     KeyOrderExplainer *m_explainer = nullptr;
     TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
-    // The Query drawn in the collection (for export): its timeline, request and pattern.
-    std::shared_ptr<const model::TraceTimeline> m_shownTimeline;
-    std::optional<model::QueryRequest> m_shownRequest;
-    QString m_shownPattern;
-    QString m_shownPatternDescription;
     QAction *m_presenterAction = nullptr; // presenter mode: the narration as a caption
     CompareMode *m_compare = nullptr;     // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;

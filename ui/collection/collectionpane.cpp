@@ -1,4 +1,4 @@
-#include "ui/shell/collectionpane.h"
+#include "ui/collection/collectionpane.h"
 
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionview.h"

@@ -1,4 +1,4 @@
-#include "ui/shell/statusicon.h"
+#include "ui/icons/statusicon.h"
 
 #include <QHash>
 #include <QPainter>

@@ -1,0 +1,220 @@
+#include "ui/shell/documentlifecycle.h"
+
+#include "model/design/projectfile.h"
+#include "ui/document/document.h"
+#include "ui/examples/examplegallery.h"
+#include "ui/settings/settings.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMenu>
+#include <QRegularExpression>
+
+namespace keyscope::ui {
+
+DocumentLifecycle::DocumentLifecycle(QWidget *window, Document *document, Autosaver *autosaver,
+                                     Settings *settings, const QString &examplesDirectory)
+    : QObject(window)
+    , m_window(window)
+    , m_document(document)
+    , m_autosaver(autosaver)
+    , m_settings(settings)
+    , m_examplesDirectory(examplesDirectory)
+{ }
+
+void DocumentLifecycle::status(const QString &message, int timeout)
+{
+    if (m_hooks.showStatus)
+        m_hooks.showStatus(message, timeout);
+}
+
+void DocumentLifecycle::newProject()
+{
+    if (!maybeSave())
+        return;
+    m_document->newProject();
+    status(tr("New project"), 3000);
+}
+
+bool DocumentLifecycle::openFile(const QString &path)
+{
+    const auto errors = m_document->open(path);
+    if (!errors.empty()) {
+        QStringList lines;
+        for (const model::IoError &error : errors)
+            lines << error.toString();
+        m_hooks.showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                          lines.join(QLatin1Char('\n')));
+        if (!QFileInfo::exists(path))
+            m_settings->removeRecentFile(path);
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    status(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool DocumentLifecycle::openExample(const QString &path)
+{
+    auto read = model::ProjectFile::read(path);
+    if (auto *errors = std::get_if<std::vector<model::IoError>>(&read)) {
+        m_hooks.showError(tr("Cannot open the example"),
+                          errors->empty() ? path : errors->front().toString());
+        return false;
+    }
+    m_document->setProject(std::move(std::get<model::Project>(read)));
+    emit exampleOpened(path);
+    status(tr("Opened the example “%1”").arg(m_document->project().name), 4000);
+    return true;
+}
+
+bool DocumentLifecycle::importFiles(const QString &tablePath, const QString &itemsPath)
+{
+    const QString error = m_document->importTableAndItems(tablePath, itemsPath);
+    if (!error.isEmpty()) {
+        m_hooks.showError(tr("Cannot import"), error);
+        return false;
+    }
+    status(tr("Imported %1 and %2")
+               .arg(QFileInfo(tablePath).fileName(), QFileInfo(itemsPath).fileName()),
+           4000);
+    return true;
+}
+
+void DocumentLifecycle::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = m_hooks.askOpenPath();
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void DocumentLifecycle::importDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString table = QFileDialog::getOpenFileName(
+        m_window, tr("Import Table Definition (create-table or describe-table JSON)"), {},
+        tr("JSON (*.json);;All files (*)"));
+    if (table.isEmpty())
+        return;
+    const QString items = QFileDialog::getOpenFileName(
+        m_window, tr("Import Items (batch-write-item, scan output or an array)"),
+        QFileInfo(table).absolutePath(), tr("JSON (*.json);;All files (*)"));
+    if (!items.isEmpty())
+        importFiles(table, items);
+}
+
+void DocumentLifecycle::showExampleGallery()
+{
+    if (!maybeSave())
+        return;
+    ExampleGallery gallery(m_examplesDirectory, m_window);
+    if (gallery.exec() == QDialog::Accepted && !gallery.selectedPath().isEmpty())
+        openExample(gallery.selectedPath());
+}
+
+bool DocumentLifecycle::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    if (auto error = m_document->save()) {
+        m_hooks.showError(tr("Cannot save"), error->toString());
+        return false;
+    }
+    status(tr("Saved %1").arg(m_document->displayName()), 3000);
+    return true;
+}
+
+bool DocumentLifecycle::saveAs()
+{
+    QString path = m_hooks.askSavePath();
+    if (path.isEmpty())
+        return false;
+    const QString suffix = QString::fromLatin1(model::ProjectFile::kSuffix);
+    if (!path.endsWith(suffix) && !path.endsWith(QLatin1String(".json")))
+        path += suffix;
+    if (auto error = m_document->saveAs(path)) {
+        m_hooks.showError(tr("Cannot save"), error->toString());
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    status(tr("Saved %1").arg(m_document->displayName()), 3000);
+    return true;
+}
+
+bool DocumentLifecycle::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    switch (m_hooks.askSaveChanges()) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool DocumentLifecycle::offerRecovery(bool lastSessionCrashed)
+{
+    const auto recovery = m_autosaver->pendingRecovery();
+    if (!recovery)
+        return false;
+    if (!lastSessionCrashed || !m_hooks.askRestoreRecovery(*recovery)) {
+        m_autosaver->discard();
+        return false;
+    }
+    const QString error = m_autosaver->restore();
+    if (!error.isEmpty()) {
+        m_hooks.showError(tr("Cannot restore"), error);
+        m_autosaver->discard();
+        return false;
+    }
+    status(tr("Restored unsaved changes from %1")
+               .arg(QLocale().toString(recovery->savedAt.toLocalTime(), QLocale::ShortFormat)),
+           6000);
+    return true;
+}
+
+void DocumentLifecycle::fillRecentMenu(QMenu *menu)
+{
+    menu->clear();
+    const QStringList files = m_settings->recentFiles();
+    int number = 1;
+    for (const QString &path : files) {
+        const QString text = number <= 9
+            ? QStringLiteral("&%1  %2").arg(number).arg(QFileInfo(path).fileName())
+            : QFileInfo(path).fileName();
+        QAction *action = menu->addAction(text, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        ++number;
+    }
+    if (!files.isEmpty())
+        menu->addSeparator();
+    QAction *clear = menu->addAction(tr("&Clear List"), m_settings, &Settings::clearRecentFiles);
+    clear->setEnabled(!files.isEmpty());
+    menu->setEnabled(true);
+}
+
+QString DocumentLifecycle::suggestedSavePath() const
+{
+    QString suggestion = m_document->filePath();
+    if (suggestion.isEmpty()) {
+        QString base = m_document->project().name;
+        base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]+")), QStringLiteral("-"));
+        suggestion = base.isEmpty() ? QStringLiteral("untitled") : base.toLower();
+        suggestion += QString::fromLatin1(model::ProjectFile::kSuffix);
+    }
+    return suggestion;
+}
+
+} // namespace keyscope::ui

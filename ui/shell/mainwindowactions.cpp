@@ -1,0 +1,232 @@
+// The main window's menus and their actions (with their shortcuts). The panels exist already;
+// the actions drive them, the document lifecycle and the player.
+
+#include "ui/shell/mainwindow.h"
+
+#include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionpane.h"
+#include "ui/collection/collectionview.h"
+#include "ui/compare/comparemode.h"
+#include "ui/document/document.h"
+#include "ui/shell/appearance.h"
+#include "ui/shell/documentlifecycle.h"
+#include "ui/shell/interopactions.h"
+#include "ui/trace/tracepanel.h"
+
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QUndoStack>
+
+namespace keyscope::ui {
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = file->addAction(tr("&New"), this, &MainWindow::newProject);
+    newAction->setObjectName(QStringLiteral("actionNew"));
+    newAction->setShortcut(QKeySequence::New);
+    QAction *open = file->addAction(tr("&Open…"), m_lifecycle, &DocumentLifecycle::openDialog);
+    open->setObjectName(QStringLiteral("actionOpen"));
+    open->setShortcut(QKeySequence::Open);
+    QAction *example = file->addAction(tr("Open &Example…"), this, &MainWindow::showExampleGallery);
+    example->setObjectName(QStringLiteral("actionOpenExample"));
+    example->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
+    m_lifecycle->fillRecentMenu(m_recentMenu);
+    file->addSeparator();
+    QAction *saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+    saveAction->setObjectName(QStringLiteral("actionSave"));
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    saveAsAction->setObjectName(QStringLiteral("actionSaveAs"));
+    saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addSeparator();
+    QAction *import = file->addAction(tr("&Import Table and Items…"), m_lifecycle,
+                                      &DocumentLifecycle::importDialog);
+    import->setObjectName(QStringLiteral("actionImport"));
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    QAction *beforeQuit = file->addSeparator();
+    m_interop = new InteropActions(this, m_document, file, import, beforeQuit);
+    m_interop->hooks().showError
+        = [this](const QString &title, const QString &text) { showError(title, text); };
+    QAction *exportAction = new QAction(tr("&Export Diagram…"), this);
+    connect(exportAction, &QAction::triggered, this, [this] { showExportDialog(); });
+    exportAction->setObjectName(QStringLiteral("actionExportDiagram"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setStatusTip(
+        tr("Save the collection diagram at the current step as SVG, PNG, PDF or Markdown"));
+    file->insertAction(beforeQuit, exportAction);
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("actionQuit"));
+    // Some platforms bind no Quit key; Ctrl+Q works everywhere.
+    QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit);
+    if (!quitKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Q)))
+        quitKeys << QKeySequence(Qt::CTRL | Qt::Key_Q);
+    quit->setShortcuts(quitKeys);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    // Ctrl+Shift+Z everywhere, plus the platform's own (Ctrl+Y on Windows).
+    QList<QKeySequence> redoKeys {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
+    for (const QKeySequence &key : QKeySequence::keyBindings(QKeySequence::Redo)) {
+        if (!redoKeys.contains(key))
+            redoKeys << key;
+    }
+    redo->setShortcuts(redoKeys);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction *copyImage
+        = edit->addAction(tr("Copy as &Image"), this, [this] { copyDiagram(false); });
+    copyImage->setObjectName(QStringLiteral("actionCopyAsImage"));
+    copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copyImage->setStatusTip(tr("Copy the collection diagram at the current step as an image"));
+    QAction *copySvg = edit->addAction(tr("Copy as &SVG"), this, [this] { copyDiagram(true); });
+    copySvg->setObjectName(QStringLiteral("actionCopyAsSvg"));
+    copySvg->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    copySvg->setStatusTip(tr("Copy the collection diagram at the current step as SVG"));
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    int number = 1;
+    for (const char *name :
+         {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock"}) {
+        QDockWidget *panelDock = dock(QString::fromLatin1(name));
+        QAction *toggle = panelDock->toggleViewAction();
+        toggle->setText(panelDock->windowTitle().replace(QLatin1Char('&'), QLatin1String("&&")));
+        toggle->setObjectName(QStringLiteral("actionToggle") + QString::fromLatin1(name));
+        toggle->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key(Qt::Key_0 + number++)));
+        m_viewMenu->addAction(toggle);
+    }
+    QAction *focusCollection = m_viewMenu->addAction(tr("&Collection"), this, [this] {
+        m_collection->itemsView()->setFocus(Qt::ShortcutFocusReason);
+    });
+    focusCollection->setObjectName(QStringLiteral("actionFocusCollection"));
+    focusCollection->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_0));
+    const auto concernAction
+        = [this](const QString &text, const char *name, const QKeySequence &key, auto slot) {
+              QAction *action = m_viewMenu->addAction(text, this, slot);
+              action->setObjectName(QString::fromLatin1(name));
+              action->setShortcut(key);
+              return action;
+          };
+    concernAction(tr("&Next Concerned Item"), "actionNextConcerned", QKeySequence(Qt::Key_F8),
+                  [this] { goToConcerned(true); });
+    concernAction(tr("Pre&vious Concerned Item"), "actionPreviousConcerned",
+                  QKeySequence(Qt::SHIFT | Qt::Key_F8), [this] { goToConcerned(false); });
+    concernAction(tr("Next Partition (Hash Order)"), "actionNextPartition",
+                  QKeySequence(Qt::ALT | Qt::Key_PageDown),
+                  [this] { m_collection->view()->stepPartition(1); });
+    concernAction(tr("Previous Partition (Hash Order)"), "actionPreviousPartition",
+                  QKeySequence(Qt::ALT | Qt::Key_PageUp),
+                  [this] { m_collection->view()->stepPartition(-1); });
+    QAction *resetLayoutAction
+        = m_viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+    resetLayoutAction->setObjectName(QStringLiteral("actionResetLayout"));
+    m_viewMenu->addSeparator();
+
+    QMenu *theme = m_viewMenu->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    const struct
+    {
+        Settings::Theme theme;
+        QString text;
+        const char *name;
+    } themes[] = {{Settings::Theme::System, tr("Follow &System"), "actionThemeSystem"},
+                  {Settings::Theme::Light, tr("&Light"), "actionThemeLight"},
+                  {Settings::Theme::Dark, tr("&Dark"), "actionThemeDark"}};
+    for (const auto &entry : themes) {
+        QAction *action = theme->addAction(entry.text);
+        action->setObjectName(QString::fromLatin1(entry.name));
+        action->setCheckable(true);
+        action->setData(int(entry.theme));
+        m_themeGroup->addAction(action);
+    }
+    connect(m_themeGroup, &QActionGroup::triggered, this, [this](QAction *action) {
+        m_settings->setTheme(Settings::Theme(action->data().toInt()));
+    });
+    connect(m_settings, &Settings::themeChanged, this, [this](Settings::Theme theme) {
+        applyTheme(theme);
+        updateThemeActions();
+        refreshEntities(); // its quiet rows carry palette colours
+    });
+    updateThemeActions();
+    m_reducedMotion = m_viewMenu->addAction(tr("Reduced &Motion"));
+    m_reducedMotion->setObjectName(QStringLiteral("actionReducedMotion"));
+    m_reducedMotion->setCheckable(true);
+    m_reducedMotion->setChecked(m_settings->reducedMotion());
+    m_reducedMotion->setToolTip(tr("Animations jump to their end instead of moving"));
+    connect(m_reducedMotion, &QAction::toggled, m_settings, &Settings::setReducedMotion);
+    connect(m_settings, &Settings::reducedMotionChanged, m_reducedMotion, &QAction::setChecked);
+
+    // Playback: the keys of a media player. Text fields keep Space and the arrows (they claim
+    // them through ShortcutOverride); everywhere else they drive the animation.
+    QMenu *playback = menuBar()->addMenu(tr("&Playback"));
+    const auto playbackAction
+        = [&](const QString &text, const QKeySequence &key, const QString &name, auto slot) {
+              QAction *action = playback->addAction(text, m_player, slot);
+              action->setShortcut(key);
+              action->setObjectName(name);
+              return action;
+          };
+    playbackAction(tr("&Play / Pause"), QKeySequence(Qt::Key_Space),
+                   QStringLiteral("actionPlayPause"), &TracePlayer::togglePlayPause);
+    playbackAction(tr("Step &Forward"), QKeySequence(Qt::Key_Right),
+                   QStringLiteral("actionStepForward"), &TracePlayer::stepForward);
+    playbackAction(tr("Step &Back"), QKeySequence(Qt::Key_Left), QStringLiteral("actionStepBack"),
+                   &TracePlayer::stepBack);
+    playbackAction(tr("&Restart"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                   QStringLiteral("actionRestart"), &TracePlayer::restart);
+    playbackAction(tr("Go to &End"), QKeySequence(Qt::CTRL | Qt::Key_End),
+                   QStringLiteral("actionGoToEnd"), &TracePlayer::goToEnd);
+
+    playback->addSeparator();
+    QAction *exportStep
+        = playback->addAction(tr("E&xport Current Step…"), this, [this] { showExportDialog(); });
+    exportStep->setObjectName(QStringLiteral("actionExportCurrentStep"));
+    exportStep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportStep->setToolTip(tr("Export the diagram at this step (Ctrl+Shift+E)"));
+    m_tracePanel->addTransportAction(exportStep);
+    m_presenterAction = playback->addAction(tr("P&resenter Mode"));
+    m_presenterAction->setObjectName(QStringLiteral("actionPresenterMode"));
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setShortcut(QKeySequence(Qt::Key_F5));
+    connect(m_presenterAction, &QAction::toggled, this, &MainWindow::setPresenting);
+    // Esc leaves presenter mode; it is enabled only then, so dialogs and editors keep it.
+    auto *leavePresenter = new QAction(this);
+    leavePresenter->setObjectName(QStringLiteral("actionLeavePresenterMode"));
+    leavePresenter->setShortcut(QKeySequence(Qt::Key_Escape));
+    leavePresenter->setEnabled(false);
+    connect(leavePresenter, &QAction::triggered, this,
+            [this] { m_presenterAction->setChecked(false); });
+    connect(m_presenterAction, &QAction::toggled, leavePresenter, &QAction::setEnabled);
+    // Shortcuts keep working while the menu bar is hidden in presenter mode.
+    addActions(playback->actions());
+    addAction(leavePresenter);
+
+    // View > Compare Side by Side: the same pattern on a second design, on the same clock.
+    m_compare = new CompareMode(this, m_document, m_collection, m_player, m_tracePanel, m_settings,
+                                m_examplesDirectory);
+    connect(m_compare, &CompareMode::failed, this, &MainWindow::showError);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_compare->toggleAction());
+    connect(m_lifecycle, &DocumentLifecycle::exampleOpened, m_compare,
+            &CompareMode::setExamplePath);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
+        QMessageBox::about(this, tr("About Keyscope"),
+                           tr("<b>Keyscope</b><p>See how DynamoDB orders your items: design "
+                              "sort keys, populate collections, and check access patterns.</p>"));
+    });
+    about->setObjectName(QStringLiteral("actionAbout"));
+    about->setMenuRole(QAction::AboutRole);
+}
+
+} // namespace keyscope::ui
