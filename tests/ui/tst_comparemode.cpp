@@ -11,7 +11,7 @@
 #include "ui/examples/examplecatalog.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/query/querybuilder.h"
-#include "ui/shell/collectionpane.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAction>

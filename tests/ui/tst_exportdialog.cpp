@@ -9,7 +9,7 @@
 #include "ui/document/document.h"
 #include "ui/export/exportdialog.h"
 #include "ui/settings/settings.h"
-#include "ui/shell/collectionpane.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAction>

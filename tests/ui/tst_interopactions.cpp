@@ -4,7 +4,7 @@
 #include "ui/collection/collectionmodel.h"
 #include "ui/document/document.h"
 #include "ui/settings/settings.h"
-#include "ui/shell/collectionpane.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/shell/interopactions.h"
 #include "ui/shell/mainwindow.h"
 
