@@ -48,6 +48,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -407,6 +408,13 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        refreshActionIcons(); // Keyscope's own icons are drawn in the palette's text colour
+}
+
 QMessageBox::StandardButton MainWindow::askSaveChanges()
 {
     return QMessageBox::warning(
@@ -533,6 +541,7 @@ void MainWindow::setPresenting(bool presenting)
         for (QDockWidget *dockWidget : findChildren<QDockWidget *>())
             dockWidget->hide();
         menuBar()->hide();
+        m_toolBar->hide();
         statusBar()->hide();
         m_caption->setText(m_tracePanel->narration());
         m_caption->show();

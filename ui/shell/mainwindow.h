@@ -17,6 +17,7 @@ class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
 class QSpinBox;
+class QToolBar;
 
 namespace keyscope::ui {
 
@@ -36,6 +37,7 @@ class CollectionPane;
 class CompareMode;
 class Document;
 class DocumentLifecycle;
+class EmptyDesign;
 class FindingListModel;
 class PatternListModel;
 class PatternsPanel;
@@ -62,6 +64,7 @@ public:
     FindingListModel *findingModel() const { return m_findingModel; }
     QDockWidget *dock(const QString &objectName) const;
     CompareMode *compareMode() const { return m_compare; }
+    EmptyDesign *emptyDesign() const { return m_emptyDesign; }
     // File > Import…, Export Table As…, Export Items As….
     InteropActions *interop() const { return m_interop; }
     // The Query Builder's query, nullopt while it is not valid (Live > Endpoint verifies it).
@@ -100,6 +103,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
     virtual QMessageBox::StandardButton askSaveChanges();
     virtual QString askSavePath();
@@ -111,6 +115,9 @@ private:
     void createPanels();
     void createActions();
     void createStatusBar();
+    void createToolBar(std::initializer_list<QAction *> actions);
+    void setActionIcon(QAction *action, const QString &name);
+    void refreshActionIcons();
     QDockWidget *addPanel(const QString &objectName, const QString &title, QWidget *content,
                           Qt::DockWidgetArea area);
     void resetLayout();
@@ -163,6 +170,8 @@ private:
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QToolBar *m_toolBar = nullptr;
+    EmptyDesign *m_emptyDesign = nullptr; // covers the collection while the design is empty
     QActionGroup *m_themeGroup = nullptr;
     QAction *m_reducedMotion = nullptr;
     QLabel *m_itemCount = nullptr;

@@ -8,17 +8,86 @@
 #include "ui/collection/collectionview.h"
 #include "ui/compare/comparemode.h"
 #include "ui/document/document.h"
+#include "ui/editors/entitieseditor.h"
+#include "ui/icons/actionicon.h"
 #include "ui/shell/appearance.h"
 #include "ui/shell/documentlifecycle.h"
+#include "ui/shell/emptydesign.h"
 #include "ui/shell/interopactions.h"
 #include "ui/trace/tracepanel.h"
 
 #include <QActionGroup>
 #include <QDockWidget>
 #include <QMenuBar>
+#include <QTabWidget>
+#include <QToolBar>
 #include <QUndoStack>
 
 namespace keyscope::ui {
+
+namespace {
+
+// The freedesktop icon name an action is drawn with (its icon is redrawn when the palette
+// changes, so that Keyscope's own line icons follow the theme).
+constexpr const char *kIconName = "keyscopeIconName";
+
+} // namespace
+
+void MainWindow::setActionIcon(QAction *action, const QString &name)
+{
+    action->setProperty(kIconName, name);
+    action->setIcon(actionIcon(name, palette()));
+}
+
+void MainWindow::refreshActionIcons()
+{
+    for (QAction *action : findChildren<QAction *>()) {
+        const QString name = action->property(kIconName).toString();
+        if (!name.isEmpty())
+            action->setIcon(actionIcon(name, palette()));
+    }
+}
+
+void MainWindow::createToolBar(std::initializer_list<QAction *> actions)
+{
+    // The main actions, icons only (their names and shortcuts in the tooltips), as in Kate and
+    // Qt Creator. View > Toolbar hides it; its place survives restarts with the docks.
+    static const QHash<QString, QString> icons {
+        {QStringLiteral("actionNew"), QStringLiteral("document-new")},
+        {QStringLiteral("actionOpen"), QStringLiteral("document-open")},
+        {QStringLiteral("actionSave"), QStringLiteral("document-save")},
+        {QStringLiteral("actionUndo"), QStringLiteral("edit-undo")},
+        {QStringLiteral("actionRedo"), QStringLiteral("edit-redo")},
+        {QStringLiteral("actionImportAny"), QStringLiteral("document-import")},
+        {QStringLiteral("actionExportDiagram"), QStringLiteral("document-export")},
+        {QStringLiteral("actionCompareSideBySide"), QStringLiteral("view-split-left-right")},
+        {QStringLiteral("actionPresenterMode"), QStringLiteral("view-presentation")},
+    };
+    m_toolBar = addToolBar(tr("Main Toolbar"));
+    m_toolBar->setObjectName(QStringLiteral("MainToolBar"));
+    m_toolBar->setMovable(false);
+    m_toolBar->setFloatable(false);
+    m_toolBar->setIconSize(QSize(20, 20));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    for (QAction *action : actions) {
+        if (!action) {
+            m_toolBar->addSeparator();
+            continue;
+        }
+        if (const QString icon = icons.value(action->objectName()); !icon.isEmpty())
+            setActionIcon(action, icon);
+        QString tip = action->text().remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+        if (!action->shortcut().isEmpty())
+            tip += QStringLiteral(" (%1)").arg(
+                action->shortcut().toString(QKeySequence::NativeText));
+        action->setToolTip(tip);
+        m_toolBar->addAction(action);
+    }
+    QAction *toggle = m_toolBar->toggleViewAction();
+    toggle->setText(tr("&Toolbar"));
+    toggle->setObjectName(QStringLiteral("actionToggleToolbar"));
+    m_viewMenu->insertAction(m_viewMenu->actions().value(0), toggle);
+}
 
 void MainWindow::createActions()
 {
@@ -218,6 +287,31 @@ void MainWindow::createActions()
     m_viewMenu->addAction(m_compare->toggleAction());
     connect(m_lifecycle, &DocumentLifecycle::exampleOpened, m_compare,
             &CompareMode::setExamplePath);
+
+    createToolBar({newAction, open, saveAction, nullptr, undo, redo, nullptr,
+                   m_interop->importAction(), exportAction, nullptr, m_compare->toggleAction(),
+                   m_presenterAction});
+    setActionIcon(example, QStringLiteral("document-open"));
+    setActionIcon(saveAsAction, QStringLiteral("document-save"));
+    setActionIcon(copyImage, QStringLiteral("edit-copy"));
+    setActionIcon(exportStep, QStringLiteral("document-export"));
+
+    // Design: what shapes the design itself (more commands join it as they come).
+    QMenu *design
+        = menuBar()->insertMenu(playback->menuAction(), new QMenu(tr("&Design"), this))->menu();
+    QAction *addEntity = design->addAction(tr("Add &Entity Type"), this, [this] {
+        QDockWidget *entities = dock(QStringLiteral("EntitiesDock"));
+        entities->show();
+        entities->raise();
+        if (auto *tabs = qobject_cast<QTabWidget *>(entities->widget()))
+            tabs->setCurrentWidget(m_entitiesEditor);
+        m_entitiesEditor->addEntity();
+    });
+    addEntity->setObjectName(QStringLiteral("actionAddEntityType"));
+    addEntity->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    setActionIcon(addEntity, QStringLiteral("entity-add"));
+    m_emptyDesign = new EmptyDesign(m_document, m_collection,
+                                    {addEntity, example, m_interop->importAction(), open});
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
