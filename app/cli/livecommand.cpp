@@ -13,6 +13,7 @@
 #include "app/cli/querycommand.h"
 #include "app/live/networktransport.h"
 #include "model/design/projectfile.h"
+#include "model/io/atomicfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/orderedjson.h"
 #include "model/live/awscredentials.h"
@@ -23,7 +24,6 @@
 
 #include <QFile>
 #include <QJsonArray>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <atomic>
@@ -230,9 +230,8 @@ int requireNoRest(const QString &sub, const LiveOptions &options)
 
 std::optional<QString> writeAtomically(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+    if (auto reason = writeFileAtomically(path, bytes))
+        return path + QStringLiteral(": cannot write: ") + *reason;
     return std::nullopt;
 }
 

@@ -4,10 +4,9 @@
 #include "app/cli/populatecommand.h"
 
 #include "app/cli/clisupport.h"
+#include "model/io/atomicfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
-
-#include <QSaveFile>
 
 namespace keyscope::cli {
 
@@ -57,7 +56,7 @@ const QString kHelp = QStringLiteral(
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path), or the output could not be written\n");
 
-// Writes to stdout, or to a QSaveFile committed at the end.
+// Writes to stdout, or to an AtomicFile committed at the end.
 class Output
 {
 public:
@@ -66,14 +65,14 @@ public:
         if (path)
             m_file.emplace(*path);
     }
-    bool open() { return !m_file || m_file->open(QIODevice::WriteOnly); }
+    bool open() { return !m_file || m_file->open(); }
     bool write(const QByteArray &bytes)
     {
         if (!m_file) {
             return std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout)
                 == size_t(bytes.size());
         }
-        return m_file->write(bytes) == bytes.size();
+        return m_file->write(bytes);
     }
     bool commit()
     {
@@ -87,7 +86,7 @@ public:
     }
 
 private:
-    std::optional<QSaveFile> m_file;
+    std::optional<AtomicFile> m_file;
 };
 
 } // namespace

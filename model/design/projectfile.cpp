@@ -2,6 +2,7 @@
 
 #include "model/design/keytemplate.h"
 #include "model/design/valuegenerator.h"
+#include "model/io/atomicfile.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/orderedjson.h"
@@ -14,7 +15,6 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSet>
 #include <QTimeZone>
 
@@ -2204,19 +2204,8 @@ std::optional<IoError> ProjectFile::write(const Project &project, const QString 
                         {},
                         QStringLiteral("cannot write the file: the directory %1 does not exist")
                             .arg(QDir::toNativeSeparators(info.absolutePath()))};
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return IoError {
-            path, 0, 0, {}, QStringLiteral("cannot write the file: %1").arg(file.errorString())};
-    const QByteArray data = serialize(project);
-    if (file.write(data) != data.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return IoError {path, 0, 0, {}, QStringLiteral("cannot write the file: %1").arg(reason)};
-    }
-    if (!file.commit())
-        return IoError {
-            path, 0, 0, {}, QStringLiteral("cannot save the file: %1").arg(file.errorString())};
+    if (auto reason = writeFileAtomically(path, serialize(project)))
+        return IoError {path, 0, 0, {}, QStringLiteral("cannot write the file: ") + *reason};
     return std::nullopt;
 }
 

@@ -12,9 +12,13 @@
 #include "model/io/tabledefinitionfile.h"
 #include "model/table/table.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 namespace keyscope::model {
 
@@ -253,6 +257,54 @@ std::vector<QByteArray> InteropFile::render(Format format, const Project &projec
     return {};
 }
 
+namespace {
+
+// A batch-write-item request as Keyscope writes it: {"Table": [{"PutRequest": ...}, ...]}.
+bool isBatchWriteRequest(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || file.size() > 64 * 1024 * 1024)
+        return false;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll());
+    if (!document.isObject() || document.object().size() != 1)
+        return false;
+    const QJsonValue requests = *document.object().begin();
+    if (!requests.isArray())
+        return false;
+    for (const QJsonValue &request : requests.toArray()) {
+        if (!request.isObject() || !request.toObject().contains(QLatin1String("PutRequest")))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QStringList InteropFile::removeStaleBatchFiles(const QString &path, qsizetype written)
+{
+    // OUT-NNN.json files numbered past this run's, left by an earlier run that needed more:
+    // `aws dynamodb batch-write-item` over OUT-*.json would load them again. Only files that
+    // hold a batch-write request are removed; anything else of that name is the user's.
+    const QFileInfo info(path);
+    QString stem = info.fileName();
+    if (stem.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        stem.chop(5);
+    const QRegularExpression numbered(
+        QStringLiteral("^%1-(\\d{3,})\\.json$").arg(QRegularExpression::escape(stem)),
+        QRegularExpression::CaseInsensitiveOption);
+    const qsizetype kept = written <= 1 ? 0 : written;
+    QStringList removed;
+    QDir dir = info.dir();
+    for (const QString &name : dir.entryList(QDir::Files)) {
+        const auto match = numbered.match(name);
+        if (!match.hasMatch() || match.captured(1).toLongLong() <= kept)
+            continue;
+        if (isBatchWriteRequest(dir.filePath(name)) && dir.remove(name))
+            removed << dir.filePath(name);
+    }
+    return removed;
+}
+
 std::variant<QStringList, IoError> InteropFile::write(Format format, const Project &project,
                                                       const std::vector<Item> &items,
                                                       const QString &path, const QDateTime &now)
@@ -263,6 +315,8 @@ std::variant<QStringList, IoError> InteropFile::write(Format format, const Proje
         if (auto error = interopjson::writeFile(paths.at(qsizetype(i)), files[i]))
             return *error;
     }
+    if (format == Format::BatchWrite && path != u"-")
+        removeStaleBatchFiles(path, qsizetype(files.size()));
     return paths;
 }
 

@@ -68,8 +68,12 @@ public:
     // Workbench model's TableData hold): one file, except batch-write (one per 25 items).
     static std::vector<QByteArray> render(Format format, const Project &project,
                                           const std::vector<Item> &items, const QDateTime &now);
+    // Removes the OUT-NNN.json batch-write files numbered past `written` (an earlier, longer
+    // run's); only files holding a batch-write request. Returns their paths.
+    static QStringList removeStaleBatchFiles(const QString &path, qsizetype written);
     // Renders and writes atomically; batch-write files are named by
-    // ItemsFormats::batchFileNames. Returns the paths written.
+    // ItemsFormats::batchFileNames (and an earlier run's extra ones removed). Returns the paths
+    // written.
     static std::variant<QStringList, IoError> write(Format format, const Project &project,
                                                     const std::vector<Item> &items,
                                                     const QString &path, const QDateTime &now);

@@ -1,11 +1,12 @@
 #include "model/interop/interopjson.h"
 
+#include "model/io/atomicfile.h"
+
 #include "model/value/dynamojson.h"
 #include "model/value/number.h"
 
 #include <QFile>
 #include <QJsonArray>
-#include <QSaveFile>
 
 #include <cmath>
 #include <cstdio>
@@ -127,9 +128,8 @@ std::optional<IoError> writeFile(const QString &path, const QByteArray &bytes)
         std::fflush(stdout);
         return std::nullopt;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return IoError {path, 0, 0, {}, QStringLiteral("cannot write: %1").arg(file.errorString())};
+    if (auto reason = writeFileAtomically(path, bytes))
+        return IoError {path, 0, 0, {}, QStringLiteral("cannot write: ") + *reason};
     return std::nullopt;
 }
 

@@ -3,8 +3,6 @@
 #include "ui/export/animatedsvg.h"
 #include "ui/export/framesequence.h"
 
-#include <QSaveFile>
-
 namespace keyscope::ui {
 
 ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
@@ -42,10 +40,7 @@ ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
         = animatedSvg(diagram, QStringLiteral("Keyscope: %1").arg(request.pattern), &message);
     if (bytes.isEmpty())
         return {Kind::Output, message};
-    QSaveFile file(request.outputPath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return {Kind::Output, QStringLiteral("%1: %2").arg(request.outputPath, file.errorString())};
-    return {};
+    return writeExportFile(request.outputPath, bytes);
 }
 
 } // namespace keyscope::ui

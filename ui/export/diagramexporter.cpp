@@ -1,6 +1,7 @@
 #include "ui/export/diagramexporter.h"
 
 #include "model/design/projectfile.h"
+#include "model/io/atomicfile.h"
 #include "model/query/queryengine.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrenderer.h"
@@ -16,7 +17,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QXmlStreamReader>
 
@@ -688,9 +688,8 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
 
 ExportError writeExportFile(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return {ExportError::Kind::Output, QStringLiteral("%1: %2").arg(path, file.errorString())};
+    if (auto reason = model::writeFileAtomically(path, bytes))
+        return {ExportError::Kind::Output, path + QStringLiteral(": ") + *reason};
     return {};
 }
 

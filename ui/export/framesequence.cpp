@@ -1,11 +1,11 @@
 #include "ui/export/framesequence.h"
 
+#include "model/io/atomicfile.h"
 #include "ui/export/animatedsvg.h"
 
 #include <QBuffer>
 #include <QDir>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace keyscope::ui {
 
@@ -13,9 +13,8 @@ namespace {
 
 ExportError writeFile(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return {ExportError::Kind::Output, QStringLiteral("%1: %2").arg(path, file.errorString())};
+    if (auto reason = model::writeFileAtomically(path, bytes))
+        return {ExportError::Kind::Output, path + QStringLiteral(": ") + *reason};
     return {};
 }
 
