@@ -108,6 +108,8 @@ private slots:
     void projection();
     void projectionTopLevel();
     void reservedWords();
+    void limits_data();
+    void limits();
 };
 
 void TestExpression::keyCondition_data()
@@ -783,11 +785,11 @@ void TestExpression::keyAttributeCheckOrder()
 
     QStringList visited;
     QString failOn;
-    const KeyAttributeCheck check = [&](const KeyAttribute &key,
-                                        bool isHash) -> std::optional<ValidationError> {
+    const KeyAttributeCheck check
+        = [&](const KeyAttribute &key, bool isHash) -> std::optional<ValidationError> {
         visited << key.name + (isHash ? QStringLiteral(":hash") : QStringLiteral(":range"));
         if (key.name == failOn)
-            return ValidationError{QStringLiteral("check failed on ") + key.name, -1, {}};
+            return ValidationError {QStringLiteral("check failed on ") + key.name, -1, {}};
         return std::nullopt;
     };
     auto messageOf = [&](const std::vector<KeyConditionTerm> &terms) {
@@ -906,6 +908,114 @@ void TestExpression::reservedWords()
     QVERIFY(!ReservedWords::isReserved(u"pk"));
     QVERIFY(!ReservedWords::isReserved(u"statuses"));
     QVERIFY(!ReservedWords::isReserved(u""));
+}
+
+// DynamoDB's expression limits, checked before (and while) parsing with its texts, so hostile
+// input (thousands of parentheses or NOTs, megabytes of text) is refused instead of
+// overflowing the stack.
+void TestExpression::limits_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("filter"); // null: absent
+    QTest::addColumn<QString>("values");
+    QTest::addColumn<QString>("message"); // empty: accepted
+
+    const QString none;
+    const QString pv = QStringLiteral(R"({":p":{"S":"a"},":v":{"N":"1"}})");
+    const auto nested = [](int depth, const QString &inner) {
+        return QString(depth, QLatin1Char('(')) + inner + QString(depth, QLatin1Char(')'));
+    };
+    const auto nots = [](int count) { return QStringLiteral("NOT ").repeated(count) + "a = :v"; };
+    // 4,096 bytes exactly is allowed; one more is not (UTF-8 bytes, not characters).
+    const QString filterAtLimit
+        = QStringLiteral("a") + QString(4096 - 6, u'b') + QStringLiteral(" = :v");
+    const QString filterOverLimit = filterAtLimit + QLatin1Char(' ');
+
+    QTest::newRow("filter of 4096 bytes") << "pk = :p" << filterAtLimit << pv << QString();
+    QTest::newRow("filter of 4097 bytes")
+        << "pk = :p" << filterOverLimit << pv
+        << "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; "
+           "expression size: 4097";
+    QTest::newRow("size counts UTF-8 bytes")
+        << "pk = :p" << QStringLiteral("a") + QString(2100, QChar(0x00e9)) + " = :v" << pv
+        << "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; "
+           "expression size: 4206";
+    QTest::newRow("10000 parentheses in a key condition")
+        << nested(10000, "pk = :p") << none << pv
+        << "Invalid KeyConditionExpression: Expression size has exceeded the maximum allowed "
+           "size; expression size: 20007";
+    QTest::newRow("10000 NOT in a filter")
+        << "pk = :p" << nots(10000) << pv
+        << "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; "
+           "expression size: 40006";
+    QTest::newRow("2000 parentheses within 4 KB")
+        << "pk = :p" << nested(2000, "a = :v") << pv
+        << "Invalid FilterExpression: The expression is nested too deeply (parentheses, NOT and "
+           "function calls); Keyscope accepts at most 256 levels";
+    QTest::newRow("1000 NOT within 4 KB")
+        << "pk = :p" << nots(1000) << pv
+        << "Invalid FilterExpression: The expression is nested too deeply (parentheses, NOT and "
+           "function calls); Keyscope accepts at most 256 levels";
+    // DynamoDB refuses redundant parentheses ("((a = :v))"), so deep nesting needs a condition
+    // at every level: a = :v AND (a = :v AND (...)).
+    QString deep = QStringLiteral("a = :v");
+    for (int i = 0; i < 100; ++i)
+        deep = QStringLiteral("a = :v AND (") + deep + QLatin1Char(')');
+    QTest::newRow("100 nested conditions are fine") << "pk = :p" << deep << pv << QString();
+    QTest::newRow("100 NOT are fine") << "pk = :p" << nots(100) << pv << QString();
+
+    QStringList candidates;
+    QString values = QStringLiteral(R"({":p":{"S":"a"})");
+    for (int i = 0; i < 101; ++i) {
+        candidates << QStringLiteral(":c%1").arg(i);
+        values += QStringLiteral(R"(,":c%1":{"N":"%1"})").arg(i);
+    }
+    values += QLatin1Char('}');
+    QTest::newRow("IN with 101 operands")
+        << "pk = :p"
+        << "a IN (" + candidates.join(u", ") + ")" << values
+        << "Invalid FilterExpression: The IN operator is provided with too many operands; number "
+           "of operands: 101";
+    QString values100 = QStringLiteral(R"({":p":{"S":"a"})");
+    for (int i = 0; i < 100; ++i)
+        values100 += QStringLiteral(R"(,":c%1":{"N":"%1"})").arg(i);
+    values100 += QLatin1Char('}');
+    QTest::newRow("IN with 100 operands")
+        << "pk = :p"
+        << "a IN (" + candidates.mid(0, 100).join(u", ") + ")" << values100 << QString();
+
+    const QString longKey = QLatin1Char(':') + QString(255, u'v');
+    QTest::newRow("value placeholder of 256 bytes")
+        << "pk = " + longKey << none << QStringLiteral(R"({"%1":{"S":"a"}})").arg(longKey)
+        << "ExpressionAttributeValues contains invalid key: The expression attribute map contains "
+           "a key that is too long; size of key: 256";
+    const QString maxKey = QLatin1Char(':') + QString(254, u'v');
+    QTest::newRow("value placeholder of 255 bytes")
+        << "pk = " + maxKey << none << QStringLiteral(R"({"%1":{"S":"a"}})").arg(maxKey)
+        << QString();
+}
+
+void TestExpression::limits()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, filter);
+    QFETCH(QString, values);
+    QFETCH(QString, message);
+
+    QueryExpressionsInput input;
+    input.keyConditionExpression = key;
+    if (!filter.isNull())
+        input.filterExpression = filter;
+    input.values = valuesFrom(values);
+    input.schema = schemaFrom(QStringLiteral("pk:S/sk:S"));
+    const auto result = parseQueryExpressions(input);
+    const auto *error = std::get_if<ValidationError>(&result);
+    if (message.isEmpty()) {
+        QVERIFY2(!error, error ? qPrintable(error->message) : "");
+        return;
+    }
+    QVERIFY2(error, "expected a ValidationException");
+    QCOMPARE(error->message, message);
 }
 
 QTEST_GUILESS_MAIN(TestExpression)

@@ -53,6 +53,8 @@ public:
 
     ExpressionParser::SyntaxError error() const
     {
+        if (m_limit)
+            return *m_limit;
         const size_t bad = std::min(m_farthest, m_tokens.size() - 1);
         const ExpressionToken &token = m_tokens[bad];
         // DynamoDB quotes the previous token, the bad one and the next one with the text
@@ -77,6 +79,40 @@ private:
         return m_tokens[std::min(m_pos + ahead, m_tokens.size() - 1)];
     }
     bool atEnd() const { return peek().kind == TokenKind::End; }
+
+    // A limit DynamoDB (or Keyscope) sets on the expression's shape: reported instead of a
+    // syntax error, and it stops every alternative at once.
+    bool refuse(const QString &message)
+    {
+        if (!m_limit)
+            m_limit = ExpressionParser::SyntaxError {message, peek().position};
+        return false;
+    }
+
+    // Counts one level of nesting for as long as it lives.
+    class Nesting
+    {
+    public:
+        explicit Nesting(Parser &parser)
+            : m_parser(parser)
+        {
+            ++m_parser.m_depth;
+        }
+        ~Nesting() { --m_parser.m_depth; }
+        bool tooDeep() const
+        {
+            if (m_parser.m_depth <= ExpressionParser::kMaxNesting)
+                return false;
+            m_parser.refuse(QStringLiteral("The expression is nested too deeply (parentheses, NOT "
+                                           "and function calls); Keyscope accepts at most %1 "
+                                           "levels")
+                                .arg(ExpressionParser::kMaxNesting));
+            return true;
+        }
+
+    private:
+        Parser &m_parser;
+    };
     void fail() { m_farthest = std::max(m_farthest, m_pos); }
     bool expectPunct(QStringView punct)
     {
@@ -124,6 +160,11 @@ private:
 
     bool parseNot(ConditionNode &out)
     {
+        if (m_limit)
+            return false;
+        const Nesting nesting(*this);
+        if (nesting.tooDeep())
+            return false;
         if (peek().isKeyword(u"NOT")) {
             const int position = peek().position;
             ++m_pos;
@@ -209,6 +250,10 @@ private:
             std::vector<ConditionNode> candidates;
             if (!expectPunct(u"(") || !parseOperandList(candidates) || !expectPunct(u")"))
                 return false;
+            if (candidates.size() > size_t(ExpressionParser::kMaxInOperands))
+                return refuse(QStringLiteral("The IN operator is provided with too many operands; "
+                                             "number of operands: %1")
+                                  .arg(candidates.size()));
             out = ConditionNode {};
             out.kind = Kind::In;
             out.position = first.position;
@@ -240,6 +285,11 @@ private:
 
     bool parseOperand(ConditionNode &out)
     {
+        if (m_limit)
+            return false;
+        const Nesting nesting(*this);
+        if (nesting.tooDeep())
+            return false;
         const ExpressionToken &token = peek();
         if (token.isPunct(u"(")) {
             const int position = token.position;
@@ -331,6 +381,8 @@ private:
     bool m_projection = false;
     size_t m_pos = 0;
     size_t m_farthest = 0;
+    int m_depth = 0;
+    std::optional<ExpressionParser::SyntaxError> m_limit;
 };
 
 } // namespace

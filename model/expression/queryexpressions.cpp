@@ -168,6 +168,15 @@ std::optional<QString> checkPlaceholderKeys(const QStringList &keys, const QStri
     if (keys.isEmpty())
         return parameter + QStringLiteral(" must not be empty");
     for (const QString &key : keys) {
+        // DynamoDB: "Maximum length of any single expression attribute name or expression
+        // attribute value: 255 bytes" (the placeholder, '#'/':' included). The text is the one
+        // DynamoDB emulators reproduce.
+        if (const qsizetype size = key.toUtf8().size();
+            size > ExpressionParser::kMaxPlaceholderBytes)
+            return parameter
+                + QStringLiteral(" contains invalid key: The expression attribute map contains "
+                                 "a key that is too long; size of key: ")
+                + QString::number(size);
         if (!pattern.match(key).hasMatch())
             return QStringLiteral("%1 contains invalid key: Syntax error; key: \"%2\"")
                 .arg(parameter, key);
@@ -182,6 +191,22 @@ bool mentions(const ConditionExpression &filter, const QString &name, bool neste
             return true;
     }
     return false;
+}
+
+// DynamoDB: "The maximum length of any expression string is 4 KB" (UTF-8 bytes; the
+// ConditionExpression a=b is 3 bytes). Checked before parsing, so no input of any size reaches
+// the parser.
+std::optional<QString> sizeProblem(const QString &expression)
+{
+    // Four bytes at most per UTF-16 unit pair: skip the count for short text.
+    if (expression.size() * 3 <= ExpressionParser::kMaxExpressionBytes)
+        return std::nullopt;
+    const qsizetype size = expression.toUtf8().size();
+    if (size <= ExpressionParser::kMaxExpressionBytes)
+        return std::nullopt;
+    return QStringLiteral("Expression size has exceeded the maximum allowed size; expression "
+                          "size: ")
+        + QString::number(size);
 }
 
 ValidationError tooManyConditions()
@@ -222,6 +247,8 @@ parseQueryExpressionSyntax(const QueryExpressionText &input)
         const QString prefix = QStringLiteral("Invalid ") + label + QStringLiteral(": ");
         if (source.isEmpty())
             return error(prefix + QStringLiteral("The expression can not be empty;"), label);
+        if (auto tooLong = sizeProblem(source))
+            return error(prefix + *tooLong, label);
         auto parsed = ExpressionParser::parseCondition(source);
         if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
             return error(prefix + syntax->message, label, syntax->position);
@@ -248,6 +275,8 @@ parseQueryExpressionSyntax(const QueryExpressionText &input)
         const QString prefix = QStringLiteral("Invalid ProjectionExpression: ");
         if (input.projectionExpression->isEmpty())
             return error(prefix + QStringLiteral("The expression can not be empty;"), kProjection);
+        if (auto tooLong = sizeProblem(*input.projectionExpression))
+            return error(prefix + *tooLong, kProjection);
         auto parsed = ExpressionParser::parseProjection(*input.projectionExpression);
         if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
             return error(prefix + syntax->message, kProjection, syntax->position);
@@ -403,8 +432,8 @@ std::variant<ParsedQueryExpressions, ValidationError>
 parseQueryExpressions(const QueryExpressionsInput &input)
 {
     QueryExpressionText text = input;
-    text.maxKeyConditions = std::max(input.maxKeyConditions,
-                                     input.schema.hash.size() + input.schema.range.size());
+    text.maxKeyConditions
+        = std::max(input.maxKeyConditions, input.schema.hash.size() + input.schema.range.size());
     auto syntax = parseQueryExpressionSyntax(text);
     if (auto *problem = std::get_if<ValidationError>(&syntax))
         return *problem;

@@ -82,8 +82,8 @@ parseQueryExpressionSyntax(const QueryExpressionText &input);
 // Called by matchKeyCondition() once per key attribute of the queried schema, HASH attributes
 // first, before that attribute's condition is looked at. DynamoDB validates ExclusiveStartKey
 // here, interleaved with the key condition. Returns the error to report, if any.
-using KeyAttributeCheck = std::function<std::optional<ValidationError>(const KeyAttribute &key,
-                                                                       bool isHash)>;
+using KeyAttributeCheck
+    = std::function<std::optional<ValidationError>(const KeyAttribute &key, bool isHash)>;
 
 // Phase 2: the key condition against the queried schema. First the number of conditions against
 // the schema's ceiling, then per key attribute (HASH then RANGE): `check`, "Query key condition not
