@@ -6,6 +6,9 @@
 
 #include <QCryptographicHash>
 #include <QHash>
+#include <QLocale>
+
+#include <unistd.h>
 
 namespace keyscope::model {
 
@@ -78,6 +81,22 @@ std::optional<AttributeValue> coerceKeyValue(const AttributeValue &value,
     return std::nullopt;
 }
 
+qint64 Populator::physicalMemory()
+{
+    // KEYSCOPE_MEMORY_BYTES caps what Keyscope assumes it may use (tests set it small).
+    bool ok = false;
+    const qint64 cap = qEnvironmentVariable("KEYSCOPE_MEMORY_BYTES").toLongLong(&ok);
+    if (ok && cap > 0)
+        return cap;
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && pageSize > 0)
+        return qint64(pages) * qint64(pageSize);
+#endif
+    return 0;
+}
+
 std::variant<Population, PopulationError>
 Populator::populate(const Project &project, std::optional<quint64> seed, const Progress &progress)
 {
@@ -144,23 +163,57 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
         }
     }
 
-    // How many items each type makes, so progress can be reported against a total.
+    // How many items each type makes, so progress can be reported against a total. Counting
+    // stops as soon as the total passes the limit, so a count of a billion costs nothing.
     std::vector<std::vector<int>> counts(entities.size()); // per parent item (or one for roots)
     std::vector<qint64> itemsOfType(entities.size(), 0);
-    qint64 total = 0;
+    qint64 total = qint64(project.items.size());
+    qint64 attributeSlots = 0; // attributes of all generated items, for the memory estimate
     for (int e : order) {
         const EntityType &entity = entities[size_t(e)];
         Random countRandom(streamSeed(baseSeed, entity.name + QStringLiteral("#count")));
         const qint64 parents
             = plans[size_t(e)].parent < 0 ? 1 : itemsOfType[size_t(plans[size_t(e)].parent)];
-        counts[size_t(e)].reserve(size_t(parents));
+        counts[size_t(e)].reserve(size_t(std::min(parents, kMaxItems)));
         for (qint64 p = 0; p < parents; ++p) {
             const int n = int(
                 countRandom.range(entity.countMin, std::max(entity.countMin, entity.countMax)));
             counts[size_t(e)].push_back(n);
             itemsOfType[size_t(e)] += n;
+            if (total + itemsOfType[size_t(e)] > kMaxItems) {
+                const QString perParent = entity.parent.isEmpty()
+                    ? QString()
+                    : QStringLiteral(" per %1").arg(entity.parent);
+                return PopulationError {
+                    entityPath(e) + QStringLiteral(".count"),
+                    QStringLiteral("the population would hold more than %1 items (the most "
+                                   "Keyscope populates) once %2 makes %3%4; lower the count")
+                        .arg(QLocale(QLocale::English).toString(kMaxItems), entity.name,
+                             entity.countMin == entity.countMax
+                                 ? QLocale(QLocale::English).toString(entity.countMin)
+                                 : QStringLiteral("%1 to %2")
+                                       .arg(QLocale(QLocale::English).toString(entity.countMin),
+                                            QLocale(QLocale::English).toString(entity.countMax)),
+                             perParent)};
+            }
         }
         total += itemsOfType[size_t(e)];
+        attributeSlots
+            += itemsOfType[size_t(e)] * qint64(entity.attributes.size() + entity.keys.size());
+    }
+    total -= qint64(project.items.size());
+    if (const qint64 memory = physicalMemory(); memory > 0) {
+        const qint64 needed = total * kBytesPerItem + attributeSlots * kBytesPerAttribute;
+        if (needed > memory / 10 * 8) {
+            const auto gib = [](qint64 bytes) {
+                return QString::number(double(bytes) / double(1LL << 30), 'f', 1);
+            };
+            return PopulationError {
+                QStringLiteral("entities"),
+                QStringLiteral("populating %1 items needs about %2 GiB of memory and this machine "
+                               "has %3 GiB; lower the counts")
+                    .arg(QLocale(QLocale::English).toString(total), gib(needed), gib(memory))};
+        }
     }
 
     Population population;

@@ -44,6 +44,18 @@ class Populator
 public:
     using Progress = std::function<void(qint64 done, qint64 total)>;
 
+    // The most items one population may hold (generated and hand-written): the engine is
+    // built and measured for collections up to this size. Larger designs are refused with the
+    // path of the count that makes them too big.
+    static constexpr qint64 kMaxItems = 10'000'000;
+    // What one generated item is expected to take in memory while the population and its
+    // table exist, per attribute and for the item itself (measured on the examples, rounded up).
+    static constexpr qint64 kBytesPerItem = 320;
+    static constexpr qint64 kBytesPerAttribute = 160;
+    // The memory the machine has (0 when unknown), or KEYSCOPE_MEMORY_BYTES when set: a
+    // population estimated to need more than 80% of it is refused before it starts.
+    static qint64 physicalMemory();
+
     static std::variant<Population, PopulationError> populate(const Project &project,
                                                               std::optional<quint64> seed = {},
                                                               const Progress &progress = {});

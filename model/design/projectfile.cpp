@@ -1,6 +1,7 @@
 #include "model/design/projectfile.h"
 
 #include "model/design/keytemplate.h"
+#include "model/design/populator.h"
 #include "model/design/valuegenerator.h"
 #include "model/io/atomicfile.h"
 #include "model/io/jsonfile.h"
@@ -14,6 +15,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTimeZone>
@@ -122,9 +124,20 @@ QString didYouMean(const QString &word, const QStringList &candidates)
     return best.isEmpty() ? QString() : QStringLiteral("; did you mean '%1'?").arg(best);
 }
 
+// At most a few names of a long list, so a message stays a sentence: "A, B, C, … (2,000 in
+// all)".
+QString someOf(const QStringList &names, const QString &separator = QStringLiteral(", "))
+{
+    constexpr qsizetype kShown = 10;
+    if (names.size() <= kShown)
+        return names.join(separator);
+    return names.mid(0, kShown).join(separator) + separator
+        + QStringLiteral("… (%1 in all)").arg(names.size());
+}
+
 QString listOrNone(const QStringList &names)
 {
-    return names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "));
+    return names.isEmpty() ? QStringLiteral("none") : someOf(names);
 }
 
 // --- JSON helpers ----------------------------------------------------------------------------
@@ -1049,9 +1062,22 @@ EntityType ProjectReader::readEntity(const QJsonObject &json, const QString &pat
 
     const QJsonValue count = in.take(QStringLiteral("count"));
     const QString countPath = in.pathOf(QStringLiteral("count"));
+    // A count above what one population may hold is refused here, quoting the number as
+    // written (it would not fit the int it is kept in anyway).
+    const auto overLimit = [&](const QString &path, qint64 n) {
+        if (n <= Populator::kMaxItems)
+            return false;
+        m_reader.error(path,
+                       QStringLiteral("%1 items is more than Keyscope populates (at most %2 "
+                                      "items in all); lower the count")
+                           .arg(QLocale(QLocale::English).toString(n),
+                                QLocale(QLocale::English).toString(Populator::kMaxItems)));
+        return true;
+    };
     if (count.isDouble()) {
-        if (const auto n = ObjectReader::checkInteger(m_reader, countPath, count, 0))
-            entity.countMin = entity.countMax = int(std::min<qint64>(*n, INT_MAX));
+        if (const auto n = ObjectReader::checkInteger(m_reader, countPath, count, 0);
+            n && !overLimit(countPath, *n))
+            entity.countMin = entity.countMax = int(*n);
     } else if (count.isArray()) {
         const QJsonArray range = count.toArray();
         if (range.size() != 2) {
@@ -1064,9 +1090,10 @@ EntityType ProjectReader::readEntity(const QJsonObject &json, const QString &pat
                 = ObjectReader::checkInteger(m_reader, elementPath(countPath, 0), range.at(0), 0);
             const auto max
                 = ObjectReader::checkInteger(m_reader, elementPath(countPath, 1), range.at(1), 0);
-            if (min && max) {
-                entity.countMin = int(std::min<qint64>(*min, INT_MAX));
-                entity.countMax = int(std::min<qint64>(*max, INT_MAX));
+            if (min && max && !overLimit(elementPath(countPath, 0), *min)
+                && !overLimit(elementPath(countPath, 1), *max)) {
+                entity.countMin = int(*min);
+                entity.countMax = int(*max);
                 if (*min > *max)
                     m_reader.error(countPath,
                                    QStringLiteral("countMin %1 is greater than countMax %2: write "
@@ -1180,69 +1207,106 @@ const EntityInfo *ProjectReader::infoOf(const QString &entityName) const
 
 void ProjectReader::checkParents()
 {
+    // Linear in the number of types: one index by name, and each chain walked once (a type
+    // whose parent is settled takes its result and ancestors from it).
+    QHash<QString, std::size_t> byName;
     QStringList names;
-    for (const auto &entity : m_project.entities)
-        names << entity.name;
-    names.removeDuplicates();
-    QSet<QString> reportedCycle;
     for (std::size_t i = 0; i < m_project.entities.size(); ++i) {
-        const EntityType &entity = m_project.entities[i];
-        EntityInfo &info = m_info[i];
-        if (!info.chainOk)
-            continue;
-        if (entity.parent.isEmpty())
-            continue;
-        const QString parentPath = memberPath(info.path, QStringLiteral("parent"));
-        if (entity.parent == entity.name) {
-            m_reader.error(parentPath,
-                           QStringLiteral("%1 names itself as its parent; a root "
-                                          "type has no \"parent\"")
-                               .arg(entity.name));
-            info.chainOk = false;
-            continue;
-        }
-        if (!m_project.entity(entity.parent)) {
-            QStringList others = names;
-            others.removeAll(entity.name);
-            m_reader.error(
-                parentPath,
-                QStringLiteral("parent '%1' names no entity type%2 (entity types: %3)")
-                    .arg(entity.parent, didYouMean(entity.parent, others), listOrNone(others)));
-            info.chainOk = false;
-            continue;
-        }
-        // Walk up; a name seen twice is a cycle.
-        QStringList chain {entity.name};
-        QString current = entity.parent;
-        while (!current.isEmpty()) {
-            if (chain.contains(current)) {
-                info.chainOk = false;
-                const QStringList cycle = chain.mid(chain.indexOf(current));
-                if (current == entity.name) {
-                    QStringList sorted = cycle;
-                    sorted.sort();
-                    const QString key = sorted.join(u',');
-                    if (!reportedCycle.contains(key)) {
-                        reportedCycle.insert(key);
-                        m_reader.error(parentPath,
-                                       QStringLiteral("the parents form a cycle (%1 -> %2); one "
-                                                      "of them must be a root type without "
-                                                      "\"parent\"")
-                                           .arg(cycle.join(QStringLiteral(" -> ")), current));
-                    }
-                }
-                break;
-            }
-            const EntityType *parent = m_project.entity(current);
-            if (!parent) {
-                info.chainOk = false; // reported at the entity that names it
-                break;
-            }
-            chain << current;
-            info.ancestors << current;
-            current = parent->parent;
+        const QString &name = m_project.entities[i].name;
+        if (!byName.contains(name)) {
+            byName.insert(name, i);
+            names << name;
         }
     }
+    enum class State { Unvisited, Walking, Settled };
+    std::vector<State> state(m_project.entities.size(), State::Unvisited);
+    QSet<QString> reportedCycle;
+
+    // Settles `start` and every unsettled type above it; returns whether start's chain is ok.
+    const auto settle = [&](std::size_t start) {
+        std::vector<std::size_t> walk;
+        std::size_t current = start;
+        bool ok = true;
+        while (true) {
+            if (state[current] == State::Settled) {
+                ok = m_info[current].chainOk;
+                break;
+            }
+            if (state[current] == State::Walking) {
+                // A cycle: the types from `current` on in the walk. Reported once, at the type
+                // that closes it when that is where the walk began.
+                const auto from = std::find(walk.begin(), walk.end(), current);
+                QStringList cycle;
+                for (auto it = from; it != walk.end(); ++it)
+                    cycle << m_project.entities[*it].name;
+                QStringList sorted = cycle;
+                sorted.sort();
+                const QString key = sorted.join(u',');
+                if (!reportedCycle.contains(key)) {
+                    reportedCycle.insert(key);
+                    const std::size_t at = *from;
+                    m_reader.error(memberPath(m_info[at].path, QStringLiteral("parent")),
+                                   QStringLiteral("the parents form a cycle (%1 -> %2); one of "
+                                                  "them must be a root type without \"parent\"")
+                                       .arg(someOf(cycle, QStringLiteral(" -> ")),
+                                            m_project.entities[at].name));
+                }
+                ok = false;
+                break;
+            }
+            state[current] = State::Walking;
+            walk.push_back(current);
+            const EntityType &entity = m_project.entities[current];
+            EntityInfo &info = m_info[current];
+            if (!info.chainOk) {
+                ok = false;
+                break;
+            }
+            if (entity.parent.isEmpty())
+                break; // a root
+            const QString parentPath = memberPath(info.path, QStringLiteral("parent"));
+            if (entity.parent == entity.name) {
+                m_reader.error(parentPath,
+                               QStringLiteral("%1 names itself as its parent; a root "
+                                              "type has no \"parent\"")
+                                   .arg(entity.name));
+                info.chainOk = false;
+                ok = false;
+                break;
+            }
+            const auto parent = byName.constFind(entity.parent);
+            if (parent == byName.constEnd()) {
+                QStringList others = names;
+                others.removeAll(entity.name);
+                m_reader.error(
+                    parentPath,
+                    QStringLiteral("parent '%1' names no entity type%2 (entity types: "
+                                   "%3)")
+                        .arg(entity.parent, didYouMean(entity.parent, others), listOrNone(others)));
+                info.chainOk = false;
+                ok = false;
+                break;
+            }
+            current = *parent;
+        }
+        // Everything walked shares the outcome; ancestors come from the settled parent.
+        for (auto it = walk.rbegin(); it != walk.rend(); ++it) {
+            const std::size_t index = *it;
+            state[index] = State::Settled;
+            EntityInfo &info = m_info[index];
+            info.chainOk = info.chainOk && ok;
+            info.ancestors.clear();
+            const QString &parentName = m_project.entities[index].parent;
+            if (info.chainOk && !parentName.isEmpty()) {
+                const std::size_t parent = byName.value(parentName);
+                info.ancestors.reserve(m_info[parent].ancestors.size() + 1);
+                info.ancestors << parentName << m_info[parent].ancestors;
+            }
+        }
+        return ok;
+    };
+    for (std::size_t i = 0; i < m_project.entities.size(); ++i)
+        settle(i);
 }
 
 void ProjectReader::checkKeys(std::size_t index)
