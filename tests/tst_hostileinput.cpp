@@ -39,6 +39,7 @@ private slots:
     void countsBeyondTheLimitAreRefused_data();
     void countsBeyondTheLimitAreRefused();
     void longParentChainsAndCyclesStayShort();
+    void controlCharactersAreShownEscaped();
 
 private:
     QTemporaryDir m_dir;
@@ -191,6 +192,31 @@ void TestHostileInput::longParentChainsAndCyclesStayShort()
         QVERIFY2(text.contains(QLatin1String("(2000 in all)")), qPrintable(text));
         QVERIFY2(text.size() < 400, qPrintable(text));
     }
+}
+
+// A DEL inside a member name used to read "unknown member 'attributes'; did you mean
+// 'attributes'?": the name is shown escaped.
+void TestHostileInput::controlCharactersAreShownEscaped()
+{
+    QFile file(kIot);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray bytes = file.readAll();
+    const qsizetype at = bytes.indexOf("\"attributes\"");
+    QVERIFY(at > 0);
+    bytes.insert(at + 5, '\x7f'); // "attr\x7fibutes"
+    const QString path = m_dir.filePath(QStringLiteral("del.keyscope.json"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(bytes);
+    out.close();
+    auto read = model::ProjectFile::read(path);
+    QVERIFY(std::holds_alternative<std::vector<model::IoError>>(read));
+    const QString text = std::get<std::vector<model::IoError>>(read).front().toString();
+    QVERIFY2(text.contains(QLatin1String("attr\\u007fibutes")), qPrintable(text));
+    QVERIFY2(!text.contains(QChar(0x7f)), qPrintable(text));
+    QCOMPARE(model::escapeControls(QStringLiteral("a\tb\u202ec")),
+             QStringLiteral("a\\u0009b\\u202ec"));
+    QCOMPARE(model::escapeControls(QStringLiteral("ORG#ACME")), QStringLiteral("ORG#ACME"));
 }
 
 QTEST_GUILESS_MAIN(TestHostileInput)

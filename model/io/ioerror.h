@@ -19,4 +19,9 @@ struct IoError
     QString toString() const;
 };
 
+// Text as a message may show it: control characters (a DEL in a member name, a NUL, an escape
+// sequence) and invisible direction overrides become \u007f, so two names that differ only by
+// them never read alike. Newlines and tabs are escaped too: a message is one line.
+QString escapeControls(const QString &text);
+
 } // namespace keyscope::model
