@@ -350,6 +350,7 @@ void CollectionView::setTimeline(std::shared_ptr<const model::TraceTimeline> tim
     }
     invalidateLayout();
     viewport()->update();
+    emit timelineChanged();
 }
 
 void CollectionView::setTrace(const model::QueryTrace *trace)
@@ -369,31 +370,80 @@ void CollectionView::setTimelineState(int stepIndex, double transition)
     m_step = stepIndex;
     m_transition = transition;
     invalidateLayout();
-    // Keep the row the step is about in view (when the step changes, not on every frame).
-    if (timelineApplies() && stepIndex != previousStep && stepIndex >= 0
-        && stepIndex < m_timeline->stepCount()) {
-        const quint32 row = m_timeline->step(stepIndex).row;
-        if (row != model::QueryTrace::kNoRow && m_rows && qsizetype(row) < m_rows->rowCount()) {
-            // Centre the step's row when it leaves the view, so the path ahead stays visible.
-            const CollectionLayout &layout = currentLayout();
-            if (qsizetype(row) <= layout.firstVisibleRow()
-                || qsizetype(row) >= layout.endVisibleRow() - 1) {
-                const double scroll
-                    = std::clamp(double(row) * layout.pitch()
-                                     - (layout.rowsRect().height() - layout.pitch()) / 2,
-                                 0.0, layout.maxScroll());
-                verticalScrollBar()->setValue(int(std::lround(scroll)));
-                invalidateLayout();
+    // Keep the rows the step is about in view (when the step changes, not on every frame).
+    if (stepIndex != previousStep)
+        revealStep(stepIndex);
+    viewport()->update();
+}
+
+CollectionView::StepRows CollectionView::stepRows(int stepIndex) const
+{
+    StepRows rows;
+    if (!timelineApplies() || !m_rows || m_rows->rowCount() == 0 || m_timeline->stepCount() == 0)
+        return rows;
+    const int count = m_timeline->stepCount();
+    const model::TimelineStep &step
+        = m_timeline->step(stepIndex < 0 || stepIndex >= count ? count - 1 : stepIndex);
+    const model::QueryTrace &trace = m_timeline->trace();
+    const qsizetype n = m_rows->rowCount();
+    const auto valid = [n](qsizetype row) { return row >= 0 && row < n; };
+    qsizetype focus = step.row == model::QueryTrace::kNoRow ? -1 : qsizetype(step.row);
+    if (!valid(focus)) {
+        // The partition lookup: where the seek or the sweep begins.
+        focus = !trace.probes.empty() ? qsizetype(trace.probes.front().position)
+            : !trace.visits.empty()   ? qsizetype(trace.visits.front().position)
+                                      : -1;
+    }
+    if (!valid(focus))
+        return rows;
+    rows.first = rows.last = rows.focus = focus;
+    // A sweep shows what it has read so far with its cursor.
+    const int visits = std::min<int>(step.visitsDone, int(trace.visits.size()));
+    if (step.probeIndex < 0 && visits > 0) {
+        for (const qsizetype row : {qsizetype(trace.visits.front().position),
+                                    qsizetype(trace.visits[size_t(visits - 1)].position)}) {
+            if (valid(row)) {
+                rows.first = std::min(rows.first, row);
+                rows.last = std::max(rows.last, row);
             }
         }
     }
-    viewport()->update();
+    return rows;
+}
+
+void CollectionView::revealStep(int stepIndex)
+{
+    const StepRows rows = stepRows(stepIndex);
+    if (rows.first < 0)
+        return;
+    const CollectionLayout &layout = currentLayout();
+    const double pitch = layout.pitch();
+    const double height = layout.rowsRect().height();
+    const double scrollY = layout.params().scrollY;
+    const double top = double(rows.first) * pitch;
+    const double bottom = double(rows.last + 1) * pitch;
+    const double focusTop = double(rows.focus) * pitch;
+    const bool focusShown = focusTop >= scrollY && focusTop + pitch <= scrollY + height;
+    const bool allShown = top >= scrollY && bottom <= scrollY + height;
+    if (allShown || (focusShown && bottom - top > height))
+        return;
+    // Centre the focus row, so the path ahead stays visible, as far as the rows read so far
+    // still fit above it.
+    double scroll = focusTop - (height - pitch) / 2;
+    if (bottom - top <= height)
+        scroll = std::clamp(scroll, bottom - height, top);
+    scroll = std::clamp(scroll, 0.0, layout.maxScroll());
+    if (int(std::lround(scroll)) != verticalScrollBar()->value()) {
+        verticalScrollBar()->setValue(int(std::lround(scroll)));
+        invalidateLayout();
+    }
 }
 
 void CollectionView::setCollectionStyle(const CollectionStyle &style)
 {
     m_style = style;
     m_desktopStyle = false;
+    rebuildBands(); // taller bands: fewer of them, so the rows keep their room
     invalidateLayout();
     updateScrollBar();
     viewport()->update();
@@ -403,6 +453,7 @@ void CollectionView::useDesktopStyle()
 {
     m_desktopStyle = true;
     m_style = CollectionStyle::fromPalette(palette());
+    rebuildBands();
     invalidateLayout();
     updateScrollBar();
     viewport()->update();
