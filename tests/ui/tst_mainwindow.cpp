@@ -33,6 +33,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -422,6 +423,21 @@ void TestMainWindow::presenterModeCountsStepsInLargeType()
             QVERIFY(band.rect.bottom() <= layout.rowsRect().top() + 0.5);
     }
     QVERIFY(layout.rowsRect().height() >= 6 * layout.pitch());
+    // The top row shows whole, not half under the bands, on entering and at every step.
+    const auto topRowWhole = [&] {
+        // (Scrolling is in whole pixels: a sliver of a pixel of the row above may show.)
+        const ui::CollectionLayout &now = pane->view()->currentLayout();
+        const double cut = now.rowsRect().top() - now.rowTop(now.firstVisibleRow());
+        return cut <= 0.5 || cut >= now.pitch() - 1;
+    };
+    action(*window, "actionPresenterMode")->trigger();
+    pane->view()->verticalScrollBar()->setValue(37); // not a whole number of rows
+    action(*window, "actionPresenterMode")->trigger();
+    QVERIFY(topRowWhole());
+    for (int step = 0; step < timeline->stepCount(); ++step) {
+        QTest::keyClick(window.get(), Qt::Key_Right);
+        QVERIFY2(topRowWhole(), qPrintable(QStringLiteral("step %1").arg(step + 1)));
+    }
 
     action(*window, "actionPresenterMode")->trigger();
     QVERIFY(!strip->isVisible());

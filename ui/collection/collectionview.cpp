@@ -432,7 +432,21 @@ void CollectionView::revealStep(int stepIndex)
     double scroll = focusTop - (height - pitch) / 2;
     if (bottom - top <= height)
         scroll = std::clamp(scroll, bottom - height, top);
+    // Whole rows from the top: the first one is never half under the header or a band.
     scroll = std::clamp(scroll, 0.0, layout.maxScroll());
+    if (layout.level() != CollectionLayout::Level::Density) {
+        // Unless that would cut the rows to show (at the very end of the collection).
+        const auto shows = [height](double at, double from, double to) {
+            return from >= at - 0.5 && to <= at + height + 0.5;
+        };
+        const double down = std::floor(scroll / pitch) * pitch;
+        const double up = std::min(std::ceil(scroll / pitch) * pitch, layout.maxScroll());
+        if (shows(down, top, bottom)
+            || (!shows(up, top, bottom) && shows(down, focusTop, focusTop + pitch)))
+            scroll = down;
+        else if (shows(up, top, bottom) || shows(up, focusTop, focusTop + pitch))
+            scroll = up;
+    }
     if (int(std::lround(scroll)) != verticalScrollBar()->value()) {
         verticalScrollBar()->setValue(int(std::lround(scroll)));
         invalidateLayout();
@@ -441,21 +455,27 @@ void CollectionView::revealStep(int stepIndex)
 
 void CollectionView::setCollectionStyle(const CollectionStyle &style)
 {
-    m_style = style;
     m_desktopStyle = false;
-    rebuildBands(); // taller bands: fewer of them, so the rows keep their room
-    invalidateLayout();
-    updateScrollBar();
-    viewport()->update();
+    applyStyle(style);
 }
 
 void CollectionView::useDesktopStyle()
 {
     m_desktopStyle = true;
-    m_style = CollectionStyle::fromPalette(palette());
-    rebuildBands();
+    applyStyle(CollectionStyle::fromPalette(palette()));
+}
+
+void CollectionView::applyStyle(const CollectionStyle &style)
+{
+    // The same row stays on top, whole, in the new row height.
+    const double topRow = std::round(verticalScrollBar()->value() / currentLayout().pitch());
+    m_style = style;
+    rebuildBands(); // taller bands: fewer of them, so the rows keep their room
     invalidateLayout();
     updateScrollBar();
+    verticalScrollBar()->setValue(int(std::lround(topRow * currentLayout().pitch())));
+    invalidateLayout();
+    revealStep(m_step); // larger rows: the step's rows may have left the view
     viewport()->update();
 }
 
@@ -560,11 +580,27 @@ CollectionRenderState CollectionView::renderState() const
 const CollectionLayout &CollectionView::currentLayout() const
 {
     if (!m_layout) {
-        const CollectionLayout::Params p = CollectionRenderer::layoutParams(
+        CollectionLayout::Params p = CollectionRenderer::layoutParams(
             m_style, renderState(), viewport()->size(), m_zoom, verticalScrollBar()->value());
+        p.viewport.setHeight(p.viewport.height() - partRowHeight(p));
         m_layout.emplace(p);
     }
     return *m_layout;
+}
+
+double CollectionView::partRowHeight(const CollectionLayout::Params &params)
+{
+    // A collection taller than the view gets a rows area of whole rows (the rest of the height
+    // stays empty under the last band), so scrolled by whole rows no row is cut at the top,
+    // half under the header or a band, nor at the bottom.
+    const double pitch = params.rowHeight * params.zoom;
+    if (pitch < CollectionLayout::kCompactPitch || !params.window.empty())
+        return 0;
+    const double height = params.viewport.height() - params.headerHeight
+        - double(params.bandsBefore + params.bandsAfter) * params.bandHeight;
+    if (double(params.rowCount) * pitch <= height || height <= pitch)
+        return 0;
+    return std::fmod(height, pitch);
 }
 
 void CollectionView::invalidateLayout()
@@ -603,6 +639,7 @@ void CollectionView::resizeEvent(QResizeEvent *event)
     rebuildBands();
     m_zoom = std::max(m_zoom, minZoom());
     updateScrollBar();
+    revealStep(m_step); // a smaller view (full screen left, a dock shown) keeps the step
 }
 
 void CollectionView::scrollContentsBy(int, int)

@@ -163,6 +163,8 @@ private:
         qsizetype focus = -1;
     };
     StepRows stepRows(int stepIndex) const;
+    void applyStyle(const CollectionStyle &style);
+    static double partRowHeight(const CollectionLayout::Params &params);
     void invalidateLayout();
     void updateScrollBar();
     void zoomAround(double zoom, const QPointF &anchor);

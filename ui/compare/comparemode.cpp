@@ -557,10 +557,16 @@ void CompareMode::setPresenting(bool presenting)
     m_secondaryPane->setPresenting(presenting);
     m_strip->setScale(presenting ? 1.6 : 1.0);
     CollectionView *view = m_secondaryCollection->view();
-    if (presenting)
+    if (presenting) {
+        // The same large type as the window's own collection (MainWindow::setPresenting).
+        QFont large = m_window->font();
+        large.setPointSizeF(large.pointSizeF() * 1.4);
+        m_secondaryCollection->setFont(large);
         view->setCollectionStyle(CollectionStyle::fromPalette(view->palette()).scaled(1.6));
-    else
+    } else {
+        m_secondaryCollection->setFont(QFont());
         view->useDesktopStyle();
+    }
     showWindowCaption(false);
 }
 
