@@ -74,6 +74,8 @@ void TestPopulationProgress::bigPopulationIsLabelledAndCancellable()
              qPrintable(progress.text()));
     QVERIFY(progress.text().endsWith(u'%'));
     QVERIFY(progress.cancelButton()->isVisible());
+    if (const QString dir = qEnvironmentVariable("KEYSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+        progress.grab().save(dir + QStringLiteral("/population-progress.png"));
 
     QSignalSpy failed(&document, &ui::Document::populationFailed);
     QTest::mouseClick(progress.cancelButton(), Qt::LeftButton);
