@@ -38,6 +38,9 @@ PopulationProgress::PopulationProgress(Document *document, QWidget *parent)
     m_cancel->setText(tr("Cancel"));
     m_cancel->setAccessibleName(tr("Cancel population"));
     m_cancel->setToolTip(tr("Stop populating; the collection keeps the items it had"));
+    // Room for the longest text, so the bar does not jump as the numbers grow.
+    m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(
+        tr("Populating %1 items… %2%").arg(QLocale().toString(qlonglong(99999999)), u"100")));
     layout->addWidget(m_label);
     layout->addWidget(m_bar);
     layout->addWidget(m_cancel);
