@@ -25,19 +25,19 @@ std::shared_ptr<model::Table> saasTable()
                           {"AttributeName": "Joined", "KeyType": "RANGE"}],
             "Projection": {"ProjectionType": "ALL"}}]})");
     QString error;
-    auto table = std::make_shared<model::Table>(
-        *model::TableDefinition::fromJson(json.object(), &error));
+    auto table
+        = std::make_shared<model::Table>(*model::TableDefinition::fromJson(json.object(), &error));
     const auto item = [](const char *pk, const char *sk, int joined) {
-        Item i{{"PK", AttributeValue::string(QString::fromUtf8(pk))},
-               {"SK", AttributeValue::string(QString::fromUtf8(sk))}};
+        Item i {{"PK", AttributeValue::string(QString::fromUtf8(pk))},
+                {"SK", AttributeValue::string(QString::fromUtf8(sk))}};
         if (joined)
             i.emplace("Joined", AttributeValue::number(model::Number::fromInt(joined)));
         return i;
     };
-    table->putItems({item("ORG#MCDONALDS", "USER#dean", 30), item("ORG#MCDONALDS", "USER#DeBrie", 10),
-                     item("ORG#MCDONALDS", "ORG#MCDONALDS", 0),
-                     item("ORG#MCDONALDS", "#TEAM#FINANCE", 20),
-                     item("ORG#BURGERKING", "ORG#BURGERKING", 0)});
+    table->putItems(
+        {item("ORG#MCDONALDS", "USER#dean", 30), item("ORG#MCDONALDS", "USER#DeBrie", 10),
+         item("ORG#MCDONALDS", "ORG#MCDONALDS", 0), item("ORG#MCDONALDS", "#TEAM#FINANCE", 20),
+         item("ORG#BURGERKING", "ORG#BURGERKING", 0)});
     return table;
 }
 
@@ -69,8 +69,8 @@ void TestCollectionModel::listsLargestCollectionInByteOrder()
     QCOMPARE(model.partitionCount(), 2);
     QVERIFY(model.partitionLabel(0).startsWith(QStringLiteral("ORG#MCDONALDS")));
     // '#' (0x23) < 'O' < 'U', and 'B' (0x42) < 'd' (0x64): byte order, not alphabetical.
-    QCOMPARE(sortKeyColumn(model), (QStringList{"#TEAM#FINANCE", "ORG#MCDONALDS", "USER#DeBrie",
-                                                "USER#dean"}));
+    QCOMPARE(sortKeyColumn(model),
+             (QStringList {"#TEAM#FINANCE", "ORG#MCDONALDS", "USER#DeBrie", "USER#dean"}));
     QCOMPARE(model.index(0, ui::CollectionModel::PositionColumn).data().toInt(), 1);
 }
 
@@ -80,7 +80,7 @@ void TestCollectionModel::indexReordersAndDropsSparseItems()
     model.setTable(saasTable());
     model.setIndexName(QStringLiteral("ByJoined"));
     // Items without Joined are not in the index; the rest sort numerically.
-    QCOMPARE(sortKeyColumn(model), (QStringList{"10", "20", "30"}));
+    QCOMPARE(sortKeyColumn(model), (QStringList {"10", "20", "30"}));
     QVERIFY(model.headerData(ui::CollectionModel::SortKeyColumn, Qt::Horizontal)
                 .toString()
                 .contains(QStringLiteral("Joined")));
@@ -93,7 +93,7 @@ void TestCollectionModel::switchesPartitions()
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     model.setPartition(1);
     QCOMPARE(reset.count(), 1);
-    QCOMPARE(sortKeyColumn(model), QStringList{"ORG#BURGERKING"});
+    QCOMPARE(sortKeyColumn(model), QStringList {"ORG#BURGERKING"});
 }
 
 void TestCollectionModel::passesModelTester()

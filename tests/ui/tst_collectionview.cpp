@@ -8,7 +8,9 @@
 #include "model/design/projectfile.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
+#include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
 #include "ui/collection/keyorderexplainer.h"
@@ -16,10 +18,12 @@
 #include <QApplication>
 #include <QCryptographicHash>
 
+#include <QComboBox>
 #include <QDir>
 #include <QImage>
 #include <QJsonDocument>
 #include <QPainter>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -185,6 +189,8 @@ private slots:
     void concernedItemsAreMarkedAndWalked();
     void exportLeavesBandsOut();
     void traceStaysWithItsPartition();
+    void stepJumpsScrollTheStepIntoView();
+    void paneSaysWhenTheQueryReadsAnotherCollection();
 };
 
 void TestCollectionView::initTestCase()
@@ -706,6 +712,131 @@ void TestCollectionView::traceStaysWithItsPartition()
     QVERIFY(view.stepPartition(-1));
     QCOMPARE(view.partition(), f.trace.partitionKey);
     QVERIFY(view.renderState().timeline);
+}
+
+namespace {
+
+// The whole of the row lies in the rows area (not under the header or a band).
+bool shows(const CollectionView &view, qsizetype row)
+{
+    const CollectionLayout &layout = view.currentLayout();
+    const double top = layout.rowTop(row);
+    return top >= layout.rowsRect().top() - 0.5
+        && top + layout.pitch() <= layout.rowsRect().bottom() + 0.5;
+}
+
+} // namespace
+
+void TestCollectionView::stepJumpsScrollTheStepIntoView()
+{
+    // A collection much taller than the view: every jump of the player (Go to End, Restart, a
+    // step either way, scrubbing) brings the step's rows into view, even when the user had
+    // scrolled elsewhere and the step did not change.
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(900, 480);
+    view.setTable(f.table);
+    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
+    auto timeline = std::make_shared<const TraceTimeline>(f.trace, *f.table);
+    view.setTimeline(timeline);
+    ui::TracePlayer player;
+    player.setReducedMotion(true);
+    connect(&player, &ui::TracePlayer::positionChanged, &view, &CollectionView::setTimelineState);
+    connect(&player, &ui::TracePlayer::jumped, &view, &CollectionView::revealStep);
+    player.setTimeline(timeline);
+    const qsizetype rows = view.rows()->rowCount();
+    const CollectionLayout &layout = view.currentLayout();
+    QVERIFY2(double(rows) * layout.pitch() > layout.rowsRect().height() + 8 * layout.pitch(),
+             "the collection must be taller than the view");
+    QScrollBar *bar = view.verticalScrollBar();
+    const auto awayFrom = [&](qsizetype row) {
+        bar->setValue(row < rows / 2 ? bar->maximum() : 0);
+        return !shows(view, row);
+    };
+    const int last = timeline->stepCount() - 1;
+    const qsizetype stopRow = timeline->step(last).row;
+
+    // Ctrl+End: the page's last row, with the rows it returned when they fit.
+    player.goToEnd();
+    QVERIFY(shows(view, stopRow));
+    QVERIFY(awayFrom(stopRow));
+    player.goToEnd(); // the same step again
+    QVERIFY(shows(view, stopRow));
+    const qsizetype firstResult = f.trace.visits.front().position;
+    QVERIFY2(shows(view, firstResult), "the 11 returned rows fit: all of them show");
+
+    // Restart: the partition lookup shows where the seek begins.
+    QVERIFY(awayFrom(f.trace.probes.front().position));
+    player.restart();
+    player.pause();
+    QCOMPARE(player.currentStep(), 0);
+    QVERIFY(shows(view, f.trace.probes.front().position));
+
+    // Each step forward and back, from wherever the user scrolled.
+    for (int step = 1; step <= last; ++step) {
+        const qsizetype row = timeline->step(step).row;
+        if (row >= 0 && row < rows && awayFrom(row)) {
+            player.goToStep(step - 1);
+            bar->setValue(row < rows / 2 ? bar->maximum() : 0);
+        }
+        player.stepForward();
+        QCOMPARE(player.currentStep(), step);
+        if (row >= 0 && row < rows)
+            QVERIFY2(shows(view, row), qPrintable(QStringLiteral("step %1").arg(step)));
+    }
+    const qsizetype probeRow = timeline->step(1).row;
+    player.goToStep(2);
+    QVERIFY(awayFrom(probeRow));
+    player.stepBack();
+    QCOMPARE(player.currentStep(), 1);
+    QVERIFY(shows(view, probeRow));
+
+    // Scrubbing to the middle of a step.
+    QVERIFY(awayFrom(stopRow));
+    player.seek(timeline->startOf(last) + 1);
+    QVERIFY(shows(view, stopRow));
+}
+
+void TestCollectionView::paneSaysWhenTheQueryReadsAnotherCollection()
+{
+    // The user steps to another partition while the Query is shown: a bar says which one shows
+    // and which one the Query reads, and its button goes back.
+    const IotFixture f = iot();
+    ui::CollectionPane pane;
+    pane.resize(1000, 700);
+    pane.show();
+    pane.setPopulation(std::make_shared<const Population>(f.population), f.project);
+    pane.setTable(f.table);
+    CollectionView *view = pane.view();
+    view->setTimeline(std::make_shared<const TraceTimeline>(f.trace, *f.table));
+    QCOMPARE(view->partition(), f.trace.partitionKey);
+    QVERIFY(pane.elsewhereBar()->isHidden());
+    const QString read = partitionKeyText(*f.table, *f.table->store(), f.trace.partitionKey);
+
+    QTest::keyClick(view, Qt::Key_PageDown, Qt::AltModifier);
+    QVERIFY(view->partition() != f.trace.partitionKey);
+    QVERIFY(pane.elsewhereBar()->isVisible());
+    const QString shown = partitionKeyText(*f.table, *f.table->store(), view->partition());
+    QCOMPARE(pane.elsewhereText(),
+             QStringLiteral("Showing %1 \u2014 the Query reads %2").arg(shown, read));
+    QCOMPARE(pane.partitionText(), shown); // the combo follows the view
+
+    auto *back = pane.elsewhereBar()->findChild<QPushButton *>();
+    QVERIFY(back);
+    QTest::mouseClick(back, Qt::LeftButton);
+    QCOMPARE(view->partition(), f.trace.partitionKey);
+    QVERIFY(view->renderState().timeline);
+    QVERIFY(pane.elsewhereBar()->isHidden());
+    QCOMPARE(pane.partitionText(), read);
+
+    // The partition combo is another way to look elsewhere.
+    auto *combo = pane.findChildren<QComboBox *>().last();
+    QCOMPARE(combo->accessibleName(), QStringLiteral("Item collection"));
+    combo->setCurrentIndex(combo->currentIndex() == 0 ? 1 : 0);
+    QVERIFY(pane.elsewhereBar()->isVisible());
+    QVERIFY(pane.elsewhereText().endsWith(QStringLiteral("the Query reads ") + read));
+    QVERIFY(pane.showQueryCollection());
+    QVERIFY(pane.elsewhereBar()->isHidden());
 }
 
 QTEST_MAIN(TestCollectionView)

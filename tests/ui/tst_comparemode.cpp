@@ -2,7 +2,9 @@
 
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/collection/collectionview.h"
 #include "ui/compare/comparedialog.h"
 #include "ui/compare/comparemode.h"
@@ -11,12 +13,12 @@
 #include "ui/examples/examplecatalog.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/query/querybuilder.h"
-#include "ui/collection/collectionpane.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,6 +26,8 @@
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
+#include <QMap>
+#include <QScreen>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -116,10 +120,14 @@ private slots:
     void leavingKeepsTheStepShowing();
     void openingAnotherProjectLeaves();
     void presenterModeShowsBothHalves();
+    void halvesTakeTheRoomTheWindowKeepsItsSize_data();
+    void halvesTakeTheRoomTheWindowKeepsItsSize();
+    void nextLaunchKeepsTheLayoutBeforeComparing();
+    void screenshots();
 
 private:
     std::unique_ptr<TestWindow> openIotCompared() { return openCompared(kIotAfter); }
-    std::unique_ptr<TestWindow> openCompared(const QString &example);
+    std::unique_ptr<TestWindow> openCompared(const QString &example, QSize size = QSize(1400, 800));
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ui::Settings> m_settings;
@@ -145,11 +153,11 @@ void TestCompareMode::cleanup()
 
 // An "after" design opened as an example, compared with its sibling ("before") through the menu
 // action and the dialog's default choice.
-std::unique_ptr<TestWindow> TestCompareMode::openCompared(const QString &example)
+std::unique_ptr<TestWindow> TestCompareMode::openCompared(const QString &example, QSize size)
 {
     auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
     window->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery.json")));
-    window->resize(1400, 800);
+    window->resize(size);
     window->show();
     if (!window->openExample(example) || !settle(window->document()))
         return nullptr;
@@ -204,7 +212,8 @@ void TestCompareMode::enteringShowsBothDesignsItems()
     QVERIFY(window->errors.isEmpty());
 
     // Two panes side by side in the centre, the window's own collection on the left.
-    auto *splitter = qobject_cast<QSplitter *>(window->centralWidget());
+    auto *splitter
+        = window->centralWidget()->findChild<QSplitter *>(QStringLiteral("CompareSideBySide"));
     QVERIFY(splitter);
     QCOMPARE(splitter->count(), 2);
     QCOMPARE(splitter->widget(0), compare->primaryPane());
@@ -504,6 +513,210 @@ void TestCompareMode::presenterModeShowsBothHalves()
     QCOMPARE(narration->font().pointSizeF(), normalFont);
     QTest::keyClick(window.get(), Qt::Key_Escape);
     QVERIFY(!compare->isActive());
+}
+
+namespace {
+
+QLabel *labelNamed(const QWidget *parent, const QString &name)
+{
+    for (QLabel *label : parent->findChildren<QLabel *>()) {
+        if (label->accessibleName() == name)
+            return label;
+    }
+    return nullptr;
+}
+
+// Rows wholly inside a view's rows area.
+int visibleRows(const ui::CollectionView *view)
+{
+    const ui::CollectionLayout &layout = view->currentLayout();
+    return int(layout.rowsRect().height() / layout.pitch());
+}
+
+struct DockState
+{
+    bool visible = false;
+    QRect geometry;
+    bool operator==(const DockState &other) const = default;
+};
+
+QMap<QString, DockState> docksOf(const QMainWindow &window)
+{
+    QMap<QString, DockState> docks;
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>())
+        docks.insert(dock->objectName(), {dock->isVisible(), dock->geometry()});
+    return docks;
+}
+
+// The header's title, file and step counter of a half share no pixel, and the counter shows
+// whole inside the half.
+QString headerCollision(const ui::ComparePane *pane)
+{
+    QLabel *title = labelNamed(pane, QStringLiteral("Design"));
+    QLabel *file = labelNamed(pane, QStringLiteral("Design file"));
+    QLabel *step = labelNamed(pane, QStringLiteral("Step shown"));
+    if (!title || !file || !step)
+        return QStringLiteral("missing header label");
+    if (step->text().isEmpty())
+        return QStringLiteral("no step counter");
+    const QList<QLabel *> labels {title, file, step};
+    for (QLabel *a : labels) {
+        for (QLabel *b : labels) {
+            if (a != b && a->width() > 0 && b->width() > 0
+                && a->geometry().intersects(b->geometry()))
+                return QStringLiteral("%1 overlaps %2")
+                    .arg(a->accessibleName(), b->accessibleName());
+        }
+    }
+    if (step->width() < step->sizeHint().width())
+        return QStringLiteral("the step counter is cut: %1 < %2")
+            .arg(step->width())
+            .arg(step->sizeHint().width());
+    if (step->mapTo(pane, QPoint(step->width(), 0)).x() > pane->width())
+        return QStringLiteral("the step counter runs out of the half");
+    return {};
+}
+
+} // namespace
+
+void TestCompareMode::halvesTakeTheRoomTheWindowKeepsItsSize_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("minimumRows");
+    QTest::newRow("1280x800") << QSize(1280, 800) << 20;
+    QTest::newRow("1024x700") << QSize(1024, 700) << 16;
+}
+
+void TestCompareMode::halvesTakeTheRoomTheWindowKeepsItsSize()
+{
+    QFETCH(QSize, size);
+    QFETCH(int, minimumRows);
+    auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+    window->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery.json")));
+    window->resize(size);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kIotAfter) && settle(window->document()));
+    const QMap<QString, DockState> docksBefore = docksOf(*window);
+    QVERIFY(docksBefore.value(QStringLiteral("PatternsDock")).visible);
+    // (At 1024 wide the window with all its panels is a little wider than asked: that width is
+    // its own; comparing must not change it.)
+    const QSize before = window->size();
+    QCOMPARE(before.height(), size.height());
+
+    ui::CompareMode *compare = window->compareMode();
+    QVERIFY(compare->enter(kIotBefore));
+    QVERIFY(settle(compare->secondaryDocument()));
+    QVERIFY(selectPattern(*window, kNewest));
+    QTest::qWait(50); // layouts settle
+    QCOMPARE(window->size(), before);
+    // The docks make way; each half shows a good stretch of its collection.
+    for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+        QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+    for (const ui::ComparePane *pane : {compare->primaryPane(), compare->secondaryPane()}) {
+        const ui::CollectionView *view = pane->collectionPane()->view();
+        QVERIFY2(visibleRows(view) >= minimumRows,
+                 qPrintable(
+                     QStringLiteral("%1: %2 rows").arg(pane->objectName()).arg(visibleRows(view))));
+        const QString collision = headerCollision(pane);
+        QVERIFY2(collision.isEmpty(),
+                 qPrintable(pane->objectName() + QStringLiteral(": ") + collision));
+    }
+    // The last step has the longest counter ("Step 14 of 14 · done").
+    trigger(*window, "actionGoToEnd");
+    for (const ui::ComparePane *pane : {compare->primaryPane(), compare->secondaryPane()}) {
+        const QString collision = headerCollision(pane);
+        QVERIFY2(collision.isEmpty(),
+                 qPrintable(pane->objectName() + QStringLiteral(": ") + collision));
+    }
+    // A long design name gives way too.
+    compare->secondaryPane()->setTitle(QStringLiteral("A design whose name is far too long to fit "
+                                                      "beside its file and its step counter"),
+                                       QStringLiteral("examples/iot/before.keyscope.json"));
+    QTest::qWait(20);
+    QVERIFY2(headerCollision(compare->secondaryPane()).isEmpty(),
+             qPrintable(headerCollision(compare->secondaryPane())));
+    QCOMPARE(window->size(), before);
+
+    // Presenter mode's large type keeps the header apart as well.
+    trigger(*window, "actionPresenterMode");
+    QTest::qWait(20);
+    for (const ui::ComparePane *pane : {compare->primaryPane(), compare->secondaryPane()}) {
+        const QString collision = headerCollision(pane);
+        QVERIFY2(collision.isEmpty(),
+                 qPrintable(pane->objectName() + QStringLiteral(": ") + collision));
+    }
+    trigger(*window, "actionPresenterMode");
+    QTest::qWait(20);
+    QCOMPARE(window->size(), before);
+
+    compare->leave();
+    QTest::qWait(20);
+    QCOMPARE(window->size(), before);
+    QCOMPARE(docksOf(*window), docksBefore);
+}
+
+void TestCompareMode::nextLaunchKeepsTheLayoutBeforeComparing()
+{
+    // Closing while comparing saves the window as the user had it, not the comparison's
+    // layout: the next window opens at the same size with its panels.
+    const QSize size(1280, 800);
+    QMap<QString, DockState> docksBefore;
+    {
+        auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+        window->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery.json")));
+        window->resize(size);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QVERIFY(window->openExample(kIotAfter) && settle(window->document()));
+        docksBefore = docksOf(*window);
+        QVERIFY(window->compareMode()->enter(kIotBefore));
+        QVERIFY(settle(window->compareMode()->secondaryDocument()));
+        QVERIFY(window->close());
+    }
+    auto next = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+    next->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery2.json")));
+    next->restoreLayout();
+    next->show();
+    QVERIFY(QTest::qWaitForWindowExposed(next.get()));
+    QCOMPARE(next->size(), size);
+    QCOMPARE(docksOf(*next), docksBefore);
+}
+
+// Set KEYSCOPE_SCREENSHOT_DIR (and run on a real display, e.g. under xvfb-run with
+// QT_QPA_PLATFORM=xcb) to write the window as the screen's size shows it: the single view, side
+// by side, side by side presenting, presenting.
+void TestCompareMode::screenshots()
+{
+    const QString dir = qEnvironmentVariable("KEYSCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("KEYSCOPE_SCREENSHOT_DIR not set");
+    QDir().mkpath(dir);
+    const QSize screen = QGuiApplication::primaryScreen()->availableGeometry().size();
+    const QString size = QStringLiteral("%1x%2").arg(screen.width()).arg(screen.height());
+    m_settings->setReducedMotion(true);
+    auto window = openCompared(kIotAfter, screen);
+    QVERIFY(window);
+    ui::CompareMode *compare = window->compareMode();
+    QVERIFY(selectPattern(*window, kNewest));
+    window->findChild<ui::TracePlayer *>()->goToStep(6);
+    const auto shoot = [&](const QString &name) {
+        QTest::qWait(200);
+        window->grab().save(QStringLiteral("%1/%2-%3.png").arg(dir, name, size));
+    };
+    shoot(QStringLiteral("compare"));
+    trigger(*window, "actionPresenterMode");
+    shoot(QStringLiteral("compare-presenter"));
+    trigger(*window, "actionPresenterMode");
+    compare->leave();
+    shoot(QStringLiteral("single"));
+    trigger(*window, "actionPresenterMode");
+    window->findChild<ui::TracePlayer *>()->goToStep(3);
+    shoot(QStringLiteral("presenter"));
+    window->collectionPane()->view()->stepPartition(1);
+    shoot(QStringLiteral("presenter-elsewhere"));
+    trigger(*window, "actionPresenterMode");
+    shoot(QStringLiteral("single-elsewhere"));
 }
 
 int main(int argc, char **argv)

@@ -3,13 +3,13 @@
 // Playback > Export Current Step, Edit > Copy as Image / Copy as SVG.
 
 #include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/collection/collectionstyle.h"
 #include "ui/collection/collectionview.h"
 #include "ui/compare/comparemode.h"
 #include "ui/document/document.h"
 #include "ui/export/exportdialog.h"
 #include "ui/settings/settings.h"
-#include "ui/collection/collectionpane.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAction>

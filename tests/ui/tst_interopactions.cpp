@@ -2,9 +2,9 @@
 
 #include "model/interop/interopfile.h"
 #include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/document/document.h"
 #include "ui/settings/settings.h"
-#include "ui/collection/collectionpane.h"
 #include "ui/shell/interopactions.h"
 #include "ui/shell/mainwindow.h"
 

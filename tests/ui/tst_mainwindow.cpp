@@ -1,6 +1,9 @@
 #include "model/query/tracetimeline.h"
+#include "ui/animation/traceplayer.h"
 #include "ui/checks/findinglistmodel.h"
+#include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/collection/collectionrows.h"
 #include "ui/collection/collectionview.h"
 #include "ui/collection/keyorderexplainer.h"
@@ -11,8 +14,8 @@
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
-#include "ui/collection/collectionpane.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
 #include <QListView>
 #include <QTabWidget>
@@ -20,6 +23,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QAnimationDriver>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
@@ -28,6 +32,8 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -118,6 +124,9 @@ private slots:
     void standardShortcutsAndAccessibleNames();
     void selectedPatternAnimatesItsTrace();
     void presenterModeShowsOnlyCollectionAndCaption();
+    void presenterModeCountsStepsInLargeType();
+    void presenterNeverDropsAKeyPress();
+    void traversalShowsOnTheCollectionTheQueryReads();
     void selectingAFindingShowsItsTemplateAndItem();
 
 private:
@@ -365,6 +374,177 @@ void TestMainWindow::presenterModeShowsOnlyCollectionAndCaption()
     QVERIFY(!caption->isVisible());
     QVERIFY(window->dock(QStringLiteral("PatternsDock"))->isVisible());
     QCOMPARE(window->collectionPane()->view()->collectionStyle().rowHeight, normalRow);
+}
+
+void TestMainWindow::presenterModeCountsStepsInLargeType()
+{
+    m_settings->setReducedMotion(true);
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    window->show();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    ui::CollectionPane *pane = window->collectionPane();
+    QComboBox *combo = pane->findChild<QComboBox *>();
+    QVERIFY(combo);
+    const double normalFont = combo->font().pointSizeF();
+
+    action(*window, "actionPresenterMode")->trigger();
+    auto *strip = window->findChild<ui::TimelineStrip *>(QStringLiteral("PresenterTimeline"));
+    QVERIFY(strip && strip->isVisible());
+    QVERIFY(strip->lineRect().width() > window->width() / 2);
+    const model::TraceTimeline *timeline = pane->view()->timeline();
+    QVERIFY(timeline);
+    action(*window, "actionRestart")->trigger();
+    action(*window, "actionPlayPause")->trigger();
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QCOMPARE(strip->stepText(), QStringLiteral("Step 4 of %1").arg(timeline->stepCount()));
+    QVERIFY(strip->progress() > 0 && strip->progress() < 1);
+    // The clicker's keys: PageDown on, PageUp back, End to the end, Home to the start.
+    QTest::keyClick(window.get(), Qt::Key_PageDown);
+    QCOMPARE(strip->stepText(), QStringLiteral("Step 5 of %1").arg(timeline->stepCount()));
+    QTest::keyClick(window.get(), Qt::Key_PageUp);
+    QCOMPARE(strip->stepText(), QStringLiteral("Step 4 of %1").arg(timeline->stepCount()));
+    QTest::keyClick(window.get(), Qt::Key_End);
+    QCOMPARE(strip->progress(), 1.0);
+    QTest::keyClick(window.get(), Qt::Key_Home);
+    action(*window, "actionPlayPause")->trigger();
+    QCOMPARE(strip->stepText(), QStringLiteral("Step 1 of %1").arg(timeline->stepCount()));
+
+    // Large type beyond the rows: the collection's bar and note, the counter.
+    QVERIFY(combo->font().pointSizeF() > normalFont * 1.3);
+    QVERIFY(strip->findChild<QLabel *>()->font().pointSizeF() > normalFont * 1.5);
+    // The rows start below the header and the bands above them, at any scroll.
+    const ui::CollectionLayout &layout = pane->view()->currentLayout();
+    for (const ui::CollectionLayout::Band &band : layout.bands()) {
+        if (!band.after)
+            QVERIFY(band.rect.bottom() <= layout.rowsRect().top() + 0.5);
+    }
+    QVERIFY(layout.rowsRect().height() >= 6 * layout.pitch());
+    // The top row shows whole, not half under the bands, on entering and at every step.
+    const auto topRowWhole = [&] {
+        // (Scrolling is in whole pixels: a sliver of a pixel of the row above may show.)
+        const ui::CollectionLayout &now = pane->view()->currentLayout();
+        const double cut = now.rowsRect().top() - now.rowTop(now.firstVisibleRow());
+        return cut <= 0.5 || cut >= now.pitch() - 1;
+    };
+    action(*window, "actionPresenterMode")->trigger();
+    pane->view()->verticalScrollBar()->setValue(37); // not a whole number of rows
+    action(*window, "actionPresenterMode")->trigger();
+    QVERIFY(topRowWhole());
+    for (int step = 0; step < timeline->stepCount(); ++step) {
+        QTest::keyClick(window.get(), Qt::Key_Right);
+        QVERIFY2(topRowWhole(), qPrintable(QStringLiteral("step %1").arg(step + 1)));
+    }
+
+    action(*window, "actionPresenterMode")->trigger();
+    QVERIFY(!strip->isVisible());
+    QCOMPARE(combo->font().pointSizeF(), normalFont);
+    // Home is the collection's again: it selects the first row.
+    QVERIFY(!action(*window, "actionPresenterRestart")->isEnabled());
+}
+
+namespace {
+
+// The animation clock under the test's hand.
+class ManualClock : public QAnimationDriver
+{
+public:
+    ManualClock() { install(); }
+    ~ManualClock() override { uninstall(); }
+    void advanceBy(qint64 ms)
+    {
+        // Animations register on a later pass of the event loop (two queued calls).
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        m_elapsed += ms;
+        advance();
+    }
+    qint64 elapsed() const override { return m_elapsed; }
+
+protected:
+    void start() override
+    {
+        m_elapsed = 0;
+        QAnimationDriver::start();
+    }
+
+private:
+    qint64 m_elapsed = 0;
+};
+
+} // namespace
+
+void TestMainWindow::presenterNeverDropsAKeyPress()
+{
+    m_settings->setReducedMotion(false); // steps glide: presses come mid-glide
+    auto window = makeWindow();
+    window->show();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    action(*window, "actionPresenterMode")->trigger();
+    auto *player = window->findChild<ui::TracePlayer *>();
+    QVERIFY(player && player->timeline() && player->timeline()->stepCount() > 6);
+    ManualClock clock;
+    player->goToStep(0);
+    // Five Right presses 100 ms apart: five steps, none lost to a glide still in flight.
+    for (int press = 0; press < 5; ++press) {
+        QTest::keyClick(window.get(), Qt::Key_Right);
+        clock.advanceBy(100);
+    }
+    for (int i = 0; i < 30 && player->isPlaying(); ++i)
+        clock.advanceBy(100);
+    QVERIFY(!player->isPlaying());
+    QCOMPARE(player->currentStep(), 5);
+    action(*window, "actionPresenterMode")->trigger();
+}
+
+void TestMainWindow::traversalShowsOnTheCollectionTheQueryReads()
+{
+    m_settings->setReducedMotion(true);
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    window->show();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    ui::CollectionPane *pane = window->collectionPane();
+    ui::CollectionView *view = pane->view();
+    QVERIFY(view->timeline());
+    const QByteArray read = view->timeline()->trace().partitionKey;
+    QCOMPARE(view->partition(), read);
+    QVERIFY(view->renderState().timeline);
+    QVERIFY(pane->elsewhereBar()->isHidden());
+
+    // Alt+PageDown looks at the next collection: the bar says the Query is elsewhere.
+    view->setFocus();
+    action(*window, "actionNextPartition")->trigger();
+    QVERIFY(view->partition() != read);
+    QVERIFY(pane->elsewhereBar()->isVisible());
+    QVERIFY2(pane->elsewhereText().startsWith(QStringLiteral("Showing ") + pane->partitionText()),
+             qPrintable(pane->elsewhereText()));
+
+    // Selecting a pattern again shows its traversal where it reads, in view.
+    QListView *patterns = nullptr;
+    for (QListView *list : window->findChildren<QListView *>()) {
+        if (list->accessibleName() == QLatin1String("Access patterns"))
+            patterns = list;
+    }
+    QVERIFY(patterns && patterns->model()->rowCount() >= 2);
+    patterns->setCurrentIndex(patterns->model()->index(1, 0));
+    patterns->setCurrentIndex(patterns->model()->index(0, 0));
+    QVERIFY(view->timeline());
+    QCOMPARE(view->partition(), view->timeline()->trace().partitionKey);
+    QVERIFY(view->renderState().timeline);
+    QVERIFY(pane->elsewhereBar()->isHidden());
+
+    // The bar's button brings the view back after looking elsewhere.
+    action(*window, "actionNextPartition")->trigger();
+    QVERIFY(pane->elsewhereBar()->isVisible());
+    QTest::mouseClick(pane->elsewhereBar()->findChild<QPushButton *>(), Qt::LeftButton);
+    QCOMPARE(view->partition(), view->timeline()->trace().partitionKey);
+    QVERIFY(pane->elsewhereBar()->isHidden());
 }
 
 void TestMainWindow::opensExampleAndShowsVerdicts()

@@ -5,6 +5,7 @@
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
 
+#include <QAnimationDriver>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
@@ -45,6 +46,33 @@ std::shared_ptr<const TraceTimeline> timeline(bool reducedMotion = false)
                                                  options);
 }
 
+// The animation clock under the test's hand: time moves only when the test says so.
+class ManualClock : public QAnimationDriver
+{
+public:
+    ManualClock() { install(); }
+    ~ManualClock() override { uninstall(); }
+    void advanceBy(qint64 ms)
+    {
+        // Animations register on a later pass of the event loop (two queued calls).
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        m_elapsed += ms;
+        advance();
+    }
+    qint64 elapsed() const override { return m_elapsed; }
+
+protected:
+    void start() override
+    {
+        m_elapsed = 0;
+        QAnimationDriver::start();
+    }
+
+private:
+    qint64 m_elapsed = 0;
+};
+
 } // namespace
 
 class TestTracePlayer : public QObject
@@ -55,6 +83,7 @@ private slots:
     void startsPausedAtTheFirstStep();
     void seekShowsTheStepForTheTime();
     void stepForwardAndBack();
+    void quickPressesAreNeverDropped();
     void reducedMotionJumps();
     void playRunsTheOneClock();
     void speedKeepsTheTime();
@@ -141,6 +170,31 @@ void TestTracePlayer::stepForwardAndBack()
     QTRY_VERIFY_WITH_TIMEOUT(!player.isPlaying(), 3000);
     QCOMPARE(player.currentStep(), 2);
     QCOMPARE(player.currentTime(), t->settledTime(2));
+}
+
+void TestTracePlayer::quickPressesAreNeverDropped()
+{
+    ManualClock clock;
+    TracePlayer player;
+    const auto t = timeline();
+    QVERIFY(t->stepCount() >= 6);
+    player.setTimeline(t);
+    // Five presses 100 ms apart: each step's glide is longer than that, so every press comes
+    // while the previous step is still moving. It lands at once and the next step begins.
+    for (int press = 1; press <= 5; ++press) {
+        player.stepForward();
+        QVERIFY(player.isPlaying());
+        QCOMPARE(player.currentStep(), press - 1);
+        const qint64 before = player.currentTime();
+        clock.advanceBy(100);
+        QVERIFY2(player.currentTime() > before, "the clock runs");
+        QVERIFY2(player.currentTime() < t->settledTime(press), "the glide is still in flight");
+    }
+    for (int i = 0; i < 20 && player.isPlaying(); ++i)
+        clock.advanceBy(100);
+    QVERIFY(!player.isPlaying());
+    QCOMPARE(player.currentStep(), 5);
+    QCOMPARE(player.currentTime(), t->settledTime(5));
 }
 
 void TestTracePlayer::reducedMotionJumps()

@@ -142,11 +142,15 @@ void TracePlayer::stepForward()
 {
     if (!m_timeline || m_timeline->stepCount() == 0)
         return;
+    // A step still moving lands at once, so every press counts: five quick presses advance
+    // five steps instead of restarting the same glide.
+    const std::optional<qint64> inFlight = m_stopAt;
     pause();
-    const int step = std::max(0, m_step);
-    qint64 target = settledTime(step);
-    if (m_time >= target)
-        target = step + 1 < m_timeline->stepCount() ? settledTime(step + 1) : duration();
+    if (inFlight)
+        apply(*inFlight);
+    // Always the next step: a step caught mid-glide (playing, scrubbed) counts as shown.
+    const int next = std::max(0, m_step) + 1;
+    const qint64 target = next < m_timeline->stepCount() ? settledTime(next) : duration();
     if (target <= m_time)
         return;
     if (m_reducedMotion) {
@@ -155,6 +159,7 @@ void TracePlayer::stepForward()
     }
     m_stopAt = target;
     startClock();
+    emit jumped(m_step);
 }
 
 void TracePlayer::stepBack()
@@ -192,6 +197,7 @@ void TracePlayer::seek(qint64 ms)
     apply(ms);
     if (playing)
         startClock();
+    emit jumped(m_step);
 }
 
 void TracePlayer::setSpeed(double speed)

@@ -17,8 +17,9 @@ namespace keyscope::ui {
 // Wiring (main window):
 //   player->setTimeline(timeline);   // the same shared timeline the view draws
 //   connect(player, &TracePlayer::positionChanged, view, &CollectionView::setTimelineState);
+//   connect(player, &TracePlayer::jumped, view, &CollectionView::revealStep);
 //   connect(player, &TracePlayer::stepChanged, narrationLabel, [..](int, QString text) {..});
-//   Space -> togglePlayPause(), Right -> stepForward(), Left -> stepBack(), Home -> restart(),
+//   Space -> togglePlayPause(), Right -> stepForward(), Left -> stepBack(), Ctrl+R -> restart(),
 //   a slider over [0, duration()] -> seek(ms), currentTimeChanged -> the slider.
 //
 // Time is the timeline's own milliseconds; speed only changes how fast the clock runs.
@@ -49,6 +50,7 @@ public slots:
     void pause();
     void togglePlayPause();
     // To the next step's settled state (animated, then paused; a jump under reduced motion).
+    // Pressed while a step is still moving, that step lands first: no press is lost.
     void stepForward();
     // To the previous step's settled state (a jump).
     void stepBack();
@@ -68,6 +70,9 @@ signals:
     void stepChanged(int index, const QString &narration);
     void playingChanged(bool playing);
     void finished(); // the clock reached the end of the timeline
+    // The time was set rather than run: a step, Restart, Go to End, scrubbing. Views scroll the
+    // step into view again, even when it is the step they were showing.
+    void jumped(int stepIndex);
 
 private:
     void apply(qint64 ms, bool force = false);

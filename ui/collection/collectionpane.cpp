@@ -1,12 +1,15 @@
 #include "ui/collection/collectionpane.h"
 
+#include "model/query/tracetimeline.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionview.h"
 
 #include <QComboBox>
 #include <QFontDatabase>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -50,6 +53,25 @@ CollectionPane::CollectionPane(QWidget *parent)
     layout->addLayout(bar);
 
     m_itemsView = createItemsView();
+    m_elsewhere = new QFrame(this);
+    m_elsewhere->setObjectName(QStringLiteral("QueryElsewhereBar"));
+    m_elsewhere->setAccessibleName(tr("The Query reads another collection"));
+    static_cast<QFrame *>(m_elsewhere)->setFrameShape(QFrame::StyledPanel);
+    m_elsewhere->setAutoFillBackground(true);
+    m_elsewhere->setBackgroundRole(QPalette::ToolTipBase);
+    m_elsewhere->setForegroundRole(QPalette::ToolTipText);
+    auto *elsewhereLayout = new QHBoxLayout(m_elsewhere);
+    elsewhereLayout->setContentsMargins(8, 4, 4, 4);
+    m_elsewhereText = new QLabel(m_elsewhere);
+    m_elsewhereText->setWordWrap(true);
+    m_elsewhereText->setForegroundRole(QPalette::ToolTipText);
+    auto *back = new QPushButton(tr("Show the Query's Collection"), m_elsewhere);
+    back->setObjectName(QStringLiteral("showQueryCollection"));
+    connect(back, &QPushButton::clicked, this, [this] { showQueryCollection(); });
+    elsewhereLayout->addWidget(m_elsewhereText, 1);
+    elsewhereLayout->addWidget(back);
+    m_elsewhere->hide();
+    layout->addWidget(m_elsewhere);
     layout->addWidget(m_itemsView, 1);
 
     m_orderNote = new QLabel(this);
@@ -81,9 +103,65 @@ CollectionPane::CollectionPane(QWidget *parent)
                 m_model->setPartition(i);
                 m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(i));
             }
-            return;
+            break;
         }
+        updateElsewhere();
     });
+    connect(m_view, &CollectionView::timelineChanged, this, &CollectionPane::updateElsewhere);
+}
+
+void CollectionPane::updateElsewhere()
+{
+    const model::TraceTimeline *timeline = m_view->timeline();
+    const model::IndexStore *shownStore = m_table ? m_table->store(m_view->indexName()) : nullptr;
+    const model::IndexStore *queryStore
+        = m_table && timeline ? m_table->store(timeline->trace().indexName) : nullptr;
+    const bool elsewhere = timeline && queryStore && shownStore && m_view->rows()
+        && m_view->rows()->rowCount() > 0 && !m_view->timelineApplies();
+    if (!elsewhere) {
+        m_elsewhere->hide();
+        m_elsewhereText->clear();
+        return;
+    }
+    const model::QueryTrace &trace = timeline->trace();
+    const QString shown
+        = model::partitionKeyText(*m_table, *shownStore, m_view->rows()->partitionKey());
+    const QString read = model::partitionKeyText(*m_table, *queryStore, trace.partitionKey);
+    if (trace.indexName == m_view->indexName()) {
+        m_elsewhereText->setText(tr("Showing %1 — the Query reads %2").arg(shown, read));
+    } else {
+        const auto storeName = [this](const QString &index) {
+            return index.isEmpty() ? tr("the table") : tr("index %1").arg(index);
+        };
+        m_elsewhereText->setText(
+            tr("Showing %1 in %2 — the Query reads %3 in %4")
+                .arg(shown, storeName(m_view->indexName()), read, storeName(trace.indexName)));
+    }
+    m_elsewhere->show();
+}
+
+QString CollectionPane::elsewhereText() const
+{
+    return m_elsewhere->isHidden() ? QString() : m_elsewhereText->text();
+}
+
+bool CollectionPane::showQueryCollection()
+{
+    const model::TraceTimeline *timeline = m_view->timeline();
+    if (!timeline)
+        return false;
+    const model::QueryTrace &trace = timeline->trace();
+    const int row = m_indexBox->findData(trace.indexName);
+    if (row < 0)
+        return false;
+    if (row != m_indexBox->currentIndex())
+        m_indexBox->setCurrentIndex(row);
+    if (trace.partitionFound)
+        m_view->setPartition(trace.partitionKey);
+    m_view->revealStep(m_view->renderState().step);
+    m_view->setFocus(Qt::OtherFocusReason);
+    updateElsewhere();
+    return m_view->timelineApplies();
 }
 
 QWidget *CollectionPane::createItemsView()
@@ -117,12 +195,14 @@ void CollectionPane::setTable(std::shared_ptr<const model::Table> table)
         m_indexBox->setCurrentIndex(row < 0 ? 0 : row);
     }
     m_wantedPartition = partition;
+    m_table = table;
     m_view->setTable(table);
     m_view->setIndexName(indexName());
     m_model->setTable(std::move(table));
     if (!indexName().isEmpty())
         m_model->setIndexName(indexName());
     m_view->setPartition(m_model->partitionKey(m_model->partition()));
+    updateElsewhere();
 }
 
 bool CollectionPane::showCollection(const QString &indexName, const QString &partition)
@@ -136,6 +216,11 @@ bool CollectionPane::showCollection(const QString &indexName, const QString &par
     else
         selectPartition(partition);
     return partitionText() == partition;
+}
+
+void CollectionPane::setOrderNoteVisible(bool visible)
+{
+    m_orderNote->setVisible(visible);
 }
 
 QString CollectionPane::indexName() const
@@ -153,6 +238,7 @@ void CollectionPane::indexChosen(int row)
     const QString index = m_indexBox->itemData(row).toString();
     m_view->setIndexName(index);
     m_model->setIndexName(index);
+    updateElsewhere();
 }
 
 void CollectionPane::refillPartitions()

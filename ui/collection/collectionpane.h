@@ -36,6 +36,16 @@ public:
     // (as CollectionModel::displayText shows it). False when there is no such collection.
     bool showCollection(const QString &indexName, const QString &partition);
 
+    // The note under the rows on how keys compare (hidden where room is short: side by side).
+    void setOrderNoteVisible(bool visible);
+
+    // A bar over the rows while the view shows another collection than the one the Query
+    // reads ("Showing DEVICE#7 — the Query reads DEVICE#3"), with a button back to it.
+    QWidget *elsewhereBar() const { return m_elsewhere; }
+    QString elsewhereText() const;
+    // Shows the collection the Query read (the bar's button); false without a Query.
+    bool showQueryCollection();
+
     QString indexName() const;
     QString partitionText() const;
     CollectionModel *model() const { return m_model; }
@@ -47,11 +57,15 @@ private:
     void indexChosen(int row);
     void refillPartitions();
     void selectPartition(const QString &text);
+    void updateElsewhere();
 
     CollectionModel *m_model;
     QComboBox *m_indexBox;
     QComboBox *m_partitionBox;
     QLabel *m_orderNote;
+    QWidget *m_elsewhere = nullptr;
+    QLabel *m_elsewhereText = nullptr;
+    std::shared_ptr<const model::Table> m_table;
     QWidget *m_itemsView = nullptr;
     CollectionView *m_view = nullptr;
     std::shared_ptr<const model::Population> m_population;

@@ -350,6 +350,7 @@ void CollectionView::setTimeline(std::shared_ptr<const model::TraceTimeline> tim
     }
     invalidateLayout();
     viewport()->update();
+    emit timelineChanged();
 }
 
 void CollectionView::setTrace(const model::QueryTrace *trace)
@@ -369,42 +370,112 @@ void CollectionView::setTimelineState(int stepIndex, double transition)
     m_step = stepIndex;
     m_transition = transition;
     invalidateLayout();
-    // Keep the row the step is about in view (when the step changes, not on every frame).
-    if (timelineApplies() && stepIndex != previousStep && stepIndex >= 0
-        && stepIndex < m_timeline->stepCount()) {
-        const quint32 row = m_timeline->step(stepIndex).row;
-        if (row != model::QueryTrace::kNoRow && m_rows && qsizetype(row) < m_rows->rowCount()) {
-            // Centre the step's row when it leaves the view, so the path ahead stays visible.
-            const CollectionLayout &layout = currentLayout();
-            if (qsizetype(row) <= layout.firstVisibleRow()
-                || qsizetype(row) >= layout.endVisibleRow() - 1) {
-                const double scroll
-                    = std::clamp(double(row) * layout.pitch()
-                                     - (layout.rowsRect().height() - layout.pitch()) / 2,
-                                 0.0, layout.maxScroll());
-                verticalScrollBar()->setValue(int(std::lround(scroll)));
-                invalidateLayout();
+    // Keep the rows the step is about in view (when the step changes, not on every frame).
+    if (stepIndex != previousStep)
+        revealStep(stepIndex);
+    viewport()->update();
+}
+
+CollectionView::StepRows CollectionView::stepRows(int stepIndex) const
+{
+    StepRows rows;
+    if (!timelineApplies() || !m_rows || m_rows->rowCount() == 0 || m_timeline->stepCount() == 0)
+        return rows;
+    const int count = m_timeline->stepCount();
+    const model::TimelineStep &step
+        = m_timeline->step(stepIndex < 0 || stepIndex >= count ? count - 1 : stepIndex);
+    const model::QueryTrace &trace = m_timeline->trace();
+    const qsizetype n = m_rows->rowCount();
+    const auto valid = [n](qsizetype row) { return row >= 0 && row < n; };
+    qsizetype focus = step.row == model::QueryTrace::kNoRow ? -1 : qsizetype(step.row);
+    if (!valid(focus)) {
+        // The partition lookup: where the seek or the sweep begins.
+        focus = !trace.probes.empty() ? qsizetype(trace.probes.front().position)
+            : !trace.visits.empty()   ? qsizetype(trace.visits.front().position)
+                                      : -1;
+    }
+    if (!valid(focus))
+        return rows;
+    rows.first = rows.last = rows.focus = focus;
+    // A sweep shows what it has read so far with its cursor.
+    const int visits = std::min<int>(step.visitsDone, int(trace.visits.size()));
+    if (step.probeIndex < 0 && visits > 0) {
+        for (const qsizetype row : {qsizetype(trace.visits.front().position),
+                                    qsizetype(trace.visits[size_t(visits - 1)].position)}) {
+            if (valid(row)) {
+                rows.first = std::min(rows.first, row);
+                rows.last = std::max(rows.last, row);
             }
         }
     }
-    viewport()->update();
+    return rows;
+}
+
+void CollectionView::revealStep(int stepIndex)
+{
+    const StepRows rows = stepRows(stepIndex);
+    if (rows.first < 0)
+        return;
+    const CollectionLayout &layout = currentLayout();
+    const double pitch = layout.pitch();
+    const double height = layout.rowsRect().height();
+    const double scrollY = layout.params().scrollY;
+    const double top = double(rows.first) * pitch;
+    const double bottom = double(rows.last + 1) * pitch;
+    const double focusTop = double(rows.focus) * pitch;
+    const bool focusShown = focusTop >= scrollY && focusTop + pitch <= scrollY + height;
+    const bool allShown = top >= scrollY && bottom <= scrollY + height;
+    if (allShown || (focusShown && bottom - top > height))
+        return;
+    // Centre the focus row, so the path ahead stays visible, as far as the rows read so far
+    // still fit above it.
+    double scroll = focusTop - (height - pitch) / 2;
+    if (bottom - top <= height)
+        scroll = std::clamp(scroll, bottom - height, top);
+    // Whole rows from the top: the first one is never half under the header or a band.
+    scroll = std::clamp(scroll, 0.0, layout.maxScroll());
+    if (layout.level() != CollectionLayout::Level::Density) {
+        // Unless that would cut the rows to show (at the very end of the collection).
+        const auto shows = [height](double at, double from, double to) {
+            return from >= at - 0.5 && to <= at + height + 0.5;
+        };
+        const double down = std::floor(scroll / pitch) * pitch;
+        const double up = std::min(std::ceil(scroll / pitch) * pitch, layout.maxScroll());
+        if (shows(down, top, bottom)
+            || (!shows(up, top, bottom) && shows(down, focusTop, focusTop + pitch)))
+            scroll = down;
+        else if (shows(up, top, bottom) || shows(up, focusTop, focusTop + pitch))
+            scroll = up;
+    }
+    if (int(std::lround(scroll)) != verticalScrollBar()->value()) {
+        verticalScrollBar()->setValue(int(std::lround(scroll)));
+        invalidateLayout();
+    }
 }
 
 void CollectionView::setCollectionStyle(const CollectionStyle &style)
 {
-    m_style = style;
     m_desktopStyle = false;
-    invalidateLayout();
-    updateScrollBar();
-    viewport()->update();
+    applyStyle(style);
 }
 
 void CollectionView::useDesktopStyle()
 {
     m_desktopStyle = true;
-    m_style = CollectionStyle::fromPalette(palette());
+    applyStyle(CollectionStyle::fromPalette(palette()));
+}
+
+void CollectionView::applyStyle(const CollectionStyle &style)
+{
+    // The same row stays on top, whole, in the new row height.
+    const double topRow = std::round(verticalScrollBar()->value() / currentLayout().pitch());
+    m_style = style;
+    rebuildBands(); // taller bands: fewer of them, so the rows keep their room
     invalidateLayout();
     updateScrollBar();
+    verticalScrollBar()->setValue(int(std::lround(topRow * currentLayout().pitch())));
+    invalidateLayout();
+    revealStep(m_step); // larger rows: the step's rows may have left the view
     viewport()->update();
 }
 
@@ -509,11 +580,27 @@ CollectionRenderState CollectionView::renderState() const
 const CollectionLayout &CollectionView::currentLayout() const
 {
     if (!m_layout) {
-        const CollectionLayout::Params p = CollectionRenderer::layoutParams(
+        CollectionLayout::Params p = CollectionRenderer::layoutParams(
             m_style, renderState(), viewport()->size(), m_zoom, verticalScrollBar()->value());
+        p.viewport.setHeight(p.viewport.height() - partRowHeight(p));
         m_layout.emplace(p);
     }
     return *m_layout;
+}
+
+double CollectionView::partRowHeight(const CollectionLayout::Params &params)
+{
+    // A collection taller than the view gets a rows area of whole rows (the rest of the height
+    // stays empty under the last band), so scrolled by whole rows no row is cut at the top,
+    // half under the header or a band, nor at the bottom.
+    const double pitch = params.rowHeight * params.zoom;
+    if (pitch < CollectionLayout::kCompactPitch || !params.window.empty())
+        return 0;
+    const double height = params.viewport.height() - params.headerHeight
+        - double(params.bandsBefore + params.bandsAfter) * params.bandHeight;
+    if (double(params.rowCount) * pitch <= height || height <= pitch)
+        return 0;
+    return std::fmod(height, pitch);
 }
 
 void CollectionView::invalidateLayout()
@@ -552,6 +639,7 @@ void CollectionView::resizeEvent(QResizeEvent *event)
     rebuildBands();
     m_zoom = std::max(m_zoom, minZoom());
     updateScrollBar();
+    revealStep(m_step); // a smaller view (full screen left, a dock shown) keeps the step
 }
 
 void CollectionView::scrollContentsBy(int, int)

@@ -102,9 +102,12 @@ public:
     // The collapsed bands of the other partitions (hash order) and up to how many each side.
     const PartitionBands &partitionBands() const { return m_bands; }
     void setBandsPerSide(int count);
+    int bandsPerSide() const { return m_bandsPerSide; }
     // Selects the partition `delta` places away in hash order (wrapping); false if none.
     bool stepPartition(int delta);
     const PartitionOrder &partitionOrder() const;
+    // The Query's trace is of the partition (and store) showing, so it is drawn.
+    bool timelineApplies() const;
 
     std::vector<model::ItemId> selectedItems() const { return m_selected; }
     void selectItem(model::ItemId item); // selects and scrolls to it
@@ -114,6 +117,11 @@ public slots:
     // The player's position: the step showing and the 0..1 movement within it; step -1 shows
     // the final state.
     void setTimelineState(int stepIndex, double transition);
+    // Scrolls the rows a step is about into view: its probe, cursor or stopping row, with the
+    // rows read so far when they fit (the Stop step shows the page it returned). Step -1 is the
+    // final state. setTimelineState does this when the step changes; a player's jump (Ctrl+End,
+    // Restart, a step, scrubbing) calls it too, so the step shows even if it did not change.
+    void revealStep(int stepIndex);
     void zoomIn();
     void zoomOut();
     void zoomToFit();
@@ -125,6 +133,8 @@ signals:
     void selectionChanged();
     void zoomChanged(double zoom);
     void partitionChanged(const QByteArray &partitionKey);
+    // setTimeline: another Query (or none) is drawn.
+    void timelineChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -145,7 +155,16 @@ private:
     void rebuildBands();
     int currentPartitionIndex() const;
     void showPartitionIndex(int index);
-    bool timelineApplies() const; // the trace is of the partition showing
+    // The rows [first, last] step `stepIndex` is about and the one to centre; first -1: none.
+    struct StepRows
+    {
+        qsizetype first = -1;
+        qsizetype last = -1;
+        qsizetype focus = -1;
+    };
+    StepRows stepRows(int stepIndex) const;
+    void applyStyle(const CollectionStyle &style);
+    static double partRowHeight(const CollectionLayout::Params &params);
     void invalidateLayout();
     void updateScrollBar();
     void zoomAround(double zoom, const QPointF &anchor);

@@ -4,6 +4,7 @@
 #include "model/query/queryengine.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionmodel.h"
+#include "ui/collection/collectionpane.h"
 #include "ui/collection/collectionstyle.h"
 #include "ui/collection/collectionview.h"
 #include "ui/compare/comparedialog.h"
@@ -11,7 +12,7 @@
 #include "ui/document/document.h"
 #include "ui/examples/examplecatalog.h"
 #include "ui/settings/settings.h"
-#include "ui/collection/collectionpane.h"
+#include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
 
 #include <QAction>
@@ -22,6 +23,7 @@
 #include <QMainWindow>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 namespace keyscope::ui {
 
@@ -195,9 +197,20 @@ bool CompareMode::enter(const QString &secondPath)
     m_container->addWidget(m_secondaryPane);
     m_container->setStretchFactor(0, 1);
     m_container->setStretchFactor(1, 1);
+    m_central = new QWidget;
+    m_central->setObjectName(QStringLiteral("CompareCentral"));
+    // However wide the two halves would like to be, the window keeps its size: they share it.
+    m_central->setMinimumSize(1, 1);
+    auto *layout = new QVBoxLayout(m_central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_container, 1);
+    m_strip = new TimelineStrip(m_player, m_central);
+    layout->addWidget(m_strip);
 
     // The window's collection moves into the left half; the splitter takes the centre.
-    swapCentralWidget(m_collection, m_container,
+    makeRoom(true);
+    swapCentralWidget(m_collection, m_central,
                       [this] { m_primaryPane->setCollectionPane(m_collection); });
 
     // One clock: the player's position goes to both panes, each mapping it onto its own
@@ -208,6 +221,8 @@ bool CompareMode::enter(const QString &secondPath)
                              &ComparePane::setPosition);
     m_connections << connect(m_player, &TracePlayer::positionChanged, m_secondaryPane,
                              &ComparePane::setPosition);
+    m_connections << connect(m_player, &TracePlayer::jumped, m_secondaryCollection->view(),
+                             &CollectionView::revealStep);
     m_connections << connect(m_secondary, &Document::populationReady, this,
                              &CompareMode::secondaryPopulated);
     m_connections << connect(
@@ -249,14 +264,19 @@ void CompareMode::leave()
         disconnect(connection);
     m_connections.clear();
 
-    QWidget *container = m_container;
-    swapCentralWidget(m_container, m_collection,
+    QWidget *central = m_central;
+    swapCentralWidget(m_central, m_collection,
                       [this] { m_primaryPane->setCollectionPane(nullptr); });
     m_collection->show();
     connect(m_player, &TracePlayer::positionChanged, m_collection->view(),
             &CollectionView::setTimelineState);
-    delete container; // the panes and the second design's collection
+    delete central; // the panes, the strip and the second design's collection
+    m_central = nullptr;
     m_container = nullptr;
+    m_strip = nullptr;
+    makeRoom(false);
+    if (m_presenterAction && m_presenterAction->isChecked())
+        showWindowCaption(true);
     m_primaryPane = nullptr;
     m_secondaryPane = nullptr;
     m_secondaryCollection = nullptr;
@@ -309,6 +329,31 @@ void CompareMode::swapCentralWidget(QWidget *from, QWidget *to,
     to->show();
     m_window->resizeDocks(docks, widths, Qt::Horizontal);
     m_window->resizeDocks(docks, heights, Qt::Vertical);
+}
+
+void CompareMode::makeRoom(bool room)
+{
+    CollectionView *view = m_collection->view();
+    m_collection->setOrderNoteVisible(!room);
+    if (room) {
+        m_stateBefore = m_window->saveState();
+        for (QDockWidget *dock :
+             m_window->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly)) {
+            if (!dock->isFloating())
+                dock->hide();
+        }
+        m_bandsBefore = view->bandsPerSide();
+        view->setBandsPerSide(1);
+        if (m_secondaryCollection) {
+            m_secondaryCollection->setOrderNoteVisible(false);
+            m_secondaryCollection->view()->setBandsPerSide(1);
+        }
+    } else {
+        view->setBandsPerSide(m_bandsBefore);
+        if (!m_stateBefore.isEmpty())
+            m_window->restoreState(m_stateBefore);
+        m_stateBefore.clear();
+    }
 }
 
 QString CompareMode::exampleLabel(const QString &path, QString *relative) const
@@ -510,16 +555,31 @@ void CompareMode::setPresenting(bool presenting)
         return;
     m_primaryPane->setPresenting(presenting);
     m_secondaryPane->setPresenting(presenting);
+    m_strip->setScale(presenting ? 1.6 : 1.0);
     CollectionView *view = m_secondaryCollection->view();
-    if (presenting)
+    if (presenting) {
+        // The same large type as the window's own collection (MainWindow::setPresenting).
+        QFont large = m_window->font();
+        large.setPointSizeF(large.pointSizeF() * 1.4);
+        m_secondaryCollection->setFont(large);
         view->setCollectionStyle(CollectionStyle::fromPalette(view->palette()).scaled(1.6));
-    else
+    } else {
+        m_secondaryCollection->setFont(QFont());
         view->useDesktopStyle();
-    // Each half narrates itself; the window's single caption would repeat one side only.
+    }
+    showWindowCaption(false);
+}
+
+void CompareMode::showWindowCaption(bool show)
+{
+    // Each half narrates itself and the strip under both counts the steps; the window's single
+    // caption and timeline would repeat one side only.
     for (QLabel *label : m_collection->findChildren<QLabel *>()) {
         if (label->accessibleName() == QLatin1String("Narration caption"))
-            label->setVisible(false);
+            label->setVisible(show);
     }
+    for (TimelineStrip *strip : m_collection->findChildren<TimelineStrip *>())
+        strip->setVisible(show);
 }
 
 } // namespace keyscope::ui

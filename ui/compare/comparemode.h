@@ -22,6 +22,7 @@ class ComparePane;
 class Document;
 class ExampleCatalog;
 class Settings;
+class TimelineStrip;
 class TracePanel;
 class TracePlayer;
 
@@ -33,6 +34,9 @@ class TracePlayer;
 // drives both: the window's TracePlayer plays the longer timeline, and each pane shows the same
 // step index on its own timeline (the shorter one holds its last step), so Space, the arrows,
 // Ctrl+R, Ctrl+End and the scrubber move both.
+//
+// It takes the room it needs: the dock panels hide while it is on and come back exactly as they
+// were (the window's dock state is kept and restored); the window itself never changes size.
 //
 // Wiring (main window): create it after the panels and the player, put toggleAction() in a menu,
 // call setExamplePath() when an example is opened and primaryTraceShown() whenever a Query's
@@ -77,6 +81,7 @@ public:
     QString exportLabel(bool secondary) const;
 
     ComparePane *primaryPane() const { return m_primaryPane; }
+    TimelineStrip *timelineStrip() const { return m_strip; }
     ComparePane *secondaryPane() const { return m_secondaryPane; }
     Document *secondaryDocument() const { return m_secondary; }
 
@@ -98,6 +103,9 @@ private:
     // restart: a new traversal arrived, play both from the start.
     void syncDriver(bool restart);
     void setPresenting(bool presenting);
+    // Room for the halves: docks hidden, one band a side, no order note; false puts it back.
+    void makeRoom(bool room);
+    void showWindowCaption(bool show);
 
     QMainWindow *m_window;
     Document *m_document;
@@ -118,7 +126,11 @@ private:
     std::shared_ptr<const model::TraceTimeline> m_primaryTimeline;
 
     // While active:
+    QWidget *m_central = nullptr; // the halves and the timeline strip under them
     QSplitter *m_container = nullptr;
+    TimelineStrip *m_strip = nullptr;
+    QByteArray m_stateBefore; // the docks as they were on entering
+    int m_bandsBefore = 3;
     ComparePane *m_primaryPane = nullptr;
     ComparePane *m_secondaryPane = nullptr;
     CollectionPane *m_secondaryCollection = nullptr;

@@ -1,13 +1,15 @@
 #include "ui/compare/comparepane.h"
 
 #include "model/query/tracetimeline.h"
-#include "ui/collection/collectionview.h"
 #include "ui/collection/collectionpane.h"
+#include "ui/collection/collectionview.h"
 #include "ui/icons/statusicon.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QRegularExpression>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -25,6 +27,34 @@ QLabel *textLabel(QWidget *parent, const QString &accessibleName)
     return label;
 }
 
+// A one-line label that gives way to its neighbours: it shrinks to a few letters and ends
+// what does not fit with "…" (the whole text in the tooltip), so the step counter beside it
+// always has its room.
+class ElidedLabel : public QLabel
+{
+public:
+    using QLabel::QLabel;
+
+    QSize minimumSizeHint() const override
+    {
+        QSize size = QLabel::minimumSizeHint();
+        size.setWidth(
+            std::min(size.width(), fontMetrics().horizontalAdvance(QStringLiteral("Wi…"))));
+        return size;
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter painter(this);
+        const QRect area = contentsRect();
+        const QString shown = fontMetrics().elidedText(text(), Qt::ElideRight, area.width());
+        setToolTip(shown == text() ? QString() : text());
+        style()->drawItemText(&painter, area, int(alignment()), palette(), isEnabled(), shown,
+                              foregroundRole());
+    }
+};
+
 } // namespace
 
 ComparePane::ComparePane(QWidget *parent)
@@ -36,9 +66,9 @@ ComparePane::ComparePane(QWidget *parent)
 
     auto *header = new QHBoxLayout;
     header->setContentsMargins(8, 0, 8, 0);
-    m_title = new QLabel(this);
+    m_title = new ElidedLabel(this);
     m_title->setAccessibleName(tr("Design"));
-    m_subtitle = new QLabel(this);
+    m_subtitle = new ElidedLabel(this);
     m_subtitle->setAccessibleName(tr("Design file"));
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -164,7 +164,9 @@ void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project>
             = model::Populator::populate(*project, {}, [&promise](qint64 done, qint64 total) {
                   if (promise.isCanceled())
                       throw Cancelled {};
-                  promise.setProgressValue(total > 0 ? int(done * kPopulateShare / total) : 0);
+                  // The text carries how many items are being made ("Populating 1,000,000").
+                  promise.setProgressValueAndText(
+                      total > 0 ? int(done * kPopulateShare / total) : 0, QString::number(total));
               });
         if (promise.isCanceled())
             return;
@@ -638,10 +640,39 @@ void Document::startRecompute()
     m_watcher = watcher;
     connect(watcher, &QFutureWatcherBase::resultReadyAt, this, &Document::applyStage);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &Document::progressChanged);
+    connect(watcher, &QFutureWatcherBase::progressTextChanged, this, [this](const QString &text) {
+        m_populatingItems = text.toLongLong();
+        emit populatingItemsChanged(m_populatingItems);
+    });
     connect(watcher, &QFutureWatcherBase::finished, this, &Document::finishRecompute);
+    m_populatingItems = 0;
     setBusy(true);
     emit progressChanged(0);
     watcher->setFuture(QtConcurrent::run(recompute, snapshot, m_revision));
+}
+
+void Document::cancelRecompute()
+{
+    // Once the population has arrived, the verdicts follow shortly: only populating stops.
+    if (!m_watcher || !m_busy || m_resultsRevision == m_runningRevision)
+        return;
+    m_recomputeTimer->stop();
+    m_watcher->disconnect(this);
+    m_watcher->future().cancel();
+    m_watcher->deleteLater();
+    m_watcher = nullptr;
+    // Like a population that failed: the last good collection stays, and no verdicts or
+    // findings are claimed for a design that was not populated. The next edit starts over.
+    m_resultsRevision = m_runningRevision;
+    m_populationError = tr("Population cancelled; the collection shows the design before the "
+                           "last change");
+    m_patterns.clear();
+    m_findings.clear();
+    emit populationFailed(m_populationError);
+    emit patternsReady();
+    emit checksReady();
+    emit progressChanged(1000);
+    setBusy(false);
 }
 
 void Document::applyStage(int resultIndex)
@@ -692,6 +723,8 @@ void Document::setBusy(bool busy)
 {
     if (busy == m_busy)
         return;
+    if (!busy)
+        m_populatingItems = 0;
     m_busy = busy;
     emit busyChanged(busy);
 }

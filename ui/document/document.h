@@ -127,6 +127,11 @@ public:
     // The revision the derived state above describes.
     quint64 resultsRevision() const { return m_resultsRevision; }
     bool isBusy() const { return m_busy; }
+    // How many items the running population makes (0 before it knows, or when idle).
+    qint64 populatingItems() const { return m_populatingItems; }
+    // Stops a running population; the last good population stays and populationFailed says it
+    // was cancelled. Nothing happens when idle or once the population has arrived.
+    void cancelRecompute();
 
 signals:
     // A different project: new, open, import, recovery.
@@ -142,6 +147,7 @@ signals:
     void busyChanged(bool busy);
     // Background work, in per mille of the whole recompute.
     void progressChanged(int perMille);
+    void populatingItemsChanged(qint64 items);
 
 private:
     friend class detail::EditCommand;
@@ -174,6 +180,7 @@ private:
     QFutureWatcher<detail::RecomputeStage> *m_watcher = nullptr;
     quint64 m_runningRevision = 0;
     bool m_busy = false;
+    qint64 m_populatingItems = 0;
 
     std::shared_ptr<const model::Population> m_population;
     std::shared_ptr<const model::Table> m_table;

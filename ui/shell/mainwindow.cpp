@@ -11,6 +11,7 @@
 #include "ui/collection/keyorderexplainer.h"
 #include "ui/compare/comparemode.h"
 #include "ui/document/document.h"
+#include "ui/document/populationprogress.h"
 #include "ui/editors/entitieseditor.h"
 #include "ui/editors/tableeditor.h"
 #include "ui/patterns/patternlistmodel.h"
@@ -22,6 +23,7 @@
 #include "ui/shell/documentlifecycle.h"
 #include "ui/shell/interopactions.h"
 #include "ui/shell/tracedisplay.h"
+#include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
 #include "ui/widgets/detailview.h"
 
@@ -112,16 +114,6 @@ MainWindow::MainWindow(Settings *settings, const QString &examplesDirectory, QWi
     });
     connect(m_document, &Document::patternsReady, this, &MainWindow::patternsReady);
     connect(m_document, &Document::checksReady, this, &MainWindow::checksReady);
-    connect(m_document, &Document::busyChanged, this, [this](bool busy) {
-        // Only work that takes a while earns a progress bar; quick recomputes would flicker.
-        if (busy) {
-            m_progressDelay->start();
-        } else {
-            m_progressDelay->stop();
-            m_progress->hide();
-        }
-    });
-    connect(m_document, &Document::progressChanged, m_progress, &QProgressBar::setValue);
     connect(m_autosaver, &Autosaver::autosaveFailed, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 8000);
     });
@@ -242,6 +234,7 @@ void MainWindow::createPanels()
     connect(m_settings, &Settings::reducedMotionChanged, m_player, &TracePlayer::setReducedMotion);
     connect(m_player, &TracePlayer::positionChanged, m_collection->view(),
             &CollectionView::setTimelineState);
+    connect(m_player, &TracePlayer::jumped, m_collection->view(), &CollectionView::revealStep);
     m_tracePanel = new TracePanel(m_player, this);
     auto *query = addPanel(QStringLiteral("QueryDock"), tr("Query and Trace"), m_tracePanel,
                            Qt::BottomDockWidgetArea);
@@ -299,16 +292,8 @@ void MainWindow::createStatusBar()
 {
     m_itemCount = new QLabel(this);
     m_itemCount->setAccessibleName(tr("Item count"));
-    m_progress = new QProgressBar(this);
-    m_progress->setAccessibleName(tr("Background work"));
-    m_progress->setRange(0, 1000);
-    m_progress->setMaximumWidth(160);
-    m_progress->setTextVisible(false);
-    m_progress->hide();
-    m_progressDelay = new QTimer(this);
-    m_progressDelay->setSingleShot(true);
-    m_progressDelay->setInterval(250);
-    connect(m_progressDelay, &QTimer::timeout, m_progress, &QWidget::show);
+    // "Populating 1,000,000 items… 43%" with Cancel, for work that takes a while.
+    m_progress = new PopulationProgress(m_document, this);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_itemCount);
 }
@@ -402,6 +387,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    // The layout to come back to is the user's own, not presenter mode's or side by side's.
+    if (m_presenterAction->isChecked())
+        m_presenterAction->setChecked(false);
+    m_compare->leave();
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
     m_autosaver->discard();
@@ -516,25 +505,51 @@ void MainWindow::patternSelected()
     m_traces->showPattern(m_patterns->currentResult());
 }
 
+void MainWindow::createPresenterWidgets()
+{
+    m_caption = new QLabel(m_collection);
+    m_caption->setWordWrap(true);
+    m_caption->setAlignment(Qt::AlignCenter);
+    m_caption->setAccessibleName(tr("Narration caption"));
+    QFont font = m_caption->font();
+    font.setPointSizeF(font.pointSizeF() * 1.8);
+    m_caption->setFont(font);
+    m_caption->setMargin(12);
+    m_caption->setAutoFillBackground(true);
+    m_collection->layout()->addWidget(m_caption);
+    m_caption->hide();
+    connect(m_player, &TracePlayer::stepChanged, m_caption,
+            [this](int, const QString &narration) { m_caption->setText(narration); });
+    m_presenterStrip = new TimelineStrip(m_player, m_collection);
+    m_presenterStrip->setObjectName(QStringLiteral("PresenterTimeline"));
+    m_presenterStrip->setScale(1.6);
+    m_collection->layout()->addWidget(m_presenterStrip);
+    m_presenterStrip->hide();
+    // A presenter's clicker sends PageDown / PageUp; Home and End go to the ends of the Query.
+    // Only while presenting: otherwise they move the selection in the collection.
+    const auto key = [this](const QKeySequence &sequence, const char *name, auto slot) {
+        auto *action = new QAction(this);
+        action->setObjectName(QString::fromLatin1(name));
+        action->setShortcut(sequence);
+        action->setEnabled(false);
+        connect(action, &QAction::triggered, m_player, slot);
+        addAction(action);
+        m_presenterKeys << action;
+    };
+    key(QKeySequence(Qt::Key_PageDown), "actionPresenterNext", &TracePlayer::stepForward);
+    key(QKeySequence(Qt::Key_PageUp), "actionPresenterPrevious", &TracePlayer::stepBack);
+    key(QKeySequence(Qt::Key_Home), "actionPresenterRestart", &TracePlayer::restart);
+    key(QKeySequence(Qt::Key_End), "actionPresenterEnd", &TracePlayer::goToEnd);
+}
+
 void MainWindow::setPresenting(bool presenting)
 {
-    if (!m_caption) {
-        m_caption = new QLabel(m_collection);
-        m_caption->setWordWrap(true);
-        m_caption->setAlignment(Qt::AlignCenter);
-        m_caption->setAccessibleName(tr("Narration caption"));
-        QFont font = m_caption->font();
-        font.setPointSizeF(font.pointSizeF() * 1.8);
-        m_caption->setFont(font);
-        m_caption->setMargin(12);
-        m_caption->setAutoFillBackground(true);
-        m_collection->layout()->addWidget(m_caption);
-        m_caption->hide();
-        connect(m_player, &TracePlayer::stepChanged, m_caption,
-                [this](int, const QString &narration) { m_caption->setText(narration); });
-    }
+    if (!m_caption)
+        createPresenterWidgets();
     QSignalBlocker blocker(m_presenterAction);
     m_presenterAction->setChecked(presenting);
+    for (QAction *key : std::as_const(m_presenterKeys))
+        key->setEnabled(presenting);
     CollectionView *view = m_collection->view();
     if (presenting) {
         m_layoutBeforePresenting = saveState();
@@ -543,13 +558,20 @@ void MainWindow::setPresenting(bool presenting)
         menuBar()->hide();
         m_toolBar->hide();
         statusBar()->hide();
+        // Large type everywhere in the collection pane: its bar, its note, the caption.
+        QFont large = font();
+        large.setPointSizeF(large.pointSizeF() * 1.4);
+        m_collection->setFont(large);
         m_caption->setText(m_tracePanel->narration());
         m_caption->show();
+        m_presenterStrip->show();
         view->setCollectionStyle(CollectionStyle::fromPalette(view->palette()).scaled(1.6));
         showFullScreen();
         view->setFocus(Qt::OtherFocusReason);
     } else {
         m_caption->hide();
+        m_presenterStrip->hide();
+        m_collection->setFont(QFont());
         menuBar()->show();
         statusBar()->show();
         view->useDesktopStyle();

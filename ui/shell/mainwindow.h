@@ -23,6 +23,7 @@ namespace keyscope::ui {
 
 class InteropActions;
 
+class TimelineStrip;
 class TracePanel;
 class EntitiesEditor;
 class QueryBuilder;
@@ -41,6 +42,7 @@ class EmptyDesign;
 class FindingListModel;
 class PatternListModel;
 class PatternsPanel;
+class PopulationProgress;
 class TraceDisplay;
 
 // Keyscope's main window: the document, its panels (docks whose layout survives restarts), the
@@ -67,6 +69,7 @@ public:
     EmptyDesign *emptyDesign() const { return m_emptyDesign; }
     // File > Import…, Export Table As…, Export Items As….
     InteropActions *interop() const { return m_interop; }
+    PopulationProgress *populationProgress() const { return m_progress; }
     // The Query Builder's query, nullopt while it is not valid (Live > Endpoint verifies it).
     std::optional<model::QueryRequest> currentQuery() const;
 
@@ -131,6 +134,7 @@ private:
     // Full screen, large type, only the collection and the narration as a caption; the
     // keyboard steps through the Query (Space, arrows). F5 or Esc leaves.
     void setPresenting(bool presenting);
+    void createPresenterWidgets();
     void findingSelected();
     void goToConcerned(bool forward);
     void updateConcernLabel();
@@ -163,8 +167,10 @@ private:
     KeyOrderExplainer *m_explainer = nullptr;
     TableEditor *m_tableEditor = nullptr;
     QLabel *m_caption = nullptr;
-    QAction *m_presenterAction = nullptr; // presenter mode: the narration as a caption
-    CompareMode *m_compare = nullptr;     // side by side: a second design in step
+    TimelineStrip *m_presenterStrip = nullptr; // presenter mode: "Step 4 of 19" and a line
+    QList<QAction *> m_presenterKeys;          // PageDown/PageUp, Home/End while presenting
+    QAction *m_presenterAction = nullptr;      // presenter mode: the narration as a caption
+    CompareMode *m_compare = nullptr;          // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
 
@@ -175,8 +181,7 @@ private:
     QActionGroup *m_themeGroup = nullptr;
     QAction *m_reducedMotion = nullptr;
     QLabel *m_itemCount = nullptr;
-    QProgressBar *m_progress = nullptr;
-    QTimer *m_progressDelay = nullptr;
+    PopulationProgress *m_progress = nullptr;
 };
 
 } // namespace keyscope::ui
