@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QSplitter>
+#include <QToolBar>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
@@ -342,6 +343,9 @@ void CompareMode::makeRoom(bool room)
             if (!dock->isFloating())
                 dock->hide();
         }
+        // The toolbar too: its height is a row of each half (the menus and keys stay).
+        for (QToolBar *toolBar : m_window->findChildren<QToolBar *>(Qt::FindDirectChildrenOnly))
+            toolBar->hide();
         m_bandsBefore = view->bandsPerSide();
         view->setBandsPerSide(1);
         if (m_secondaryCollection) {
