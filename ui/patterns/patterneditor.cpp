@@ -120,15 +120,17 @@ void PatternEditor::buildUi()
     m_values = new QTableWidget(0, ValueColumnCount, this);
     m_values->setObjectName(QStringLiteral("patternValues"));
     m_values->setAccessibleName(tr("Values from the parent item"));
-    m_values->setHorizontalHeaderLabels({tr("Value"), tr("Key template"), tr("In the query")});
+    m_values->setHorizontalHeaderLabels(
+        {tr("Placeholder"), tr("Key template"), tr("In the query")});
     m_values->verticalHeader()->hide();
     m_values->horizontalHeader()->setSectionResizeMode(PlaceholderColumn,
                                                        QHeaderView::ResizeToContents);
     m_values->horizontalHeader()->setSectionResizeMode(TemplateColumn, QHeaderView::Stretch);
-    m_values->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
+    m_values->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::ResizeToContents);
     m_values->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_values->setMinimumHeight(m_values->verticalHeader()->defaultSectionSize() * 3
-                               + m_values->horizontalHeader()->sizeHint().height() + 4);
+    // Room for three values (a key condition and a filter rarely use more), then it scrolls.
+    m_values->setFixedHeight(m_values->verticalHeader()->defaultSectionSize() * 3
+                             + m_values->horizontalHeader()->sizeHint().height() + 4);
     m_values->setToolTip(tr("A key template (\"CUST#{CustomerId}\") is rendered against the "
                             "parent item; leave it empty to keep the value as typed"));
 

@@ -321,7 +321,6 @@ void QueryBuilder::buildUi()
     optionsRow->addWidget(m_forward);
     optionsRow->addWidget(m_consistent);
     optionsRow->addStretch(1);
-    optionsRow->addWidget(m_saveAsPattern);
     optionsRow->addWidget(m_run);
     grid->addLayout(optionsRow, row, 1, 1, 3);
     ++row;
@@ -347,7 +346,12 @@ void QueryBuilder::buildUi()
     auto *valuesLabel = buddyLabel(tr("&Values"), m_values, this);
     valuesLabel->setToolTip(QStringLiteral("ExpressionAttributeValues"));
     grid->addWidget(valuesLabel, row, 0);
-    grid->addWidget(m_values, row, 1, 1, 3);
+    // Save as Pattern sits at the end of the query, not in the options row: that row already
+    // decides how narrow the dock can get.
+    auto *valuesRow = new QHBoxLayout;
+    valuesRow->addWidget(m_values, 1);
+    valuesRow->addWidget(m_saveAsPattern);
+    grid->addLayout(valuesRow, row, 1, 1, 3);
     ++row;
     grid->addWidget(m_attributesError, row++, 1, 1, 3);
     grid->setRowStretch(row, 1);
