@@ -241,6 +241,7 @@ private slots:
     void editRerunsTheVerdict();
     void queryBuilderSavesAsPattern();
     void appAndHandWrittenPatternsSaveTheSameBytes();
+    void minimalPatternSavesTheSameBytes();
     void designAndPatternFromNewProjectWithoutATextEditor();
     void screenshots();
 
@@ -640,7 +641,7 @@ void TestPatternEditor::queryBuilderSavesAsPattern()
     auto *button = child<QPushButton>(builder, "saveAsPattern");
     QVERIFY(button);
     QTRY_VERIFY(button->isVisible());
-    QCOMPARE(button->text(), QStringLiteral("Save as Pattern..."));
+    QCOMPARE(button->text(), QStringLiteral("Save as Access Pattern..."));
     QTest::mouseClick(button, Qt::LeftButton);
     ui::PatternEditor *editor = window.patternsPanel()->editor();
     QVERIFY(editor);
@@ -697,6 +698,42 @@ void TestPatternEditor::appAndHandWrittenPatternsSaveTheSameBytes()
 
     const QByteArray expected = readFile(handSaved);
     QVERIFY(expected.contains("\"Customer and latest 5 orders\""));
+    QCOMPARE(readFile(appSaved), expected);
+}
+
+// Everything at its default: no parent, a literal value, forward, no Limit, no expectations.
+void TestPatternEditor::minimalPatternSavesTheSameBytes()
+{
+    const QString barePath = m_dir->filePath(QStringLiteral("bare.keyscope.json"));
+    QVERIFY(writeFile(barePath, shopJson(QString())));
+    ui::Document app;
+    QVERIFY(app.open(barePath).empty());
+    ui::PatternsPanel panel;
+    connectPanel(app, panel);
+    QVERIFY(settle(app));
+    panel.newAction()->trigger();
+    ui::PatternEditor *editor = panel.editor();
+    QVERIFY(editor);
+    QTest::keyClicks(editor->nameEdit(), QStringLiteral("Largest partition"));
+    QVERIFY2(editor->problem().isEmpty(), qPrintable(editor->problem()));
+    // The form starts on the largest partition, as the Query Builder does.
+    const model::AttributeValue pk
+        = editor->builder()->request().expressionAttributeValues->at(QStringLiteral(":pk"));
+    editor->okButton()->click();
+    const QString appSaved = m_dir->filePath(QStringLiteral("app-saved.keyscope.json"));
+    QVERIFY(!app.saveAs(appSaved));
+
+    const QString handPath = m_dir->filePath(QStringLiteral("hand.keyscope.json"));
+    QVERIFY(writeFile(handPath,
+                      shopJson(QStringLiteral(R"json({"name": "Largest partition",
+        "keyCondition": "PK = :pk", "values": {":pk": {"S": "%1"}}})json")
+                                   .arg(pk.asString()))));
+    ui::Document hand;
+    QVERIFY(hand.open(handPath).empty());
+    const QString handSaved = m_dir->filePath(QStringLiteral("hand-saved.keyscope.json"));
+    QVERIFY(!hand.saveAs(handSaved));
+    const QByteArray expected = readFile(handSaved);
+    QVERIFY(expected.contains(pk.asString().toUtf8()));
     QCOMPARE(readFile(appSaved), expected);
 }
 

@@ -220,7 +220,7 @@ void PatternEditor::buildUi()
     orderRow->addWidget(m_orderAttribute, 1);
     orderRow->addWidget(m_orderDirection);
     expect->addRow(buddyLabel(tr("&Order by:"), m_orderAttribute, this), orderRow);
-    expect->addRow(buddyLabel(tr("The parent &item:"), m_parentPlace, this), m_parentPlace);
+    expect->addRow(buddyLabel(tr("T&he parent item:"), m_parentPlace, this), m_parentPlace);
 
     auto *verdictRow = new QHBoxLayout;
     verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);

@@ -52,7 +52,8 @@ PatternsPanel::PatternsPanel(QWidget *parent)
 
 void PatternsPanel::createActions()
 {
-    // Panel actions: their keys work while the list has focus, never window-wide.
+    // Panel actions: their keys work while the list has focus, never window-wide. Delete comes
+    // before the moves: in a narrow dock the toolbar's overflow menu takes the last ones.
     bool allIcons = true;
     const auto action = [&](const QString &text, const QString &iconText, const char *icon,
                             const QList<QKeySequence> &keys, const QString &tip,
@@ -79,14 +80,14 @@ void PatternsPanel::createActions()
     m_duplicate = action(tr("D&uplicate Pattern"), tr("Duplicate"), "edit-copy",
                          {QKeySequence(Qt::CTRL | Qt::Key_D)},
                          tr("Copy the selected access pattern"), &PatternsPanel::duplicateCurrent);
+    m_delete = action(tr("&Delete Pattern"), tr("Delete"), "edit-delete",
+                      {QKeySequence(QKeySequence::Delete)},
+                      tr("Delete the selected access pattern"), &PatternsPanel::deleteCurrent);
     m_moveUp = action(tr("Move &Up"), tr("Up"), "go-up", {QKeySequence(Qt::ALT | Qt::Key_Up)},
                       tr("Move the selected access pattern up"), &PatternsPanel::moveCurrentUp);
     m_moveDown
         = action(tr("Move Do&wn"), tr("Down"), "go-down", {QKeySequence(Qt::ALT | Qt::Key_Down)},
                  tr("Move the selected access pattern down"), &PatternsPanel::moveCurrentDown);
-    m_delete = action(tr("&Delete Pattern"), tr("Delete"), "edit-delete",
-                      {QKeySequence(QKeySequence::Delete)},
-                      tr("Delete the selected access pattern"), &PatternsPanel::deleteCurrent);
     m_new->setObjectName(QStringLiteral("actionNewPattern"));
     m_edit->setObjectName(QStringLiteral("actionEditPattern"));
     m_duplicate->setObjectName(QStringLiteral("actionDuplicatePattern"));
@@ -110,7 +111,6 @@ void PatternsPanel::setResults(std::vector<model::PatternResult> results,
 {
     const QString selected = m_pendingSelection.isEmpty() ? m_list->currentIndex().data().toString()
                                                           : m_pendingSelection;
-    const int selectedRow = m_list->currentIndex().row();
     m_model->setResults(std::move(results), std::move(patterns));
     const int total = m_model->rowCount();
     const int passed = m_model->passedCount();
@@ -123,7 +123,7 @@ void PatternsPanel::setResults(std::vector<model::PatternResult> results,
                                       : tr("All %1 patterns pass.").arg(total));
     else
         m_summary->setText(tr("%1 of %2 fail.").arg(total - passed).arg(total));
-    int row = std::clamp(selectedRow, 0, std::max(0, total - 1));
+    int row = 0;
     for (int i = 0; i < total; ++i) {
         if (m_model->index(i).data().toString() == selected) {
             row = i;

@@ -224,7 +224,7 @@ void QueryBuilder::buildUi()
         tr("Make this query an access pattern of the project, with expectations to check"));
     connect(m_saveAsPatternAction, &QAction::triggered, this,
             &QueryBuilder::saveAsPatternRequested);
-    m_saveAsPattern = new QPushButton(tr("Save as Pattern..."), this);
+    m_saveAsPattern = new QPushButton(tr("Save as Access Pattern..."), this);
     m_saveAsPattern->setAccessibleName(tr("Save as access pattern"));
     m_saveAsPattern->setToolTip(m_saveAsPatternAction->toolTip());
     m_saveAsPattern->setAutoDefault(false);
