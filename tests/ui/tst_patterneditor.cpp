@@ -60,11 +60,12 @@ const char *kHandPattern = R"json({
 
 const char *kOtherPatterns = R"json({
       "name": "Orders oldest first",
+      "description": "Forward from the first order.\nThe profile sorts after them.",
       "keyCondition": "PK = :pk AND begins_with(SK, :o)",
       "values": {":pk": "CUST#{CustomerId}", ":o": {"S": "ORDER#"}},
       "parent": "Customer",
       "parentIndex": 1,
-      "expect": {"entityTypes": ["Order"], "orderBy": {"attribute": "OrderDate"}, "x-note": "kept"}
+      "expect": {"entityTypes": ["Order", "Customer"], "orderBy": {"attribute": "OrderDate"}, "x-note": "kept"}
     },
     {
       "name": "A customer's profile",
