@@ -237,6 +237,7 @@ private slots:
     void formValidatesBeforeOk_data();
     void formValidatesBeforeOk();
     void controlsAndTypedConditionStayInSync();
+    void everyControlIsNamedAndReachable();
     void panelEditsAreOneUndoStepEach();
     void keyboardAndContextMenu();
     void editRerunsTheVerdict();
@@ -416,6 +417,43 @@ void TestPatternEditor::controlsAndTypedConditionStayInSync()
     QVERIFY2(editor.problem().startsWith(QLatin1String("Value :pk:")),
              qPrintable(editor.problem()));
     QVERIFY(!editor.okButton()->isEnabled());
+}
+
+void TestPatternEditor::everyControlIsNamedAndReachable()
+{
+    ui::Document document;
+    QVERIFY(document.open(m_shop).empty());
+    QVERIFY(settle(document));
+    ui::PatternEditor editor(document.project(), document.population(), document.table());
+    editor.setPattern(document.project().accessPatterns[0]);
+    editor.show();
+    editor.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&editor));
+    editor.nameEdit()->setFocus();
+    QSet<QWidget *> visited;
+    for (int i = 0; i < 60 && QApplication::focusWidget(); ++i) {
+        visited.insert(QApplication::focusWidget());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    }
+    const QList<QWidget *> controls {editor.nameEdit(),
+                                     editor.descriptionEdit(),
+                                     editor.parentCombo(),
+                                     editor.parentIndexSpin(),
+                                     child<QLineEdit>(editor.builder(), "keyConditionExpression"),
+                                     child<QCheckBox>(editor.builder(), "scanIndexForward"),
+                                     child<QSpinBox>(editor.builder(), "limit"),
+                                     editor.valuesTable(),
+                                     editor.entityTypesList(),
+                                     editor.countKindCombo(),
+                                     editor.countSpin(),
+                                     editor.orderAttributeCombo(),
+                                     editor.orderDirectionCombo(),
+                                     editor.parentPlaceCombo()};
+    for (QWidget *control : controls) {
+        QVERIFY2(visited.contains(control), qPrintable(control->objectName()));
+        QVERIFY2(!control->accessibleName().isEmpty(), qPrintable(control->objectName()));
+    }
+    QVERIFY(visited.contains(editor.okButton()));
 }
 
 void TestPatternEditor::panelEditsAreOneUndoStepEach()

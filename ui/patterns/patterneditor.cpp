@@ -128,6 +128,7 @@ void PatternEditor::buildUi()
     m_values->horizontalHeader()->setSectionResizeMode(TemplateColumn, QHeaderView::Stretch);
     m_values->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::ResizeToContents);
     m_values->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_values->setTabKeyNavigation(false); // Tab walks the form; arrows walk the cells
     // Room for three values (a key condition and a filter rarely use more), then it scrolls.
     m_values->setFixedHeight(m_values->verticalHeader()->defaultSectionSize() * 3
                              + m_values->horizontalHeader()->sizeHint().height() + 4);
