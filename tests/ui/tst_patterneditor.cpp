@@ -234,6 +234,8 @@ private slots:
     void initTestCase();
     void init();
     void formLoadsEveryMemberAndOkChangesNothing();
+    void everyExamplePatternSurvivesTheForm_data();
+    void everyExamplePatternSurvivesTheForm();
     void formValidatesBeforeOk_data();
     void formValidatesBeforeOk();
     void controlsAndTypedConditionStayInSync();
@@ -308,6 +310,41 @@ void TestPatternEditor::formLoadsEveryMemberAndOkChangesNothing()
     const model::PatternResult &result = document.patternResults()[1];
     QCOMPARE(editor.builder()->request().expressionAttributeValues->at(QStringLiteral(":pk")),
              result.request.expressionAttributeValues->at(QStringLiteral(":pk")));
+}
+
+void TestPatternEditor::everyExamplePatternSurvivesTheForm_data()
+{
+    QTest::addColumn<QString>("path");
+    const QDir examples(QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples"));
+    for (const QString &folder : examples.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QDir dir(examples.filePath(folder));
+        for (const QString &file : dir.entryList({QStringLiteral("*.keyscope.json")}))
+            QTest::newRow(qPrintable(folder + QLatin1Char('/') + file)) << dir.filePath(file);
+    }
+}
+
+// Every pattern of every example, opened in the form and saved unchanged, is the same pattern;
+// the form accepts it unless DynamoDB would reject its query.
+void TestPatternEditor::everyExamplePatternSurvivesTheForm()
+{
+    QFETCH(QString, path);
+    ui::Document document;
+    QVERIFY(document.open(path).empty());
+    QVERIFY(settle(document));
+    QVERIFY(!document.project().accessPatterns.empty());
+    for (size_t i = 0; i < document.project().accessPatterns.size(); ++i) {
+        const model::AccessPattern &original = document.project().accessPatterns[i];
+        ui::PatternEditor editor(document.project(), document.population(), document.table());
+        editor.setPattern(original);
+        model::Project edited = document.project();
+        edited.accessPatterns[i] = editor.pattern();
+        QCOMPARE(model::ProjectFile::toJson(edited),
+                 model::ProjectFile::toJson(document.project()));
+        const model::PatternResult &result = document.patternResults()[i];
+        QVERIFY2(editor.problem().isEmpty() || result.error,
+                 qPrintable(original.name + QStringLiteral(": ") + editor.problem()));
+        QCOMPARE(editor.verdict().startsWith(QLatin1String("Passes")), result.passed);
+    }
 }
 
 void TestPatternEditor::formValidatesBeforeOk_data()
