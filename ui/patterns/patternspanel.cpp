@@ -174,8 +174,9 @@ int PatternsPanel::currentPatternIndex() const
         if (patterns[i].name == result->name)
             return int(i);
     }
-    // Renamed by the last edit (or its undo) and not run yet: the same place in the list.
-    return currentRow() < int(patterns.size()) ? currentRow() : -1;
+    // Not in the project any more (the list shows the verdicts of the previous revision until
+    // the new ones arrive): act on nothing rather than on a neighbour.
+    return -1;
 }
 
 void PatternsPanel::updateActions()
