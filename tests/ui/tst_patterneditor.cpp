@@ -551,6 +551,7 @@ void TestPatternEditor::panelEditsAreOneUndoStepEach()
     while (undo->canRedo())
         undo->redo();
     QCOMPARE(patternNames(document).size(), 2);
+    QVERIFY(settle(document));
 
     // New: the form, then one step that adds it (selected once it has run).
     undo->clear();
@@ -564,7 +565,13 @@ void TestPatternEditor::panelEditsAreOneUndoStepEach()
     editor->okButton()->click();
     QCOMPARE(undo->count(), 1);
     QCOMPARE(patternNames(document).last(), kPatternName);
+    // Listed and selected at once, as not run until the document has judged it.
+    QCOMPARE(listedNames(panel), patternNames(document));
+    QCOMPARE(panel.listView()->currentIndex().data().toString(), kPatternName);
+    QVERIFY(!panel.listView()->currentIndex().data(ui::PatternListModel::RunRole).toBool());
+    QVERIFY(!panel.currentResult());
     QVERIFY(settle(document));
+    QVERIFY(panel.listView()->currentIndex().data(ui::PatternListModel::RunRole).toBool());
     QCOMPARE(panel.currentResult()->name, kPatternName);
     QVERIFY2(panel.currentResult()->passed, qPrintable(panel.currentResult()->explanation));
 
@@ -621,11 +628,11 @@ void TestPatternEditor::keyboardAndContextMenu()
     QVERIFY(!newButton->icon().isNull() || !newButton->text().isEmpty());
 
     QTest::keyClick(list, Qt::Key_Delete);
-    // Pressed again before the verdicts arrive, the list still shows the deleted pattern:
-    // nothing else goes.
-    QTest::keyClick(list, Qt::Key_Delete);
     QCOMPARE(patternNames(document),
              QStringList({kPatternName, QStringLiteral("A customer's profile")}));
+    // The row goes at once, before the verdicts are run again; the next one is selected.
+    QCOMPARE(listedNames(panel), patternNames(document));
+    QCOMPARE(list->currentIndex().data().toString(), QStringLiteral("A customer's profile"));
     QVERIFY(settle(document));
     QCOMPARE(panel.currentResult()->name, QStringLiteral("A customer's profile"));
 
@@ -687,6 +694,9 @@ void TestPatternEditor::editRerunsTheVerdict()
     QVERIFY(editor->okButton()->isEnabled()); // a failing pattern is still a pattern
     editor->okButton()->click();
     QVERIFY(document.project().accessPatterns[0].scanIndexForward);
+    // The old verdict judged the old pattern: not shown while the new one runs.
+    QVERIFY(!panel.model()->index(0).data(ui::PatternListModel::RunRole).toBool());
+    QVERIFY(panel.model()->index(1).data(ui::PatternListModel::RunRole).toBool());
     QVERIFY(settle(document));
     QVERIFY(!panel.model()->index(0).data(ui::PatternListModel::PassedRole).toBool());
     QVERIFY(panel.model()

@@ -110,8 +110,37 @@ void PatternsPanel::createActions()
 
 void PatternsPanel::setDocument(Document *document)
 {
+    if (m_document)
+        m_document->disconnect(this);
     m_document = document;
+    if (m_document)
+        connect(m_document, &Document::projectChanged, this, &PatternsPanel::followProject);
     updateActions();
+}
+
+void PatternsPanel::followProject()
+{
+    const QString selected = m_pendingSelection.isEmpty() ? m_list->currentIndex().data().toString()
+                                                          : m_pendingSelection;
+    m_model->setPatterns(m_document->project().accessPatterns);
+    selectByName(selected);
+    updateActions();
+}
+
+void PatternsPanel::selectByName(const QString &name)
+{
+    const int total = m_model->rowCount();
+    int row = -1;
+    for (int i = 0; i < total && row < 0; ++i) {
+        if (m_model->index(i).data().toString() == name)
+            row = i;
+    }
+    if (row >= 0)
+        m_pendingSelection.clear();
+    else if (!m_list->currentIndex().isValid() && total > 0)
+        row = 0;
+    if (row >= 0 && m_list->currentIndex().row() != row)
+        m_list->setCurrentIndex(m_model->index(row));
 }
 
 void PatternsPanel::setResults(std::vector<model::PatternResult> results,
@@ -233,8 +262,9 @@ void PatternsPanel::startNew(PatternEditor *editor)
     editor->setTakenNames(taken);
     connect(editor, &QDialog::accepted, this, [this, editor] {
         const model::AccessPattern pattern = editor->pattern();
-        if (m_document->addAccessPattern(pattern))
-            m_pendingSelection = pattern.name;
+        m_pendingSelection = pattern.name;
+        if (!m_document->addAccessPattern(pattern))
+            m_pendingSelection.clear();
     });
     editor->open();
     editor->nameEdit()->setFocus();
@@ -264,8 +294,9 @@ void PatternsPanel::editCurrent()
             if (patterns[i].name != name)
                 continue;
             const model::AccessPattern pattern = editor->pattern();
-            if (m_document->setAccessPattern(int(i), pattern))
-                m_pendingSelection = pattern.name;
+            m_pendingSelection = pattern.name;
+            if (!m_document->setAccessPattern(int(i), pattern))
+                m_pendingSelection.clear();
             return;
         }
     });
@@ -278,7 +309,7 @@ void PatternsPanel::duplicateCurrent()
     const QString name
         = m_document ? m_document->duplicateAccessPattern(currentPatternIndex()) : QString();
     if (!name.isEmpty())
-        m_pendingSelection = name;
+        selectByName(name);
 }
 
 void PatternsPanel::moveCurrentUp()
@@ -296,9 +327,9 @@ void PatternsPanel::moveCurrent(int delta)
     const int index = currentPatternIndex();
     if (index < 0)
         return;
-    const QString name = m_document->project().accessPatterns[size_t(index)].name;
-    if (m_document->moveAccessPattern(index, index + delta))
-        m_pendingSelection = name;
+    m_pendingSelection = m_document->project().accessPatterns[size_t(index)].name;
+    if (!m_document->moveAccessPattern(index, index + delta))
+        m_pendingSelection.clear();
 }
 
 void PatternsPanel::deleteCurrent()
@@ -309,9 +340,9 @@ void PatternsPanel::deleteCurrent()
     // The selection moves to the next pattern, or to the previous one after the last.
     const auto &patterns = m_document->project().accessPatterns;
     const int next = index + 1 < int(patterns.size()) ? index + 1 : index - 1;
-    const QString nextName = next >= 0 ? patterns[size_t(next)].name : QString();
-    if (m_document->removeAccessPattern(index))
-        m_pendingSelection = nextName;
+    m_pendingSelection = next >= 0 ? patterns[size_t(next)].name : QString();
+    if (!m_document->removeAccessPattern(index))
+        m_pendingSelection.clear();
 }
 
 } // namespace keyscope::ui

@@ -34,7 +34,8 @@ public:
     void setDocument(Document *document);
 
     // New verdicts; the pattern selected before stays selected when it still exists (after an
-    // edit from this panel: the pattern it made).
+    // edit from this panel: the pattern it made). With a document the rows already follow its
+    // patterns (a new one shows as not run until its verdict arrives).
     // populationError: why nothing could run (empty when the project populates).
     void setResults(std::vector<model::PatternResult> results,
                     std::vector<model::AccessPattern> patterns, const QString &populationError);
@@ -69,6 +70,9 @@ signals:
 
 private:
     void createActions();
+    // Rows follow the project at once; verdicts follow when the document has run them.
+    void followProject();
+    void selectByName(const QString &name);
     void showCurrent();
     void updateActions();
     // The selected pattern's position in the project, -1 when none.
