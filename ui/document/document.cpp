@@ -640,7 +640,7 @@ QString Document::duplicateAccessPattern(int index)
     const QString base = copy.name;
     copy.name = tr("%1 (copy)").arg(base);
     for (int n = 2; patternNameTaken(copy.name); ++n)
-        copy.name = tr("%1 (copy %2)").arg(base).arg(n);
+        copy.name = tr("%1 (copy %2)").arg(base, QString::number(n));
     Design after = design();
     after.accessPatterns.insert(after.accessPatterns.begin() + index + 1, copy);
     pushEdit(tr("Duplicate Access Pattern %1").arg(base), after);
