@@ -591,8 +591,19 @@ bool Document::setKeyTemplate(const QString &entity, const QString &keyAttribute
     return true;
 }
 
+bool Document::patternNameTaken(const QString &name, int except) const
+{
+    for (size_t i = 0; i < m_project.accessPatterns.size(); ++i) {
+        if (int(i) != except && m_project.accessPatterns[i].name == name)
+            return true;
+    }
+    return false;
+}
+
 bool Document::addAccessPattern(const model::AccessPattern &pattern, int position)
 {
+    if (pattern.name.isEmpty() || patternNameTaken(pattern.name))
+        return false;
     Design after = design();
     if (position < 0 || position > int(after.accessPatterns.size()))
         position = int(after.accessPatterns.size());
@@ -614,12 +625,40 @@ bool Document::removeAccessPattern(int index)
 
 bool Document::setAccessPattern(int index, const model::AccessPattern &pattern)
 {
-    if (index < 0 || index >= int(m_project.accessPatterns.size()))
+    if (index < 0 || index >= int(m_project.accessPatterns.size()) || pattern.name.isEmpty()
+        || patternNameTaken(pattern.name, index))
         return false;
     Design after = design();
     after.accessPatterns[size_t(index)] = pattern;
-    const QString key = QStringLiteral("pattern:%1").arg(index);
-    pushEdit(tr("Edit Access Pattern %1").arg(pattern.name), after, key, key);
+    pushEdit(tr("Edit Access Pattern %1").arg(pattern.name), after);
+    return true;
+}
+
+QString Document::duplicateAccessPattern(int index)
+{
+    if (index < 0 || index >= int(m_project.accessPatterns.size()))
+        return {};
+    model::AccessPattern copy = m_project.accessPatterns[size_t(index)];
+    const QString base = copy.name;
+    copy.name = tr("%1 (copy)").arg(base);
+    for (int n = 2; patternNameTaken(copy.name); ++n)
+        copy.name = tr("%1 (copy %2)").arg(base, QString::number(n));
+    Design after = design();
+    after.accessPatterns.insert(after.accessPatterns.begin() + index + 1, copy);
+    pushEdit(tr("Duplicate Access Pattern %1").arg(base), after);
+    return copy.name;
+}
+
+bool Document::moveAccessPattern(int from, int to)
+{
+    const int count = int(m_project.accessPatterns.size());
+    if (from < 0 || from >= count || to < 0 || to >= count || from == to)
+        return false;
+    Design after = design();
+    model::AccessPattern moved = after.accessPatterns[size_t(from)];
+    after.accessPatterns.erase(after.accessPatterns.begin() + from);
+    after.accessPatterns.insert(after.accessPatterns.begin() + to, std::move(moved));
+    pushEdit(tr("Move Access Pattern %1").arg(m_project.accessPatterns[size_t(from)].name), after);
     return true;
 }
 

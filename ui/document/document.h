@@ -108,9 +108,16 @@ public:
     // populated. Nothing is pushed for an empty list.
     void addItems(const std::vector<model::Item> &items, const QString &text);
 
+    // Access patterns: each call is one undo step (an edit made in a form is one change, so
+    // nothing merges). Names must be non-empty and unique.
     bool addAccessPattern(const model::AccessPattern &pattern, int position = -1);
     bool removeAccessPattern(int index);
     bool setAccessPattern(int index, const model::AccessPattern &pattern);
+    // A copy named "<name> (copy)" ("(copy 2)", ...) right after the original; its name, or
+    // empty when there is no such pattern.
+    QString duplicateAccessPattern(int index);
+    // Moves the pattern at `from` so it ends up at `to`.
+    bool moveAccessPattern(int from, int to);
 
     // Ends the current typing burst: the next edit starts a new undo step even if it edits the
     // same field (call on editingFinished / focus out).
@@ -159,6 +166,7 @@ private:
     void pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore = {},
                   const QString &mergeKeyAfter = {});
     int entityIndex(const QString &name) const;
+    bool patternNameTaken(const QString &name, int except = -1) const;
 
     void resetProject(model::Project project, const QString &filePath);
     void setFilePath(const QString &path);

@@ -1,12 +1,18 @@
 #include "ui/patterns/patternspanel.h"
 
+#include "ui/document/document.h"
+#include "ui/patterns/patterneditor.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/widgets/detailview.h"
 
+#include <QAction>
+#include <QIcon>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
 #include <QSplitter>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -15,6 +21,7 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     : QWidget(parent)
     , m_model(new PatternListModel(this))
     , m_summary(new QLabel(this))
+    , m_toolBar(new QToolBar(this))
     , m_list(new QListView(this))
     , m_detail(detailView(this, tr("Access pattern explanation")))
 {
@@ -25,19 +32,123 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     m_list->setUniformItemSizes(true);
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &PatternsPanel::showCurrent);
+    // Double-click or Return (or a single click where the platform activates on one).
+    connect(m_list, &QListView::activated, this, [this] {
+        if (m_document)
+            editCurrent();
+    });
+    m_toolBar->setAccessibleName(tr("Access pattern actions"));
+    m_toolBar->setIconSize(QSize(16, 16));
+    createActions();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 6);
     layout->setSpacing(4);
     layout->addWidget(m_summary);
+    layout->addWidget(m_toolBar);
     layout->addWidget(listAndDetail(this, m_list, m_detail), 1);
+    updateActions();
+}
+
+void PatternsPanel::createActions()
+{
+    // Panel actions: their keys work while the list has focus, never window-wide. Delete comes
+    // before the moves: in a narrow dock the toolbar's overflow menu takes the last ones.
+    bool allIcons = true;
+    const auto action = [&](const QString &text, const QString &iconText, const char *icon,
+                            const QList<QKeySequence> &keys, const QString &tip,
+                            void (PatternsPanel::*slot)()) {
+        auto *a = new QAction(text, this);
+        a->setIconText(iconText);
+        const QIcon themed = QIcon::fromTheme(QLatin1String(icon));
+        allIcons = allIcons && !themed.isNull();
+        a->setIcon(themed);
+        a->setShortcuts(keys);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        a->setToolTip(keys.isEmpty() ? tip
+                                     : tip + QStringLiteral(" (")
+                              + keys.front().toString(QKeySequence::NativeText) + QLatin1Char(')'));
+        connect(a, &QAction::triggered, this, slot);
+        m_list->addAction(a);
+        m_toolBar->addAction(a);
+        return a;
+    };
+    m_new = action(tr("&New Pattern..."), tr("New"), "list-add", {QKeySequence(Qt::Key_Insert)},
+                   tr("Add an access pattern"), &PatternsPanel::newPattern);
+    m_edit = action(tr("&Edit Pattern..."), tr("Edit"), "document-edit", {QKeySequence(Qt::Key_F2)},
+                    tr("Edit the selected access pattern"), &PatternsPanel::editCurrent);
+    m_duplicate = action(tr("D&uplicate Pattern"), tr("Duplicate"), "edit-copy",
+                         {QKeySequence(Qt::CTRL | Qt::Key_D)},
+                         tr("Copy the selected access pattern"), &PatternsPanel::duplicateCurrent);
+    m_delete = action(tr("&Delete Pattern"), tr("Delete"), "edit-delete",
+                      {QKeySequence(QKeySequence::Delete)},
+                      tr("Delete the selected access pattern"), &PatternsPanel::deleteCurrent);
+    m_moveUp = action(tr("Move &Up"), QStringLiteral("\u2191"), "go-up",
+                      {QKeySequence(Qt::ALT | Qt::Key_Up)},
+                      tr("Move the selected access pattern up"), &PatternsPanel::moveCurrentUp);
+    m_moveDown
+        = action(tr("Move Do&wn"), QStringLiteral("\u2193"), "go-down",
+                 {QKeySequence(Qt::ALT | Qt::Key_Down)},
+                 tr("Move the selected access pattern down"), &PatternsPanel::moveCurrentDown);
+    m_new->setObjectName(QStringLiteral("actionNewPattern"));
+    m_edit->setObjectName(QStringLiteral("actionEditPattern"));
+    m_duplicate->setObjectName(QStringLiteral("actionDuplicatePattern"));
+    m_moveUp->setObjectName(QStringLiteral("actionMovePatternUp"));
+    m_moveDown->setObjectName(QStringLiteral("actionMovePatternDown"));
+    m_delete->setObjectName(QStringLiteral("actionDeletePattern"));
+    // Without an icon theme the buttons say what they do.
+    m_toolBar->setToolButtonStyle(allIcons ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextOnly);
+    // Short button texts (arrows for the moves) fit a narrow dock; screen readers hear the
+    // action's name.
+    for (QAction *a : m_toolBar->actions()) {
+        if (QWidget *button = m_toolBar->widgetForAction(a))
+            button->setAccessibleName(
+                a->text().remove(QLatin1Char('&')).remove(QStringLiteral("...")));
+    }
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void PatternsPanel::setDocument(Document *document)
+{
+    if (m_document)
+        m_document->disconnect(this);
+    m_document = document;
+    if (m_document)
+        connect(m_document, &Document::projectChanged, this, &PatternsPanel::followProject);
+    updateActions();
+}
+
+void PatternsPanel::followProject()
+{
+    const QString selected = m_pendingSelection.isEmpty() ? m_list->currentIndex().data().toString()
+                                                          : m_pendingSelection;
+    m_model->setPatterns(m_document->project().accessPatterns);
+    selectByName(selected);
+    updateActions();
+}
+
+void PatternsPanel::selectByName(const QString &name)
+{
+    const int total = m_model->rowCount();
+    int row = -1;
+    for (int i = 0; i < total && row < 0; ++i) {
+        if (m_model->index(i).data().toString() == name)
+            row = i;
+    }
+    if (row >= 0)
+        m_pendingSelection.clear();
+    else if (!m_list->currentIndex().isValid() && total > 0)
+        row = 0;
+    if (row >= 0 && m_list->currentIndex().row() != row)
+        m_list->setCurrentIndex(m_model->index(row));
 }
 
 void PatternsPanel::setResults(std::vector<model::PatternResult> results,
                                std::vector<model::AccessPattern> patterns,
                                const QString &populationError)
 {
-    const QString selected = m_list->currentIndex().data().toString();
+    const QString selected = m_pendingSelection.isEmpty() ? m_list->currentIndex().data().toString()
+                                                          : m_pendingSelection;
     m_model->setResults(std::move(results), std::move(patterns));
     const int total = m_model->rowCount();
     const int passed = m_model->passedCount();
@@ -52,13 +163,16 @@ void PatternsPanel::setResults(std::vector<model::PatternResult> results,
         m_summary->setText(tr("%1 of %2 fail.").arg(total - passed).arg(total));
     int row = 0;
     for (int i = 0; i < total; ++i) {
-        if (m_model->index(i).data().toString() == selected)
+        if (m_model->index(i).data().toString() == selected) {
             row = i;
+            m_pendingSelection.clear();
+        }
     }
     if (total > 0)
         m_list->setCurrentIndex(m_model->index(row));
     else
         showCurrent();
+    updateActions();
 }
 
 const model::PatternResult *PatternsPanel::currentResult() const
@@ -75,7 +189,160 @@ void PatternsPanel::showCurrent()
 {
     const model::PatternResult *result = currentResult();
     m_detail->setPlainText(result ? result->explanation : QString());
+    updateActions();
     emit currentPatternChanged();
+}
+
+int PatternsPanel::currentPatternIndex() const
+{
+    const model::PatternResult *result = currentResult();
+    if (!m_document || !result)
+        return -1;
+    const auto &patterns = m_document->project().accessPatterns;
+    for (size_t i = 0; i < patterns.size(); ++i) {
+        if (patterns[i].name == result->name)
+            return int(i);
+    }
+    // Not in the project any more (the list shows the verdicts of the previous revision until
+    // the new ones arrive): act on nothing rather than on a neighbour.
+    return -1;
+}
+
+void PatternsPanel::updateActions()
+{
+    const int index = currentPatternIndex();
+    const int count = m_document ? int(m_document->project().accessPatterns.size()) : 0;
+    m_new->setEnabled(m_document != nullptr);
+    for (QAction *a : {m_edit, m_duplicate, m_delete})
+        a->setEnabled(index >= 0);
+    m_moveUp->setEnabled(index > 0);
+    m_moveDown->setEnabled(index >= 0 && index < count - 1);
+}
+
+// --- Editing ---
+
+PatternEditor *PatternsPanel::editor() const
+{
+    return m_editor.data();
+}
+
+PatternEditor *PatternsPanel::openEditor()
+{
+    if (!m_document)
+        return nullptr;
+    if (m_editor)
+        m_editor->close();
+    auto *editor = new PatternEditor(m_document->project(), m_document->population(),
+                                     m_document->table(), this);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    m_editor = editor;
+    return editor;
+}
+
+void PatternsPanel::newPattern()
+{
+    // The form's query starts as the builder does: the largest partition.
+    if (PatternEditor *editor = openEditor())
+        startNew(editor);
+}
+
+void PatternsPanel::newPatternFromQuery(const model::QueryRequest &request)
+{
+    if (PatternEditor *editor = openEditor()) {
+        editor->setRequest(request);
+        startNew(editor);
+    }
+}
+
+void PatternsPanel::startNew(PatternEditor *editor)
+{
+    QStringList taken;
+    for (const model::AccessPattern &pattern : m_document->project().accessPatterns)
+        taken << pattern.name;
+    editor->setTakenNames(taken);
+    connect(editor, &QDialog::accepted, this, [this, editor] {
+        const model::AccessPattern pattern = editor->pattern();
+        m_pendingSelection = pattern.name;
+        if (!m_document->addAccessPattern(pattern))
+            m_pendingSelection.clear();
+    });
+    editor->open();
+    editor->nameEdit()->setFocus();
+}
+
+void PatternsPanel::editCurrent()
+{
+    const int index = currentPatternIndex();
+    if (index < 0)
+        return;
+    PatternEditor *editor = openEditor();
+    if (!editor)
+        return;
+    const model::AccessPattern &original = m_document->project().accessPatterns[size_t(index)];
+    QStringList taken;
+    for (const model::AccessPattern &pattern : m_document->project().accessPatterns) {
+        if (pattern.name != original.name)
+            taken << pattern.name;
+    }
+    editor->setPattern(original);
+    editor->setTakenNames(taken);
+    const QString name = original.name;
+    connect(editor, &QDialog::accepted, this, [this, editor, name] {
+        // Found again by name: the list may have changed while the form was open.
+        const auto &patterns = m_document->project().accessPatterns;
+        for (size_t i = 0; i < patterns.size(); ++i) {
+            if (patterns[i].name != name)
+                continue;
+            const model::AccessPattern pattern = editor->pattern();
+            m_pendingSelection = pattern.name;
+            if (!m_document->setAccessPattern(int(i), pattern))
+                m_pendingSelection.clear();
+            return;
+        }
+    });
+    editor->open();
+    editor->nameEdit()->setFocus();
+}
+
+void PatternsPanel::duplicateCurrent()
+{
+    const QString name
+        = m_document ? m_document->duplicateAccessPattern(currentPatternIndex()) : QString();
+    if (!name.isEmpty())
+        selectByName(name);
+}
+
+void PatternsPanel::moveCurrentUp()
+{
+    moveCurrent(-1);
+}
+
+void PatternsPanel::moveCurrentDown()
+{
+    moveCurrent(1);
+}
+
+void PatternsPanel::moveCurrent(int delta)
+{
+    const int index = currentPatternIndex();
+    if (index < 0)
+        return;
+    m_pendingSelection = m_document->project().accessPatterns[size_t(index)].name;
+    if (!m_document->moveAccessPattern(index, index + delta))
+        m_pendingSelection.clear();
+}
+
+void PatternsPanel::deleteCurrent()
+{
+    const int index = currentPatternIndex();
+    if (index < 0)
+        return;
+    // The selection moves to the next pattern, or to the previous one after the last.
+    const auto &patterns = m_document->project().accessPatterns;
+    const int next = index + 1 < int(patterns.size()) ? index + 1 : index - 1;
+    m_pendingSelection = next >= 0 ? patterns[size_t(next)].name : QString();
+    if (!m_document->removeAccessPattern(index))
+        m_pendingSelection.clear();
 }
 
 } // namespace keyscope::ui

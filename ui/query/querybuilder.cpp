@@ -219,6 +219,17 @@ void QueryBuilder::buildUi()
     m_run->setAutoDefault(false);
     connect(m_run, &QPushButton::clicked, m_runAction, &QAction::trigger);
 
+    m_saveAsPatternAction = new QAction(tr("Save as Access &Pattern..."), this);
+    m_saveAsPatternAction->setToolTip(
+        tr("Make this query an access pattern of the project, with expectations to check"));
+    connect(m_saveAsPatternAction, &QAction::triggered, this,
+            &QueryBuilder::saveAsPatternRequested);
+    m_saveAsPattern = new QPushButton(tr("Save as Access Pattern..."), this);
+    m_saveAsPattern->setAccessibleName(tr("Save as access pattern"));
+    m_saveAsPattern->setToolTip(m_saveAsPatternAction->toolTip());
+    m_saveAsPattern->setAutoDefault(false);
+    connect(m_saveAsPattern, &QPushButton::clicked, m_saveAsPatternAction, &QAction::trigger);
+
     m_expression = new QLineEdit(this);
     m_expression->setAccessibleName(tr("Key condition expression"));
     m_expression->setFont(mono);
@@ -251,6 +262,7 @@ void QueryBuilder::buildUi()
     m_forward->setObjectName(QStringLiteral("scanIndexForward"));
     m_consistent->setObjectName(QStringLiteral("consistentRead"));
     m_run->setObjectName(QStringLiteral("run"));
+    m_saveAsPattern->setObjectName(QStringLiteral("saveAsPattern"));
     m_expression->setObjectName(QStringLiteral("keyConditionExpression"));
     m_names->setObjectName(QStringLiteral("expressionAttributeNames"));
     m_values->setObjectName(QStringLiteral("expressionAttributeValues"));
@@ -288,9 +300,11 @@ void QueryBuilder::buildUi()
     ++row;
     grid->addWidget(m_controlsError, row++, 1, 1, 3);
 
+    m_filterRow = row;
     grid->addWidget(buddyLabel(tr("&Filter"), m_filter, this), row, 0);
     grid->addWidget(m_filter, row, 1);
-    grid->addWidget(buddyLabel(tr("Pro&jection"), m_projection, this), row, 2);
+    m_projectionLabel = buddyLabel(tr("Pro&jection"), m_projection, this);
+    grid->addWidget(m_projectionLabel, row, 2);
     grid->addWidget(m_projection, row, 3);
     ++row;
     grid->addWidget(m_filterError, row++, 1, 1, 3);
@@ -299,9 +313,9 @@ void QueryBuilder::buildUi()
     auto *optionsRow = new QHBoxLayout;
     optionsRow->addWidget(m_limit);
     optionsRow->addSpacing(12);
-    auto *selectLabel = buddyLabel(tr("Selec&t"), m_select, this);
-    selectLabel->setContentsMargins(0, 0, 4, 0);
-    optionsRow->addWidget(selectLabel);
+    m_selectLabel = buddyLabel(tr("Selec&t"), m_select, this);
+    m_selectLabel->setContentsMargins(0, 0, 4, 0);
+    optionsRow->addWidget(m_selectLabel);
     optionsRow->addWidget(m_select);
     optionsRow->addSpacing(12);
     optionsRow->addWidget(m_forward);
@@ -332,7 +346,12 @@ void QueryBuilder::buildUi()
     auto *valuesLabel = buddyLabel(tr("&Values"), m_values, this);
     valuesLabel->setToolTip(QStringLiteral("ExpressionAttributeValues"));
     grid->addWidget(valuesLabel, row, 0);
-    grid->addWidget(m_values, row, 1, 1, 3);
+    // Save as Pattern sits at the end of the query, not in the options row: that row already
+    // decides how narrow the dock can get.
+    auto *valuesRow = new QHBoxLayout;
+    valuesRow->addWidget(m_values, 1);
+    valuesRow->addWidget(m_saveAsPattern);
+    grid->addLayout(valuesRow, row, 1, 1, 3);
     ++row;
     grid->addWidget(m_attributesError, row++, 1, 1, 3);
     grid->setRowStretch(row, 1);
@@ -353,6 +372,22 @@ void QueryBuilder::buildUi()
     connect(m_select, &QComboBox::currentIndexChanged, this, &QueryBuilder::onOptionChanged);
     connect(m_forward, &QCheckBox::toggled, this, &QueryBuilder::onOptionChanged);
     connect(m_consistent, &QCheckBox::toggled, this, &QueryBuilder::onOptionChanged);
+}
+
+void QueryBuilder::setPatternMode()
+{
+    for (QWidget *widget :
+         std::initializer_list<QWidget *> {m_projection, m_projectionLabel, m_select, m_selectLabel,
+                                           m_consistent, m_run, m_saveAsPattern})
+        widget->hide();
+    m_runAction->setEnabled(false);
+    m_runAction->setVisible(false);
+    m_saveAsPatternAction->setVisible(false);
+    // The filter takes the projection's place.
+    auto *grid = static_cast<QGridLayout *>(layout());
+    grid->removeWidget(m_filter);
+    grid->addWidget(m_filter, m_filterRow, 1, 1, 3);
+    m_patternMode = true;
 }
 
 const model::IndexStore *QueryBuilder::store() const
@@ -646,6 +681,7 @@ void QueryBuilder::composeFromControls()
         m_errorMessage = error;
         m_runAction->setEnabled(false);
         m_run->setEnabled(false);
+        emit validated();
         return;
     }
     m_controlsError->clearError();
@@ -907,6 +943,7 @@ void QueryBuilder::validate()
         m_errorMessage = message;
         m_runAction->setEnabled(false);
         m_run->setEnabled(false);
+        emit validated();
     };
     if (!m_controlsError->message().isEmpty()) {
         invalid(m_controlsError->message());
@@ -945,13 +982,14 @@ void QueryBuilder::validate()
     }
     m_valid = true;
     m_errorMessage.clear();
-    m_runAction->setEnabled(true);
+    m_runAction->setEnabled(!m_patternMode);
     m_run->setEnabled(true);
     const QJsonObject json = model::CodeSnippets::requestJson(r);
     if (json != m_lastEmitted) {
         m_lastEmitted = json;
         emit requestChanged(r);
     }
+    emit validated();
 }
 
 } // namespace keyscope::ui

@@ -57,11 +57,21 @@ public:
 
     // "Run" (Ctrl+Return while focus is in the builder): emits runRequested.
     QAction *runAction() const { return m_runAction; }
+    // "Save as Access Pattern...": emits saveAsPatternRequested (the main window opens the
+    // pattern form prefilled with request()).
+    QAction *saveAsPatternAction() const { return m_saveAsPatternAction; }
+
+    // The builder inside the access pattern form: only what a pattern holds (no projection,
+    // Select, ConsistentRead, Run or Save as).
+    void setPatternMode();
 
 signals:
     // The request changed and DynamoDB would accept it.
     void requestChanged(const keyscope::model::QueryRequest &request);
     void runRequested();
+    void saveAsPatternRequested();
+    // The request was checked again, valid or not (isValid(), errorMessage()).
+    void validated();
 
 private:
     struct KeyParts;
@@ -105,11 +115,15 @@ private:
     QLineEdit *m_upper = nullptr;
     QLineEdit *m_filter = nullptr;
     QLineEdit *m_projection = nullptr;
+    QLabel *m_projectionLabel = nullptr;
+    QLabel *m_selectLabel = nullptr;
+    int m_filterRow = 0;
     QSpinBox *m_limit = nullptr;
     QComboBox *m_select = nullptr;
     QCheckBox *m_forward = nullptr;
     QCheckBox *m_consistent = nullptr;
     QPushButton *m_run = nullptr;
+    QPushButton *m_saveAsPattern = nullptr;
     QLineEdit *m_expression = nullptr;
     QLineEdit *m_names = nullptr;
     QLineEdit *m_values = nullptr;
@@ -119,9 +133,11 @@ private:
     ErrorLabel *m_expressionError = nullptr;
     ErrorLabel *m_attributesError = nullptr;
     QAction *m_runAction = nullptr;
+    QAction *m_saveAsPatternAction = nullptr;
 
     QString m_returnConsumedCapacity; // kept from setRequest; no control of its own
     bool m_syncing = false;
+    bool m_patternMode = false;
     bool m_valid = false;
     QString m_errorMessage;
     QJsonObject m_lastEmitted;

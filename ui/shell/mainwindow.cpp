@@ -197,6 +197,7 @@ void MainWindow::createPanels()
 
     // Access patterns: pass/fail with the explanation of the selected one.
     m_patterns = new PatternsPanel(this);
+    m_patterns->setDocument(m_document);
     connect(m_patterns, &PatternsPanel::currentPatternChanged, this, &MainWindow::patternSelected);
     auto *patterns = addPanel(QStringLiteral("PatternsDock"), tr("Access Patterns"), m_patterns,
                               Qt::RightDockWidgetArea);
@@ -268,6 +269,8 @@ void MainWindow::createPanels()
         if (m_builder->isValid())
             m_runner->setRequest(m_builder->request()); // runs page 1
     });
+    connect(m_builder, &QueryBuilder::saveAsPatternRequested, this,
+            [this] { m_patterns->newPatternFromQuery(m_builder->request()); });
     connect(m_runner, &QueryRunner::pageRequested, m_codePanel, &CodePanel::setRequest);
     connect(m_runner, &QueryRunner::resultReady, this,
             [this, query](std::shared_ptr<const model::QueryResponse> response,
