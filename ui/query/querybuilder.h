@@ -58,9 +58,19 @@ public:
     // "Run" (Ctrl+Return while focus is in the builder): emits runRequested.
     QAction *runAction() const { return m_runAction; }
 
+    // A new project: no table, every field empty, as on first use.
+    void reset();
+    // Valid, and every operand the sort-key operator needs is given (a chosen begins_with with
+    // no value yet is still being composed).
+    bool isComplete() const;
+
 signals:
-    // The request changed and DynamoDB would accept it.
+    // The request changed and DynamoDB would accept it (on every keystroke: for previews).
     void requestChanged(const keyscope::model::QueryRequest &request);
+    // The user finished a change of a complete request: Return or leaving a field, a pick from
+    // a list, an option toggled (not the operator alone: its value comes next). The query to
+    // run; emitted once per distinct request.
+    void requestCommitted(const keyscope::model::QueryRequest &request);
     void runRequested();
 
 private:
@@ -77,6 +87,8 @@ private:
     void onKeyControlsChanged();
     void onTextChanged();
     void onOptionChanged();
+    void commit();
+    void connectPartitionEdit();
 
     // Writes the key condition the controls describe into the expression, names and values.
     void composeFromControls();
@@ -125,6 +137,7 @@ private:
     bool m_valid = false;
     QString m_errorMessage;
     QJsonObject m_lastEmitted;
+    QJsonObject m_lastCommitted; // the last request run (committed, run, or loaded)
 };
 
 } // namespace keyscope::ui

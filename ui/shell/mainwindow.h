@@ -102,6 +102,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
     virtual QMessageBox::StandardButton askSaveChanges();
+    virtual QString askProjectName();
     virtual QString askSavePath();
     virtual QString askOpenPath();
     virtual bool askRestoreRecovery(const Autosaver::Recovery &recovery);
