@@ -163,6 +163,11 @@ void TestExampleGallery::endShowsTheLastExampleWhole()
                                     .arg(list->visualRect(last).width())
                                     .arg(list->visualRect(last).height())
                                     .arg(list->viewport()->height())));
+        if (const QString dir = qEnvironmentVariable("KEYSCOPE_GRAB_DIR"); !dir.isEmpty())
+            gallery.grab().save(QStringLiteral("%1/gallery-end-%2x%3.png")
+                                    .arg(dir)
+                                    .arg(size.width())
+                                    .arg(size.height()));
         // And back: Home shows the first whole.
         QTest::keyClick(list, Qt::Key_Home);
         QTRY_VERIFY(

@@ -37,6 +37,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -924,6 +925,8 @@ void TestMainWindow::designPanelsFitWithoutHorizontalScrolling_data()
         << QSize(1280, 800) << QStringLiteral("hierarchy/restaurants");
     QTest::newRow("1280x800 timestamps") << QSize(1280, 800) << QStringLiteral("timestamps/after");
     QTest::newRow("1280x800 tickets") << QSize(1280, 800) << QStringLiteral("tickets/after");
+    QTest::newRow("1024x700 saas") << QSize(1024, 700) << QStringLiteral("saas/after");
+    QTest::newRow("1024x700 tickets") << QSize(1024, 700) << QStringLiteral("tickets/after");
 }
 
 // The Entities tab (key templates and sample values, attributes) and the Table tab show their
@@ -958,6 +961,13 @@ void TestMainWindow::designPanelsFitWithoutHorizontalScrolling()
                 + area->accessibleName() + u' '
                 + QString::fromLatin1(area->metaObject()->className());
             QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(where));
+            // Content as wide as the view at most (a hidden scroll bar would just clip it).
+            if (auto *scroll = qobject_cast<QScrollArea *>(area); scroll && scroll->widget())
+                QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+                         qPrintable(where
+                                    + QStringLiteral(" %1 > %2")
+                                          .arg(scroll->widget()->width())
+                                          .arg(scroll->viewport()->width())));
             // A table's columns fit its width (none cut off at the right edge).
             if (auto *table = qobject_cast<QTableView *>(area))
                 QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),

@@ -668,6 +668,20 @@ void TestQueryBuilder::resetForgetsThePreviousProject()
     QVERIFY(value->text().isEmpty());
     QCOMPARE(builder.request().keyConditionExpression, QStringLiteral("PK = :pk"));
     QCOMPARE(builder.request().tableName, table->definition().tableName);
+
+    // A new design's table has no items to pick from: nothing to run, and no complaint yet.
+    builder.reset();
+    builder.setTable(std::make_shared<const Table>(table->definition()));
+    QVERIFY(!builder.isValid());
+    QVERIFY(!child<QPushButton>(&builder, "run")->isEnabled());
+    for (ErrorLabel *label : builder.findChildren<ErrorLabel *>())
+        QVERIFY2(label->message().isEmpty(),
+                 qPrintable(label->objectName() + u' ' + label->message()));
+    QVERIFY(child<QLineEdit>(&builder, "keyConditionExpression")->text().isEmpty());
+    // Typing a value gives the query.
+    child<QComboBox>(&builder, "partition")->setEditText(QStringLiteral("ORG#NEW"));
+    QVERIFY(builder.isValid());
+    QCOMPARE(builder.request().keyConditionExpression, QStringLiteral("PK = :pk"));
 }
 
 void TestQueryBuilder::runnerForgetsTheRequestOfAnotherProject()

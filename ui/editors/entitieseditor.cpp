@@ -147,6 +147,8 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
     keysScroll->setWidgetResizable(true);
     keysScroll->setFrameShape(QFrame::NoFrame);
     keysScroll->setFocusPolicy(Qt::NoFocus); // Tab goes to the fields inside
+    // Everything inside wraps or gives way: the panel scrolls down, never sideways.
+    keysScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *keysHolder = new QWidget;
     auto *keysLayout = new QVBoxLayout(keysHolder);
     keysLayout->setContentsMargins(2, 6, 6, 2);

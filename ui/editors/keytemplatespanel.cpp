@@ -265,7 +265,8 @@ void KeyTemplatesPanel::rebuild()
                                                               : QStringLiteral("?")),
                          r.box);
         role->setForegroundRole(QPalette::PlaceholderText);
-        titleRow->addWidget(title);
+        role->setWordWrap(true); // "table partition key, ByUpdated partition key · S" is long
+        titleRow->addWidget(title, 0, Qt::AlignTop);
         titleRow->addWidget(role, 1);
         box->addLayout(titleRow);
         r.edit = new KeyTemplateEdit(r.box);

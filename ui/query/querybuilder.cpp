@@ -648,6 +648,20 @@ void QueryBuilder::composeFromControls()
         return;
     }
     const model::KeySchema &keys = st->keys();
+    if (keys.hash.size() == 1 && m_partition->currentText().isEmpty()) {
+        // Nothing to ask yet (a new design has no items to pick from): no complaint, and no
+        // key condition, until a partition key value is given.
+        m_syncing = true;
+        m_expression->clear();
+        m_syncing = false;
+        clearErrors();
+        m_controlsError->clearError();
+        m_valid = false;
+        m_errorMessage = tr("Give the partition key value (%1).").arg(keys.hash.front().name);
+        m_runAction->setEnabled(false);
+        m_run->setEnabled(false);
+        return;
+    }
 
     QString ignored;
     std::map<QString, QString> names
