@@ -156,6 +156,9 @@ void TestExampleGallery::endShowsTheLastExampleWhole()
         QTest::keyClick(list, Qt::Key_End);
         const QModelIndex last = gallery.catalog()->index(gallery.catalog()->rowCount() - 1);
         QCOMPARE(list->currentIndex(), last);
+        QTest::qWait(50); // the details and buttons of the new entry are laid out
+        for (QPushButton *button : gallery.findChildren<QPushButton *>())
+            QVERIFY(button->isVisible());
         QTRY_VERIFY2(list->viewport()->rect().contains(list->visualRect(last)),
                      qPrintable(QStringLiteral("last row %1,%2 %3x%4 in a viewport %5 high")
                                     .arg(list->visualRect(last).x())
@@ -170,6 +173,7 @@ void TestExampleGallery::endShowsTheLastExampleWhole()
                                     .arg(size.height()));
         // And back: Home shows the first whole.
         QTest::keyClick(list, Qt::Key_Home);
+        QTest::qWait(50);
         QTRY_VERIFY(
             list->viewport()->rect().contains(list->visualRect(gallery.catalog()->index(0))));
     }

@@ -217,6 +217,9 @@ void ExampleGallery::currentChanged()
     m_buttons->addSpacing(12);
     m_buttons->addWidget(cancel);
     m_variantButtons << cancel;
+    // Shown now, not when the layout gets round to it: the list's height depends on them.
+    for (QPushButton *button : std::as_const(m_variantButtons))
+        button->setVisible(isVisible());
     keepCurrentVisible();
 }
 
