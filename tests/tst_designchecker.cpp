@@ -497,7 +497,8 @@ void TestDesignChecker::findings_data()
          "entities[0].keys.SK", "SK", {"display format", "EVENT#"});
     quiet("unsortable-timestamp: iso8601", "events-iso8601", "unsortable-timestamp");
     fire("unsortable-timestamp: precision", "audit-mixed-precision", "unsortable-timestamp",
-         "warning", "entities[0].keys.SK", "SK", {"entities[1].keys.SK", "'.' (0x2E)"});
+         "warning", "entities[0].keys.SK", "SK",
+         {"The SK template of Login", "the SK template of Logout", "'.' (0x2E)"});
     quiet("unsortable-timestamp: one precision", "audit-iso8601", "unsortable-timestamp");
     fire("unsortable-timestamp: offsets", "meetings-offsets", "unsortable-timestamp", "warning",
          "entities[0].keys.SK", "StartsAt", {"offsets"});
@@ -600,6 +601,11 @@ void TestDesignChecker::findings()
     for (const QString &text : mentions)
         QVERIFY2(f.explanation.contains(text),
                  qPrintable(text + QStringLiteral(" not in: ") + f.explanation));
+    // The words are the user's ("the SK template of Reading"); the JSON path is only in path.
+    for (const QString &words : {f.title, f.explanation, f.fix, f.scopeNote}) {
+        QVERIFY2(!words.contains(QLatin1String("entities[")), qPrintable(words));
+        QVERIFY2(!words.contains(QLatin1String("items[")), qPrintable(words));
+    }
     // The explanation quotes the example items' real values: the first, and the second of a
     // pair (the other examples of key-limit and URL findings are listed, not described).
     const bool pair = isOrderingCheck(id) || id == QLatin1String("duplicate-key");

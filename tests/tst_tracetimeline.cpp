@@ -243,6 +243,18 @@ void TestTraceTimeline::parentInSummary()
     QVERIFY2(users.summary().text.endsWith(QStringLiteral(
                  "The parent ORG#MCDONALDS (row 4 of 9) was not read by this page.")),
              qPrintable(users.summary().text));
+
+    // A parent outside the collection read is named by its primary key, never left blank.
+    QueryRequest other;
+    other.keyConditionExpression = QStringLiteral("PK = :pk");
+    other.expressionAttributeValues = std::map<QString, AttributeValue> {
+        {QStringLiteral(":pk"), S(QStringLiteral("ORG#BURGERKING"))}};
+    const TraceTimeline elsewhere(run(*table, other), *table, options);
+    QVERIFY(!elsewhere.summary().parentRow);
+    QVERIFY2(elsewhere.summary().text.endsWith(
+                 QStringLiteral("The parent item (PK 'ORG#MCDONALDS', SK 'ORG#MCDONALDS') is not "
+                                "in this item collection.")),
+             qPrintable(elsewhere.summary().text));
 }
 
 void TestTraceTimeline::stepAtBoundaries()

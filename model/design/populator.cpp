@@ -50,6 +50,11 @@ QHash<QString, AttributeValue::Type> keyTypes(const TableDefinition &table)
     return types;
 }
 
+QString templatePlace(const EntityType &entity, const QString &keyAttribute)
+{
+    return QStringLiteral("the %1 template of %2").arg(keyAttribute, entity.name);
+}
+
 QString entityPath(int entity)
 {
     return QStringLiteral("entities[%1]").arg(entity);
@@ -118,21 +123,24 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
             if (plan.parent < 0)
                 return PopulationError {
                     entityPath(i) + QStringLiteral(".parent"),
-                    QStringLiteral("no entity type is named '%1'").arg(entity.parent)};
+                    QStringLiteral("no entity type is named '%1'").arg(entity.parent),
+                    QStringLiteral("the parent of %1").arg(entity.name)};
             plans[size_t(plan.parent)].isParent = true;
         }
         for (int a = 0; a < int(entity.attributes.size()); ++a) {
             auto generator = ValueGenerator::create(entity.attributes[size_t(a)]);
             if (auto *error = std::get_if<QString>(&generator))
                 return PopulationError {
-                    entityPath(i) + QStringLiteral(".attributes[%1].generator").arg(a), *error};
+                    entityPath(i) + QStringLiteral(".attributes[%1].generator").arg(a), *error,
+                    QStringLiteral("the generator of the %1 entity's %2 attribute")
+                        .arg(entity.name, entity.attributes[size_t(a)].name)};
             plan.generators.push_back(std::move(std::get<ValueGenerator>(generator)));
         }
         for (const auto &[attribute, text] : entity.keys) {
             auto parsed = KeyTemplate::parse(text);
             if (auto *error = std::get_if<TemplateError>(&parsed))
                 return PopulationError {entityPath(i) + QStringLiteral(".keys.") + attribute,
-                                        error->message};
+                                        error->message, templatePlace(entity, attribute)};
             plan.keys.emplace_back(attribute, std::move(std::get<KeyTemplate>(parsed)));
         }
     }
@@ -155,10 +163,12 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
         if (!progressMade) {
             for (int i = 0; i < int(entities.size()); ++i) {
                 if (!placed[size_t(i)])
-                    return PopulationError {entityPath(i) + QStringLiteral(".parent"),
-                                            QStringLiteral("'%1' is its own ancestor: parents "
-                                                           "form a cycle")
-                                                .arg(entities[size_t(i)].name)};
+                    return PopulationError {
+                        entityPath(i) + QStringLiteral(".parent"),
+                        QStringLiteral("'%1' is its own ancestor: parents "
+                                       "form a cycle")
+                            .arg(entities[size_t(i)].name),
+                        QStringLiteral("the parent of %1").arg(entities[size_t(i)].name)};
             }
         }
     }
@@ -285,7 +295,8 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
                     auto rendered = keyTemplate.render(lookup, false);
                     if (auto *error = std::get_if<TemplateError>(&rendered))
                         return PopulationError {
-                            entityPath(e) + QStringLiteral(".keys.") + attribute, error->message};
+                            entityPath(e) + QStringLiteral(".keys.") + attribute, error->message,
+                            templatePlace(entities[size_t(e)], attribute)};
                     AttributeValue value = std::get<KeyTemplate::Rendered>(rendered).value;
                     const auto wanted = keyTypeOf.constFind(attribute);
                     if (wanted != keyTypeOf.constEnd() && *wanted != value.type()) {
@@ -293,7 +304,8 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
                         auto coerced = coerceKeyValue(value, *wanted, attribute, &typeError);
                         if (!coerced)
                             return PopulationError {
-                                entityPath(e) + QStringLiteral(".keys.") + attribute, typeError};
+                                entityPath(e) + QStringLiteral(".keys.") + attribute, typeError,
+                                templatePlace(entities[size_t(e)], attribute)};
                         value = std::move(*coerced);
                     }
                     item.insert_or_assign(attribute, std::move(value));

@@ -27,6 +27,7 @@ struct PopulationError
 {
     QString path;    // JSON path in the project: "entities[1].keys.SK"
     QString message; // what is wrong and how to fix it
+    QString place;   // the path in the user's words: "the SK template of Reading"
 };
 
 // A rendered key value converted to the type its key attribute is defined with: an N rendered

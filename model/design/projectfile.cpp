@@ -1568,10 +1568,13 @@ AccessPattern ProjectReader::readAccessPattern(const QJsonObject &json, const QS
     if (parentEntity && parentEntity->parent.isEmpty()
         && pattern.parentIndex >= parentEntity->countMax)
         m_reader.error(in.pathOf(QStringLiteral("parentIndex")),
-                       QStringLiteral("there are at most %1 %2 items (its count), so index %3 "
-                                      "names none; parentIndex counts from 0 (0..%4)")
-                           .arg(parentEntity->countMax)
-                           .arg(parentEntity->name)
+                       QStringLiteral("there %1 (its count), so index %2 names none; "
+                                      "parentIndex counts from 0 (0..%3)")
+                           .arg(parentEntity->countMax == 1
+                                    ? QStringLiteral("is at most 1 %1 item").arg(parentEntity->name)
+                                    : QStringLiteral("are at most %1 %2 items")
+                                          .arg(parentEntity->countMax)
+                                          .arg(parentEntity->name))
                            .arg(pattern.parentIndex)
                            .arg(std::max(0, parentEntity->countMax - 1)));
 
@@ -1717,10 +1720,13 @@ void ProjectReader::readExpectation(const QJsonObject &json, const QString &path
         const auto overLimit = [&](const QString &key, qint64 wanted) {
             m_reader.error(in.pathOf(key),
                            QStringLiteral("%1 %2 is more than the pattern's limit %3: a page "
-                                          "holds at most %3 items, so it could never pass")
+                                          "holds at most %4, so it could never pass")
                                .arg(key)
                                .arg(wanted)
-                               .arg(*pattern.limit));
+                               .arg(*pattern.limit)
+                               .arg(*pattern.limit == 1
+                                        ? QStringLiteral("1 item")
+                                        : QStringLiteral("%1 items").arg(*pattern.limit)));
         };
         if (expect.count && *expect.count > *pattern.limit)
             overLimit(QStringLiteral("count"), *expect.count);

@@ -400,7 +400,14 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
         }
         m_summary.parentRow = row;
         if (!row) {
-            text += QStringLiteral(" The parent %1 is not in this item collection.").arg(name);
+            // The parent may lack this store's keys (an index it is not in): name it by the
+            // table's primary key, which every item has.
+            QStringList keys;
+            for (const auto &key : table.definition().keys.all())
+                keys << key.name + u' '
+                        + quotedValue(table.attribute(*options.parentItem, key.name));
+            text += QStringLiteral(" The parent item (%1) is not in this item collection.")
+                        .arg(keys.join(QStringLiteral(", ")));
         } else {
             const int v = visitIndexOfRow(*row);
             const TraceVisit *visit = v >= 0 ? &trace.visits[size_t(v)] : nullptr;

@@ -252,6 +252,9 @@ void TestDocument::populationErrorIsReportedAndKeepsLastTable()
     QVERIFY(settle(document));
     QCOMPARE(failed.count(), 1);
     QVERIFY(document.populationError().contains(QLatin1String("Nope")));
+    // Where, in the user's words rather than the JSON path.
+    QVERIFY2(document.populationError().startsWith(QLatin1String("the SK template of Reading: ")),
+             qPrintable(document.populationError()));
     QCOMPARE(document.table(), table);
     QVERIFY(document.patternResults().empty());
 

@@ -10,6 +10,7 @@
 #include "ui/editors/tableeditor.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
@@ -93,6 +94,7 @@ private slots:
     void highlightColoursPartsAndMarksTheErrorColumn();
     void typingATemplateChangesTheKeysAndUndoRestores();
     void findingSpanIsMarkedUntilTheTextChanges();
+    void undoKeysInATemplateFieldDriveTheDocument();
     void invalidTemplateShowsItsColumnAndKeepsTheProject();
     void previewShowsHowEachPartWasMade();
     void entityListEditsAreUndoable();
@@ -230,6 +232,64 @@ void TestEditors::findingSpanIsMarkedUntilTheTextChanges()
     QTest::keyClicks(sk, QStringLiteral("#"));
     QCOMPARE(sk->findingColumn(), 0);
     QVERIFY(marks(sk).isEmpty());
+}
+
+// Ctrl+Z / Ctrl+Shift+Z in a template field undo and redo the design, each press one step,
+// whether or not the window has an Edit > Undo action (the field's own undo must not eat any).
+void TestEditors::undoKeysInATemplateFieldDriveTheDocument()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    QWidget window;
+    auto *layout = new QHBoxLayout(&window);
+    auto *editor = new ui::EntitiesEditor(&document, &window);
+    layout->addWidget(editor);
+    // The main window's Edit menu: the document's undo actions with their shortcuts.
+    QAction *undo = document.undoStack()->createUndoAction(&window);
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = document.undoStack()->createRedoAction(&window);
+    redo->setShortcut(QKeySequence::Redo);
+    window.addAction(undo);
+    window.addAction(redo);
+    window.resize(560, 720);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(editor->setCurrentEntity(QStringLiteral("Reading")));
+    ui::KeyTemplateEdit *sk = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
+    sk->setFocus();
+    QTRY_VERIFY(sk->hasFocus());
+
+    // Two edits, two undo steps (the field is left between them).
+    sk->end(false);
+    QTest::keyClicks(sk, QStringLiteral("#A"));
+    document.finishEditing();
+    QTest::keyClicks(sk, QStringLiteral("#B"));
+    QCOMPARE(readingTemplate(document), kReadingSk + QStringLiteral("#A#B"));
+    const int top = document.undoStack()->index();
+
+    QTest::keySequence(sk, QKeySequence::Undo);
+    QCOMPARE(document.undoStack()->index(), top - 1);
+    QCOMPARE(sk->text(), kReadingSk + QStringLiteral("#A"));
+    QTest::keySequence(sk, QKeySequence::Redo);
+    QCOMPARE(document.undoStack()->index(), top);
+    QCOMPARE(sk->text(), kReadingSk + QStringLiteral("#A#B"));
+    // Undo after Redo: both presses count.
+    QTest::keySequence(sk, QKeySequence::Undo);
+    QCOMPARE(document.undoStack()->index(), top - 1);
+    QTest::keySequence(sk, QKeySequence::Undo);
+    QCOMPARE(document.undoStack()->index(), top - 2);
+    QCOMPARE(sk->text(), kReadingSk);
+    QCOMPARE(readingTemplate(document), kReadingSk);
+    QVERIFY(sk->hasFocus());
+
+    // Without the window's actions, the field still sends the keys to the document.
+    window.removeAction(undo);
+    window.removeAction(redo);
+    QTest::keySequence(sk, QKeySequence::Redo);
+    QCOMPARE(document.undoStack()->index(), top - 1);
+    QCOMPARE(sk->text(), kReadingSk + QStringLiteral("#A"));
 }
 
 void TestEditors::typingATemplateChangesTheKeysAndUndoRestores()

@@ -38,6 +38,8 @@ private slots:
     void catalogScansFoldersWithoutIndex();
     void catalogReportsABrokenIndex();
     void galleryOpensAfterByDefaultAndBeforeOnRequest();
+    void gallerySelectsTheOpenExample();
+    void endShowsTheLastExampleWhole();
 };
 
 void TestExampleGallery::catalogReadsIndex()
@@ -123,6 +125,58 @@ void TestExampleGallery::galleryOpensAfterByDefaultAndBeforeOnRequest()
     QVERIFY(labels.contains(QStringLiteral("Open ULID")));
     QTest::mouseClick(before, Qt::LeftButton);
     QVERIFY(again.selectedPath().endsWith(QLatin1String("ids/before.keyscope.json")));
+}
+
+void TestExampleGallery::gallerySelectsTheOpenExample()
+{
+    ui::ExampleGallery gallery(kExamples);
+    const auto currentId
+        = [&] { return gallery.list()->currentIndex().data(ExampleCatalog::IdRole).toString(); };
+    // Any variant names its example: the mistake, the fix, an extra.
+    QVERIFY(gallery.selectExampleFile(kExamples + QStringLiteral("/tickets/before.keyscope.json")));
+    QCOMPARE(currentId(), QStringLiteral("tickets"));
+    QVERIFY(
+        gallery.selectExampleFile(kExamples + QStringLiteral("/ids/../ids/ulid.keyscope.json")));
+    QCOMPARE(currentId(), QStringLiteral("ids"));
+    // A file that is no example leaves the selection alone.
+    QVERIFY(!gallery.selectExampleFile(QStringLiteral("/tmp/mine.keyscope.json")));
+    QVERIFY(!gallery.selectExampleFile(QString()));
+    QCOMPARE(currentId(), QStringLiteral("ids"));
+}
+
+void TestExampleGallery::endShowsTheLastExampleWhole()
+{
+    for (const QSize size : {QSize(760, 520), QSize(640, 420)}) {
+        ui::ExampleGallery gallery(kExamples);
+        gallery.resize(size);
+        gallery.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&gallery));
+        QListView *list = gallery.list();
+        list->setFocus();
+        QTest::keyClick(list, Qt::Key_End);
+        const QModelIndex last = gallery.catalog()->index(gallery.catalog()->rowCount() - 1);
+        QCOMPARE(list->currentIndex(), last);
+        QTest::qWait(50); // the details and buttons of the new entry are laid out
+        for (QPushButton *button : gallery.findChildren<QPushButton *>())
+            QVERIFY(button->isVisible());
+        QTRY_VERIFY2(list->viewport()->rect().contains(list->visualRect(last)),
+                     qPrintable(QStringLiteral("last row %1,%2 %3x%4 in a viewport %5 high")
+                                    .arg(list->visualRect(last).x())
+                                    .arg(list->visualRect(last).y())
+                                    .arg(list->visualRect(last).width())
+                                    .arg(list->visualRect(last).height())
+                                    .arg(list->viewport()->height())));
+        if (const QString dir = qEnvironmentVariable("KEYSCOPE_GRAB_DIR"); !dir.isEmpty())
+            gallery.grab().save(QStringLiteral("%1/gallery-end-%2x%3.png")
+                                    .arg(dir)
+                                    .arg(size.width())
+                                    .arg(size.height()));
+        // And back: Home shows the first whole.
+        QTest::keyClick(list, Qt::Key_Home);
+        QTest::qWait(50);
+        QTRY_VERIFY(
+            list->viewport()->rect().contains(list->visualRect(gallery.catalog()->index(0))));
+    }
 }
 
 int main(int argc, char **argv)

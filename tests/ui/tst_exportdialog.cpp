@@ -11,6 +11,7 @@
 #include "ui/export/exportdialog.h"
 #include "ui/settings/settings.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/trace/tracepanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -20,6 +21,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
@@ -129,6 +131,17 @@ void TestExportDialog::startsOnTheGivenStepWithAPreview()
     TestDialog dialog(source, 3, QStringLiteral("/tmp/x.svg"));
     QCOMPARE(dialog.stepBox()->value(), 3);
     QCOMPARE(dialog.stepBox()->maximum(), source.timeline->stepCount() - 1);
+    // Shown as the player numbers steps; a typed number is taken the same way.
+    QCOMPARE(dialog.stepBox()->text(), QStringLiteral("4 of %1").arg(source.timeline->stepCount()));
+    {
+        TestDialog typed(source, 3, QStringLiteral("/tmp/x.svg"));
+        typed.stepBox()->selectAll();
+        QTest::keyClicks(typed.stepBox(), QStringLiteral("2"));
+        QCOMPARE(typed.stepBox()->value(), 1);
+        typed.stepBox()->stepUp();
+        QCOMPARE(typed.stepBox()->text(),
+                 QStringLiteral("3 of %1").arg(source.timeline->stepCount()));
+    }
     QCOMPARE(dialog.format(), ExportFormat::Svg);
     QVERIFY(!dialog.previewImage().isNull());
     // The preview is the export of step 3, fitted to the preview's width.
@@ -303,8 +316,19 @@ void TestExportDialog::windowExportsTheCurrentStep()
     QVERIFY(dialog);
     QVERIFY(dialog->isVisible());
     QCOMPARE(dialog->stepBox()->value(), 4);
+    // The dialog numbers the step as the player shows it ("Step 5/N" -> "5 of N").
+    const auto playerStepText = [&] {
+        for (QLabel *label : window.findChild<TracePanel *>()->findChildren<QLabel *>()) {
+            if (label->text().startsWith(QLatin1String("Step ")))
+                return label->text();
+        }
+        return QString();
+    };
+    const int steps = player->timeline()->stepCount();
+    QCOMPARE(playerStepText(), QStringLiteral("Step 5/%1").arg(steps));
+    QCOMPARE(dialog->stepBox()->text(), QStringLiteral("5 of %1").arg(steps));
     QVERIFY2(
-        dialog->path().endsWith(QStringLiteral("device-and-its-10-newest-readings-step-4.svg")),
+        dialog->path().endsWith(QStringLiteral("device-and-its-10-newest-readings-step-5.svg")),
         qPrintable(dialog->path()));
     // What the dialog exports is the window's collection with the pattern's trace at step 4.
     const auto own = dialog->diagram();
@@ -334,6 +358,12 @@ void TestExportDialog::windowExportsTheCurrentStep()
     dialog = window.findChild<ExportDialog *>();
     QVERIFY(dialog);
     QCOMPARE(dialog->stepBox()->value(), player->currentStep());
+    // At the last step: "Step N/N" in the player, "N of N" in the dialog, and the export draws
+    // that very step (the player's settled last step, not the one before).
+    QCOMPARE(playerStepText(), QStringLiteral("Step %1/%1").arg(steps));
+    QCOMPARE(dialog->stepBox()->text(), QStringLiteral("%1 of %1").arg(steps));
+    QCOMPARE(dialog->diagram()->step(), steps - 1);
+    QCOMPARE(dialog->diagram()->caption(), player->timeline()->step(steps - 1).narration);
     dialog->reject();
     QTRY_VERIFY(!window.findChild<ExportDialog *>());
 }

@@ -1,3 +1,4 @@
+#include "model/design/projectfile.h"
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/checks/findinglistmodel.h"
@@ -9,19 +10,26 @@
 #include "ui/collection/keyorderexplainer.h"
 #include "ui/document/document.h"
 #include "ui/editors/entitieseditor.h"
+#include "ui/editors/entitylistmodel.h"
 #include "ui/editors/keytemplateedit.h"
 #include "ui/editors/keytemplatespanel.h"
+#include "ui/examples/examplecatalog.h"
+#include "ui/examples/examplegallery.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
+#include "ui/shell/documentlifecycle.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
+#include <QLineEdit>
 #include <QListView>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextCharFormat>
 
 #include <QAbstractItemModelTester>
+#include <QAbstractScrollArea>
 #include <QAction>
 #include <QAnimationDriver>
 #include <QApplication>
@@ -32,15 +40,24 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QTimer>
 
+#include "model/design/projectfile.h"
 #include "model/query/tracetimeline.h"
+#include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionview.h"
 #include "ui/trace/tracepanel.h"
 #include <QUndoStack>
@@ -59,7 +76,10 @@ public:
     using ui::MainWindow::MainWindow;
 
     QMessageBox::StandardButton saveAnswer = QMessageBox::Cancel;
+    QString projectNameAnswer;
     QString savePath;
+    QStringList
+        asked; // "name" and "path" in the order asked, with the name when asked for the path
     bool restoreAnswer = true;
     int saveQuestions = 0;
     int restoreQuestions = 0;
@@ -71,7 +91,16 @@ protected:
         ++saveQuestions;
         return saveAnswer;
     }
-    QString askSavePath() override { return savePath; }
+    QString askProjectName() override
+    {
+        asked << QStringLiteral("name");
+        return projectNameAnswer;
+    }
+    QString askSavePath() override
+    {
+        asked << QStringLiteral("path for ") + document()->project().name;
+        return savePath;
+    }
     QString askOpenPath() override { return {}; }
     bool askRestoreRecovery(const ui::Autosaver::Recovery &) override
     {
@@ -128,6 +157,14 @@ private slots:
     void presenterNeverDropsAKeyPress();
     void traversalShowsOnTheCollectionTheQueryReads();
     void selectingAFindingShowsItsTemplateAndItem();
+    void findingIsMarkedHoweverTheTemplateChanged_data();
+    void findingIsMarkedHoweverTheTemplateChanged();
+    void newProjectStartsClean();
+    void firstSaveAsksForAName();
+    void exampleGalleryShowsTheOpenExample();
+    void designPanelsFitWithoutHorizontalScrolling_data();
+    void designPanelsFitWithoutHorizontalScrolling();
+    void explanationsWrapAtSpaces();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -879,6 +916,287 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     TestMainWindow test;
     return QTest::qExec(&test, argc, argv);
+}
+
+void TestMainWindow::findingIsMarkedHoweverTheTemplateChanged_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::newRow("backspace") << QStringLiteral("backspace");
+    QTest::newRow("select and delete") << QStringLiteral("delete");
+    QTest::newRow("select and cut") << QStringLiteral("cut");
+}
+
+// Taking |pad:5 out of POST#{PostNo|pad:5} raises unpadded-number; its span ({PostNo}) is
+// marked in the field being edited, whichever way the text went.
+void TestMainWindow::findingIsMarkedHoweverTheTemplateChanged()
+{
+    QFETCH(QString, how);
+    m_settings->setReducedMotion(true);
+    auto window = makeWindow();
+    window->resize(1500, 950);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/padding/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    auto *editor = window->findChild<ui::EntitiesEditor *>();
+    QVERIFY(editor->setCurrentEntity(QStringLiteral("Post")));
+    ui::KeyTemplateEdit *edit = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QVERIFY(edit);
+    QCOMPARE(edit->text(), QStringLiteral("POST#{PostNo|pad:5}"));
+    window->activateWindow();
+    edit->setFocus(Qt::OtherFocusReason);
+    QTRY_VERIFY(edit->hasFocus());
+    const int bar = int(edit->text().indexOf(u'|'));
+    if (how == QLatin1String("backspace")) {
+        edit->setCursorPosition(bar + 6);
+        for (int i = 0; i < 6; ++i)
+            QTest::keyClick(edit, Qt::Key_Backspace);
+    } else {
+        edit->setSelection(bar, 6);
+        if (how == QLatin1String("delete"))
+            QTest::keyClick(edit, Qt::Key_Delete);
+        else
+            QTest::keySequence(edit, QKeySequence::Cut);
+    }
+    QCOMPARE(edit->text(), QStringLiteral("POST#{PostNo}"));
+    QVERIFY(settle(window->document()));
+    const model::Finding *finding = nullptr;
+    for (const model::Finding &f : window->document()->findings()) {
+        if (f.id == QLatin1String("unpadded-number"))
+            finding = &f;
+    }
+    QVERIFY(finding && finding->hasTemplateSpan());
+    QCOMPARE(finding->column, 6); // {PostNo}
+    QTRY_COMPARE(edit->findingColumn(), finding->column);
+    QCOMPARE(edit->findingLength(), finding->length);
+    QVERIFY(edit->hasFocus()); // marking does not take the user out of the field
+    QCOMPARE(edit->cursorPosition(), bar);
+}
+
+void TestMainWindow::newProjectStartsClean()
+{
+    m_settings->setReducedMotion(true);
+    auto window = makeWindow();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    // Leave traces of work everywhere: a builder query with a sort-key value, another
+    // collection chosen, the pattern's trace playing, a status message.
+    auto *builder = window->findChild<ui::QueryBuilder *>();
+    auto *value = builder->findChild<QLineEdit *>(QStringLiteral("sortValue"));
+    auto *op = builder->findChild<QComboBox *>(QStringLiteral("sortOperator"));
+    op->setCurrentIndex(op->findText(QStringLiteral("begins_with")));
+    value->setText(QStringLiteral("READING#"));
+    emit builder->runRequested();
+    ui::CollectionPane *pane = window->collectionPane();
+    QVERIFY(pane->model()->partitionCount() > 1);
+    QVERIFY(pane->showCollection(QString(), pane->model()->partitionLabel(1).section(u' ', 0, 0)));
+    const QString chosen = pane->partitionText();
+    auto *player = window->findChild<ui::TracePlayer *>();
+    QVERIFY(player->timeline());
+
+    window->saveAnswer = QMessageBox::Discard;
+    window->newProject();
+    QVERIFY(settle(window->document()));
+    QTest::qWait(50);
+
+    // A sensible table: PK and SK, both strings, named so that "Order of: Table …" reads well.
+    const model::TableDefinition &table = window->document()->project().table;
+    QCOMPARE(table.keys.hash.size(), size_t(1));
+    QCOMPARE(table.keys.range.size(), size_t(1));
+    QCOMPARE(table.keys.hash.front().name, QStringLiteral("PK"));
+    QCOMPARE(table.keys.range.front().name, QStringLiteral("SK"));
+    QCOMPARE(table.keys.hash.front().type, model::AttributeValue::Type::S);
+    QCOMPARE(table.keys.range.front().type, model::AttributeValue::Type::S);
+    QVERIFY(table.tableName != QLatin1String("Table"));
+    for (QComboBox *combo : pane->findChildren<QComboBox *>())
+        QVERIFY2(!combo->currentText().contains(QLatin1String("Table Table")),
+                 qPrintable(combo->currentText()));
+
+    // Nothing of the IoT project survives.
+    QVERIFY(value->text().isEmpty());
+    QCOMPARE(op->currentIndex(), 0);
+    for (QLineEdit *edit : builder->findChildren<QLineEdit *>())
+        QVERIFY2(!edit->text().contains(QLatin1String("DEVICE"))
+                     && !edit->text().contains(QLatin1String("READING")),
+                 qPrintable(edit->objectName() + QStringLiteral(": ") + edit->text()));
+    QVERIFY(pane->indexName().isEmpty());
+    QVERIFY(pane->partitionText() != chosen);
+    QVERIFY(!player->timeline());
+    QVERIFY(!pane->view()->timeline());
+    QVERIFY(window->findChild<ui::TracePanel *>()->narration().isEmpty());
+    const QString status = window->statusBar()->currentMessage();
+    QVERIFY2(!status.contains(QLatin1String("Exception")) && !status.contains(QLatin1String("IoT")),
+             qPrintable(status));
+    QCOMPARE(window->patternModel()->rowCount(), 0);
+    QCOMPARE(window->findingModel()->rowCount(), 0);
+    QCOMPARE(window->windowTitle(), QStringLiteral("Untitled[*] — Keyscope"));
+}
+
+void TestMainWindow::firstSaveAsksForAName()
+{
+    auto window = makeWindow();
+    window->newProject();
+    QVERIFY(settle(window->document()));
+    QVERIFY(window->document()->isUnnamed());
+
+    // Cancelling the name cancels the save.
+    window->projectNameAnswer.clear();
+    window->savePath = m_dir->filePath(QStringLiteral("never"));
+    QVERIFY(!window->save());
+    QCOMPARE(window->asked, QStringList {QStringLiteral("name")});
+
+    // The name comes first; the Save dialog is asked with it in place (it offers a file named
+    // after it), and the saved project carries it.
+    window->asked.clear();
+    window->projectNameAnswer = QStringLiteral("Orders");
+    window->savePath = m_dir->filePath(QStringLiteral("orders"));
+    QVERIFY(window->save());
+    QCOMPARE(window->asked,
+             (QStringList {QStringLiteral("name"), QStringLiteral("path for Orders")}));
+    QCOMPARE(window->document()->project().name, QStringLiteral("Orders"));
+    QVERIFY(!window->isWindowModified());
+    QCOMPARE(window->windowTitle(), QStringLiteral("orders.keyscope.json[*] — Keyscope"));
+    QVERIFY(!window->windowTitle().contains(QLatin1String("Untitled")));
+    auto read = model::ProjectFile::read(m_dir->filePath(QStringLiteral("orders.keyscope.json")));
+    QVERIFY(std::holds_alternative<model::Project>(read));
+    QCOMPARE(std::get<model::Project>(read).name, QStringLiteral("Orders"));
+
+    // Saved once: Save As asks only where.
+    window->asked.clear();
+    window->savePath = m_dir->filePath(QStringLiteral("copy"));
+    QVERIFY(window->saveAs());
+    QCOMPARE(window->asked, QStringList {QStringLiteral("path for Orders")});
+
+    // The name offered by the Save dialog is made from the project's name.
+    ui::Document named;
+    named.setName(QStringLiteral("Sales Orders"));
+    QWidget host;
+    ui::Autosaver autosaver(&named);
+    ui::DocumentLifecycle lifecycle(&host, &named, &autosaver, m_settings.get(), kExamples);
+    QCOMPARE(lifecycle.suggestedSavePath(), QStringLiteral("sales-orders.keyscope.json"));
+}
+
+void TestMainWindow::exampleGalleryShowsTheOpenExample()
+{
+    auto window = makeWindow();
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/tickets/before.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    QString current;
+    QTimer::singleShot(0, window.get(), [&] {
+        auto *gallery = qobject_cast<ui::ExampleGallery *>(QApplication::activeModalWidget());
+        if (!gallery)
+            return;
+        current = gallery->list()->currentIndex().data(ui::ExampleCatalog::IdRole).toString();
+        gallery->reject();
+    });
+    window->showExampleGallery();
+    QCOMPARE(current, QStringLiteral("tickets"));
+}
+
+void TestMainWindow::designPanelsFitWithoutHorizontalScrolling_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("example");
+    QTest::newRow("1280x800 saas") << QSize(1280, 800) << QStringLiteral("saas/after");
+    QTest::newRow("1280x800 hierarchy")
+        << QSize(1280, 800) << QStringLiteral("hierarchy/restaurants");
+    QTest::newRow("1280x800 timestamps") << QSize(1280, 800) << QStringLiteral("timestamps/after");
+    QTest::newRow("1280x800 tickets") << QSize(1280, 800) << QStringLiteral("tickets/after");
+    QTest::newRow("1024x700 saas") << QSize(1024, 700) << QStringLiteral("saas/after");
+    QTest::newRow("1024x700 tickets") << QSize(1024, 700) << QStringLiteral("tickets/after");
+}
+
+// The Entities tab (key templates and sample values, attributes) and the Table tab show their
+// content whole at the default window size: no horizontal scroll bar anywhere in the dock.
+void TestMainWindow::designPanelsFitWithoutHorizontalScrolling()
+{
+    QFETCH(QSize, size);
+    QFETCH(QString, example);
+    auto window = makeWindow();
+    window->resize(size);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + u'/' + example + QStringLiteral(".keyscope.json")));
+    QVERIFY(settle(window->document()));
+    QDockWidget *dock = window->dock(QStringLiteral("EntitiesDock"));
+    QVERIFY(dock && dock->isVisible());
+    auto *editor = window->findChild<ui::EntitiesEditor *>();
+    const QString grabDir = qEnvironmentVariable("KEYSCOPE_GRAB_DIR");
+    const auto check = [&](const QString &what) {
+        QCoreApplication::processEvents();
+        QTest::qWait(20);
+        if (!grabDir.isEmpty())
+            window->grab().save(QStringLiteral("%1/design-%2-%3x%4-%5.png")
+                                    .arg(grabDir, QString(example).replace(u'/', u'-'))
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(what));
+        for (QAbstractScrollArea *area : dock->findChildren<QAbstractScrollArea *>()) {
+            if (!area->isVisible())
+                continue;
+            const QString where = what + QStringLiteral(": ") + area->objectName() + u' '
+                + area->accessibleName() + u' '
+                + QString::fromLatin1(area->metaObject()->className());
+            QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(where));
+            // Content as wide as the view at most (a hidden scroll bar would just clip it).
+            if (auto *scroll = qobject_cast<QScrollArea *>(area); scroll && scroll->widget())
+                QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+                         qPrintable(where
+                                    + QStringLiteral(" %1 > %2")
+                                          .arg(scroll->widget()->width())
+                                          .arg(scroll->viewport()->width())));
+            // A table's columns fit its width (none cut off at the right edge).
+            if (auto *table = qobject_cast<QTableView *>(area))
+                QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                         qPrintable(where
+                                    + QStringLiteral(" %1 > %2")
+                                          .arg(table->horizontalHeader()->length())
+                                          .arg(table->viewport()->width())));
+        }
+    };
+    auto *designTabs = qobject_cast<QTabWidget *>(dock->widget());
+    QVERIFY(designTabs);
+    auto *entityTabs = editor->findChild<QTabWidget *>();
+    QVERIFY(entityTabs);
+    for (int row = 0; row < editor->entityModel()->rowCount(); ++row) {
+        editor->entityView()->setCurrentIndex(editor->entityModel()->index(row, 0));
+        entityTabs->setCurrentIndex(0);
+        check(QStringLiteral("templates%1").arg(row));
+        entityTabs->setCurrentIndex(1);
+        check(QStringLiteral("attributes%1").arg(row));
+    }
+    designTabs->setCurrentIndex(1);
+    check(QStringLiteral("table"));
+}
+
+void TestMainWindow::explanationsWrapAtSpaces()
+{
+    auto window = makeWindow();
+    int views = 0;
+    for (QPlainTextEdit *view : window->findChildren<QPlainTextEdit *>()) {
+        if (!view->accessibleName().contains(QLatin1String("xplanation")))
+            continue;
+        ++views;
+        QCOMPARE(view->wordWrapMode(), QTextOption::WordWrap);
+        // A key longer than the view stays one word: it is never cut inside.
+        view->setPlainText(QStringLiteral("The key ORG#ACME#USER#0042#PROFILE#MAIN sorts first."));
+        QTextDocument *document = view->document();
+        document->setTextWidth(120);
+        const QTextBlock block = document->firstBlock();
+        const QTextLayout *layout = block.layout();
+        const int start = int(block.text().indexOf(QLatin1String("ORG#")));
+        const int end = start + int(QStringLiteral("ORG#ACME#USER#0042#PROFILE#MAIN").size());
+        for (int i = 0; i < layout->lineCount(); ++i) {
+            const QTextLine line = layout->lineAt(i);
+            const int lineEnd = line.textStart() + line.textLength();
+            QVERIFY2(!(line.textStart() > start && line.textStart() < end)
+                         && !(lineEnd > start && lineEnd < end),
+                     qPrintable(QStringLiteral("line %1 breaks inside the key").arg(i)));
+        }
+    }
+    QVERIFY(views >= 1);
 }
 
 #include "tst_mainwindow.moc"

@@ -142,6 +142,9 @@ private slots:
     void switchingToAGlobalIndex();
     void setRequestLoadsAnAccessPattern();
     void runShortcut();
+    void runsOnlyAFinishedQuery();
+    void resetForgetsThePreviousProject();
+    void runnerForgetsTheRequestOfAnotherProject();
     void runnerReturnsIotResultsAndPages();
     void runnerReportsFailures();
     void codePanelShowsAndCopies();
@@ -576,6 +579,131 @@ void TestQueryBuilder::runShortcut()
     QCOMPARE(run.count(), 1);
     QTest::mouseClick(child<QPushButton>(&builder, "run"), Qt::LeftButton);
     QCOMPARE(run.count(), 2);
+}
+
+// Composing does not run: not the operator alone, not a keystroke. Return, leaving the field,
+// a pick from a list or a toggled option runs a complete query, once.
+void TestQueryBuilder::runsOnlyAFinishedQuery()
+{
+    QueryBuilder builder;
+    builder.setTable(iot());
+    builder.show();
+    builder.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&builder));
+    QSignalSpy committed(&builder, &QueryBuilder::requestCommitted);
+    auto *op = child<QComboBox>(&builder, "sortOperator");
+    auto *value = child<QLineEdit>(&builder, "sortValue");
+    auto *filter = child<QLineEdit>(&builder, "filterExpression");
+
+    // begins_with chosen as a user does (the keyboard on the combo): its value comes next.
+    op->setFocus();
+    QTRY_VERIFY(op->hasFocus());
+    while (op->currentText() != QLatin1String("begins_with"))
+        QTest::keyClick(op, Qt::Key_Down);
+    QVERIFY(builder.isValid());     // begins_with(SK, "") is a valid request...
+    QVERIFY(!builder.isComplete()); // ...but not one the user has finished
+    QCOMPARE(committed.count(), 0);
+
+    value->setFocus();
+    QTRY_VERIFY(value->hasFocus());
+    QTest::keyClicks(value, QStringLiteral("#READING#"));
+    QCOMPARE(committed.count(), 0);
+    QVERIFY(builder.isComplete());
+    QTest::keyClick(value, Qt::Key_Return);
+    QCOMPARE(committed.count(), 1);
+    const auto ran = committed.last().first().value<QueryRequest>();
+    QCOMPARE(ran.keyConditionExpression, QStringLiteral("PK = :pk AND begins_with(SK, :sk)"));
+    QVERIFY(valuesJson(ran).contains(QStringLiteral("#READING#")));
+    // Leaving the field unchanged does not run it again.
+    filter->setFocus();
+    QTRY_VERIFY(filter->hasFocus());
+    QCOMPARE(committed.count(), 1);
+
+    // Emptied, the value is being composed again: leaving it does not run.
+    value->setFocus();
+    QTRY_VERIFY(value->hasFocus());
+    value->selectAll();
+    QTest::keyClick(value, Qt::Key_Delete);
+    filter->setFocus();
+    QTRY_VERIFY(filter->hasFocus());
+    QCOMPARE(committed.count(), 1);
+
+    // A toggled option runs a complete query.
+    value->setText(QStringLiteral("#READING#"));
+    QTest::mouseClick(child<QCheckBox>(&builder, "scanIndexForward"), Qt::LeftButton);
+    QCOMPARE(committed.count(), 2);
+    QVERIFY(!committed.last().first().value<QueryRequest>().scanIndexForward);
+}
+
+void TestQueryBuilder::resetForgetsThePreviousProject()
+{
+    QueryBuilder builder;
+    builder.setTable(iot());
+    auto *op = child<QComboBox>(&builder, "sortOperator");
+    auto *value = child<QLineEdit>(&builder, "sortValue");
+    op->setCurrentIndex(op->findText(QStringLiteral("begins_with")));
+    value->setText(QStringLiteral("#READING#"));
+    child<QLineEdit>(&builder, "filterExpression")
+        ->setText(QStringLiteral("attribute_exists(Temp)"));
+    child<QSpinBox>(&builder, "limit")->setValue(3);
+    child<QCheckBox>(&builder, "scanIndexForward")->setChecked(false);
+
+    builder.reset();
+    QVERIFY(!builder.table());
+    QVERIFY(!builder.isValid());
+    for (QLineEdit *edit : builder.findChildren<QLineEdit *>()) {
+        if (qobject_cast<QAbstractSpinBox *>(edit->parentWidget()))
+            continue; // the Limit box says "none"
+        QVERIFY2(edit->text().isEmpty(), qPrintable(edit->objectName() + u' ' + edit->text()));
+    }
+    QCOMPARE(op->currentIndex(), 0);
+    QCOMPARE(child<QSpinBox>(&builder, "limit")->value(), 0);
+    QVERIFY(child<QCheckBox>(&builder, "scanIndexForward")->isChecked());
+
+    // The next table starts as the first one did: its largest partition, no sort-key condition.
+    const auto table = saas();
+    builder.setTable(table);
+    QVERIFY(builder.isValid());
+    QCOMPARE(op->currentIndex(), 0);
+    QVERIFY(value->text().isEmpty());
+    QCOMPARE(builder.request().keyConditionExpression, QStringLiteral("PK = :pk"));
+    QCOMPARE(builder.request().tableName, table->definition().tableName);
+
+    // A new design's table has no items to pick from: nothing to run, and no complaint yet.
+    builder.reset();
+    builder.setTable(std::make_shared<const Table>(table->definition()));
+    QVERIFY(!builder.isValid());
+    QVERIFY(!child<QPushButton>(&builder, "run")->isEnabled());
+    for (ErrorLabel *label : builder.findChildren<ErrorLabel *>())
+        QVERIFY2(label->message().isEmpty(),
+                 qPrintable(label->objectName() + u' ' + label->message()));
+    QVERIFY(child<QLineEdit>(&builder, "keyConditionExpression")->text().isEmpty());
+    // Typing a value gives the query.
+    child<QComboBox>(&builder, "partition")->setEditText(QStringLiteral("ORG#NEW"));
+    QVERIFY(builder.isValid());
+    QCOMPARE(builder.request().keyConditionExpression, QStringLiteral("PK = :pk"));
+}
+
+void TestQueryBuilder::runnerForgetsTheRequestOfAnotherProject()
+{
+    QueryRunner runner;
+    QSignalSpy results(&runner, &QueryRunner::resultReady);
+    QSignalSpy failed(&runner, &QueryRunner::failed);
+    runner.setTable(iot());
+    QueryRequest request;
+    request.tableName = QStringLiteral("IoT");
+    request.keyConditionExpression = QStringLiteral("PK = :pk");
+    request.expressionAttributeValues
+        = Item {{QStringLiteral(":pk"), AttributeValue::string(QStringLiteral("DEVICE#D-7731"))}};
+    runner.setRequest(request);
+    QCOMPARE(results.count(), 1);
+    runner.clear();
+    QVERIFY(!runner.hasRequest());
+    QVERIFY(!runner.response());
+    // Another project's table: the old request (naming table IoT) is not run on it.
+    runner.setTable(saas());
+    QCOMPARE(results.count(), 1);
+    QCOMPARE(failed.count(), 0);
 }
 
 void TestQueryBuilder::runnerReturnsIotResultsAndPages()

@@ -62,9 +62,10 @@ QString CollectionModel::partitionLabel(int partition) const
     const model::Partition &p = s->partitions()[size_t(m_partitionOrder[size_t(partition)])];
     if (p.entries.empty())
         return {};
-    return QStringLiteral("%1  (%2 items)")
-        .arg(keyText(p.entries.front().item, s->keys().hash),
-             QLocale().toString(qlonglong(p.entries.size())));
+    const QString count = p.entries.size() == 1
+        ? QStringLiteral("1 item")
+        : QStringLiteral("%1 items").arg(QLocale().toString(qlonglong(p.entries.size())));
+    return QStringLiteral("%1  (%2)").arg(keyText(p.entries.front().item, s->keys().hash), count);
 }
 
 QByteArray CollectionModel::partitionKey(int partition) const

@@ -864,9 +864,10 @@ void CollectionView::updateAccessibleDescription()
     if (!m_rows || m_rows->rowCount() == 0) {
         description = tr("No items");
     } else {
-        description = tr("%1, %2 items in sort-key order")
-                          .arg(m_rows->partitionLabel())
-                          .arg(m_rows->rowCount());
+        description = m_rows->rowCount() == 1 ? tr("%1, 1 item").arg(m_rows->partitionLabel())
+                                              : tr("%1, %2 items in sort-key order")
+                                                    .arg(m_rows->partitionLabel())
+                                                    .arg(m_rows->rowCount());
         if (m_bands.total > 1)
             description += tr(", partition %1 of %2 in hash order")
                                .arg(m_bands.position + 1)

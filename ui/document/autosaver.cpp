@@ -104,7 +104,7 @@ std::optional<Autosaver::Recovery> Autosaver::pendingRecovery() const
     const QJsonObject meta = project->extra.value(kRecoveryMember).toObject();
     Recovery recovery;
     recovery.originalPath = meta.value(QStringLiteral("file")).toString();
-    recovery.projectName = project->name;
+    recovery.projectName = project->name.isEmpty() ? tr("Untitled") : project->name;
     recovery.savedAt
         = QDateTime::fromString(meta.value(QStringLiteral("savedAt")).toString(), Qt::ISODate);
     if (!recovery.savedAt.isValid())

@@ -171,9 +171,10 @@ void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project>
         if (promise.isCanceled())
             return;
         if (auto *error = std::get_if<model::PopulationError>(&populated)) {
-            stage.error = error->path.isEmpty()
-                ? error->message
-                : error->path + QStringLiteral(": ") + error->message;
+            // In the user's words ("the SK template of Reading"); the CLI shows the path.
+            const QString where = error->place.isEmpty() ? error->path : error->place;
+            stage.error
+                = where.isEmpty() ? error->message : where + QStringLiteral(": ") + error->message;
             promise.addResult(stage);
             return;
         }
@@ -220,7 +221,7 @@ void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project>
 model::TableDefinition defaultTable()
 {
     const QJsonObject json = QJsonDocument::fromJson(R"({
-        "TableName": "Table",
+        "TableName": "MyTable",
         "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
                                  {"AttributeName": "SK", "AttributeType": "S"}],
         "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
@@ -249,7 +250,6 @@ Document::Document(QObject *parent)
     m_recomputeTimer->setInterval(15);
     connect(m_recomputeTimer, &QTimer::timeout, this, &Document::startRecompute);
     connect(m_undoStack, &QUndoStack::cleanChanged, this, &Document::updateModified);
-    m_project.name = tr("Untitled");
     m_project.table = defaultTable();
 }
 
@@ -264,8 +264,8 @@ Document::~Document()
 
 void Document::newProject()
 {
+    // No name yet: the first save asks for one (displayName() says "Untitled" meanwhile).
     Project project;
-    project.name = tr("Untitled");
     project.table = defaultTable();
     resetProject(std::move(project), {});
 }
@@ -319,6 +319,12 @@ std::optional<model::IoError> Document::saveAs(const QString &path)
     m_undoStack->setClean();
     updateModified();
     return std::nullopt;
+}
+
+bool Document::isUnnamed() const
+{
+    const QString name = m_project.name.trimmed();
+    return name.isEmpty() || name == tr("Untitled");
 }
 
 QString Document::displayName() const
@@ -430,9 +436,10 @@ void Document::finishEditing()
     const int top = m_undoStack->index() - 1;
     if (top < 0 || top != m_undoStack->count() - 1)
         return;
-    // Every command on this stack is an EditCommand.
+    // Only edits merge (imported items are one ItemsCommand each).
     auto *command = const_cast<QUndoCommand *>(m_undoStack->command(top));
-    static_cast<detail::EditCommand *>(command)->seal();
+    if (auto *edit = dynamic_cast<detail::EditCommand *>(command))
+        edit->seal();
 }
 
 int Document::entityIndex(const QString &name) const

@@ -54,7 +54,8 @@ public:
 
     // --- Whole documents (not undoable) ---
 
-    // An empty untitled project.
+    // An empty project without a name, on a table with a string partition key PK and a string
+    // sort key SK.
     void newProject();
     // Reads a *.keyscope.json file; on failure the current project stays and every problem
     // comes back (with its JSON path).
@@ -72,6 +73,8 @@ public:
     QString filePath() const { return m_filePath; }
     // The file name, else the project name, else "Untitled".
     QString displayName() const;
+    // The project has no name of its own yet (empty, or the old placeholder "Untitled").
+    bool isUnnamed() const;
     bool isModified() const;
     // Marks unsaved changes that are not on the undo stack (a recovered project).
     void setModified(bool modified);

@@ -3,10 +3,12 @@
 #include "ui/document/document.h"
 #include "ui/editors/attributelistmodel.h"
 #include "ui/editors/choicedelegate.h"
+#include "ui/editors/columnfitter.h"
 #include "ui/editors/entitylistmodel.h"
 #include "ui/editors/generatorform.h"
 #include "ui/editors/keytemplateedit.h"
 #include "ui/editors/keytemplatespanel.h"
+#include "ui/editors/tableeditor.h"
 
 #include <QAction>
 #include <QColorDialog>
@@ -17,7 +19,6 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -146,6 +147,8 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
     keysScroll->setWidgetResizable(true);
     keysScroll->setFrameShape(QFrame::NoFrame);
     keysScroll->setFocusPolicy(Qt::NoFocus); // Tab goes to the fields inside
+    // Everything inside wraps or gives way: the panel scrolls down, never sideways.
+    keysScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *keysHolder = new QWidget;
     auto *keysLayout = new QVBoxLayout(keysHolder);
     keysLayout->setContentsMargins(2, 6, 6, 2);
@@ -164,6 +167,9 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
     m_attributeView->horizontalHeader()->setSectionResizeMode(AttributeListModel::ParametersColumn,
                                                               QHeaderView::Stretch);
     m_attributeView->setMinimumHeight(80);
+    // Parameters and generator are in the form below: they give way first on a narrow panel.
+    new ColumnFitter(m_attributeView,
+                     {AttributeListModel::ParametersColumn, AttributeListModel::GeneratorColumn});
     const auto fixedChoices = [](const QStringList &names) {
         return [names](const QModelIndex &) {
             QList<QPair<QString, QString>> choices;
@@ -310,6 +316,19 @@ void EntitiesEditor::attributeSelectionChanged()
     m_removeAttribute->setEnabled(current.isValid());
 }
 
+QSize EntitiesEditor::minimumSizeHint() const
+{
+    // Narrower panels scroll sideways or clip: the dock stops here.
+    const QSize hint = QWidget::minimumSizeHint();
+    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+}
+
+QSize EntitiesEditor::sizeHint() const
+{
+    const QSize hint = QWidget::sizeHint();
+    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+}
+
 bool EntitiesEditor::setCurrentEntity(const QString &entity)
 {
     const int row = m_entities->rowOf(entity);
@@ -335,6 +354,19 @@ bool EntitiesEditor::showKeyTemplate(const QString &entity, const QString &keyAt
         // Selected from its end back to the column, so the cursor sits where the part starts.
         edit->setSelection(column - 1 + length, -length);
     }
+    return true;
+}
+
+bool EntitiesEditor::markKeyTemplate(const QString &entity, const QString &keyAttribute, int column,
+                                     int length)
+{
+    clearFindingMarks();
+    if (entity != m_current)
+        return false;
+    KeyTemplateEdit *edit = m_keyTemplates->templateEdit(keyAttribute);
+    if (!edit)
+        return false;
+    edit->setFindingSpan(column, length);
     return true;
 }
 

@@ -29,6 +29,11 @@ public:
     explicit EntitiesEditor(Document *document, QWidget *parent = nullptr);
     ~EntitiesEditor() override;
 
+    // Wide enough for the attribute table, a key template's preview and the sample values
+    // without a horizontal scroll bar (the dock is at least this wide).
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
     QString currentEntity() const { return m_current; }
     // Selects an entity type (false when there is none of that name).
     bool setCurrentEntity(const QString &entity);
@@ -38,6 +43,10 @@ public:
     // marks nothing.
     bool showKeyTemplate(const QString &entity, const QString &keyAttribute, int column = 0,
                          int length = 0);
+    // Marks the span as showKeyTemplate does, but only when `entity` is the one shown, and
+    // leaves focus, selection and cursor alone (a recheck while the user edits the template).
+    bool markKeyTemplate(const QString &entity, const QString &keyAttribute, int column,
+                         int length);
     // Removes every finding mark from the template editors.
     void clearFindingMarks();
 

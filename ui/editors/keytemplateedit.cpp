@@ -4,6 +4,7 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QInputMethodEvent>
+#include <QKeyEvent>
 #include <QPalette>
 
 namespace keyscope::ui {
@@ -72,6 +73,35 @@ void KeyTemplateEdit::setErrorColumn(int column)
         return;
     m_errorColumn = column;
     applyFormats();
+}
+
+bool KeyTemplateEdit::event(QEvent *event)
+{
+    // Claim the undo keys before the window's Edit > Undo shortcut sees them, so that each press
+    // reaches keyPressEvent exactly once, with or without an Undo action around.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            event->accept();
+            return true;
+        }
+    }
+    return QLineEdit::event(event);
+}
+
+void KeyTemplateEdit::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Undo)) {
+        emit undoRequested();
+        event->accept();
+        return;
+    }
+    if (event->matches(QKeySequence::Redo)) {
+        emit redoRequested();
+        event->accept();
+        return;
+    }
+    QLineEdit::keyPressEvent(event);
 }
 
 void KeyTemplateEdit::changeEvent(QEvent *event)

@@ -32,7 +32,15 @@ public:
                                                      int findingLength = 0);
     static QColor findingColor(const QPalette &palette);
 
+signals:
+    // Ctrl+Z / Ctrl+Shift+Z in the field: the document's undo and redo, never the field's own
+    // (which would swallow presses the undo stack should count).
+    void undoRequested();
+    void redoRequested();
+
 protected:
+    bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:

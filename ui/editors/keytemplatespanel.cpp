@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTextDocument>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -264,7 +265,8 @@ void KeyTemplatesPanel::rebuild()
                                                               : QStringLiteral("?")),
                          r.box);
         role->setForegroundRole(QPalette::PlaceholderText);
-        titleRow->addWidget(title);
+        role->setWordWrap(true); // "table partition key, ByUpdated partition key · S" is long
+        titleRow->addWidget(title, 0, Qt::AlignTop);
         titleRow->addWidget(role, 1);
         box->addLayout(titleRow);
         r.edit = new KeyTemplateEdit(r.box);
@@ -312,6 +314,14 @@ void KeyTemplatesPanel::rebuild()
                 templateEdited(*target, text);
         });
         connect(r.edit, &QLineEdit::editingFinished, m_document, &Document::finishEditing);
+        connect(r.edit, &KeyTemplateEdit::undoRequested, this, [this] {
+            m_document->finishEditing();
+            m_document->undoStack()->undo();
+        });
+        connect(r.edit, &KeyTemplateEdit::redoRequested, this, [this] {
+            m_document->finishEditing();
+            m_document->undoStack()->redo();
+        });
         renderRow(r);
     }
 }
@@ -399,15 +409,22 @@ void KeyTemplatesPanel::renderRow(Row &r)
         html.clear();
     } else if (!r.result.error) {
         const QString value = KeyPreview::displayText(r.result.value);
-        html = QStringLiteral("→ %1 <span style='color:%DIM%'>(%2)</span>")
+        // The key on a line of its own that never breaks (a key split at '-' or '|' reads as
+        // two); the explanations around it wrap at spaces.
+        html = QStringLiteral("<p style='white-space:pre; margin:0'>→ %1 "
+                              "<span style='color:%DIM%'>(%2)</span></p>")
                    .replace(QStringLiteral("%DIM%"), dimColor())
                    .arg(mono(value), r.result.value.typeName());
-        html += QStringLiteral("<table cellspacing='0' cellpadding='1' style='margin-left:12px'>");
+        // One part per line: its text as written (never broken: "{At|iso8601}" split at the
+        // bar reads as two parts), then how it was made, indented, wrapping at spaces.
+        const QString line
+            = QStringLiteral("<p style='white-space:pre; margin:1px 0 0 12px'>%1</p>");
+        const QString how = QStringLiteral("<p style='margin:0 0 0 28px'>%1</p>");
         for (const auto &part : r.result.trace) {
-            QString how;
             if (!part.isPlaceholder) {
-                how = QStringLiteral("<span style='color:%1'>%2</span>")
-                          .arg(dimColor(), tr("literal"));
+                html += line.arg(mono(part.source)
+                                 + QStringLiteral("&nbsp;&nbsp;<span style='color:%1'>%2</span>")
+                                       .arg(dimColor(), tr("literal")));
             } else {
                 QStringList steps;
                 for (qsizetype s = 0; s < part.steps.size(); ++s) {
@@ -425,12 +442,9 @@ void KeyTemplatesPanel::renderRow(Row &r)
                     }
                     steps << QStringLiteral("<i>%1</i> %2").arg(label.toHtmlEscaped(), value);
                 }
-                how = steps.join(QStringLiteral(" → "));
+                html += line.arg(mono(part.source)) + how.arg(steps.join(QStringLiteral(" → ")));
             }
-            html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
-                        .arg(mono(part.source), how);
         }
-        html += QStringLiteral("</table>");
     }
     if (!problem.isEmpty() && r.applied != text) {
         html = r.applied.isEmpty()

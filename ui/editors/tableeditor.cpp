@@ -1,6 +1,7 @@
 #include "ui/editors/tableeditor.h"
 
 #include "ui/document/document.h"
+#include "ui/editors/columnfitter.h"
 #include "ui/editors/indexlistmodel.h"
 
 #include <QAction>
@@ -66,6 +67,26 @@ QToolButton *button(const QString &text, const QString &accessible, const QStrin
 
 } // namespace
 
+int designPanelWidth(const QFontMetrics &metrics)
+{
+    // About 52 average characters: an attribute row (name, type, generator, its parameters)
+    // or an index's two key columns side by side.
+    return metrics.averageCharWidth() * 52;
+}
+
+QSize TableEditor::minimumSizeHint() const
+{
+    // Narrower panels scroll sideways or clip: the dock stops here.
+    const QSize hint = QWidget::minimumSizeHint();
+    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+}
+
+QSize TableEditor::sizeHint() const
+{
+    const QSize hint = QWidget::sizeHint();
+    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+}
+
 TableEditor::TableEditor(Document *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
@@ -126,6 +147,8 @@ TableEditor::TableEditor(Document *document, QWidget *parent)
     m_indexView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_indexView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_indexView->horizontalHeader()->setStretchLastSection(true);
+    // The index box below shows projection and kind in full: they give way first.
+    new ColumnFitter(m_indexView, {IndexListModel::ProjectionColumn, IndexListModel::KindColumn});
     m_indexView->setMinimumHeight(90);
     m_indexView->setMaximumHeight(130);
     layout->addWidget(m_indexView);
@@ -167,8 +190,12 @@ TableEditor::TableEditor(Document *document, QWidget *parent)
     auto *keys = new QGridLayout;
     keys->setHorizontalSpacing(6);
     keys->setVerticalSpacing(3);
-    keys->addWidget(new QLabel(tr("Partition key (HASH)"), m_indexBox), 0, 1, 1, 2);
-    keys->addWidget(new QLabel(tr("Sort key (RANGE)"), m_indexBox), 0, 3, 1, 2);
+    for (const auto &[text, column] :
+         {std::pair {tr("Partition key (HASH)"), 1}, std::pair {tr("Sort key (RANGE)"), 3}}) {
+        auto *heading = new QLabel(text, m_indexBox);
+        heading->setWordWrap(true); // "(HASH)" goes under when the panel is narrow
+        keys->addWidget(heading, 0, column, 1, 2);
+    }
     for (int i = 0; i < kMaxKeyAttributes; ++i) {
         keys->addWidget(new QLabel(QString::number(i + 1), m_indexBox), i + 1, 0);
         const auto make = [&](KeyRow &row, const QString &what, int column) {
@@ -195,6 +222,9 @@ TableEditor::TableEditor(Document *document, QWidget *parent)
     m_projection->addItem(tr("KEYS_ONLY: the keys only"), int(ProjectionType::KeysOnly));
     m_projection->addItem(tr("INCLUDE: the keys and these attributes"),
                           int(ProjectionType::Include));
+    // Its longest choice would set the panel's width: show what fits, the list shows all.
+    m_projection->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_projection->setMinimumContentsLength(12);
     projectionForm->addRow(tr("P&rojection:"), m_projection);
     m_include = new QLineEdit(m_indexBox);
     m_include->setAccessibleName(tr("Included attributes"));

@@ -14,6 +14,8 @@ class QLineEdit;
 class QTableView;
 class QToolButton;
 
+class QFontMetrics;
+
 namespace keyscope::ui {
 
 class Document;
@@ -28,6 +30,9 @@ class IndexListModel;
 // when valid, applied with Document::setTableDefinition as one undo step. An invalid copy stays
 // in the editor with DynamoDB's message and the document keeps the last valid table; undo and
 // redo load the document's table back into the editor.
+// The width the design panels (entities, table) ask for, for `metrics` (their font).
+int designPanelWidth(const QFontMetrics &metrics);
+
 class TableEditor : public QWidget
 {
     Q_OBJECT
@@ -37,6 +42,10 @@ public:
 
     explicit TableEditor(Document *document, QWidget *parent = nullptr);
     ~TableEditor() override;
+
+    // Wide enough for an index's key grid without a horizontal scroll bar.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
     // The definition as edited (possibly not valid, so not applied yet).
     const model::TableDefinition &draft() const { return m_draft; }

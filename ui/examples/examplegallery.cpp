@@ -4,12 +4,15 @@
 
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListView>
 #include <QPainter>
 #include <QPushButton>
 #include <QStyledItemDelegate>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -126,6 +129,33 @@ void ExampleGallery::selectExample(const QString &id)
         m_list->setCurrentIndex(m_catalog->index(row));
 }
 
+bool ExampleGallery::selectExampleFile(const QString &path)
+{
+    if (path.isEmpty())
+        return false;
+    const QString wanted = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    const std::vector<ExampleCatalog::Entry> &entries = m_catalog->entries();
+    for (int row = 0; row < int(entries.size()); ++row) {
+        for (const ExampleCatalog::Variant &variant : entries[size_t(row)].variants) {
+            if (QDir::cleanPath(QFileInfo(variant.path).absoluteFilePath()) == wanted) {
+                m_list->setCurrentIndex(m_catalog->index(row));
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void ExampleGallery::keepCurrentVisible()
+{
+    // The details under the list change height with the entry (variants add lines), which
+    // resizes the list after it scrolled: scroll again once the layout has settled.
+    if (QLayout *box = layout())
+        box->activate();
+    m_list->scrollTo(m_list->currentIndex());
+    QTimer::singleShot(0, this, [this] { m_list->scrollTo(m_list->currentIndex()); });
+}
+
 void ExampleGallery::openVariant(int variant)
 {
     const ExampleCatalog::Entry *entry = m_catalog->entry(m_list->currentIndex().row());
@@ -187,6 +217,10 @@ void ExampleGallery::currentChanged()
     m_buttons->addSpacing(12);
     m_buttons->addWidget(cancel);
     m_variantButtons << cancel;
+    // Shown now, not when the layout gets round to it: the list's height depends on them.
+    for (QPushButton *button : std::as_const(m_variantButtons))
+        button->setVisible(isVisible());
+    keepCurrentVisible();
 }
 
 } // namespace keyscope::ui

@@ -23,6 +23,9 @@ public:
     ExampleCatalog *catalog() const { return m_catalog; }
     QListView *list() const { return m_list; }
     void selectExample(const QString &id);
+    // Selects the example one of whose variants is the file at `path` (the example open in
+    // the window); false when it is none of them.
+    bool selectExampleFile(const QString &path);
     // The project file chosen when the dialog was accepted.
     QString selectedPath() const { return m_selectedPath; }
     // Accepts the dialog with the current example's variant at `variant` (0 = after).
@@ -30,6 +33,8 @@ public:
 
 private:
     void currentChanged();
+    // Keeps the current entry whole in view once the details below have their new height.
+    void keepCurrentVisible();
 
     ExampleCatalog *m_catalog;
     QListView *m_list;

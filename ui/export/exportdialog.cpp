@@ -15,6 +15,7 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -26,6 +27,44 @@ namespace keyscope::ui {
 namespace {
 
 constexpr double kPreviewWidth = 560;
+
+// The step as the player shows it ("19 of 19" where the player says "Step 19/19"); the value
+// stays the step's index (from 0, -1 for the final state) as the export takes it.
+class StepBox : public QSpinBox
+{
+public:
+    using QSpinBox::QSpinBox;
+
+protected:
+    QString textFromValue(int value) const override
+    {
+        return ExportDialog::tr("%1 of %2").arg(value + 1).arg(maximum() + 1);
+    }
+
+    int valueFromText(const QString &text) const override
+    {
+        static const QRegularExpression number(QStringLiteral("\\d+"));
+        const QRegularExpressionMatch match = number.match(text);
+        return match.hasMatch() ? match.captured().toInt() - 1 : minimum();
+    }
+
+    QValidator::State validate(QString &text, int &) const override
+    {
+        if (text == specialValueText())
+            return QValidator::Acceptable;
+        if (specialValueText().startsWith(text))
+            return QValidator::Intermediate;
+        static const QRegularExpression form(
+            QStringLiteral("^\\s*(\\d*)\\s*(o(f(\\s*\\d*)?)?)?\\s*$"));
+        const QRegularExpressionMatch match = form.match(text);
+        if (!match.hasMatch())
+            return QValidator::Invalid;
+        if (match.captured(1).isEmpty())
+            return QValidator::Intermediate;
+        const int value = match.captured(1).toInt() - 1;
+        return value >= 0 && value <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+};
 
 } // namespace
 
@@ -59,12 +98,12 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     m_scale->setToolTip(tr("PNG pixels per diagram pixel"));
 
     const int steps = m_source.timeline ? m_source.timeline->stepCount() : 0;
-    m_step = new QSpinBox(this);
+    m_step = new StepBox(this);
     m_step->setRange(-1, std::max(-1, steps - 1));
     m_step->setSpecialValueText(tr("End (final state)"));
     m_step->setValue(step && *step >= 0 && *step < steps ? *step : -1);
     m_step->setAccessibleName(tr("Step"));
-    m_step->setToolTip(tr("The traversal step to draw, from 0"));
+    m_step->setToolTip(tr("The traversal step to draw, numbered as the player shows it"));
     m_step->setEnabled(steps > 0);
 
     m_theme = new QComboBox(this);

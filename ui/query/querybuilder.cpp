@@ -150,7 +150,7 @@ void QueryBuilder::buildUi()
     m_partition->setEditable(true);
     m_partition->setInsertPolicy(QComboBox::NoInsert);
     m_partition->setAccessibleName(tr("Partition key value"));
-    m_partition->setMinimumContentsLength(18);
+    m_partition->setMinimumContentsLength(14);
     m_partition->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_partition->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_partition->setFont(mono);
@@ -195,6 +195,9 @@ void QueryBuilder::buildUi()
          {"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"})
         m_select->addItem(QLatin1String(select), QLatin1String(select));
     m_select->setAccessibleName(tr("Select"));
+    // ALL_PROJECTED_ATTRIBUTES is long: the combo shows as much as fits, the list all of it.
+    m_select->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_select->setMinimumContentsLength(10);
     m_forward = new QCheckBox(tr("Scan&IndexForward"), this);
     m_forward->setChecked(true);
     m_forward->setAccessibleName(tr("Scan index forward"));
@@ -209,8 +212,10 @@ void QueryBuilder::buildUi()
     m_runAction->setToolTip(tr("Run the query and play its trace (Ctrl+Return)"));
     addAction(m_runAction);
     connect(m_runAction, &QAction::triggered, this, [this] {
-        if (m_valid)
-            emit runRequested();
+        if (!m_valid)
+            return;
+        m_lastCommitted = model::CodeSnippets::requestJson(request());
+        emit runRequested();
     });
     m_run = new QPushButton(tr("Run"), this);
     m_run->setAccessibleName(tr("Run query"));
@@ -281,13 +286,16 @@ void QueryBuilder::buildUi()
     grid->setVerticalSpacing(6);
     int row = 0;
 
+    // Rows hold few controls each, so the builder fits a narrow bottom dock (its width is the
+    // width of everything under the collection).
     grid->addWidget(buddyLabel(tr("I&ndex"), m_index, this), row, 0);
-    grid->addWidget(m_index, row, 1);
-    grid->addWidget(m_partitionLabel, row, 2);
-    auto *partitionRow = new QHBoxLayout;
-    partitionRow->addWidget(m_partition, 1);
-    partitionRow->addWidget(m_partitionCount);
-    grid->addLayout(partitionRow, row, 3);
+    auto *indexRow = new QHBoxLayout;
+    indexRow->addWidget(m_index);
+    indexRow->addSpacing(12);
+    indexRow->addWidget(m_partitionLabel);
+    indexRow->addWidget(m_partition, 1);
+    indexRow->addWidget(m_partitionCount);
+    grid->addLayout(indexRow, row, 1, 1, 3);
     ++row;
 
     grid->addWidget(m_sortLabel, row, 0);
@@ -316,13 +324,17 @@ void QueryBuilder::buildUi()
     m_selectLabel = buddyLabel(tr("Selec&t"), m_select, this);
     m_selectLabel->setContentsMargins(0, 0, 4, 0);
     optionsRow->addWidget(m_selectLabel);
-    optionsRow->addWidget(m_select);
-    optionsRow->addSpacing(12);
-    optionsRow->addWidget(m_forward);
-    optionsRow->addWidget(m_consistent);
+    optionsRow->addWidget(m_select, 1);
     optionsRow->addStretch(1);
-    optionsRow->addWidget(m_run);
     grid->addLayout(optionsRow, row, 1, 1, 3);
+    ++row;
+    auto *readRow = new QHBoxLayout;
+    readRow->addWidget(m_forward);
+    readRow->addSpacing(12);
+    readRow->addWidget(m_consistent);
+    readRow->addStretch(1);
+    readRow->addWidget(m_run);
+    grid->addLayout(readRow, row, 1, 1, 3);
     ++row;
     grid->addWidget(m_optionsError, row++, 1, 1, 3);
 
@@ -372,6 +384,79 @@ void QueryBuilder::buildUi()
     connect(m_select, &QComboBox::currentIndexChanged, this, &QueryBuilder::onOptionChanged);
     connect(m_forward, &QCheckBox::toggled, this, &QueryBuilder::onOptionChanged);
     connect(m_consistent, &QCheckBox::toggled, this, &QueryBuilder::onOptionChanged);
+
+    // What runs the query: a finished change, never a keystroke or the operator alone.
+    for (QLineEdit *edit :
+         {m_value, m_upper, m_filter, m_projection, m_expression, m_names, m_values})
+        connect(edit, &QLineEdit::editingFinished, this, &QueryBuilder::commit);
+    connect(m_limit, &QSpinBox::editingFinished, this, &QueryBuilder::commit);
+    for (QComboBox *combo : {m_index, m_partition, m_select})
+        connect(combo, &QComboBox::activated, this, &QueryBuilder::commit);
+    for (QCheckBox *box : {m_forward, m_consistent})
+        connect(box, &QCheckBox::clicked, this, &QueryBuilder::commit);
+    connectPartitionEdit();
+}
+
+void QueryBuilder::connectPartitionEdit()
+{
+    if (QLineEdit *edit = m_partition->lineEdit())
+        connect(edit, &QLineEdit::editingFinished, this, &QueryBuilder::commit,
+                Qt::UniqueConnection);
+}
+
+bool QueryBuilder::isComplete() const
+{
+    if (!m_valid)
+        return false;
+    const int op = m_operator->currentIndex();
+    if (op == None || !m_value->isEnabled())
+        return true;
+    if (m_value->text().isEmpty())
+        return false;
+    return op != Between || !m_upper->text().isEmpty();
+}
+
+void QueryBuilder::commit()
+{
+    if (m_syncing || !isComplete())
+        return;
+    const model::QueryRequest r = request();
+    const QJsonObject json = model::CodeSnippets::requestJson(r);
+    if (json == m_lastCommitted)
+        return;
+    m_lastCommitted = json;
+    emit requestCommitted(r);
+}
+
+void QueryBuilder::reset()
+{
+    m_syncing = true;
+    m_table.reset();
+    m_index->clear();
+    m_partition->clear();
+    m_partitionValues.clear();
+    m_partitionCounts.clear();
+    m_partition->setEditable(true);
+    m_partition->setInsertPolicy(QComboBox::NoInsert);
+    m_partition->clearEditText();
+    m_partitionCount->clear();
+    m_partitionLabel->setText(tr("&Partition"));
+    m_operator->setCurrentIndex(None);
+    for (QLineEdit *edit :
+         {m_value, m_upper, m_filter, m_projection, m_expression, m_names, m_values})
+        edit->clear();
+    m_limit->setValue(0);
+    m_select->setCurrentIndex(0);
+    m_forward->setChecked(true);
+    m_consistent->setChecked(false);
+    m_returnConsumedCapacity.clear();
+    m_controlsError->clearError();
+    m_lastEmitted = {};
+    m_lastCommitted = {};
+    updateSortControls();
+    m_syncing = false;
+    connectPartitionEdit();
+    validate();
 }
 
 void QueryBuilder::setPatternMode()
@@ -493,6 +578,7 @@ void QueryBuilder::fillPartitions()
     }
     // A composite partition key is picked from the data (or typed as an expression).
     m_partition->setEditable(keys.hash.size() == 1);
+    connectPartitionEdit();
     if (m_partition->isEditable()) {
         m_partition->setInsertPolicy(QComboBox::NoInsert);
         m_partition->lineEdit()->setPlaceholderText(typeHint(keys.hash.front().type));
@@ -597,6 +683,20 @@ void QueryBuilder::composeFromControls()
         return;
     }
     const model::KeySchema &keys = st->keys();
+    if (keys.hash.size() == 1 && m_partition->currentText().isEmpty()) {
+        // Nothing to ask yet (a new design has no items to pick from): no complaint, and no
+        // key condition, until a partition key value is given.
+        m_syncing = true;
+        m_expression->clear();
+        m_syncing = false;
+        clearErrors();
+        m_controlsError->clearError();
+        m_valid = false;
+        m_errorMessage = tr("Give the partition key value (%1).").arg(keys.hash.front().name);
+        m_runAction->setEnabled(false);
+        m_run->setEnabled(false);
+        return;
+    }
 
     QString ignored;
     std::map<QString, QString> names
@@ -904,6 +1004,8 @@ void QueryBuilder::setRequest(const model::QueryRequest &request)
     m_syncing = false;
     decomposeToControls();
     validate();
+    // Loaded, not composed: leaving a field unchanged does not run it again.
+    m_lastCommitted = model::CodeSnippets::requestJson(this->request());
 }
 
 void QueryBuilder::clearErrors()

@@ -65,9 +65,19 @@ public:
     // Select, ConsistentRead, Run or Save as).
     void setPatternMode();
 
+    // A new project: no table, every field empty, as on first use.
+    void reset();
+    // Valid, and every operand the sort-key operator needs is given (a chosen begins_with with
+    // no value yet is still being composed).
+    bool isComplete() const;
+
 signals:
-    // The request changed and DynamoDB would accept it.
+    // The request changed and DynamoDB would accept it (on every keystroke: for previews).
     void requestChanged(const keyscope::model::QueryRequest &request);
+    // The user finished a change of a complete request: Return or leaving a field, a pick from
+    // a list, an option toggled (not the operator alone: its value comes next). The query to
+    // run; emitted once per distinct request.
+    void requestCommitted(const keyscope::model::QueryRequest &request);
     void runRequested();
     void saveAsPatternRequested();
     // The request was checked again, valid or not (isValid(), errorMessage()).
@@ -87,6 +97,8 @@ private:
     void onKeyControlsChanged();
     void onTextChanged();
     void onOptionChanged();
+    void commit();
+    void connectPartitionEdit();
 
     // Writes the key condition the controls describe into the expression, names and values.
     void composeFromControls();
@@ -141,6 +153,7 @@ private:
     bool m_valid = false;
     QString m_errorMessage;
     QJsonObject m_lastEmitted;
+    QJsonObject m_lastCommitted; // the last request run (committed, run, or loaded)
 };
 
 } // namespace keyscope::ui

@@ -11,6 +11,7 @@ QueryRunner::QueryRunner(QObject *parent)
 
 void QueryRunner::setDocument(Document *document)
 {
+    connect(document, &Document::projectReset, this, &QueryRunner::clear);
     connect(document, &Document::populationReady, this,
             [this, document] { setTable(document->table()); });
     if (document->table())
@@ -21,6 +22,19 @@ void QueryRunner::setTable(std::shared_ptr<const model::Table> table)
 {
     m_table = std::move(table);
     run();
+}
+
+void QueryRunner::clear()
+{
+    m_request = {};
+    m_pageRequest = {};
+    m_hasRequest = false;
+    m_response.reset();
+    m_page = 0;
+    if (m_nextAvailable) {
+        m_nextAvailable = false;
+        emit nextPageAvailableChanged(false);
+    }
 }
 
 bool QueryRunner::hasNextPage() const

@@ -22,7 +22,8 @@ class QueryRunner : public QObject
 public:
     explicit QueryRunner(QObject *parent = nullptr);
 
-    // Follows the document: its table after every population (re-running the request).
+    // Follows the document: its table after every population (re-running the request); a
+    // new project forgets the request (it named the old project's table).
     void setDocument(Document *document);
     // The table to query; re-runs the current request on it (null: nothing runs).
     void setTable(std::shared_ptr<const model::Table> table);
@@ -45,6 +46,8 @@ public slots:
     void run();
     // Continues from the last page's LastEvaluatedKey; does nothing without one.
     void nextPage();
+    // No request, no result: nothing runs until the next setRequest.
+    void clear();
 
 signals:
     // A page is about to run: the exact request sent (code panels show this one).

@@ -22,7 +22,9 @@ DocumentLifecycle::DocumentLifecycle(QWidget *window, Document *document, Autosa
     , m_autosaver(autosaver)
     , m_settings(settings)
     , m_examplesDirectory(examplesDirectory)
-{ }
+{
+    connect(m_document, &Document::projectReset, this, [this] { m_examplePath.clear(); });
+}
 
 void DocumentLifecycle::status(const QString &message, int timeout)
 {
@@ -65,6 +67,7 @@ bool DocumentLifecycle::openExample(const QString &path)
         return false;
     }
     m_document->setProject(std::move(std::get<model::Project>(read)));
+    m_examplePath = path; // after the reset, which forgets the example
     emit exampleOpened(path);
     status(tr("Opened the example “%1”").arg(m_document->project().name), 4000);
     return true;
@@ -113,6 +116,7 @@ void DocumentLifecycle::showExampleGallery()
     if (!maybeSave())
         return;
     ExampleGallery gallery(m_examplesDirectory, m_window);
+    gallery.selectExampleFile(m_examplePath);
     if (gallery.exec() == QDialog::Accepted && !gallery.selectedPath().isEmpty())
         openExample(gallery.selectedPath());
 }
@@ -131,12 +135,26 @@ bool DocumentLifecycle::save()
 
 bool DocumentLifecycle::saveAs()
 {
+    if (m_document->filePath().isEmpty() && m_document->isUnnamed() && m_hooks.askProjectName) {
+        const QString name = m_hooks.askProjectName().trimmed();
+        if (name.isEmpty())
+            return false;
+        m_document->setName(name);
+        m_document->finishEditing();
+    }
     QString path = m_hooks.askSavePath();
     if (path.isEmpty())
         return false;
     const QString suffix = QString::fromLatin1(model::ProjectFile::kSuffix);
     if (!path.endsWith(suffix) && !path.endsWith(QLatin1String(".json")))
         path += suffix;
+    if (m_document->isUnnamed()) {
+        // Not asked (no one to ask): the file's name names the project.
+        QString name = QFileInfo(path).fileName();
+        name.chop(name.endsWith(suffix) ? suffix.size() : 5);
+        m_document->setName(name);
+        m_document->finishEditing();
+    }
     if (auto error = m_document->saveAs(path)) {
         m_hooks.showError(tr("Cannot save"), error->toString());
         return false;

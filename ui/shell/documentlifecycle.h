@@ -27,6 +27,8 @@ public:
     struct Hooks
     {
         std::function<QMessageBox::StandardButton()> askSaveChanges;
+        // The project's name, asked on the first save of an unnamed project (empty: cancel).
+        std::function<QString()> askProjectName;
         std::function<QString()> askSavePath;
         std::function<QString()> askOpenPath;
         std::function<bool(const Autosaver::Recovery &)> askRestoreRecovery;
@@ -47,6 +49,8 @@ public:
     bool openExample(const QString &path);
     bool importFiles(const QString &tablePath, const QString &itemsPath);
     bool save();
+    // Asks for a name first when the project has none (a new one), then where to save: the
+    // name offered is made from the project's name.
     bool saveAs();
     // Asks Save/Discard/Cancel when there are unsaved changes; true when it is fine to go on.
     bool maybeSave();
@@ -74,6 +78,7 @@ private:
     Autosaver *m_autosaver;
     Settings *m_settings;
     QString m_examplesDirectory;
+    QString m_examplePath; // the example the document was opened from, until another reset
     Hooks m_hooks;
 };
 

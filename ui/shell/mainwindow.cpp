@@ -35,7 +35,9 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
 #include <QLocale>
 #include <QMenuBar>
@@ -87,6 +89,7 @@ MainWindow::MainWindow(Settings *settings, const QString &examplesDirectory, QWi
         = new DocumentLifecycle(this, m_document, m_autosaver, m_settings, m_examplesDirectory);
     DocumentLifecycle::Hooks &hooks = m_lifecycle->hooks();
     hooks.askSaveChanges = [this] { return askSaveChanges(); };
+    hooks.askProjectName = [this] { return askProjectName(); };
     hooks.askSavePath = [this] { return askSavePath(); };
     hooks.askOpenPath = [this] { return askOpenPath(); };
     hooks.askRestoreRecovery
@@ -264,19 +267,22 @@ void MainWindow::createPanels()
                                  Qt::BottomDockWidgetArea);
     auto *code
         = addPanel(QStringLiteral("CodeDock"), tr("Code"), m_codePanel, Qt::BottomDockWidgetArea);
-    connect(m_builder, &QueryBuilder::requestChanged, m_runner, &QueryRunner::setRequest);
-    connect(m_builder, &QueryBuilder::runRequested, this, [this] {
-        if (m_builder->isValid())
-            m_runner->setRequest(m_builder->request()); // runs page 1
+    // A finished change runs in place (the builder stays in front while the user composes);
+    // Run also brings the trace to the front.
+    connect(m_builder, &QueryBuilder::requestCommitted, m_runner, &QueryRunner::setRequest);
+    connect(m_builder, &QueryBuilder::runRequested, this, [this, query] {
+        if (!m_builder->isValid())
+            return;
+        m_runner->setRequest(m_builder->request()); // runs page 1
+        query->raise();
     });
     connect(m_builder, &QueryBuilder::saveAsPatternRequested, this,
             [this] { m_patterns->newPatternFromQuery(m_builder->request()); });
     connect(m_runner, &QueryRunner::pageRequested, m_codePanel, &CodePanel::setRequest);
     connect(m_runner, &QueryRunner::resultReady, this,
-            [this, query](std::shared_ptr<const model::QueryResponse> response,
-                          std::shared_ptr<const model::Table>) {
+            [this](std::shared_ptr<const model::QueryResponse> response,
+                   std::shared_ptr<const model::Table>) {
                 m_traces->showBuilderPage(m_runner->pageRequest(), *response, m_runner->page());
-                query->raise();
             });
     connect(m_runner, &QueryRunner::failed, this, [this](const model::QueryError &error) {
         statusBar()->showMessage(tr("%1: %2").arg(error.type, error.message), 8000);
@@ -413,6 +419,13 @@ QMessageBox::StandardButton MainWindow::askSaveChanges()
         this, tr("Unsaved Changes"),
         tr("Save the changes to “%1” before closing it?").arg(m_document->displayName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+}
+
+QString MainWindow::askProjectName()
+{
+    return QInputDialog::getText(this, tr("Name the Project"),
+                                 tr("The project's name (the file is named after it):"),
+                                 QLineEdit::Normal, QString());
 }
 
 QString MainWindow::askSavePath()
@@ -680,6 +693,14 @@ void MainWindow::findingSelected()
                 items.push_back(model::ItemId(item));
         }
     }
+    if (m_refreshingFindings) {
+        // The user is editing the design: mark the part in place, however the text changed.
+        if (finding->hasTemplateSpan())
+            m_entitiesEditor->markKeyTemplate(finding->entity, finding->keyAttribute,
+                                              finding->column, finding->length);
+        else
+            m_entitiesEditor->clearFindingMarks();
+    }
     if (!m_refreshingFindings) {
         if (finding->hasTemplateSpan())
             m_entitiesEditor->showKeyTemplate(finding->entity, finding->keyAttribute,
@@ -737,7 +758,7 @@ ExportDialog *MainWindow::showExportDialog()
     if (name.isEmpty())
         name = QStringLiteral("diagram");
     if (step >= 0)
-        name += QStringLiteral("-step-%1").arg(step);
+        name += QStringLiteral("-step-%1").arg(step + 1); // as the player numbers it
     const QString directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     auto *dialog = new ExportDialog(*source, step >= 0 ? std::optional<int>(step) : std::nullopt,
                                     QDir(directory).filePath(name + QStringLiteral(".svg")), this);

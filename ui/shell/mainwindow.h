@@ -109,6 +109,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
     virtual QMessageBox::StandardButton askSaveChanges();
+    virtual QString askProjectName();
     virtual QString askSavePath();
     virtual QString askOpenPath();
     virtual bool askRestoreRecovery(const Autosaver::Recovery &recovery);

@@ -34,7 +34,25 @@ TraceDisplay::TraceDisplay(Document *document, Settings *settings, const Panels 
     , m_document(document)
     , m_settings(settings)
     , m_panels(panels)
-{ }
+{
+    connect(m_document, &Document::projectReset, this, &TraceDisplay::projectReset);
+}
+
+void TraceDisplay::projectReset()
+{
+    m_panels.builder->reset();
+    m_panels.codePanel->clear();
+    m_panels.tracePanel->setRequestText(QString());
+    clear({}, {});
+    CollectionView *view = m_panels.collection->view();
+    view->setTimeline(nullptr);
+    // The table's own order and its first collection, not the old project's choice.
+    m_panels.collection->showCollection(QString(), QString());
+    m_shownTimeline.reset();
+    m_shownRequest.reset();
+    m_shownPattern.clear();
+    m_shownPatternDescription.clear();
+}
 
 QString TraceDisplay::requestText(const model::PatternResult &result) const
 {

@@ -58,6 +58,9 @@ public:
                       const std::optional<ExportDiagram::Source> &other) const;
 
 private:
+    // A new project: nothing of the previous one's Query stays (builder fields, code, the trace
+    // and its player, the index and collection chosen in the collection pane).
+    void projectReset();
     // Shows a Query's traversal in the collection and the trace panel, and plays it.
     // patternName: the access pattern it answers (empty for a Query Builder query).
     void showTrace(const model::QueryRequest &request, const model::QueryResponse &response,

@@ -15,6 +15,8 @@ QPlainTextEdit *detailView(QWidget *parent, const QString &accessibleName)
     view->viewport()->setBackgroundRole(QPalette::Window);
     view->setAccessibleName(accessibleName);
     view->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    // At spaces only: a key such as ORG#ACME#USER#0042 is never cut in two.
+    view->setWordWrapMode(QTextOption::WordWrap);
     return view;
 }
 

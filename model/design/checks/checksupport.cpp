@@ -204,6 +204,7 @@ CheckContext::CheckContext(const Project &project_, const Population &population
             site.entity = e;
             site.keyAttribute = attribute;
             site.path = QStringLiteral("entities[%1].keys.%2").arg(e).arg(attribute);
+            site.description = QStringLiteral("the %1 template of %2").arg(attribute, entity.name);
             site.keyTemplate = std::get<KeyTemplate>(std::move(parsed));
             site.declaredType = declared(attribute);
             const QStringList tableHash = names(table.keys.hash);
@@ -427,7 +428,7 @@ QString CheckContext::describeItem(qint64 item, const QString &detail) const
     const int entity = population.entityOf[size_t(item)];
     QString what = entity >= 0
         ? entityName(entity)
-        : QStringLiteral("hand-written items[%1]").arg(item - population.generatedCount);
+        : QStringLiteral("hand-written item %1").arg(item - population.generatedCount + 1);
     if (!detail.isEmpty())
         what += QStringLiteral(", ") + detail;
     if (!keys.isEmpty())
@@ -506,6 +507,13 @@ void markFilter(Finding &finding, const KeySite &site, const KeyTemplate::Filter
 void markTemplate(Finding &finding, const KeySite &site)
 {
     markSpan(finding, site, 1, int(site.keyTemplate.text().size()));
+}
+
+QString sentenceStart(const QString &words)
+{
+    if (words.isEmpty())
+        return words;
+    return words.front().toUpper() + words.mid(1);
 }
 
 void setConcerned(Finding &finding, std::vector<qint64> items)

@@ -44,7 +44,8 @@ struct KeySite
 {
     int entity = -1;
     QString keyAttribute; // "SK"
-    QString path;         // "entities[1].keys.SK"
+    QString path;         // "entities[1].keys.SK" (the finding's path, for the CLI's JSON)
+    QString description;  // "the SK template of Reading" (the words explanations use)
     KeyTemplate keyTemplate;
     std::vector<PlaceholderRef> placeholders;
     // Per part: the placeholder alone as a template ("{ReadingId|pad:5}"), so one part can be
@@ -117,6 +118,8 @@ public:
 // What a key attribute is in the table: "table sort key", "table partition key; partition key
 // of index GSI1", "sort key of index ByDate".
 QString keyRole(const TableDefinition &table, const QString &keyAttribute);
+// "the SK template of Reading" at the start of a sentence: "The SK template of Reading".
+QString sentenceStart(const QString &words);
 // Marks where in the site's template a finding lies (Finding::keyAttribute, keyRole, column,
 // length, index): a part, one filter with its argument ("pad:5"), or the whole template.
 void markSpan(Finding &finding, const KeySite &site, int column, int length);

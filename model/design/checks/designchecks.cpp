@@ -139,7 +139,7 @@ void checkMutableKeys(const CheckContext &context, std::vector<Finding> &finding
                                  "delete plus a create, two writes that can fail between them "
                                  "and lose the item (or leave it twice), and anything that "
                                  "stored the old key now points at nothing.")
-                      .arg(ref.name, site.path, site.keyTemplate.text())
+                      .arg(ref.name, site.description, site.keyTemplate.text())
                 + example;
 
             const AttributeSpec *id = idAttribute(entity);
@@ -279,7 +279,7 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
                       .arg(pattern.name, entity.name, orderAttribute,
                            pattern.expect.orderAscending ? QStringLiteral("oldest first")
                                                          : QStringLiteral("newest first"),
-                           candidate.path, candidate.keyTemplate.text(), uuid->name,
+                           candidate.description, candidate.keyTemplate.text(), uuid->name,
                            context.describeItem(pair->later.item,
                                                 orderAttribute + u' ' + timeOf(pair->later.item)),
                            context.describeItem(pair->earlier.item,
@@ -379,7 +379,7 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
             else
                 f.scopeNote = QStringLiteral("About the values of %1.%2 (its generator), which "
                                              "only other entity types' templates (%3) read.")
-                                  .arg(entity.name, spec.name, usedIn->path);
+                                  .arg(entity.name, spec.name, usedIn->description);
             f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(spec.name, firstValue);
             f.explanation
                 = QStringLiteral("%1 is marked exposedInUrl and goes into keys (%2), but %3 of "
@@ -387,7 +387,7 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                                  "percent-encode. In your data, %5 has %1 '%6': %7 must be "
                                  "written encoded, so the URL carries '%8'; a link or router "
                                  "that does not encode it breaks, because %9.")
-                      .arg(spec.name, usedIn->path)
+                      .arg(spec.name, usedIn->description)
                       .arg(count)
                       .arg(total)
                       .arg(context.describeItem(examples.front()), firstValue, badText, encoded,
@@ -475,7 +475,7 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                              "'%9': %10 must be written encoded, and the URL carries '%11'; a "
                              "link or router that does not encode it breaks, because %12. %13 of "
                              "%14 such keys need encoding.")
-                  .arg(exposed->name, site.path, site.keyTemplate.text(), other->name,
+                  .arg(exposed->name, site.description, site.keyTemplate.text(), other->name,
                        context.describeItem(examples.front()),
                        in ? CheckContext::quoted(in->value) : QStringLiteral("?"),
                        otherIn ? CheckContext::quoted(otherIn->value) : QStringLiteral("?"),

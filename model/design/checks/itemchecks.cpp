@@ -122,7 +122,7 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
                       .arg(attribute.isEmpty()
                                ? QStringLiteral("their size or attributes")
                                : QStringLiteral("no template writes %1").arg(attribute))
-                : QStringLiteral("About a hand-written item (%1), not a key template.").arg(path);
+                : QStringLiteral("About %1, not a key template.").arg(context.describeItem(item));
         } else if (id == QLatin1String("key-too-large")) {
             // The placeholder writing the most of the key is the part to shorten.
             std::vector<QString> outputs;
@@ -298,7 +298,8 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
             markTemplate(f, *site); // the whole key fails to tell the items apart
         else
             f.scopeNote
-                = QStringLiteral("About hand-written items (%1), not a key template.").arg(path);
+                = QStringLiteral("About hand-written items (%1 and %2), not a key template.")
+                      .arg(context.describeItem(d.earlier), context.describeItem(d.later));
         QStringList keyText;
         for (const auto &k : project.table.keys.all())
             keyText << k.name + u' ' + CheckContext::quoted(context.keyValue(d.later, k.name));

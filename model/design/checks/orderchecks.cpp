@@ -399,7 +399,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                               "not by value. In your data, %5 and %6 are in the same collection "
                               "(%7): %8. A Query returns %9 before %10 although %10 < %9, and "
                               "range conditions (BETWEEN, <, >) on %4 select the wrong items.")
-                              .arg(ref.name, site.path, text, site.keyAttribute,
+                              .arg(ref.name, site.description, text, site.keyAttribute,
                                    context.describeItem(pair->later.item, ref.name + u' ' + later),
                                    context.describeItem(pair->earlier.item,
                                                         ref.name + u' ' + earlier),
@@ -444,7 +444,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                               "every lowercase one (0x61-0x7A): byte order is not alphabetical "
                               "order. In your data, %4 and %5 are in the same collection (%6): %7, "
                               "although alphabetically '%8' comes first.")
-                              .arg(ref.name, site.path, text,
+                              .arg(ref.name, site.description, text,
                                    context.describeItem(
                                        pair->later.item,
                                        QStringLiteral("%1 '%2'").arg(ref.name, later)),
@@ -490,7 +490,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                     f.explanation
                         = QStringLiteral("%1 ('%2') %3. In your data, %4 is later than %5, "
                                          "and both are in one collection (%6), yet %7.")
-                              .arg(site.path, text, how,
+                              .arg(sentenceStart(site.description), text, how,
                                    context.describeItem(pair->later.item, ref.name + u' ' + later),
                                    context.describeItem(pair->earlier.item,
                                                         ref.name + u' ' + earlier),
@@ -589,7 +589,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                                  "after every uppercase ULID that shares its first characters, "
                                  "whatever their times. %5 %6 value(s) in the sample are "
                                  "lowercase.")
-                      .arg(site.path, text, ref.name,
+                      .arg(sentenceStart(site.description), text, ref.name,
                            filtered ? QStringLiteral("through the lower filter")
                                     : QStringLiteral("with lowercase letters"),
                            example)
@@ -641,8 +641,8 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
                              "different formats, UTC offsets or precisions, so items of one "
                              "collection no longer sort in time order. In your data, %6 is later "
                              "than %7, and both are in one collection (%8), yet %9.")
-                  .arg(first.path, first.keyTemplate.text(), second.path, second.keyTemplate.text(),
-                       a.keyAttribute,
+                  .arg(sentenceStart(first.description), first.keyTemplate.text(),
+                       second.description, second.keyTemplate.text(), a.keyAttribute,
                        context.describeItem(pair->later.item,
                                             refA->name + u' '
                                                 + inputOf(context, a, *refA, pair->later.item)),
@@ -653,7 +653,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
         f.fix = QStringLiteral("Write every time in this key position one way: {%1|iso8601} in "
                                "%2 and {%3|iso8601} in %4 (UTC, whole seconds), or epoch numbers "
                                "of one unit everywhere.")
-                    .arg(firstRef->name, first.path, secondRef->name, second.path);
+                    .arg(firstRef->name, first.description, secondRef->name, second.description);
         findings.push_back(std::move(f));
     }
 }
