@@ -26,9 +26,9 @@ CollectionStyle CollectionStyle::scaled(double factor) const
         else
             font->setPixelSize(qRound(font->pixelSize() * factor));
     }
-    for (double *metric :
-         {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap, &s.gutterWidth, &s.chipWidth,
-          &s.sortKeyWidth, &s.partitionKeyWidth, &s.bracketLaneWidth, &s.bandHeight})
+    for (double *metric : {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap, &s.gutterWidth,
+                           &s.chipWidth, &s.sortKeyWidth, &s.partitionKeyWidth, &s.markerLaneWidth,
+                           &s.bracketLaneWidth, &s.bandHeight})
         *metric *= factor;
     return s;
 }
@@ -99,6 +99,8 @@ CollectionStyle CollectionStyle::exportStyle(bool dark)
     s.textFont.setPixelSize(12);
     s.smallFont = s.textFont;
     s.smallFont.setPixelSize(10);
+    // A picture has the width to say a mark in full.
+    s.markerLaneWidth = 300;
     return s;
 }
 
