@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -135,7 +136,76 @@ private slots:
     void initTestCase();
     void noLabelOverlaps_data();
     void noLabelOverlaps();
+    void marksOnOneRowMergeIntoOneLabel();
+    void keysElideInTheMiddle_data();
+    void keysElideInTheMiddle();
 };
+
+void TestLabelOverlap::marksOnOneRowMergeIntoOneLabel()
+{
+    // SaaS "Org and its teams": SK <= :org backward, so the read starts on the last row of the
+    // key condition: "start" and "key condition ends" are one label there.
+    QString error;
+    const ExportDiagram *diagram
+        = diagramOf(kExamplesDir + QStringLiteral("saas/after.keyscope.json"),
+                    QStringLiteral("Org and its teams"), &error);
+    QVERIFY2(diagram, qPrintable(error));
+    const auto *timeline = diagram->timeline();
+    int start = -1;
+    for (int step = 0; step < timeline->stepCount() && start < 0; ++step) {
+        if (timeline->step(step).kind == keyscope::model::TimelineStep::Kind::SweepStart)
+            start = step;
+    }
+    QVERIFY(start >= 0);
+    const qsizetype row = qsizetype(timeline->step(start).row);
+    QCOMPARE(row + 1, qsizetype(timeline->trace().rangeEnd));
+    int onRow = 0;
+    QString text;
+    for (const CollectionLabel &label : diagram->labelsAt(start).labels()) {
+        if (label.kind == CollectionLabel::Kind::Mark && label.row == row) {
+            ++onRow;
+            text = label.fullText;
+        }
+    }
+    QCOMPARE(onRow, 1);
+    QVERIFY2(text.contains(QStringLiteral("start")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("key condition ends")), qPrintable(text));
+}
+
+void TestLabelOverlap::keysElideInTheMiddle_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<int>("chars"); // the width, in characters of the monospaced font
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("fits") << QStringLiteral("ORG#ACME") << 8 << QStringLiteral("ORG#ACME");
+    QTest::newRow("type, id and the end")
+        << QStringLiteral("ORG#ACME#USER#000123#2024-05-01T10:22") << 33
+        << QStringLiteral("ORG#ACME#USER#\u2026#2024-05-01T10:22");
+    QTest::newRow("the id stays") << QStringLiteral(
+        "ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED")
+                                  << 40
+                                  << QStringLiteral("ORDER#0001#\u2026#EXPRESS-DELIVERY-REQUESTED");
+    QTest::newRow("no segments: a middle cut")
+        << QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZ") << 11 << QString();
+}
+
+void TestLabelOverlap::keysElideInTheMiddle()
+{
+    QFETCH(QString, key);
+    QFETCH(int, chars);
+    QFETCH(QString, shown);
+    const QFontMetricsF mono(CollectionStyle::exportStyle().monoFont);
+    const double width = mono.horizontalAdvance(QString(chars, QLatin1Char('M'))) + 0.5;
+    const QString elided = CollectionLabels::elideKey(key, mono, width);
+    QVERIFY(mono.horizontalAdvance(elided) <= width);
+    if (!shown.isEmpty()) {
+        QCOMPARE(elided, shown);
+        return;
+    }
+    QVERIFY2(elided.contains(QChar(0x2026)), qPrintable(elided));
+    QVERIFY2(elided.startsWith(QLatin1Char('A')) && elided.endsWith(QLatin1Char('Z')),
+             qPrintable(elided));
+}
 
 void TestLabelOverlap::initTestCase()
 {

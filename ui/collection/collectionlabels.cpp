@@ -358,7 +358,8 @@ void CollectionLabelPass::tree()
             + (level.nodeCount == 1 ? QStringLiteral(" node") : QStringLiteral(" nodes"));
         if (small.horizontalAdvance(words) + 4 <= level.band.width())
             caption.text = words;
-        const double w = small.horizontalAdvance(caption.text) + 4;
+        // A caption may use its column's gap (6 px), not its neighbour's.
+        const double w = small.horizontalAdvance(caption.text) + 2;
         if (w > level.band.width() + 4)
             continue;
         caption.rect
@@ -599,9 +600,8 @@ void CollectionLabelPass::marks()
     if (trace.sweeping() && rowLevel && trace.transition >= 1 && !trace.step->marker.isEmpty()
         && trace.step->kind != TimelineStep::Kind::Visit) {
         const bool stop = trace.step->kind == TimelineStep::Kind::Stop;
-        // The page-end label on the same row already says Limit and LastEvaluatedKey.
+        // The page-end label already says Limit (or 1 MB) and LastEvaluatedKey.
         const bool samePageEnd = stop && stopped
-            && qsizetype(trace.step->row) == qsizetype(*t.lastEvaluatedPosition)
             && (t.stop == model::StopReason::Limit || t.stop == model::StopReason::PageFull);
         if (!samePageEnd)
             marks.push_back({qsizetype(trace.step->row), 2, trace.step->marker, trace.step->marker,

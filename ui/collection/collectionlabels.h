@@ -113,7 +113,9 @@ public:
                                     const CollectionRenderState &state,
                                     const CollectionStyle &style);
 
-    const std::vector<CollectionLabel> &labels() const { return m_labels; }
+    const std::vector<CollectionLabel> &labels() const & { return m_labels; }
+    // Of a temporary (compute(...).labels() in a range-for): the labels themselves.
+    std::vector<CollectionLabel> labels() && { return std::move(m_labels); }
     // The label under a point (the last drawn wins), or null.
     const CollectionLabel *labelAt(const QPointF &point) const;
     const std::set<TraceMark> &marks() const { return m_marks; }

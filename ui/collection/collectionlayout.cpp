@@ -198,10 +198,10 @@ CollectionLayout::RowGeometry CollectionLayout::rowGeometry(qsizetype row) const
     // A row window numbers its rows (the reader sees where in the collection they are).
     const double positionWidth = m_params.window.empty() ? 0 : 64;
     const double right = m_rows.right() - bracketWidth - positionWidth;
-    // The marker lane takes at most a third of the row; the key columns shrink together when the
+    // The marker lane takes at most 30% of the row; the key columns shrink together when the
     // rest is narrow; attributes take what is left.
     const double lane = m_params.markerLaneWidth > 0
-        ? std::min(m_params.markerLaneWidth, std::max(0.0, right - x) * 0.34)
+        ? std::min(m_params.markerLaneWidth, std::max(0.0, right - x) * 0.3)
         : 0;
     const double available = std::max(0.0, right - lane - x);
     const bool secondKey = m_params.partitionKeyWidth > 0;

@@ -87,6 +87,7 @@ CollectionStyle CollectionStyle::fromPalette(const QPalette &palette)
     // keys room. Export keeps the full width.
     s.treeWidth = 112;
     s.lensGap = 18;
+    s.markerLaneWidth = 170; // longer marks are shortened, whole on hover
     return s;
 }
 
