@@ -649,12 +649,31 @@ void TestExport::cliBackgroundTransparentOrColour()
 
 void TestExport::longKeysElidedWithFullKeyInSvgTitle()
 {
-    auto d = load(kShop, kShopPattern);
+    // One partition's rows share their partition key (named once in the header): the sort key
+    // takes that column's width, so the shop's 59-character keys are drawn whole.
+    auto whole = load(kShop, kShopPattern);
+    QVERIFY(whole);
+    QVERIFY(whole->elidedKeys().empty());
+    QVERIFY(whole->toSvg().contains(
+        ">ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED</text>"));
+
+    // Longer keys are shortened in the middle, the whole key in the SVG's <title>.
+    QTemporaryDir dir;
+    QByteArray json = readAll(kShop);
+    json.replace("EXPRESS-DELIVERY-REQUESTED", "EXPRESS-DELIVERY-REQUESTED-BEFORE-NOON");
+    const QString longer = dir.filePath(QStringLiteral("shop.keyscope.json"));
+    {
+        QFile file(longer);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(json);
+    }
+    auto d = load(longer, kShopPattern);
     QVERIFY(d);
     const auto elided = d->elidedKeys();
     QCOMPARE(int(elided.size()), 12); // the 12 orders; the customer's key fits
-    QCOMPARE(elided.front().second,
-             QStringLiteral("ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED"));
+    QCOMPARE(
+        elided.front().second,
+        QStringLiteral("ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED-BEFORE-NOON"));
     // Shortened in the middle: the prefix and the distinctive end stay.
     const QString front = elided.front().first;
     QVERIFY2(front.contains(QChar(0x2026)), qPrintable(front));
@@ -662,7 +681,7 @@ void TestExport::longKeysElidedWithFullKeyInSvgTitle()
     QVERIFY2(elided.front().second.endsWith(front.section(QChar(0x2026), 1)), qPrintable(front));
 
     const QByteArray svg = d->toSvg();
-    QCOMPARE(svg, load(kShop, kShopPattern)->toSvg());
+    QCOMPARE(svg, load(longer, kShopPattern)->toSvg());
     QVERIFY(QSvgRenderer(svg).isValid());
     // Each elided key's <text> sits in a group whose <title> is the full key.
     QXmlStreamReader xml(svg);
@@ -699,8 +718,9 @@ void TestExport::longKeysElidedWithFullKeyInSvgTitle()
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QCOMPARE(titled.size(), 12);
-    QCOMPARE(titled.last(),
-             QStringLiteral("ORDER#0012#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED"));
+    QCOMPARE(
+        titled.last(),
+        QStringLiteral("ORDER#0012#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED-BEFORE-NOON"));
     // Keys that fit have no title.
     QVERIFY(!svg.contains("<title>CUSTOMER#"));
 }
