@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using keyscope::ui::CollectionLayout;
 using keyscope::ui::CollectionRows;
 
@@ -45,7 +47,36 @@ private slots:
     void bracketsSpanChildren();
     void scrollKeepsRowUnderPointer();
     void bandsFrameTheRows();
+    void markerLaneKeepsRowTextClear();
 };
+
+void TestCollectionLayout::markerLaneKeepsRowTextClear()
+{
+    // One partition: no partition key column (the header names the key), the sort key takes
+    // its width, and the trace's labels get a lane right of the attributes.
+    auto p = params(100);
+    p.partitionKeyWidth = 0;
+    p.sortKeyWidth = 428;
+    p.markerLaneWidth = 220;
+    const CollectionLayout layout(p);
+    const auto g = layout.rowGeometry(3);
+    QCOMPARE(g.partitionKey.width(), 0.0);
+    QCOMPARE(g.sortKey.width(),
+             428.0 * std::min(1.0, (g.lane.left() - g.sortKey.left()) * 0.85 / 428.0));
+    QVERIFY(g.sortKey.right() < g.attributes.left());
+    QVERIFY(g.attributes.right() < g.lane.left());
+    QVERIFY(!g.lane.isEmpty());
+    QVERIFY(g.lane.right() <= g.rect.right());
+    QCOMPARE(g.lane.height(), g.rect.height());
+    // The lane never takes more than 30% of the row (narrow panes keep their keys).
+    p.viewport = QSizeF(600, 630);
+    const auto narrow = CollectionLayout(p).rowGeometry(3);
+    QVERIFY(narrow.lane.width() <= 0.3 * (narrow.rect.right() - narrow.sortKey.left()) + 1);
+    QVERIFY(narrow.attributes.right() < narrow.lane.left());
+    // Without a trace there is no lane.
+    p.markerLaneWidth = 0;
+    QVERIFY(CollectionLayout(p).rowGeometry(3).lane.isEmpty());
+}
 
 void TestCollectionLayout::visibleRangeIsVirtualised()
 {

@@ -9,6 +9,7 @@
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
+#include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionpane.h"
 #include "ui/collection/collectionrenderer.h"
@@ -28,9 +29,12 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QToolTip>
 
 using namespace keyscope;
 using namespace keyscope::model;
+using keyscope::ui::CollectionLabel;
+using keyscope::ui::CollectionLabels;
 using keyscope::ui::CollectionLayout;
 using keyscope::ui::CollectionModel;
 using keyscope::ui::CollectionRenderer;
@@ -176,6 +180,7 @@ private slots:
     void initTestCase();
     void rowsFollowTheStore();
     void clickSelectsItem();
+    void shortenedLabelShowsItsWholeTextOnHover();
     void ctrlClickPairsTwoRows();
     void keyboardMovesSelection();
     void zoomChangesLayout();
@@ -244,6 +249,37 @@ void TestCollectionView::clickSelectsItem()
     // A click in the header selects nothing.
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(400, 5));
     QCOMPARE(activated.count(), 1);
+}
+
+void TestCollectionView::shortenedLabelShowsItsWholeTextOnHover()
+{
+    // Half a window (side by side): the probe's label is shortened to the marker lane; hovering
+    // it shows the whole text, and the header names the partition key once (no key column).
+    const IotFixture f = iot();
+    CollectionView view;
+    view.resize(600, 500);
+    view.setTable(f.table);
+    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
+    view.setTrace(&f.trace);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setTimelineState(1, 1.0); // the first seek probe
+    QCOMPARE(view.currentLayout().rowGeometry(0).partitionKey.width(), 0.0);
+    const CollectionLabels labels = CollectionLabels::compute(
+        view.currentLayout(), view.renderState(), view.collectionStyle());
+    const CollectionLabel *mark = nullptr;
+    for (const CollectionLabel &label : labels.labels()) {
+        if (label.kind == CollectionLabel::Kind::Mark)
+            mark = &label;
+    }
+    QVERIFY(mark);
+    QVERIFY2(mark->shortened(), qPrintable(mark->text));
+    QVERIFY(mark->text.endsWith(QChar(0x2026)));
+    const QPoint at = mark->rect.center().toPoint();
+    QHelpEvent help(QEvent::ToolTip, at, view.viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view.viewport(), &help);
+    QTRY_COMPARE(QToolTip::text(), mark->fullText);
+    QToolTip::hideText();
 }
 
 void TestCollectionView::ctrlClickPairsTwoRows()

@@ -195,22 +195,30 @@ CollectionLayout::RowGeometry CollectionLayout::rowGeometry(qsizetype row) const
     const double inset = std::min(4.0, m_pitch / 6);
     g.chip = QRectF(x, top + inset, m_params.chipWidth, m_pitch - 2 * inset);
     x += m_params.chipWidth + 8;
-    // Key columns shrink together when the rows area is narrow; attributes take the rest.
-    const double available = std::max(0.0, m_rows.right() - bracketWidth - x);
-    const double wanted = m_params.sortKeyWidth + m_params.partitionKeyWidth;
-    const double scale = wanted > available * 0.8 ? available * 0.8 / wanted : 1.0;
+    // A row window numbers its rows (the reader sees where in the collection they are).
+    const double positionWidth = m_params.window.empty() ? 0 : 64;
+    const double right = m_rows.right() - bracketWidth - positionWidth;
+    // The marker lane takes at most 30% of the row; the key columns shrink together when the
+    // rest is narrow; attributes take what is left.
+    const double lane = m_params.markerLaneWidth > 0
+        ? std::min(m_params.markerLaneWidth, std::max(0.0, right - x) * 0.3)
+        : 0;
+    const double available = std::max(0.0, right - lane - x);
+    const bool secondKey = m_params.partitionKeyWidth > 0;
+    const double wanted = m_params.sortKeyWidth + (secondKey ? m_params.partitionKeyWidth + 8 : 0);
+    const double scale = wanted > available * 0.85 ? available * 0.85 / wanted : 1.0;
     const double sortWidth = m_params.sortKeyWidth * scale;
-    const double pkWidth = m_params.partitionKeyWidth * scale;
+    const double pkWidth = secondKey ? m_params.partitionKeyWidth * scale : 0;
     g.sortKey = QRectF(x, top, sortWidth, m_pitch);
     x += sortWidth + 8;
     g.partitionKey = QRectF(x, top, pkWidth, m_pitch);
-    x += pkWidth + 8;
-    // A row window numbers its rows (the reader sees where in the collection they are).
-    const double positionWidth = m_params.window.empty() ? 0 : 64;
-    g.attributes = QRectF(
-        x, top, std::max(0.0, m_rows.right() - bracketWidth - x - 4 - positionWidth), m_pitch);
+    if (secondKey)
+        x += pkWidth + 8;
+    g.attributes = QRectF(x, top, std::max(0.0, right - lane - x - 4), m_pitch);
+    if (lane > 0)
+        g.lane = QRectF(right - lane, top, lane - 4, m_pitch);
     if (positionWidth > 0)
-        g.position = QRectF(g.attributes.right() + 4, top, positionWidth - 4, m_pitch);
+        g.position = QRectF(right + 4, top, positionWidth - 4, m_pitch);
     return g;
 }
 

@@ -54,7 +54,12 @@ public:
         double gutterWidth = 40;
         double chipWidth = 10;
         double sortKeyWidth = 250;
+        // The second key column (the table's key in an index; 0: none, the header names the
+        // partition key once).
         double partitionKeyWidth = 170;
+        // Right of the attributes: the lane where the trace's labels go (0: none). Constant for
+        // a diagram, so a row's text never depends on the step.
+        double markerLaneWidth = 0;
         double bracketLaneWidth = 14;
         int bracketLanes = 3;
         int fanout = 8;
@@ -83,6 +88,7 @@ public:
         QRectF sortKey;
         QRectF partitionKey;
         QRectF attributes;
+        QRectF lane;     // the trace's label for this row (empty without a lane)
         QRectF position; // the row's place in the collection (row windows only), else empty
     };
 

@@ -1,5 +1,7 @@
 #include "ui/collection/collectionrenderer.h"
 
+#include "ui/collection/collectionlabels.h"
+
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QPainter>
@@ -7,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace keyscope::ui {
 
@@ -49,7 +52,12 @@ public:
         , mono(style.monoFont)
         , text(style.textFont)
         , small(style.smallFont)
+        , labels(CollectionLabels::compute(layout, state, style))
     {
+        for (const CollectionLabel &label : labels.labels()) {
+            if (label.row >= 0 && label.kind != CollectionLabel::Kind::Mark)
+                rowLabels[label.row].push_back(&label);
+        }
         if (state.timeline && state.timeline->stepCount() > 0) {
             timeline = state.timeline;
             stepIndex = state.step < 0 ? timeline->stepCount() - 1
@@ -101,8 +109,9 @@ private:
     void paintBands();
     void paintBand(const CollectionLayout::Band &geometry, const PartitionBand &band, int more);
     void paintBadge(const QRectF &gutter, const RowTrace &t);
-    void paintPill(const QPointF &anchorRight, const QString &label, const QColor &color,
-                   bool filled);
+    void paintLabels(CollectionLabel::Kind kind);
+    void paintLabel(const CollectionLabel &label);
+    QColor toneColor(CollectionLabel::Tone tone) const;
     void paintEmpty(const QString &message);
 
     QPainter &p;
@@ -119,7 +128,8 @@ private:
     QFontMetricsF mono;
     QFontMetricsF text;
     QFontMetricsF small;
-    std::vector<QRectF> pills; // drawn this paint; the bound labels step aside from them
+    const CollectionLabels labels;
+    std::map<qsizetype, std::vector<const CollectionLabel *>> rowLabels;
 };
 
 RowTrace Painter::traceOf(qsizetype row) const
@@ -162,6 +172,7 @@ void Painter::paint()
     p.save();
     p.setClipRect(layout.rowsRect());
     paintRows();
+    paintLabels(CollectionLabel::Kind::Range);
     paintElisions();
     paintBrackets();
     p.restore();
@@ -181,70 +192,10 @@ void Painter::paintHeader()
     p.fillRect(h, style.headerBackground);
     p.setPen(QPen(style.gridLine, 1));
     p.drawLine(QPointF(h.left(), h.bottom() - 0.5), QPointF(h.right(), h.bottom() - 0.5));
-    if (!rows || !rows->store())
-        return;
-
-    const double baseline = h.center().y();
-    double x = layout.rowsRect().left() + 8;
-    if (!layout.treeRect().isEmpty()) {
-        p.setFont(style.smallFont);
-        p.setPen(style.dimText);
-        p.drawText(QRectF(8, h.top(), layout.treeRect().width(), h.height()),
-                   Qt::AlignVCenter | Qt::AlignLeft,
-                   QStringLiteral("B-tree, fan-out %1").arg(layout.params().fanout));
-    }
-    QFont bold = style.monoFont;
-    bold.setBold(true);
-    p.setFont(bold);
-    p.setPen(style.text);
-    const QString label = rows->partitionLabel();
-    const double labelWidth = QFontMetricsF(bold).horizontalAdvance(label);
-    p.drawText(QPointF(x, baseline + QFontMetricsF(bold).ascent() / 2 - 1), label);
-    x += labelWidth + 12;
-
-    QStringList facts;
-    facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(rows->rowCount())),
-                                         rows->rowCount() == 1 ? QStringLiteral("item")
-                                                               : QStringLiteral("items"));
-    if (!rows->indexName().isEmpty())
-        facts << QStringLiteral("index %1").arg(rows->indexName());
-    if (state.bands && state.bands->position >= 0 && state.bands->total > 1)
-        facts << QStringLiteral("partition %1 of %2 in hash order (not key order)")
-                     .arg(state.bands->position + 1)
-                     .arg(state.bands->total);
-    else if (rows->partitionCount() > 1)
-        facts << QStringLiteral("one of %1 partitions (placed by hash, not in key order)")
-                     .arg(rows->partitionCount());
-    const qsizetype concernedHere
-        = state.concernedRows ? qsizetype(state.concernedRows->size()) : 0;
-    if (state.concernedTotal > 0)
-        facts << QStringLiteral("\u26a0 %1 of %2 concerned items here")
-                     .arg(QLocale().toString(qlonglong(concernedHere)),
-                          QLocale().toString(qlonglong(state.concernedTotal)));
-    p.setFont(style.textFont);
-    p.setPen(style.dimText);
-    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
-
-    // Entity legend on the right.
-    double right = h.right() - 10;
-    const auto &entities = rows->entities();
-    for (int i = int(entities.size()) - 1; i >= 0; --i) {
-        const QString name = entities[size_t(i)].name;
-        const double w = text.horizontalAdvance(name);
-        if (right - w - 18 < x + text.horizontalAdvance(factText) + 16)
-            break;
-        p.setPen(style.dimText);
-        p.drawText(QPointF(right - w, baseline + text.ascent() / 2 - 1), name);
-        p.setPen(Qt::NoPen);
-        p.setBrush(entities[size_t(i)].color);
-        p.drawRoundedRect(QRectF(right - w - 14, baseline - 5, 10, 10), 2, 2);
-        right -= w + 28;
-    }
-    p.setPen(style.dimText);
-    p.setBrush(Qt::NoBrush);
-    p.drawText(QRectF(x, h.top(), std::max(0.0, right - x), h.height()),
-               Qt::AlignVCenter | Qt::AlignLeft,
-               text.elidedText(factText, Qt::ElideRight, std::max(0.0, right - x)));
+    for (const CollectionLabel::Kind kind :
+         {CollectionLabel::Kind::TreeTitle, CollectionLabel::Kind::Partition,
+          CollectionLabel::Kind::Facts, CollectionLabel::Kind::Entity})
+        paintLabels(kind);
 }
 
 void Painter::paintTree()
@@ -320,6 +271,7 @@ void Painter::paintTree()
             p.drawRoundedRect(r.adjusted(0.8, 0.8, -0.8, -0.8), 2, 2);
     }
     p.restore();
+    paintLabels(CollectionLabel::Kind::TreeCaption);
 }
 
 void Painter::paintRows()
@@ -403,69 +355,26 @@ void Painter::paintRow(const CollectionLayout::RowGeometry &g, double opacity)
     }
     p.drawRoundedRect(g.chip, 2.5, 2.5);
 
-    // Parent items: a frame and their entity named.
-    double attributesLeft = g.attributes.left();
+    // Parent items: a frame (their pill is one of the row's labels).
     if (isParent) {
         p.setPen(QPen(style.parentFrame, 1.4));
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(g.rect.adjusted(g.gutter.width() + 1.5, 1.5, -1.5, -1.5), 4, 4);
-        const QString name = rows->entityName(row);
-        const int groupIndex = rows->groupOfParentRow(row);
-        const auto &group = rows->parentGroups()[size_t(groupIndex)];
-        const QString label = QStringLiteral("%1 \u00b7 parent of %2")
-                                  .arg(name.isEmpty() ? QStringLiteral("item") : name)
-                                  .arg(group.childCount);
-        const double w = small.horizontalAdvance(label) + 12;
-        const QRectF pill(attributesLeft, g.rect.center().y() - 8, w, 16);
-        p.setPen(Qt::NoPen);
-        p.setBrush(chip.isValid() ? withAlpha(chip, 0.18) : style.treeNode);
-        p.drawRoundedRect(pill, 8, 8);
-        p.setPen(style.text);
-        p.setFont(style.smallFont);
-        p.drawText(pill, Qt::AlignCenter, label);
-        attributesLeft += w + 8;
     }
     p.setRenderHint(QPainter::Antialiasing, false);
 
-    // Keys and attributes.
+    // Keys, attributes, the result number: the label pass placed them.
     const bool struck = t.visited && t.fate == ItemFate::Filtered;
-    QFont keyFont = style.monoFont;
-    keyFont.setBold(isParent);
-    p.setFont(keyFont);
-    p.setPen(struck ? style.dimText : style.text);
-    const QString sortKey = rows->sortKeyText(row);
-    const QFontMetricsF keyMetrics(keyFont);
-    const QString shown = keyMetrics.elidedText(sortKey, Qt::ElideRight, g.sortKey.width());
-    p.drawText(g.sortKey, Qt::AlignVCenter | Qt::AlignLeft, shown);
-    if (struck) {
-        const double w = keyMetrics.horizontalAdvance(shown);
-        p.setPen(QPen(style.filtered, 1.6));
-        const double y = std::round(g.rect.center().y()) + 0.5;
-        p.drawLine(QPointF(g.sortKey.left() - 2, y), QPointF(g.sortKey.left() + w + 2, y));
+    if (const auto it = rowLabels.find(row); it != rowLabels.end()) {
+        for (const CollectionLabel *label : it->second) {
+            paintLabel(*label);
+            if (struck && label->kind == CollectionLabel::Kind::SortKey) {
+                p.setPen(QPen(style.filtered, 1.6));
+                const double y = std::round(g.rect.center().y()) + 0.5;
+                p.drawLine(QPointF(label->rect.left() - 2, y), QPointF(label->rect.right() + 2, y));
+            }
+        }
     }
-    p.setFont(style.monoFont);
-    p.setPen(style.dimText);
-    p.drawText(
-        g.partitionKey, Qt::AlignVCenter | Qt::AlignLeft,
-        mono.elidedText(rows->partitionKeyText(row), Qt::ElideRight, g.partitionKey.width()));
-    const QRectF attributes(attributesLeft, g.rect.top(),
-                            std::max(0.0, g.attributes.right() - attributesLeft), g.rect.height());
-    if (attributes.width() > 20) {
-        p.setFont(style.textFont);
-        p.drawText(
-            attributes, Qt::AlignVCenter | Qt::AlignLeft,
-            text.elidedText(
-                rows->attributeTexts(row, state.shownAttributes).join(QStringLiteral("  \u00b7  ")),
-                Qt::ElideRight, attributes.width()));
-    }
-
-    if (!g.position.isEmpty()) {
-        p.setFont(style.smallFont);
-        p.setPen(style.dimText);
-        p.drawText(g.position, Qt::AlignVCenter | Qt::AlignRight,
-                   QStringLiteral("#") + QLocale(QLocale::English).toString(qint64(row) + 1));
-    }
-
     paintBadge(g.gutter, t);
 
     if (state.focused && row == state.currentRow) {
@@ -485,19 +394,7 @@ void Painter::paintBadge(const QRectF &gutter, const RowTrace &t)
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     if (t.fate == ItemFate::Returned) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(style.returned);
-        const QString n = QString::number(t.resultNumber);
-        QRectF badge = circle;
-        const double w = small.horizontalAdvance(n) + 8;
-        if (w > d)
-            badge.setLeft(badge.right() - w);
-        p.drawRoundedRect(badge, d / 2, d / 2);
-        p.setPen(Qt::white);
-        QFont f = style.smallFont;
-        f.setBold(true);
-        p.setFont(f);
-        p.drawText(badge, Qt::AlignCenter, n);
+        // The number is a label (the label pass knows its box).
     } else if (t.fate == ItemFate::Filtered) {
         p.setPen(QPen(style.filtered, 1.6));
         p.setBrush(style.rowBackground);
@@ -579,29 +476,15 @@ void Painter::paintDensity()
 void Painter::paintElisions()
 {
     // Rows a row window leaves out: one band each, saying how many and which.
-    const QLocale english(QLocale::English);
-    const qsizetype n = rows->rowCount();
     for (const auto &e : layout.elisions()) {
-        const qsizetype count = e.endRow - e.firstRow;
-        const QString where = e.firstRow == 0 ? QStringLiteral("above")
-            : e.endRow >= n                   ? QStringLiteral("below")
-                                              : QStringLiteral("between");
-        const QString label = QStringLiteral("\u22ee %1 %2 %3 (#%4\u2013#%5)")
-                                  .arg(english.toString(qint64(count)),
-                                       count == 1 ? QStringLiteral("row") : QStringLiteral("rows"),
-                                       where, english.toString(qint64(e.firstRow) + 1),
-                                       english.toString(qint64(e.endRow)));
         p.fillRect(e.rect, style.background);
         p.setPen(QPen(style.gridLine, 1, Qt::DashLine));
         p.drawLine(QPointF(e.rect.left(), e.rect.top() + 0.5),
                    QPointF(e.rect.right(), e.rect.top() + 0.5));
         p.drawLine(QPointF(e.rect.left(), e.rect.bottom() - 0.5),
                    QPointF(e.rect.right(), e.rect.bottom() - 0.5));
-        p.setFont(style.textFont);
-        p.setPen(style.dimText);
-        p.drawText(e.rect.adjusted(layout.params().gutterWidth + 4, 0, 0, 0),
-                   Qt::AlignVCenter | Qt::AlignLeft, label);
     }
+    paintLabels(CollectionLabel::Kind::Elision);
 }
 
 void Painter::paintBrackets()
@@ -736,20 +619,111 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
     p.restore();
 }
 
-void Painter::paintPill(const QPointF &anchorRight, const QString &label, const QColor &color,
-                        bool filled)
+QColor Painter::toneColor(CollectionLabel::Tone tone) const
 {
-    QFont f = style.smallFont;
-    f.setBold(true);
-    const double w = QFontMetricsF(f).horizontalAdvance(label) + 16;
-    const QRectF pill(anchorRight.x() - w, anchorRight.y() - 9, w, 18);
-    pills.push_back(pill);
-    p.setPen(filled ? Qt::NoPen : QPen(color, 1.2));
-    p.setBrush(filled ? color : style.rowBackground);
-    p.drawRoundedRect(pill, 9, 9);
-    p.setPen(filled ? QColor(Qt::white) : color);
-    p.setFont(f);
-    p.drawText(pill, Qt::AlignCenter, label);
+    switch (tone) {
+    case CollectionLabel::Tone::Text:
+        return style.text;
+    case CollectionLabel::Tone::Dim:
+        return style.dimText;
+    case CollectionLabel::Tone::Bound:
+        return style.bound;
+    case CollectionLabel::Tone::Probe:
+        return style.probe;
+    case CollectionLabel::Tone::Cursor:
+        return style.cursor;
+    case CollectionLabel::Tone::Stop:
+        return style.stop;
+    case CollectionLabel::Tone::Returned:
+        return style.returned;
+    }
+    return style.text;
+}
+
+void Painter::paintLabels(CollectionLabel::Kind kind)
+{
+    for (const CollectionLabel &label : labels.labels()) {
+        if (label.kind == kind)
+            paintLabel(label);
+    }
+}
+
+void Painter::paintLabel(const CollectionLabel &label)
+{
+    using Kind = CollectionLabel::Kind;
+    QFont font = style.textFont;
+    switch (label.kind) {
+    case Kind::Partition:
+    case Kind::SortKey:
+    case Kind::TableKey:
+        font = style.monoFont;
+        break;
+    case Kind::TreeTitle:
+    case Kind::TreeCaption:
+    case Kind::ParentPill:
+    case Kind::Position:
+    case Kind::Range:
+    case Kind::Mark:
+    case Kind::ResultNumber:
+        font = style.smallFont;
+        break;
+    case Kind::Facts:
+    case Kind::Entity:
+    case Kind::Attributes:
+    case Kind::Elision:
+        break;
+    }
+    font.setBold(label.bold);
+    const QColor color = toneColor(label.tone);
+    const QRectF r = label.rect;
+    p.save();
+    p.setFont(font);
+    switch (label.kind) {
+    case Kind::Mark:
+    case Kind::ResultNumber:
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(label.filled ? Qt::NoPen : QPen(color, 1.2));
+        p.setBrush(label.filled ? color : style.rowBackground);
+        p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
+        p.setPen(label.filled ? QColor(Qt::white) : color);
+        p.drawText(r, Qt::AlignCenter, label.text);
+        break;
+    case Kind::ParentPill:
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(Qt::NoPen);
+        p.setBrush(label.color.isValid() ? withAlpha(label.color, 0.18) : style.treeNode);
+        p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
+        p.setPen(style.text);
+        p.drawText(r, Qt::AlignCenter, label.text);
+        break;
+    case Kind::Range:
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(QPen(style.gridLine, 1));
+        p.setBrush(withAlpha(style.rowBackground, 0.9));
+        p.drawRoundedRect(r, 3, 3);
+        p.setPen(style.text);
+        p.drawText(r, Qt::AlignCenter, label.text);
+        break;
+    case Kind::Entity:
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(Qt::NoPen);
+        p.setBrush(label.color);
+        p.drawRoundedRect(QRectF(r.left(), r.center().y() - 5, 10, 10), 2, 2);
+        p.setPen(color);
+        p.drawText(r.adjusted(14, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, label.text);
+        break;
+    default:
+        p.setPen(color);
+        if (label.vertical) {
+            p.translate(r.left(), r.bottom());
+            p.rotate(-90);
+            p.drawText(QRectF(0, 0, r.height(), r.width()), Qt::AlignCenter, label.text);
+        } else {
+            p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft, label.text);
+        }
+        break;
+    }
+    p.restore();
 }
 
 void Painter::paintMarks()
@@ -758,12 +732,6 @@ void Painter::paintMarks()
         return;
     const model::QueryTrace &trace = timeline->trace();
     const QRectF area = layout.rowsRect();
-    // A row window numbers its rows at the right edge: the pills stay left of the numbers.
-    const double positionWidth = layout.params().window.empty() ? 0 : 64;
-    const double markerRight = area.right() - positionWidth
-        - (layout.brackets().empty()
-               ? 8
-               : layout.params().bracketLanes * layout.params().bracketLaneWidth + 8);
     p.save();
     p.setClipRect(QRectF(layout.treeRect().right(), area.top(),
                          area.right() - layout.treeRect().right(), area.height()));
@@ -774,26 +742,6 @@ void Painter::paintMarks()
         p.setPen(QPen(style.bound, 1.6, Qt::DashLine));
         p.drawLine(QPointF(area.left(), line.y), QPointF(area.right(), line.y));
     }
-    const auto paintBoundLabels = [&] {
-        if (!trace.sortCondition || layout.level() != CollectionLayout::Level::Rows)
-            return;
-        p.setFont(style.smallFont);
-        p.setPen(style.bound);
-        for (const auto &line : layout.boundLines()) {
-            const QString label = line.kind == CollectionLayout::BoundLine::Kind::RangeBegin
-                ? QStringLiteral("key condition starts \u2193")
-                : QStringLiteral("key condition ends \u2191");
-            QRectF anchor = line.labelAnchor;
-            const double textWidth = small.horizontalAdvance(label);
-            QRectF textRect(anchor.right() - textWidth, anchor.top(), textWidth, anchor.height());
-            for (const QRectF &pill : pills) {
-                if (textRect.intersects(pill))
-                    textRect.moveRight(pill.left() - 8);
-            }
-            p.drawText(textRect, Qt::AlignRight | Qt::AlignVCenter, label);
-        }
-    };
-
     // Probes already made: small ticks in the lens gap; the current one: an arrow and caption.
     const bool seeking = step && step->kind == TimelineStep::Kind::SeekProbe && !finalState;
     const int pastProbes = seeking ? probesDone - 1 : 0;
@@ -801,20 +749,6 @@ void Painter::paintMarks()
         const double y = layout.rowCenterY(trace.probes[size_t(i)].position);
         p.setPen(QPen(withAlpha(style.probe, 0.55), 2));
         p.drawLine(QPointF(area.left() - 10, y), QPointF(area.left() - 3, y));
-    }
-    // A row window keeps the rows the seek probed, far apart: each says which probe it was.
-    if (!layout.params().window.empty() && layout.level() == CollectionLayout::Level::Rows) {
-        const int shown = seeking ? probesDone - 1 : probesDone;
-        for (int i = 0; i < shown; ++i) {
-            const qsizetype row = qsizetype(trace.probes[size_t(i)].position);
-            if (row == qsizetype(trace.rangeBegin) || row + 1 == qsizetype(trace.rangeEnd)
-                || (step && !finalState && row == step->row))
-                continue; // the bound's or the cursor's own label is there
-            if (std::any_of(layout.rows().begin(), layout.rows().end(),
-                            [&](const auto &g) { return g.row == row; }))
-                paintPill(QPointF(markerRight, layout.rowCenterY(row)),
-                          QStringLiteral("seek probe %1").arg(i + 1), style.probe, false);
-        }
     }
     if (seeking) {
         const QRectF m = layout.probeMarker();
@@ -838,7 +772,6 @@ void Painter::paintMarks()
             p.setPen(QPen(style.probe, 2));
             p.setBrush(Qt::NoBrush);
             p.drawRoundedRect(g.rect.adjusted(1, 1, -1, -1), 3, 3);
-            paintPill(QPointF(markerRight, g.rect.center().y()), step->marker, style.probe, true);
         } else if (landing >= 1) {
             p.setPen(QPen(style.probe, 2));
             p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
@@ -876,13 +809,6 @@ void Painter::paintMarks()
         arrow.closeSubpath();
         p.setPen(Qt::NoPen);
         p.fillPath(arrow, style.cursor);
-        if (state.transition >= 1 && !step->marker.isEmpty()
-            && layout.level() == CollectionLayout::Level::Rows
-            && step->kind != TimelineStep::Kind::Visit) {
-            const QColor c = step->kind == TimelineStep::Kind::Stop ? style.stop : style.cursor;
-            paintPill(QPointF(markerRight, cy), step->marker, c,
-                      step->kind != TimelineStep::Kind::Stop);
-        }
     }
 
     // Where the page ends: Limit or 1 MB, after the LastEvaluatedKey row.
@@ -891,19 +817,6 @@ void Painter::paintMarks()
         if (const auto y = layout.stopLineY()) {
             p.setPen(QPen(style.stop, 2.4));
             p.drawLine(QPointF(area.left(), *y), QPointF(area.right(), *y));
-            const QString label = trace.stop == model::StopReason::Limit
-                ? QStringLiteral("Limit %1 \u00b7 page ends \u00b7 "
-                                 "LastEvaluatedKey above")
-                      .arg(trace.scannedCount)
-                : QStringLiteral("1 MB page ends \u00b7 LastEvaluatedKey "
-                                 "above");
-            const QString shown = trace.forward
-                ? label
-                : QString(label).replace(QStringLiteral("above"), QStringLiteral("below"));
-            const double w = small.horizontalAdvance(shown) + 14;
-            const double ly = trace.forward ? *y + 11 : *y - 11;
-            paintPill(QPointF(markerRight, ly), shown, style.stop, true);
-            Q_UNUSED(w);
             if (layout.level() == CollectionLayout::Level::Rows) {
                 const auto g = layout.rowGeometry(qsizetype(*trace.lastEvaluatedPosition));
                 p.setPen(QPen(style.stop, 1.4));
@@ -912,7 +825,8 @@ void Painter::paintMarks()
             }
         }
     }
-    paintBoundLabels();
+    // Every label of a mark, last: over the lines and frames, never over another label.
+    paintLabels(CollectionLabel::Kind::Mark);
     p.restore();
 }
 
@@ -986,8 +900,21 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
     p.lensGap = style.lensGap;
     p.gutterWidth = style.gutterWidth;
     p.chipWidth = style.chipWidth;
-    p.sortKeyWidth = style.sortKeyWidth;
-    p.partitionKeyWidth = style.partitionKeyWidth;
+    // One partition's rows share their partition key (the header names it): its width goes to
+    // the sort key. An index's rows show the table's key there instead.
+    const bool tableKey = state.rows && state.rows->hasTableKeyColumn();
+    // The sort key column is as wide as the longest key needs, up to that.
+    const double widest = style.sortKeyWidth + (tableKey ? 0 : style.partitionKeyWidth + 8);
+    QFont bold = style.monoFont;
+    bold.setBold(true);
+    const double needed = state.rows ? QFontMetricsF(bold).horizontalAdvance(QStringLiteral("M"))
+                * double(state.rows->longestSortKey())
+            + 6
+                                     : widest;
+    p.sortKeyWidth = std::clamp(needed, std::min(widest, style.sortKeyWidth * 0.4), widest);
+    p.partitionKeyWidth = tableKey ? style.partitionKeyWidth : 0;
+    // The lane for the trace's labels is there whenever a trace is, at every step alike.
+    p.markerLaneWidth = state.timeline ? style.markerLaneWidth : 0;
     p.bracketLaneWidth = style.bracketLaneWidth;
     p.bracketLanes = style.bracketLanes;
     p.fanout = style.treeFanout;

@@ -130,6 +130,35 @@ QString CollectionRows::partitionKeyText(qsizetype row) const
     return parts.join(QStringLiteral(" | "));
 }
 
+QString CollectionRows::tableKeyText(qsizetype row) const
+{
+    const model::IndexStore *table = m_table->store(QString());
+    if (!table)
+        return {};
+    QStringList parts;
+    for (const auto &k : table->keys().hash)
+        parts << model::keyValueText(m_table->attribute(itemAt(row), k.name));
+    for (const auto &k : table->keys().range)
+        parts << model::keyValueText(m_table->attribute(itemAt(row), k.name));
+    return parts.join(QStringLiteral(" | "));
+}
+
+qsizetype CollectionRows::longestSortKey() const
+{
+    if (m_longestSortKey >= 0)
+        return m_longestSortKey;
+    const qsizetype n = rowCount();
+    constexpr qsizetype kSample = 4096;
+    const qsizetype stride = std::max<qsizetype>(1, n / kSample);
+    qsizetype longest = 0;
+    for (qsizetype row = 0; row < n; row += stride)
+        longest = std::max(longest, sortKeyText(row).size());
+    if (n > 0)
+        longest = std::max(longest, sortKeyText(n - 1).size());
+    m_longestSortKey = longest;
+    return longest;
+}
+
 QString CollectionRows::partitionLabel() const
 {
     if (!m_partition || m_partition->entries.empty())

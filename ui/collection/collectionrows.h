@@ -74,6 +74,12 @@ public:
     QString sortKeyText(qsizetype row) const;
     QString partitionKeyText(qsizetype row) const;
     QString partitionLabel() const; // "PK = DEVICE#d-0001"
+    // Every row of one partition shares its partition key (the header names it once); in an
+    // index the rows' own identity is the table's primary key, shown in a second key column.
+    bool hasTableKeyColumn() const { return !m_indexName.isEmpty() && m_store; }
+    QString tableKeyText(qsizetype row) const; // "PK | SK" of the table
+    // The longest sort key text in characters (sampled on very large collections; cached).
+    qsizetype longestSortKey() const;
     QStringList attributeTexts(qsizetype row, const QStringList &only = {}) const;
     // The sort key as a key value (for the byte explainer); Null when the store has no sort key.
     model::AttributeValue sortKeyValue(qsizetype row) const;
@@ -88,6 +94,7 @@ private:
     std::vector<qint32> m_rowOfItem; // by ItemId; -1 when absent
     std::vector<ParentGroup> m_groups;
     std::vector<std::pair<qsizetype, int>> m_parentRows; // (row, group) sorted by row
+    mutable qsizetype m_longestSortKey = -1;
 };
 
 } // namespace keyscope::ui

@@ -26,9 +26,9 @@ CollectionStyle CollectionStyle::scaled(double factor) const
         else
             font->setPixelSize(qRound(font->pixelSize() * factor));
     }
-    for (double *metric :
-         {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap, &s.gutterWidth, &s.chipWidth,
-          &s.sortKeyWidth, &s.partitionKeyWidth, &s.bracketLaneWidth, &s.bandHeight})
+    for (double *metric : {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap, &s.gutterWidth,
+                           &s.chipWidth, &s.sortKeyWidth, &s.partitionKeyWidth, &s.markerLaneWidth,
+                           &s.bracketLaneWidth, &s.bandHeight})
         *metric *= factor;
     return s;
 }
@@ -87,6 +87,7 @@ CollectionStyle CollectionStyle::fromPalette(const QPalette &palette)
     // keys room. Export keeps the full width.
     s.treeWidth = 112;
     s.lensGap = 18;
+    s.markerLaneWidth = 170; // longer marks are shortened, whole on hover
     return s;
 }
 
@@ -99,6 +100,8 @@ CollectionStyle CollectionStyle::exportStyle(bool dark)
     s.textFont.setPixelSize(12);
     s.smallFont = s.textFont;
     s.smallFont.setPixelSize(10);
+    // A picture has the width to say a mark in full.
+    s.markerLaneWidth = 300;
     return s;
 }
 

@@ -53,7 +53,8 @@ struct CollectionStyle
     double gutterWidth = 40; // result numbers
     double chipWidth = 10;
     double sortKeyWidth = 250;
-    double partitionKeyWidth = 170;
+    double partitionKeyWidth = 170; // the table's key beside an index's sort key
+    double markerLaneWidth = 220;   // the trace's labels, right of the attributes
     double bracketLaneWidth = 14;
     int bracketLanes = 3;
     int treeFanout = 8;

@@ -1,6 +1,7 @@
 #include "ui/collection/collectionview.h"
 
 #include "model/design/project.h"
+#include "ui/collection/collectionlabels.h"
 
 #include <QAccessible>
 #include <QEvent>
@@ -726,6 +727,14 @@ bool CollectionView::viewportEvent(QEvent *event)
                                   "function is not public. It only shows that partitions are not "
                                   "kept in key order."),
                                viewport());
+            return true;
+        }
+        // A label shortened to fit (or a B-tree level's count) shows its whole text.
+        const CollectionLabels labels
+            = CollectionLabels::compute(currentLayout(), renderState(), m_style);
+        const CollectionLabel *label = labels.labelAt(help->pos());
+        if (label && label->shortened() && label->kind != CollectionLabel::Kind::SortKey) {
+            QToolTip::showText(help->globalPos(), label->fullText, viewport());
             return true;
         }
         const qsizetype row = currentLayout().rowAt(help->pos());

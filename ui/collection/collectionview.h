@@ -109,6 +109,9 @@ public:
     // The Query's trace is of the partition (and store) showing, so it is drawn.
     bool timelineApplies() const;
 
+    // Small: the window decides the view's width (side by side, 1024 px screens).
+    QSize minimumSizeHint() const override { return QSize(240, 160); }
+
     std::vector<model::ItemId> selectedItems() const { return m_selected; }
     void selectItem(model::ItemId item); // selects and scrolls to it
     void scrollToRow(qsizetype row);

@@ -785,6 +785,7 @@ void fitAllFrames(ExportDiagram &diagram)
 {
     const int shown = diagram.step();
     QSizeF size;
+    diagram.setLegendCoversEveryStep(); // every frame shares one legend
     diagram.setMinimumSize(QSizeF());
     for (int step = -1; step < diagram.stepCount(); ++step) {
         diagram.setStep(step);

@@ -176,9 +176,45 @@ std::unique_ptr<ExportDiagram> ExportDiagram::fromSource(Source source, std::opt
         d->m_source.table, d->m_source.indexName, d->m_source.partitionKey,
         d->m_source.population.get(), d->m_source.entities);
     d->computeWindow();
-    if (look.legend)
-        d->m_legend = DiagramLegend(d->m_style, d->m_rows.get(), d->m_source.timeline.get());
+    d->buildLegend(false);
     return d;
+}
+
+CollectionLabels ExportDiagram::labelsAt(int step) const
+{
+    CollectionRenderState state;
+    state.rows = m_rows.get();
+    state.timeline = m_source.timeline.get();
+    state.step = step;
+    const CollectionLayout layout(layoutParams(state));
+    return CollectionLabels::compute(layout, state, m_style);
+}
+
+void ExportDiagram::buildLegend(bool everyStep)
+{
+    m_legend = DiagramLegend();
+    if (!m_look.legend)
+        return;
+    // The legend names what the picture draws: at its step, or at any step of an animation.
+    std::set<quint8> entities;
+    std::set<TraceMark> marks;
+    const auto gather = [&](int step) {
+        const CollectionLabels labels = labelsAt(step);
+        entities.insert(labels.entities().begin(), labels.entities().end());
+        marks.insert(labels.marks().begin(), labels.marks().end());
+    };
+    gather(m_step);
+    const int steps = m_source.timeline ? m_source.timeline->stepCount() : 0;
+    for (int step = 0; everyStep && step < steps; ++step)
+        gather(step);
+    const model::StopReason stop
+        = m_source.timeline ? m_source.timeline->trace().stop : model::StopReason::Limit;
+    m_legend = DiagramLegend(m_style, m_rows.get(), entities, marks, stop);
+}
+
+void ExportDiagram::setLegendCoversEveryStep()
+{
+    buildLegend(true);
 }
 
 std::variant<RowWindow, QString> parseRowWindow(const QString &text, int context)
@@ -428,34 +464,32 @@ void ExportDiagram::paint(QPainter &painter) const
 
 std::vector<std::pair<QString, QString>> ExportDiagram::elidedKeys() const
 {
-    // The renderer elides the sort key (bold for parents) and the partition key to their
-    // columns; repeat its measurements to know which rows it shortened.
     std::vector<std::pair<QString, QString>> elided;
-    CollectionRenderState state;
-    state.rows = m_rows.get();
-    state.timeline = m_source.timeline.get();
-    state.step = m_step;
-    const CollectionLayout layout(layoutParams(state));
-    if (layout.level() != CollectionLayout::Level::Rows)
-        return elided;
-    const QFontMetricsF mono(m_style.monoFont);
-    QFont boldFont = m_style.monoFont;
-    boldFont.setBold(true);
-    const QFontMetricsF bold(boldFont);
-    for (const auto &g : layout.rows()) {
-        const bool isParent = m_rows->groupOfParentRow(g.row) >= 0;
-        const QString sortKey = m_rows->sortKeyText(g.row);
-        const QString shownSort
-            = (isParent ? bold : mono).elidedText(sortKey, Qt::ElideRight, g.sortKey.width());
-        if (shownSort != sortKey)
-            elided.emplace_back(shownSort, sortKey);
-        const QString partitionKey = m_rows->partitionKeyText(g.row);
-        const QString shownPartition
-            = mono.elidedText(partitionKey, Qt::ElideRight, g.partitionKey.width());
-        if (shownPartition != partitionKey)
-            elided.emplace_back(shownPartition, partitionKey);
+    for (const auto &[shown, full, kind] : shortened()) {
+        if (kind == CollectionLabel::Kind::SortKey || kind == CollectionLabel::Kind::TableKey)
+            elided.emplace_back(shown, full);
     }
     return elided;
+}
+
+std::vector<std::pair<QString, QString>> ExportDiagram::shortenedTexts() const
+{
+    std::vector<std::pair<QString, QString>> texts;
+    for (const auto &[shown, full, kind] : shortened())
+        texts.emplace_back(shown, full);
+    return texts;
+}
+
+std::vector<std::tuple<QString, QString, CollectionLabel::Kind>> ExportDiagram::shortened() const
+{
+    // The label pass knows which texts it shortened, in the order the renderer paints them.
+    std::vector<std::tuple<QString, QString, CollectionLabel::Kind>> out;
+    const CollectionLabels labels = labelsAt(m_step);
+    for (const CollectionLabel &label : labels.labels()) {
+        if (label.shortened())
+            out.emplace_back(label.text, label.fullText, label.kind);
+    }
+    return out;
 }
 
 QImage ExportDiagram::toImage(double scale) const
@@ -467,7 +501,7 @@ QImage ExportDiagram::toImage(double scale) const
 QByteArray ExportDiagram::toSvg() const
 {
     return renderDiagramSvg(
-        logicalSize(), caption(), [this](QPainter &p) { paint(p); }, elidedKeys());
+        logicalSize(), caption(), [this](QPainter &p) { paint(p); }, shortenedTexts());
 }
 
 QByteArray ExportDiagram::toPdf() const

@@ -5,6 +5,7 @@
 #include "model/design/project.h"
 #include "model/query/queryrequest.h"
 #include "model/query/tracetimeline.h"
+#include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrows.h"
 #include "ui/collection/collectionstyle.h"
@@ -19,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -164,8 +166,15 @@ public:
     // Paint only rows [from, to) of the collection (CollectionRenderState); -1: all.
     void setPaintedRows(qsizetype from, qsizetype to) { m_paintedRows = {from, to}; }
 
-    // Sort and partition keys the diagram shortens to fit, in paint order: (shown, full).
+    // Sort and table keys the diagram shortens to fit, in paint order: (shown, full).
     std::vector<std::pair<QString, QString>> elidedKeys() const;
+    // Every text it shortens (keys, labels, the B-tree's counts), in paint order: the SVG's
+    // <title>s.
+    std::vector<std::pair<QString, QString>> shortenedTexts() const;
+    // The label pass of the diagram at a step (-1: final state).
+    CollectionLabels labelsAt(int step) const;
+    // An animation draws every step: its legend names what any step draws.
+    void setLegendCoversEveryStep();
 
     QImage toImage(double scale = 1.0) const;
     QByteArray toSvg() const;
@@ -182,6 +191,8 @@ private:
     double legendHeight() const;
     QSizeF collectionSize() const;
     void computeWindow();
+    void buildLegend(bool everyStep);
+    std::vector<std::tuple<QString, QString, CollectionLabel::Kind>> shortened() const;
     CollectionLayout::Params layoutParams(const CollectionRenderState &state) const;
 
     Source m_source;

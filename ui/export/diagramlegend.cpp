@@ -3,6 +3,8 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include <QPainterPath>
+
 #include <set>
 
 namespace keyscope::ui {
@@ -15,53 +17,47 @@ constexpr double kSwatchWidth = 26;
 constexpr double kSwatchGap = 6;
 constexpr double kEntryGap = 18;
 
+QColor withAlphaOf(QColor c, double alpha)
+{
+    c.setAlphaF(float(alpha));
+    return c;
+}
+
 } // namespace
 
 DiagramLegend::DiagramLegend(const CollectionStyle &style, const CollectionRows *rows,
-                             const model::TraceTimeline *timeline)
+                             const std::set<quint8> &entities, const std::set<TraceMark> &marks,
+                             model::StopReason stop)
     : m_style(style)
 {
     if (rows) {
-        // Entity types present in the collection, in the project's order.
-        std::set<quint8> present(rows->rowEntities().begin(), rows->rowEntities().end());
+        // Entity types of the rows drawn, in the project's order.
         for (size_t i = 0; i < rows->entities().size(); ++i) {
-            if (present.count(quint8(i)))
+            if (entities.count(quint8(i)))
                 m_entries.push_back(
                     {Mark::Entity, rows->entities()[i].name, rows->entities()[i].color});
         }
     }
-    if (!timeline || !timeline->trace().partitionFound)
-        return;
-    const model::QueryTrace &trace = timeline->trace();
-    bool returned = false;
-    bool filtered = false;
-    bool reached = false;
-    for (const model::TraceVisit &visit : trace.visits) {
-        returned = returned || visit.fate == model::ItemFate::Returned;
-        filtered = filtered || visit.fate == model::ItemFate::Filtered;
-        reached = reached
-            || (visit.fate != model::ItemFate::Returned && visit.fate != model::ItemFate::Filtered);
-    }
-    if (returned || filtered)
-        m_entries.push_back({Mark::Read, QStringLiteral("read by the Query"), {}});
-    if (returned)
-        m_entries.push_back({Mark::Returned, QStringLiteral("returned as result #n"), {}});
-    if (filtered)
-        m_entries.push_back(
-            {Mark::Filtered, QStringLiteral("read, dropped by the filter (struck)"), {}});
-    if (reached)
-        m_entries.push_back(
-            {Mark::Reached, QStringLiteral("reached, not read (the page or range ends)"), {}});
-    if (trace.sortCondition)
-        m_entries.push_back({Mark::Bounds, QStringLiteral("key-condition bounds"), {}});
-    if (trace.lastEvaluatedPosition) {
-        m_entries.push_back({Mark::PageEnd,
-                             trace.stop == model::StopReason::Limit
-                                 ? QStringLiteral("Limit: the page ends")
-                                 : QStringLiteral("1 MB: the page ends"),
-                             {}});
-        m_entries.push_back({Mark::LastEvaluatedKey, QStringLiteral("LastEvaluatedKey row"), {}});
-    }
+    const auto add = [&](TraceMark drawn, Mark mark, const QString &label) {
+        if (marks.count(drawn))
+            m_entries.push_back({mark, label, {}});
+    };
+    add(TraceMark::Read, Mark::Read, QStringLiteral("read by the Query"));
+    add(TraceMark::Returned, Mark::Returned, QStringLiteral("returned as result #n"));
+    add(TraceMark::Filtered, Mark::Filtered,
+        QStringLiteral("read, dropped by the filter (struck)"));
+    add(TraceMark::Reached, Mark::Reached,
+        QStringLiteral("reached, not read (the page or range ends)"));
+    add(TraceMark::Bounds, Mark::Bounds, QStringLiteral("key-condition bounds"));
+    add(TraceMark::PageEnd, Mark::PageEnd,
+        stop == model::StopReason::Limit ? QStringLiteral("Limit: the page ends")
+                                         : QStringLiteral("1 MB: the page ends"));
+    add(TraceMark::LastEvaluatedKey, Mark::LastEvaluatedKey,
+        QStringLiteral("LastEvaluatedKey row"));
+    add(TraceMark::Parent, Mark::Parent, QStringLiteral("parent item and its children"));
+    add(TraceMark::SeekPath, Mark::SeekPath, QStringLiteral("B-tree path of the seek"));
+    add(TraceMark::Probe, Mark::Probe, QStringLiteral("seek probe (binary search)"));
+    add(TraceMark::Cursor, Mark::Cursor, QStringLiteral("sweep cursor"));
 }
 
 double DiagramLegend::entryWidth(const Entry &entry) const
@@ -155,6 +151,31 @@ void DiagramLegend::paintSwatch(QPainter &p, const Entry &entry, const QRectF &s
         break;
     case Mark::LastEvaluatedKey:
         p.setPen(QPen(style.stop, 1.4));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(row.adjusted(1, 1, -1, -1), 3, 3);
+        break;
+    case Mark::Parent:
+        p.setPen(QPen(style.parentFrame, 1.4));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(row.adjusted(1, 1, -8, -1), 4, 4);
+        p.drawLine(QPointF(s.right() - 3, row.top() + 2), QPointF(s.right() - 3, row.bottom() - 2));
+        break;
+    case Mark::SeekPath:
+        p.setPen(QPen(style.probe, 1.6));
+        p.setBrush(withAlphaOf(style.probe, 0.30));
+        p.drawRoundedRect(QRectF(c.x() - 9, c.y() - 6, 18, 12), 2, 2);
+        break;
+    case Mark::Probe: {
+        QPainterPath arrow;
+        arrow.moveTo(c.x() - 6, c.y() - 7);
+        arrow.lineTo(c.x() + 6, c.y());
+        arrow.lineTo(c.x() - 6, c.y() + 7);
+        arrow.closeSubpath();
+        p.fillPath(arrow, style.probe);
+        break;
+    }
+    case Mark::Cursor:
+        p.setPen(QPen(style.cursor, 2.2));
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(row.adjusted(1, 1, -1, -1), 3, 3);
         break;

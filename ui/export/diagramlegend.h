@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/query/tracetimeline.h"
+#include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionrows.h"
 #include "ui/collection/collectionstyle.h"
 
@@ -14,10 +14,11 @@ class QPainter;
 
 namespace keyscope::ui {
 
-// The key to an exported diagram: the entity colours of the rows shown, then each trace mark
-// the Query actually made (read, returned #n, filtered, reached but not read, key-condition
-// bounds, where Limit or 1 MB ended the page, the LastEvaluatedKey row). Entries wrap into
-// lines to fit a width; the swatches are drawn with the renderer's own colours and shapes.
+// The key to an exported diagram: the entity colours of the rows drawn, then each mark the
+// picture draws (read, returned #n, filtered, reached but not read, key-condition bounds,
+// where Limit or 1 MB ended the page, the LastEvaluatedKey row, parent items, the seek's B-tree
+// path, the probe, the cursor), as the label pass found them. Entries wrap into lines to fit a
+// width; the swatches are drawn with the renderer's own colours and shapes.
 class DiagramLegend
 {
 public:
@@ -29,7 +30,11 @@ public:
         Reached,
         Bounds,
         PageEnd,
-        LastEvaluatedKey
+        LastEvaluatedKey,
+        Parent,
+        SeekPath,
+        Probe,
+        Cursor
     };
     struct Entry
     {
@@ -39,8 +44,10 @@ public:
     };
 
     DiagramLegend() = default;
+    // entities: indexes into rows->entities(); marks: what the picture draws.
     DiagramLegend(const CollectionStyle &style, const CollectionRows *rows,
-                  const model::TraceTimeline *timeline);
+                  const std::set<quint8> &entities, const std::set<TraceMark> &marks,
+                  model::StopReason stop = model::StopReason::Limit);
 
     const std::vector<Entry> &entries() const { return m_entries; }
     bool isEmpty() const { return m_entries.empty(); }

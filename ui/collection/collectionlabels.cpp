@@ -1,0 +1,760 @@
+#include "ui/collection/collectionlabels.h"
+
+#include "ui/collection/collectionrenderer.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace keyscope::ui {
+
+using model::ItemFate;
+using model::TimelineStep;
+using Label = CollectionLabel;
+using Kind = CollectionLabel::Kind;
+using Tone = CollectionLabel::Tone;
+
+CollectionTraceState::CollectionTraceState(const CollectionRenderState &state)
+{
+    if (!state.timeline || state.timeline->stepCount() == 0)
+        return;
+    timeline = state.timeline;
+    stepIndex = state.step < 0 ? timeline->stepCount() - 1
+                               : std::min(state.step, timeline->stepCount() - 1);
+    step = &timeline->step(stepIndex);
+    finalState = state.step < 0;
+    visitsDone = finalState ? int(timeline->trace().visits.size()) : step->visitsDone;
+    probesDone = finalState ? int(timeline->trace().probes.size()) : step->probesDone;
+    transition = state.transition;
+}
+
+CollectionTraceState::Row CollectionTraceState::row(qsizetype row) const
+{
+    Row t;
+    if (!timeline)
+        return t;
+    const int v = timeline->visitIndexOfRow(quint32(row));
+    if (v < 0 || v >= visitsDone)
+        return t;
+    const model::TraceVisit &visit = timeline->trace().visits[size_t(v)];
+    t.visited = true;
+    t.fate = visit.fate;
+    t.read = visit.fate == ItemFate::Returned || visit.fate == ItemFate::Filtered;
+    t.resultNumber = visit.resultNumber;
+    return t;
+}
+
+bool CollectionTraceState::seeking() const
+{
+    return traced() && step && step->kind == TimelineStep::Kind::SeekProbe && !finalState;
+}
+
+bool CollectionTraceState::sweeping() const
+{
+    return traced() && step && !finalState
+        && (step->kind == TimelineStep::Kind::SweepStart || step->kind == TimelineStep::Kind::Visit
+            || step->kind == TimelineStep::Kind::Stop)
+        && step->row != model::QueryTrace::kNoRow;
+}
+
+bool CollectionTraceState::stopped() const
+{
+    return traced() && (finalState || (step && step->kind == TimelineStep::Kind::Stop));
+}
+
+QString CollectionLabels::elideKey(const QString &key, const QFontMetricsF &metrics, double width)
+{
+    if (metrics.horizontalAdvance(key) <= width)
+        return key;
+    const QString plain = metrics.elidedText(key, Qt::ElideMiddle, width);
+    std::vector<qsizetype> hashes;
+    for (qsizetype i = 0; i < key.size(); ++i) {
+        if (key[i] == u'#')
+            hashes.push_back(i);
+    }
+    // Whole segments: a prefix ending in '#' and a suffix starting with one. The prefix keeps
+    // the first two segments where it can (the type and the id: "ORDER#0001#"), then the
+    // longest pair that fits wins (ties go to the longer suffix: the end tells rows apart).
+    QString best;
+    qsizetype bestShown = 0;
+    qsizetype bestSuffix = 0;
+    bool bestHead = false;
+    const QString ellipsis(QChar(0x2026));
+    for (size_t si = hashes.size(); si-- > 0;) {
+        const QString suffix = key.mid(hashes[si]);
+        if (metrics.horizontalAdvance(ellipsis + suffix) > width)
+            break;
+        for (size_t pi = 0; pi < si; ++pi) {
+            const QString candidate = key.left(hashes[pi] + 1) + ellipsis + suffix;
+            if (metrics.horizontalAdvance(candidate) > width)
+                break;
+            const bool head = pi >= 1 || hashes.size() <= 2;
+            const qsizetype shown = candidate.size() - 1;
+            if ((head && !bestHead) || (head == bestHead && shown > bestShown)
+                || (head == bestHead && shown == bestShown && suffix.size() > bestSuffix)) {
+                best = candidate;
+                bestShown = shown;
+                bestSuffix = suffix.size();
+                bestHead = head;
+            }
+        }
+    }
+    // Whole segments unless they throw away much more than a plain middle cut would.
+    if (!best.isEmpty() && bestShown * 10 >= (plain.size() - 1) * 6)
+        return best;
+    return plain;
+}
+
+const CollectionLabel *CollectionLabels::labelAt(const QPointF &point) const
+{
+    for (auto it = m_labels.rbegin(); it != m_labels.rend(); ++it) {
+        if (it->visible.contains(point))
+            return &*it;
+    }
+    return nullptr;
+}
+
+// The pass itself: one object per computation, adding labels area by area.
+class CollectionLabelPass
+{
+public:
+    CollectionLabelPass(const CollectionLayout &layout, const CollectionRenderState &state,
+                        const CollectionStyle &style, CollectionLabels &out)
+        : layout(layout)
+        , state(state)
+        , style(style)
+        , rows(state.rows)
+        , trace(state)
+        , out(out)
+        , mono(style.monoFont)
+        , text(style.textFont)
+        , small(style.smallFont)
+        , smallBold(boldOf(style.smallFont))
+        , monoBold(boldOf(style.monoFont))
+    { }
+
+    void run()
+    {
+        header();
+        if (!rows || rows->rowCount() == 0)
+            return;
+        tree();
+        if (layout.level() == CollectionLayout::Level::Rows) {
+            for (const auto &g : layout.rows()) {
+                // An animated export paints rows one at a time (paintedRows): only theirs.
+                if (state.paintedRowsFrom < 0
+                    || (g.row >= state.paintedRowsFrom && g.row < state.paintedRowsTo))
+                    rowTexts(g);
+            }
+        } else {
+            ranges();
+        }
+        elisions();
+        marks();
+        drawnMarks();
+    }
+
+private:
+    static QFont boldOf(QFont f)
+    {
+        f.setBold(true);
+        return f;
+    }
+
+    // A one-line text box centred on cy.
+    static QRectF line(double x, double cy, double width, const QFontMetricsF &metrics)
+    {
+        return QRectF(x, cy - metrics.height() / 2, width, metrics.height());
+    }
+
+    void add(Label label, const QRectF &area)
+    {
+        label.visible = label.rect.intersected(area);
+        if (label.visible.isEmpty() || label.text.isEmpty())
+            return;
+        if (label.fullText.isEmpty())
+            label.fullText = label.text;
+        out.m_labels.push_back(std::move(label));
+    }
+
+    void header();
+    void tree();
+    void rowTexts(const CollectionLayout::RowGeometry &g);
+    void ranges();
+    void elisions();
+    void marks();
+    void drawnMarks();
+
+    const CollectionLayout &layout;
+    const CollectionRenderState &state;
+    const CollectionStyle &style;
+    const CollectionRows *rows;
+    const CollectionTraceState trace;
+    CollectionLabels &out;
+    const QFontMetricsF mono;
+    const QFontMetricsF text;
+    const QFontMetricsF small;
+    const QFontMetricsF smallBold;
+    const QFontMetricsF monoBold;
+};
+
+void CollectionLabelPass::header()
+{
+    const QRectF h = layout.headerRect();
+    if (!rows || !rows->store())
+        return;
+    const double cy = h.center().y();
+    if (!layout.treeRect().isEmpty()) {
+        const QString title = QStringLiteral("B-tree, fan-out %1").arg(layout.params().fanout);
+        const double room = layout.treeRect().width() + layout.params().lensGap - 8;
+        Label label;
+        label.kind = Kind::TreeTitle;
+        label.fullText = title;
+        label.text = small.elidedText(title, Qt::ElideRight, room);
+        label.tone = Tone::Dim;
+        label.rect = line(8, cy, small.horizontalAdvance(label.text), small);
+        add(label, h);
+    }
+    double x = layout.rowsRect().left() + 8;
+    const double right = h.right() - 10;
+
+    // The partition key, named once for every row (bold), at most half the header.
+    Label partition;
+    partition.kind = Kind::Partition;
+    partition.bold = true;
+    partition.fullText = rows->partitionLabel();
+    partition.text = CollectionLabels::elideKey(partition.fullText, monoBold,
+                                                std::max(40.0, (right - x) * 0.5));
+    partition.rect = line(x, cy, monoBold.horizontalAdvance(partition.text), monoBold);
+    add(partition, h);
+    x = partition.rect.right() + 12;
+
+    QStringList facts;
+    facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(rows->rowCount())),
+                                         rows->rowCount() == 1 ? QStringLiteral("item")
+                                                               : QStringLiteral("items"));
+    if (!rows->indexName().isEmpty())
+        facts << QStringLiteral("index %1").arg(rows->indexName());
+    if (state.bands && state.bands->position >= 0 && state.bands->total > 1)
+        facts << QStringLiteral("partition %1 of %2 in hash order (not key order)")
+                     .arg(state.bands->position + 1)
+                     .arg(state.bands->total);
+    else if (rows->partitionCount() > 1)
+        facts << QStringLiteral("one of %1 partitions (placed by hash, not in key order)")
+                     .arg(rows->partitionCount());
+    const qsizetype concernedHere
+        = state.concernedRows ? qsizetype(state.concernedRows->size()) : 0;
+    if (state.concernedTotal > 0)
+        facts << QStringLiteral("\u26a0 %1 of %2 concerned items here")
+                     .arg(QLocale().toString(qlonglong(concernedHere)),
+                          QLocale().toString(qlonglong(state.concernedTotal)));
+    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
+
+    // The entity legend on the right: the entity types of this collection's rows.
+    std::vector<quint8> present;
+    {
+        std::vector<char> seen(rows->entities().size(), 0);
+        for (quint8 e : rows->rowEntities()) {
+            if (e < seen.size())
+                seen[e] = 1;
+        }
+        for (size_t e = 0; e < seen.size(); ++e) {
+            if (seen[e])
+                present.push_back(quint8(e));
+        }
+    }
+    constexpr double kSwatch = 14; // swatch and its gap before the name
+    constexpr double kEntryGap = 14;
+    double legendWidth = 0;
+    for (quint8 e : present)
+        legendWidth += kSwatch + text.horizontalAdvance(rows->entities()[e].name) + kEntryGap;
+    const double room = std::max(0.0, right - x);
+    const double factsWanted = text.horizontalAdvance(factText);
+    // Facts give way first (down to a short start), then the entity names share what is left.
+    double factsWidth
+        = std::min(factsWanted, std::max(std::min(factsWanted, 120.0), room - legendWidth - 16));
+    double nameBudget = -1; // no limit
+    if (legendWidth > room - factsWidth - 16 && !present.empty()) {
+        factsWidth = std::min(factsWidth, std::max(0.0, room * 0.35));
+        const double perEntry = (room - factsWidth - 16) / double(present.size());
+        nameBudget = std::max(0.0, perEntry - kSwatch - kEntryGap);
+    }
+    double ex = right;
+    std::vector<Label> legend; // added after the facts: the order they are painted in
+    for (auto it = present.rbegin(); it != present.rend(); ++it) {
+        const auto &entity = rows->entities()[*it];
+        QString name = entity.name;
+        if (nameBudget >= 0)
+            name = text.elidedText(name, Qt::ElideRight, nameBudget);
+        const double w = text.horizontalAdvance(name);
+        Label label;
+        label.kind = Kind::Entity;
+        label.fullText = entity.name;
+        label.text = name.isEmpty() ? QStringLiteral(" ") : name;
+        label.color = entity.color;
+        label.tone = Tone::Dim;
+        label.rect = QRectF(ex - w - kSwatch, cy - text.height() / 2, w + kSwatch, text.height());
+        legend.push_back(label);
+        ex -= w + kSwatch + kEntryGap;
+    }
+    Label factLabel;
+    factLabel.kind = Kind::Facts;
+    factLabel.tone = Tone::Dim;
+    factLabel.fullText = factText;
+    const double factRoom = std::max(0.0, std::min(factsWidth, ex + kEntryGap - 8 - x));
+    factLabel.text = text.elidedText(factText, Qt::ElideRight, factRoom);
+    factLabel.rect = line(x, cy, text.horizontalAdvance(factLabel.text), text);
+    add(factLabel, h);
+    for (auto it = legend.rbegin(); it != legend.rend(); ++it)
+        add(*it, h);
+}
+
+namespace {
+
+QString abbreviated(qint64 n)
+{
+    if (n < 1000)
+        return QString::number(n);
+    if (n < 10'000)
+        return QString::number(double(n) / 1000.0, 'f', 1) + QLatin1Char('k');
+    if (n < 1'000'000)
+        return QString::number(n / 1000) + QLatin1Char('k');
+    return QString::number(double(n) / 1e6, 'f', 1) + QLatin1Char('M');
+}
+
+// Whether a row is among the rows laid out (they are in ascending order).
+bool laidOut(const CollectionLayout &layout, qsizetype row)
+{
+    const auto &rows = layout.rows();
+    const auto it = std::lower_bound(rows.begin(), rows.end(), row,
+                                     [](const auto &g, qsizetype r) { return g.row < r; });
+    return it != rows.end() && it->row == row;
+}
+
+} // namespace
+
+void CollectionLabelPass::tree()
+{
+    const QRectF tree = layout.treeRect();
+    if (tree.isEmpty())
+        return;
+    const QLocale english(QLocale::English);
+    for (const auto &level : layout.treeLevels()) {
+        // Each level says how many nodes it has, at the top of its column.
+        Label caption;
+        caption.kind = Kind::TreeCaption;
+        caption.tone = Tone::Dim;
+        caption.fullText
+            = QStringLiteral("B-tree level %1: %2 %3 of up to %4 rows")
+                  .arg(level.level + 1)
+                  .arg(english.toString(level.nodeCount),
+                       level.nodeCount == 1 ? QStringLiteral("node") : QStringLiteral("nodes"),
+                       english.toString(level.span));
+        caption.text = abbreviated(level.nodeCount);
+        const QString words = caption.text
+            + (level.nodeCount == 1 ? QStringLiteral(" node") : QStringLiteral(" nodes"));
+        if (small.horizontalAdvance(words) + 4 <= level.band.width())
+            caption.text = words;
+        // A caption may use its column's gap (6 px), not its neighbour's.
+        const double w = small.horizontalAdvance(caption.text) + 2;
+        if (w > level.band.width() + 4)
+            continue;
+        caption.rect
+            = QRectF(level.band.center().x() - w / 2, level.band.top() + 1, w, small.height());
+        add(caption, tree);
+
+        // A level with too many nodes to draw is one block: it says what it holds, along it.
+        if (!level.dense || level.band.width() < small.height())
+            continue;
+        Label range;
+        range.kind = Kind::TreeCaption;
+        range.vertical = true;
+        range.tone = Tone::Dim;
+        range.fullText = caption.fullText;
+        const double room = level.band.height() - small.height() - 8;
+        range.text = small.elidedText(
+            QStringLiteral("%1 nodes \u00b7 %2 rows each")
+                .arg(english.toString(level.nodeCount), english.toString(level.span)),
+            Qt::ElideRight, room);
+        if (range.text.size() < 4)
+            continue;
+        const double length = small.horizontalAdvance(range.text);
+        range.rect = QRectF(level.band.center().x() - small.height() / 2, caption.rect.bottom() + 6,
+                            small.height(), length);
+        add(range, tree);
+    }
+}
+
+void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
+{
+    const qsizetype row = g.row;
+    const QRectF area = layout.rowsRect();
+    const double cy = g.rect.center().y();
+    const CollectionTraceState::Row t = trace.row(row);
+    const bool isParent = rows->groupOfParentRow(row) >= 0;
+
+    Label sortKey;
+    sortKey.kind = Kind::SortKey;
+    sortKey.row = row;
+    sortKey.bold = isParent;
+    sortKey.tone = t.visited && t.fate == ItemFate::Filtered ? Tone::Dim : Tone::Text;
+    sortKey.fullText = rows->sortKeyText(row);
+    const QFontMetricsF &keyMetrics = isParent ? monoBold : mono;
+    sortKey.text = CollectionLabels::elideKey(sortKey.fullText, keyMetrics, g.sortKey.width());
+    sortKey.rect
+        = line(g.sortKey.left(), cy, keyMetrics.horizontalAdvance(sortKey.text), keyMetrics)
+              .intersected(g.rect);
+    add(sortKey, area);
+
+    if (g.partitionKey.width() > 0 && rows->hasTableKeyColumn()) {
+        Label tableKey;
+        tableKey.kind = Kind::TableKey;
+        tableKey.row = row;
+        tableKey.tone = Tone::Dim;
+        tableKey.fullText = rows->tableKeyText(row);
+        tableKey.text = CollectionLabels::elideKey(tableKey.fullText, mono, g.partitionKey.width());
+        tableKey.rect = line(g.partitionKey.left(), cy, mono.horizontalAdvance(tableKey.text), mono)
+                            .intersected(g.rect);
+        add(tableKey, area);
+    }
+
+    double attributesLeft = g.attributes.left();
+    if (isParent) {
+        const QString name = rows->entityName(row);
+        const auto &group = rows->parentGroups()[size_t(rows->groupOfParentRow(row))];
+        Label pill;
+        pill.kind = Kind::ParentPill;
+        pill.row = row;
+        pill.color = rows->entityColor(row);
+        pill.fullText = QStringLiteral("%1 \u00b7 parent of %2")
+                            .arg(name.isEmpty() ? QStringLiteral("item") : name)
+                            .arg(group.childCount);
+        pill.text = small.elidedText(pill.fullText, Qt::ElideRight,
+                                     std::max(0.0, g.attributes.width() - 12));
+        const double w = small.horizontalAdvance(pill.text) + 12;
+        const double h = std::min(g.rect.height() - 4, small.height() + 4);
+        if (pill.text.size() > 2 && w <= g.attributes.width()) {
+            pill.rect = QRectF(attributesLeft, cy - h / 2, w, h);
+            add(pill, area);
+            attributesLeft += w + 8;
+        }
+    }
+    const double attributesWidth = g.attributes.right() - attributesLeft;
+    if (attributesWidth > 20) {
+        Label attributes;
+        attributes.kind = Kind::Attributes;
+        attributes.row = row;
+        attributes.tone = Tone::Dim;
+        attributes.fullText
+            = rows->attributeTexts(row, state.shownAttributes).join(QStringLiteral("  \u00b7  "));
+        attributes.text = text.elidedText(attributes.fullText, Qt::ElideRight, attributesWidth);
+        attributes.rect = line(attributesLeft, cy, text.horizontalAdvance(attributes.text), text)
+                              .intersected(g.rect);
+        add(attributes, area);
+    }
+
+    if (!g.position.isEmpty()) {
+        Label position;
+        position.kind = Kind::Position;
+        position.row = row;
+        position.tone = Tone::Dim;
+        position.text = QStringLiteral("#") + QLocale(QLocale::English).toString(qint64(row) + 1);
+        const double w = small.horizontalAdvance(position.text);
+        position.rect = line(g.position.right() - w, cy, w, small).intersected(g.rect);
+        add(position, area);
+    }
+
+    // The result number last: the order the renderer has always painted a row in.
+    if (t.visited && t.fate == ItemFate::Returned) {
+        const double d = std::min(g.gutter.height() - 4, 20.0);
+        QRectF badge(g.gutter.right() - d - 6, cy - d / 2, d, d);
+        Label label;
+        label.kind = Kind::ResultNumber;
+        label.row = row;
+        label.bold = true;
+        label.filled = true;
+        label.tone = Tone::Returned;
+        label.text = QString::number(t.resultNumber);
+        const double w = smallBold.horizontalAdvance(label.text) + 8;
+        if (w > d)
+            badge.setLeft(badge.right() - w);
+        label.rect = badge;
+        add(label, area);
+    }
+}
+
+void CollectionLabelPass::ranges()
+{
+    // Compact bars and the density strip carry no row text: every few lines a label names the
+    // key range below it and how many items it holds.
+    const QRectF area = layout.rowsRect();
+    const qsizetype n = rows->rowCount();
+    const double pitch = layout.pitch();
+    if (n <= 0 || pitch <= 0)
+        return;
+    const double height = small.height() + 4;
+    const double segment = std::max(4 * height, 56.0);
+    const CollectionLayout::RowGeometry first = layout.rowGeometry(0);
+    const double left = first.sortKey.left();
+    const double right = first.lane.isEmpty() ? first.attributes.right() : first.lane.left() - 8;
+    const QLocale english(QLocale::English);
+    const double scroll = layout.params().scrollY;
+    for (double y = area.top(); y + height <= area.bottom(); y += segment) {
+        const qsizetype from
+            = std::clamp<qsizetype>(qsizetype(std::floor((y - area.top() + scroll) / pitch)), 0, n);
+        const qsizetype to = std::clamp<qsizetype>(
+            qsizetype(
+                std::ceil((std::min(y + segment, area.bottom()) - area.top() + scroll) / pitch)),
+            from, n);
+        if (to <= from)
+            break;
+        Label label;
+        label.kind = Kind::Range;
+        const QString a = rows->sortKeyText(from);
+        const QString b = rows->sortKeyText(to - 1);
+        const QString count = QStringLiteral("%1 %2").arg(english.toString(qint64(to - from)),
+                                                          to - from == 1 ? QStringLiteral("item")
+                                                                         : QStringLiteral("items"));
+        label.fullText = QStringLiteral("rows #%1\u2013#%2: %3 \u2013 %4 (%5)")
+                             .arg(english.toString(qint64(from) + 1), english.toString(qint64(to)),
+                                  a, b, count);
+        const double room = right - left - 12;
+        if (room < 60)
+            break;
+        const double countWidth = small.horizontalAdvance(QStringLiteral(" \u00b7 ") + count);
+        const double keyRoom = std::max(
+            20.0, (room - countWidth - small.horizontalAdvance(QStringLiteral(" \u2013 "))) / 2);
+        label.text = to - from == 1
+            ? CollectionLabels::elideKey(a, small, keyRoom * 2) + QStringLiteral(" \u00b7 ") + count
+            : CollectionLabels::elideKey(a, small, keyRoom) + QStringLiteral(" \u2013 ")
+                + CollectionLabels::elideKey(b, small, keyRoom) + QStringLiteral(" \u00b7 ")
+                + count;
+        label.text = small.elidedText(label.text, Qt::ElideRight, room);
+        label.rect = QRectF(left, y + 2, small.horizontalAdvance(label.text) + 12, height);
+        add(label, area);
+    }
+}
+
+void CollectionLabelPass::elisions()
+{
+    const QLocale english(QLocale::English);
+    const qsizetype n = rows->rowCount();
+    const QRectF area = layout.rowsRect();
+    for (const auto &e : layout.elisions()) {
+        const qsizetype count = e.endRow - e.firstRow;
+        const QString where = e.firstRow == 0 ? QStringLiteral("above")
+            : e.endRow >= n                   ? QStringLiteral("below")
+                                              : QStringLiteral("between");
+        Label label;
+        label.kind = Kind::Elision;
+        label.tone = Tone::Dim;
+        label.fullText = QStringLiteral("\u22ee %1 %2 %3 (#%4\u2013#%5)")
+                             .arg(english.toString(qint64(count)),
+                                  count == 1 ? QStringLiteral("row") : QStringLiteral("rows"),
+                                  where, english.toString(qint64(e.firstRow) + 1),
+                                  english.toString(qint64(e.endRow)));
+        const double x = e.rect.left() + layout.params().gutterWidth + 4;
+        label.text = text.elidedText(label.fullText, Qt::ElideRight, e.rect.right() - x - 4);
+        label.rect = line(x, e.rect.center().y(), text.horizontalAdvance(label.text), text)
+                         .intersected(e.rect);
+        add(label, area);
+    }
+}
+
+void CollectionLabelPass::marks()
+{
+    if (!trace.traced())
+        return;
+    const model::QueryTrace &t = trace.timeline->trace();
+    const bool rowLevel = layout.level() == CollectionLayout::Level::Rows;
+    const qsizetype n = rows->rowCount();
+
+    // Each mark: the row it is about, its text (and a shorter one), its colour.
+    struct Mark
+    {
+        qsizetype row;
+        int priority; // the first decides the pill's colour
+        QString full;
+        QString brief;
+        Tone tone;
+        bool filled;
+    };
+    std::vector<Mark> marks;
+    const bool stopped = trace.stopped() && t.lastEvaluatedPosition && layout.stopLineY();
+    if (stopped) {
+        const QString arrow = t.forward ? QStringLiteral("\u2193") : QStringLiteral("\u2191");
+        const QString page = t.stop == model::StopReason::Limit
+            ? QStringLiteral("Limit %1 \u00b7 page ends %2").arg(t.scannedCount).arg(arrow)
+            : QStringLiteral("1 MB page ends %1").arg(arrow);
+        marks.push_back({qsizetype(*t.lastEvaluatedPosition), 0,
+                         page + QStringLiteral(" \u00b7 LastEvaluatedKey"), page, Tone::Stop,
+                         true});
+    }
+    const bool seeking = trace.seeking();
+    if (seeking && rowLevel && trace.transition >= 1)
+        marks.push_back({qsizetype(trace.step->row), 1, trace.step->marker, trace.step->marker,
+                         Tone::Probe, true});
+    if (trace.sweeping() && rowLevel && trace.transition >= 1 && !trace.step->marker.isEmpty()
+        && trace.step->kind != TimelineStep::Kind::Visit) {
+        const bool stop = trace.step->kind == TimelineStep::Kind::Stop;
+        // The page-end label already says Limit (or 1 MB) and LastEvaluatedKey.
+        const bool samePageEnd = stop && stopped
+            && (t.stop == model::StopReason::Limit || t.stop == model::StopReason::PageFull);
+        if (!samePageEnd)
+            marks.push_back({qsizetype(trace.step->row), 2, trace.step->marker, trace.step->marker,
+                             stop ? Tone::Stop : Tone::Cursor, !stop});
+    }
+    if (t.sortCondition && rowLevel) {
+        const qsizetype begin = qsizetype(t.rangeBegin);
+        const qsizetype end = qsizetype(t.rangeEnd);
+        if (begin < n)
+            marks.push_back({begin, 3, QStringLiteral("key condition starts \u2193"),
+                             QStringLiteral("range starts"), Tone::Bound, false});
+        else
+            marks.push_back({n - 1, 3, QStringLiteral("key condition starts after the last row"),
+                             QStringLiteral("range after the end"), Tone::Bound, false});
+        if (end > 0 && end > begin)
+            marks.push_back({end - 1, 3, QStringLiteral("key condition ends \u2191"),
+                             QStringLiteral("range ends"), Tone::Bound, false});
+    }
+    // A row window keeps the rows the seek probed, far apart: each says which probe it was.
+    if (!layout.params().window.empty() && rowLevel) {
+        const int shown = seeking ? trace.probesDone - 1 : trace.probesDone;
+        for (int i = 0; i < shown; ++i) {
+            const qsizetype row = qsizetype(t.probes[size_t(i)].position);
+            marks.push_back({row, 4, QStringLiteral("seek probe %1").arg(i + 1),
+                             QStringLiteral("probe %1").arg(i + 1), Tone::Probe, false});
+        }
+    }
+    if (marks.empty())
+        return;
+
+    // One label per row: its marks merged, in priority order.
+    std::map<qsizetype, std::vector<const Mark *>> byRow;
+    for (const Mark &m : marks) {
+        if (m.row >= 0 && m.row < n)
+            byRow[m.row].push_back(&m);
+    }
+    const QRectF area = layout.rowsRect();
+    const double pillHeight = smallBold.height() + 4;
+    std::vector<Label> lane;
+    for (auto &[row, list] : byRow) {
+        std::stable_sort(list.begin(), list.end(),
+                         [](const Mark *a, const Mark *b) { return a->priority < b->priority; });
+        const auto g = layout.rowGeometry(row);
+        if (g.lane.isEmpty())
+            continue;
+        if (rowLevel && !laidOut(layout, row))
+            continue; // not drawn (scrolled away or inside an elision)
+        QStringList full, brief;
+        for (const Mark *m : list) {
+            if (!full.contains(m->full))
+                full << m->full;
+            if (!brief.contains(m->brief))
+                brief << m->brief;
+        }
+        Label label;
+        label.kind = Kind::Mark;
+        label.row = row;
+        label.bold = true;
+        label.tone = list.front()->tone;
+        label.filled = list.front()->filled;
+        label.fullText = full.join(QStringLiteral(" \u00b7 "));
+        const double room = g.lane.width() - 16;
+        label.text = label.fullText;
+        if (smallBold.horizontalAdvance(label.text) > room)
+            label.text = brief.join(QStringLiteral(" \u00b7 "));
+        label.text = smallBold.elidedText(label.text, Qt::ElideRight, room);
+        const double w = smallBold.horizontalAdvance(label.text) + 16;
+        const double h = rowLevel ? std::min(pillHeight, g.rect.height() - 2) : pillHeight;
+        label.rect = QRectF(g.lane.right() - w, g.rect.center().y() - h / 2, w, h);
+        lane.push_back(label);
+    }
+    // Between rows (compact and density levels) labels can be closer than their height: stack
+    // them down the lane, and back up from the bottom when they run out of room.
+    for (size_t i = 1; i < lane.size(); ++i) {
+        const double top = lane[i - 1].rect.bottom() + 2;
+        if (lane[i].rect.top() < top)
+            lane[i].rect.moveTop(top);
+    }
+    for (size_t i = lane.size(); i-- > 0;) {
+        const double bottom = i + 1 < lane.size() ? lane[i + 1].rect.top() - 2 : area.bottom();
+        if (lane[i].rect.bottom() > bottom)
+            lane[i].rect.moveBottom(bottom);
+    }
+    for (Label &label : lane)
+        add(std::move(label), area);
+}
+
+void CollectionLabelPass::drawnMarks()
+{
+    // Entity types and marks the picture draws (its legend's entries).
+    auto &entities = out.m_entities;
+    if (layout.level() == CollectionLayout::Level::Density) {
+        for (const auto &bucket : layout.density()) {
+            if (bucket.entity != CollectionRows::kNoEntity)
+                entities.insert(bucket.entity);
+        }
+    } else {
+        for (const auto &g : layout.rows()) {
+            const quint8 e = rows->rowEntities()[size_t(g.row)];
+            if (e != CollectionRows::kNoEntity)
+                entities.insert(e);
+            if (rows->groupOfParentRow(g.row) >= 0)
+                out.m_marks.insert(TraceMark::Parent);
+        }
+    }
+    if (!layout.brackets().empty())
+        out.m_marks.insert(TraceMark::Parent);
+    if (!trace.traced())
+        return;
+    const model::QueryTrace &t = trace.timeline->trace();
+    for (const auto &node : layout.treeNodes()) {
+        if (node.onPath)
+            out.m_marks.insert(TraceMark::SeekPath);
+    }
+    const auto drawn = [&](qsizetype row) {
+        if (layout.level() == CollectionLayout::Level::Density)
+            return true;
+        return laidOut(layout, row);
+    };
+    for (int v = 0; v < trace.visitsDone && v < int(t.visits.size()); ++v) {
+        const model::TraceVisit &visit = t.visits[size_t(v)];
+        if (!drawn(qsizetype(visit.position)))
+            continue;
+        if (visit.fate == ItemFate::Returned) {
+            out.m_marks.insert(TraceMark::Read);
+            out.m_marks.insert(TraceMark::Returned);
+        } else if (visit.fate == ItemFate::Filtered) {
+            out.m_marks.insert(TraceMark::Read);
+            out.m_marks.insert(TraceMark::Filtered);
+        } else {
+            out.m_marks.insert(TraceMark::Reached);
+        }
+    }
+    if (t.sortCondition && !layout.boundLines().empty())
+        out.m_marks.insert(TraceMark::Bounds);
+    if (trace.stopped() && t.lastEvaluatedPosition && layout.stopLineY()) {
+        out.m_marks.insert(TraceMark::PageEnd);
+        if (layout.level() == CollectionLayout::Level::Rows)
+            out.m_marks.insert(TraceMark::LastEvaluatedKey);
+    }
+    if (trace.seeking())
+        out.m_marks.insert(TraceMark::Probe);
+    if (trace.sweeping())
+        out.m_marks.insert(TraceMark::Cursor);
+}
+
+CollectionLabels CollectionLabels::compute(const CollectionLayout &layout,
+                                           const CollectionRenderState &state,
+                                           const CollectionStyle &style)
+{
+    CollectionLabels labels;
+    CollectionLabelPass(layout, state, style, labels).run();
+    return labels;
+}
+
+} // namespace keyscope::ui
