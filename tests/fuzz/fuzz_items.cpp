@@ -19,8 +19,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         QString error;
         const QJsonObject json {
             {"TableName", "T"},
-            {"KeySchema", QJsonArray {QJsonObject {{"AttributeName", "PK"}, {"KeyType", "HASH"}},
-                                      QJsonObject {{"AttributeName", "SK"}, {"KeyType", "RANGE"}}}},
+            {"KeySchema",
+             QJsonArray {QJsonObject {{"AttributeName", "PK"}, {"KeyType", "HASH"}},
+                         QJsonObject {{"AttributeName", "SK"}, {"KeyType", "RANGE"}}}},
             {"AttributeDefinitions",
              QJsonArray {QJsonObject {{"AttributeName", "PK"}, {"AttributeType", "S"}},
                          QJsonObject {{"AttributeName", "SK"}, {"AttributeType", "S"}}}}};
