@@ -13,6 +13,7 @@
 #include "model/value/dynamojson.h"
 #include "model/value/number.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -116,6 +117,11 @@ private slots:
     void csvErrors_data();
     void csvErrors();
     void yamlSyntaxErrorHasPosition();
+    void yamlLimits_data();
+    void yamlLimits();
+    void yamlAliasesWithinLimitsExpand();
+    void foundValueIsNamed_data();
+    void foundValueIsNamed();
     void detectsByContent_data();
     void detectsByContent();
 };
@@ -678,6 +684,113 @@ void TestInterop::yamlSyntaxErrorHasPosition()
     QVERIFY(std::holds_alternative<IoError>(read));
     const IoError &error = std::get<IoError>(read);
     QVERIFY2(error.line >= 3 && error.message.startsWith("YAML: "), qPrintable(error.toString()));
+}
+
+void TestInterop::yamlLimits_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::addColumn<QString>("expected"); // the start of IoError::toString()
+    const auto fixture = [](const char *name) {
+        QFile file(kData + "hostile/" + name);
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read %s", name);
+        return file.readAll();
+    };
+    // 14 bytes that used to overflow the stack in the YAML-to-JSON conversion.
+    QTest::newRow("alias inside its own node")
+        << fixture("yaml-self-alias.yaml")
+        << "t.yaml:2:6: YAML: the alias *a is inside the node it refers to (&a at line 1, "
+           "column 4): expanding it would never end";
+    // "Billion laughs": 9 levels of 9 aliases, 387 million strings (32 s and 3.6 GB before).
+    QTest::newRow("billion laughs")
+        << fixture("yaml-billion-laughs.yaml")
+        << "t.yaml:7:8: YAML: aliases expand the document past 1,000,000 values, the most "
+           "Keyscope reads (the alias *f here repeats 597,871 values)";
+    QTest::newRow("deeper than the limit")
+        << QByteArray("a: " + QByteArray(300, '[') + QByteArray(300, ']') + "\n")
+        << "t.yaml:1:259: YAML: sequences and maps nested deeper than 256 levels, the most "
+           "Keyscope reads";
+    QTest::newRow("deeper than the limit through an alias")
+        << QByteArray("a: &a " + QByteArray(200, '[') + QByteArray(200, ']')
+                      + "\nb: " + QByteArray(100, '[') + "*a" + QByteArray(100, ']') + "\n")
+        << "t.yaml:2:104: YAML: the alias *a here expands to sequences and maps nested deeper "
+           "than 256 levels, the most Keyscope reads";
+    // Past yaml-cpp's own recursion bound, which used to say only "YAML: bad file".
+    QTest::newRow("deeper than the YAML reader goes")
+        << QByteArray("a:\n" + QByteArray(3000, '[') + "\n") << "t.yaml:2:";
+}
+
+void TestInterop::yamlLimits()
+{
+    QFETCH(QByteArray, yaml);
+    QFETCH(QString, expected);
+    QElapsedTimer timer;
+    timer.start();
+    auto read = YamlDocument::parse(yaml, "t.yaml");
+    QVERIFY2(std::holds_alternative<IoError>(read), "the document was read");
+    const QString text = std::get<IoError>(read).toString();
+    QVERIFY2(text.startsWith(expected), qPrintable(text));
+    QVERIFY2(!text.contains("bad file"), qPrintable(text));
+    QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    // File > Import and `convert` read it through InteropFile: the same refusal.
+    QCOMPARE(errorText(InteropFile::parse(yaml, "t.yaml")), text);
+}
+
+void TestInterop::yamlAliasesWithinLimitsExpand()
+{
+    const QByteArray yaml = "base: &b {Type: S, Tags: [x, y]}\n"
+                            "copies: [*b, *b, {nested: *b}]\n";
+    auto read = YamlDocument::parse(yaml, "t.yaml");
+    QVERIFY2(std::holds_alternative<QJsonValue>(read), qPrintable(errorText(read)));
+    const QJsonObject root = std::get<QJsonValue>(read).toObject();
+    const QJsonObject base {{"Type", "S"}, {"Tags", QJsonArray {"x", "y"}}};
+    QCOMPARE(root.value("base").toObject(), base);
+    QCOMPARE(root.value("copies").toArray(),
+             (QJsonArray {base, base, QJsonObject {{"nested", base}}}));
+}
+
+void TestInterop::foundValueIsNamed_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("expected");
+    const auto workbench = [](const QByteArray &type) {
+        return R"({"ModelName": "M", "ModelMetadata": {"Version": "3.0"}, "DataModel": [
+            {"TableName": "T", "KeyAttributes": {"PartitionKey":
+                {"AttributeName": "PK", "AttributeType": )"
+            + type + "}}}]}";
+    };
+    // Used to say `found ""` for anything but a string.
+    QTest::newRow("number") << workbench("5")
+                            << "m.json: DataModel[0].KeyAttributes.PartitionKey.AttributeType: "
+                               "a key attribute's type is S, N or B, found 5";
+    QTest::newRow("true") << workbench("true") << "found true";
+    QTest::newRow("null") << workbench("null") << "found null";
+    QTest::newRow("array") << workbench(R"(["S"])") << "found an array";
+    QTest::newRow("string") << workbench(R"("BOOL")") << R"(found "BOOL")";
+    QTest::newRow("non-key attribute")
+        << QByteArray(R"({"ModelName": "M", "ModelMetadata": {"Version": "3.0"}, "DataModel": [
+            {"TableName": "T", "KeyAttributes": {"PartitionKey":
+                {"AttributeName": "PK", "AttributeType": "S"}},
+             "NonKeyAttributes": [{"AttributeName": "Temp", "AttributeType": 1.5}]}]})")
+        << "m.json: DataModel[0].NonKeyAttributes[0].AttributeType: unknown type 1.5 (valid: S,";
+    QTest::newRow("create-table attribute type")
+        << QByteArray(
+               R"({"TableName": "T", "KeySchema": [{"AttributeName": "K", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "K", "AttributeType": 5}]})")
+        << "m.json: 1 validation error detected: Value '5' at "
+           "'attributeDefinitions.1.member.attributeType'";
+    QTest::newRow("create-table key type")
+        << QByteArray(R"({"TableName": "T", "KeySchema": [{"AttributeName": "K", "KeyType": 1}],
+            "AttributeDefinitions": [{"AttributeName": "K", "AttributeType": "S"}]})")
+        << "m.json: 1 validation error detected: Value '1' at 'KeySchema[0].keyType'";
+}
+
+void TestInterop::foundValueIsNamed()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, expected);
+    const QString text = errorText(InteropFile::parse(json, "m.json"));
+    QVERIFY2(text.contains(expected), qPrintable(text));
 }
 
 void TestInterop::detectsByContent_data()

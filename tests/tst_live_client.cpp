@@ -2,6 +2,7 @@
 // retries with backoff on throttling, paging, the item cap, cancel, a table that vanishes
 // mid-load, BatchWriteItem with UnprocessedItems, DescribeTable, and verify.
 
+#include "model/live/cleartextendpoint.h"
 #include "model/live/dynamoclient.h"
 #include "model/live/liveoperations.h"
 #include "model/live/liveverify.h"
@@ -632,6 +633,40 @@ private slots:
         QCOMPARE(fewer.differences.first(),
                  QStringLiteral("Count differs: the endpoint returned 3 items, Keyscope 5"));
         QVERIFY(!fewer.rows[3].endpoint && fewer.rows[3].keyscope);
+    }
+
+    // `keyscope live` and the Live window warn before plain HTTP leaves this machine.
+    void cleartextEndpoint_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("warned");
+        QTest::newRow("https, AWS") << "https://dynamodb.eu-west-1.amazonaws.com" << false;
+        QTest::newRow("https, another machine") << "https://10.0.0.5:8000" << false;
+        QTest::newRow("127.0.0.1") << "http://127.0.0.1:8000" << false;
+        QTest::newRow("127.255.0.9") << "http://127.255.0.9:8000" << false;
+        QTest::newRow("localhost") << "http://localhost:8000" << false;
+        QTest::newRow("LOCALHOST") << "HTTP://LOCALHOST:8000" << false;
+        QTest::newRow("db.localhost") << "http://db.localhost:8000" << false;
+        QTest::newRow("::1") << "http://[::1]:8000" << false;
+        QTest::newRow("0:0:0:0:0:0:0:1") << "http://[0:0:0:0:0:0:0:1]:8000" << false;
+        QTest::newRow("::ffff:127.0.0.1") << "http://[::ffff:127.0.0.1]:8000" << false;
+        QTest::newRow("LAN address") << "http://192.168.1.20:8000" << true;
+        QTest::newRow("128.0.0.1") << "http://128.0.0.1:8000" << true;
+        QTest::newRow("127.0.0.1 inside a name") << "http://127.0.0.1.example.com:8000" << true;
+        QTest::newRow("localhost inside a name") << "http://localhost.example.com:8000" << true;
+        QTest::newRow("::2") << "http://[::2]:8000" << true;
+        QTest::newRow("AWS over http") << "http://dynamodb.us-east-1.amazonaws.com" << true;
+    }
+    void cleartextEndpoint()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, warned);
+        const QString warning = cleartextEndpointWarning(QUrl(url));
+        QCOMPARE(!warning.isEmpty(), warned);
+        if (warned)
+            QVERIFY2(warning.contains(QLatin1String("plain HTTP to another machine"))
+                         && warning.contains(QLatin1String("security token")),
+                     qPrintable(warning));
     }
 };
 

@@ -71,7 +71,8 @@ const QString kHelp = QStringLiteral(
     "                    frames.ffconcat, an index with durations for ffmpeg.\n"
     "  --animated        With svg: the whole traversal as one SVG that plays by itself and\n"
     "                    loops (CSS animation, no script), holding the final state 3 s.\n"
-    "  --scale S         PNG pixels per diagram pixel (default 1; 2 for high-DPI screens).\n"
+    "  --scale S         PNG pixels per diagram pixel, 0.1 to 16 (default 1; 2 for high-DPI\n"
+    "                    screens); the PNG is at most 32767 pixels a side, 100 million in all.\n"
     "  --theme T         light (default) or dark: the export style's colours.\n"
     "  --background C    The page behind the diagram: transparent, white, or any colour\n"
     "                    (#RRGGBB or an SVG colour name). Default: white for the\n"
@@ -297,11 +298,13 @@ int runExportCommand(const QStringList &args)
     if (auto scale = options.value(QStringLiteral("--scale"))) {
         bool ok = false;
         request.scale = scale->toDouble(&ok);
-        if (!ok || !(request.scale > 0) || request.scale > 16)
+        if (!ok || !ui::imageScaleProblem(request.scale).isEmpty())
             return usageError(kUsage,
-                              QStringLiteral("argument --scale: expected a number "
-                                             "above 0 and at most 16, got '%1'")
-                                  .arg(*scale));
+                              QStringLiteral("argument --scale: expected a number from %1 to %2, "
+                                             "got '")
+                                      .arg(ui::kMinImageScale)
+                                      .arg(ui::kMaxImageScale)
+                                  + *scale + u'\'');
     }
     if (auto theme = options.value(QStringLiteral("--theme"))) {
         if (*theme != u"light" && *theme != u"dark")

@@ -17,6 +17,7 @@
 #include "model/io/jsonwriter.h"
 #include "model/io/orderedjson.h"
 #include "model/live/awscredentials.h"
+#include "model/live/cleartextendpoint.h"
 #include "model/live/liveoperations.h"
 #include "model/live/liveverify.h"
 #include "model/query/queryengine.h"
@@ -86,6 +87,10 @@ QString helpText()
         "                      then AWS_PROFILE (or 'default'). Credentials are only read.\n"
         "  --timeout SECONDS   Per request (default 15). Throttling and 5xx answers are\n"
         "                      retried with backoff.\n"
+        "  --yes               Send over plain HTTP to another machine (not localhost,\n"
+        "                      127.0.0.0/8 or ::1) anyway: without it such an endpoint is\n"
+        "                      refused, as the access key id and any security token would\n"
+        "                      travel unencrypted. (push: also confirms the push.)\n"
         "\n"
         "tables     Lists every table (ListTables, all pages) as `aws dynamodb list-tables`.\n"
         "describe   Prints DescribeTable's answer as `aws dynamodb describe-table`.\n"
@@ -170,6 +175,7 @@ std::variant<LiveOptions, QString> splitOptions(const QStringList &args,
 
 const QStringList kConnectionOptions = {QStringLiteral("--endpoint"), QStringLiteral("--region"),
                                         QStringLiteral("--profile"), QStringLiteral("--timeout")};
+const QStringList kConnectionFlags = {QStringLiteral("--yes")};
 
 struct Session
 {
@@ -190,6 +196,19 @@ std::variant<std::unique_ptr<Session>, int> openSession(const LiveOptions &optio
         print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
         return kExitConfig;
     }
+    const LiveConnection &connection = std::get<LiveConnection>(resolved);
+    if (const QString warning = cleartextEndpointWarning(connection.endpoint); !warning.isEmpty()) {
+        if (!options.flag(QStringLiteral("--yes"))) {
+            print(stderr,
+                  QStringLiteral("keyscope: error: ") + warning
+                      + QStringLiteral(".\nUse https://, or pass --yes to send anyway. Nothing "
+                                       "was sent.\n"));
+            return kExitUsage;
+        }
+        print(stderr,
+              QStringLiteral("keyscope: warning: ") + warning
+                  + QStringLiteral(" (sent anyway: --yes).\n"));
+    }
     int timeoutMs = 15000;
     if (auto text = options.value(QStringLiteral("--timeout"))) {
         bool ok = false;
@@ -202,8 +221,7 @@ std::variant<std::unique_ptr<Session>, int> openSession(const LiveOptions &optio
         timeoutMs = int(seconds * 1000);
     }
     auto session = std::make_unique<Session>();
-    session->client
-        = std::make_unique<DynamoClient>(session->transport, std::get<LiveConnection>(resolved));
+    session->client = std::make_unique<DynamoClient>(session->transport, connection);
     session->client->setTimeoutMs(timeoutMs);
     session->client->setCancelFlag(&g_interrupted);
     session->transport.setCancelFlag(&g_interrupted);
@@ -244,7 +262,7 @@ QByteArray prettyJson(const QJsonObject &object)
 
 int runTables(const QStringList &args)
 {
-    auto split = splitOptions(args, kConnectionOptions, {});
+    auto split = splitOptions(args, kConnectionOptions, kConnectionFlags);
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(QStringLiteral("tables")), *error);
     const LiveOptions &options = std::get<LiveOptions>(split);
@@ -265,8 +283,8 @@ int runTables(const QStringList &args)
 
 int runDescribe(const QStringList &args)
 {
-    auto split
-        = splitOptions(args, kConnectionOptions + QStringList {QStringLiteral("--table-name")}, {});
+    auto split = splitOptions(
+        args, kConnectionOptions + QStringList {QStringLiteral("--table-name")}, kConnectionFlags);
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(QStringLiteral("describe")), *error);
     const LiveOptions &options = std::get<LiveOptions>(split);
@@ -298,7 +316,7 @@ int runLoad(const QStringList &args)
         kConnectionOptions
             + QStringList {QStringLiteral("--out"), QStringLiteral("--items-out"),
                            QStringLiteral("--table-definition-out"), QStringLiteral("--max-items")},
-        {});
+        kConnectionFlags);
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(sub), *error);
     const LiveOptions &options = std::get<LiveOptions>(split);
@@ -650,7 +668,7 @@ QString keyText(const TableDefinition &definition, const QString &indexName, con
 int runVerify(const QStringList &args)
 {
     const QString sub = QStringLiteral("verify");
-    auto split = splitOptions(args, kConnectionOptions, {});
+    auto split = splitOptions(args, kConnectionOptions, kConnectionFlags);
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(sub), *error);
     const LiveOptions &options = std::get<LiveOptions>(split);

@@ -110,6 +110,18 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
     if (!jsonLike) {
         // A template in YAML, else CSV (a header row with commas) under another name.
         const QByteArray firstLine = trimmed.left(trimmed.indexOf('\n'));
+        // A header row that YAML would not read as a mapping, sequence, comment or directive is
+        // tried as CSV first: YAML takes a CSV for one long scalar, which cost two thirds of a
+        // large CSV's import.
+        static const QByteArray yamlStarts("#-{[%&*!|>?");
+        const bool csvHeader = firstLine.contains(',') && !yamlStarts.contains(firstLine.front())
+            && !firstLine.contains(": ") && !firstLine.trimmed().endsWith(':');
+        if (!yamlName && csvHeader) {
+            auto csv = readCsv();
+            if (std::holds_alternative<Input>(csv))
+                return csv;
+            input = Input {};
+        }
         auto yaml = YamlDocument::parse(data, source);
         if (auto *error = std::get_if<IoError>(&yaml)) {
             if (!yamlName && firstLine.contains(','))

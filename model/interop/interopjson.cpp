@@ -7,11 +7,35 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QLocale>
 
 #include <cmath>
 #include <cstdio>
 
 namespace keyscope::model::interopjson {
+
+QString foundText(const QJsonValue &json)
+{
+    switch (json.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return json.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(json.toDouble(), 'g', QLocale::FloatingPointShortest);
+    case QJsonValue::String: {
+        const QString text = json.toString();
+        return u'"' + (text.size() > 40 ? text.left(37) + QStringLiteral("...") : text) + u'"';
+    }
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
 
 std::optional<AttributeValue> valueFromPlainJson(const QJsonValue &json, const QString &declared,
                                                  QString *error, QString *errorPath)

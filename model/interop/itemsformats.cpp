@@ -52,15 +52,17 @@ std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &te
     bool inQuotes = false;
     bool cellStarted = false;
     const auto endCell = [&] {
-        row.push_back(cell);
+        row.push_back(std::move(cell));
         cell = Cell {};
         cellStarted = false;
     };
     const auto endRow = [&] {
         endCell();
+        const qsizetype width = qsizetype(row.size());
         if (!(row.size() == 1 && row.front().text.isEmpty() && !row.front().quoted))
-            rows.push_back(row); // blank lines are skipped
-        row.clear();
+            rows.push_back(std::move(row)); // blank lines are skipped
+        row = {};
+        row.reserve(width);
     };
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text.at(i);
@@ -111,7 +113,17 @@ std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &te
                                 {},
                                 QStringLiteral("text after a closing quote: a quoted cell ends "
                                                "at the next comma or line end")};
-            cell.text += c;
+            // The rest of an unquoted run in one append.
+            qsizetype end = i + 1;
+            while (end < text.size()) {
+                const QChar next = text.at(end);
+                if (next == u',' || next == u'\n' || next == u'\r' || next == u'"')
+                    break;
+                ++end;
+            }
+            cell.text += QStringView(text).mid(i, end - i);
+            column += int(end - i - 1);
+            i = end - 1;
         }
         ++column;
     }

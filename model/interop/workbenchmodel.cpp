@@ -69,14 +69,15 @@ std::variant<KeyAttr, Failure> readKeyAttribute(const QJsonValue &json, const QS
                                        "\"S\"}")};
     const QJsonObject object = json.toObject();
     const QString name = object.value(QLatin1String("AttributeName")).toString();
-    const QString type = object.value(QLatin1String("AttributeType")).toString();
+    const QJsonValue typeJson = object.value(QLatin1String("AttributeType"));
+    const QString type = typeJson.toString();
     if (name.isEmpty())
         return Failure {path + QStringLiteral(".AttributeName"),
                         QStringLiteral("missing or not a string: name the key attribute")};
     if (type != u"S" && type != u"N" && type != u"B")
-        return Failure {
-            path + QStringLiteral(".AttributeType"),
-            QStringLiteral("a key attribute's type is S, N or B, found \"%1\"").arg(type)};
+        return Failure {path + QStringLiteral(".AttributeType"),
+                        QStringLiteral("a key attribute's type is S, N or B, found ")
+                            + interopjson::foundText(typeJson)};
     return KeyAttr {name, type};
 }
 
@@ -244,12 +245,13 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
         if (name.isEmpty())
             return Failure {path + QStringLiteral(".AttributeName"),
                             QStringLiteral("missing or not a string")};
-        const QString type = attribute.value(QLatin1String("AttributeType")).toString();
+        const QJsonValue typeJson = attribute.value(QLatin1String("AttributeType"));
+        const QString type = typeJson.toString();
         if (!AttributeValue::typeFromName(type))
             return Failure {path + QStringLiteral(".AttributeType"),
-                            QStringLiteral("unknown type \"%1\" (valid: S, N, B, BOOL, NULL, L, "
-                                           "M, SS, NS, BS)")
-                                .arg(type)};
+                            QStringLiteral("unknown type ") + interopjson::foundText(typeJson)
+                                + QStringLiteral(" (valid: S, N, B, BOOL, NULL, L, M, SS, NS, "
+                                                 "BS)")};
         declared.insert(name, type);
     }
 

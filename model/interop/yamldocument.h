@@ -19,7 +19,14 @@ namespace keyscope::model {
 class YamlDocument
 {
 public:
-    // Syntax errors carry the line and column yaml-cpp reports.
+    // Limits on the JSON a document may become, counting what aliases repeat: a few hundred
+    // bytes of anchors and aliases ("billion laughs") would otherwise expand to billions of
+    // values, and an alias inside the node it names would repeat forever.
+    static constexpr qint64 kMaxValues = 1'000'000; // scalars, sequences and maps
+    static constexpr int kMaxDepth = 256;           // sequences and maps inside each other
+
+    // Syntax errors carry the line and column yaml-cpp reports; a document past a limit is
+    // refused with the limit and the line and column of the node (or alias) that crossed it.
     static std::variant<QJsonValue, IoError> parse(const QByteArray &data, const QString &source);
     // Block style, 2-space indentation, members in order; strings that would read back as
     // another type are quoted.

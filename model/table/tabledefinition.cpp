@@ -1,6 +1,7 @@
 #include "model/table/tabledefinition.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 
 namespace keyscope::model {
@@ -12,6 +13,15 @@ constexpr int kMaxGlobalIndexes = 20;
 constexpr int kMaxMultiKeyAttributes = 4;
 
 const QString kInvalid = QStringLiteral("One or more parameter values were invalid: ");
+
+// The value a "Value '...'" message quotes: a string as is, anything else as JSON (5, true).
+QString valueText(const QJsonValue &json)
+{
+    if (json.isString() || json.isUndefined())
+        return json.toString();
+    return QString::fromUtf8(
+        QJsonDocument(QJsonArray {json}).toJson(QJsonDocument::Compact).chopped(1).mid(1));
+}
 
 struct Reader
 {
@@ -42,15 +52,18 @@ bool readKeySchema(const QJsonValue &json, const QString &path,
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QJsonObject element = array.at(i).toObject();
         const QString name = element.value(QLatin1String("AttributeName")).toString();
-        const QString keyType = element.value(QLatin1String("KeyType")).toString();
+        const QJsonValue keyTypeJson = element.value(QLatin1String("KeyType"));
+        const QString keyType = keyTypeJson.toString();
         if (name.isEmpty())
             return reader.fail(QStringLiteral("%1[%2].AttributeName is missing").arg(path).arg(i));
         if (keyType != QLatin1String("HASH") && keyType != QLatin1String("RANGE"))
-            return reader.fail(QStringLiteral("1 validation error detected: Value '%1' at "
-                                              "'%2[%3].keyType' failed to satisfy constraint: "
-                                              "Member must satisfy enum value set: [HASH, RANGE]")
-                                   .arg(keyType, path)
-                                   .arg(i));
+            return reader.fail(QStringLiteral("1 validation error detected: Value '")
+                               + valueText(keyTypeJson)
+                               + QStringLiteral("' at '%1[%2].keyType' failed to satisfy "
+                                                "constraint: Member must satisfy enum value set: "
+                                                "[HASH, RANGE]")
+                                     .arg(path)
+                                     .arg(i));
         if (i == 0 && keyType != QLatin1String("HASH"))
             return reader.fail(
                 QStringLiteral("Invalid KeySchema: The first KeySchemaElement is not a HASH key "
@@ -192,19 +205,20 @@ std::optional<TableDefinition> TableDefinition::fromJson(const QJsonObject &json
     for (qsizetype i = 0; i < definitionArray.size(); ++i) {
         const QJsonObject d = definitionArray.at(i).toObject();
         const QString name = d.value(QLatin1String("AttributeName")).toString();
-        const QString type = d.value(QLatin1String("AttributeType")).toString();
+        const QJsonValue typeJson = d.value(QLatin1String("AttributeType"));
+        const QString type = typeJson.toString();
         if (name.isEmpty()) {
             reader.fail(QStringLiteral("AttributeDefinitions[%1].AttributeName is missing").arg(i));
             return std::nullopt;
         }
         if (type != QLatin1String("S") && type != QLatin1String("N")
             && type != QLatin1String("B")) {
-            reader.fail(QStringLiteral("1 validation error detected: Value '%1' at "
-                                       "'attributeDefinitions.%2.member.attributeType' failed to "
-                                       "satisfy constraint: Member must satisfy enum value set: "
-                                       "[B, N, S]")
-                            .arg(type)
-                            .arg(i + 1));
+            reader.fail(QStringLiteral("1 validation error detected: Value '")
+                        + valueText(typeJson)
+                        + QStringLiteral("' at 'attributeDefinitions.%1.member.attributeType' "
+                                         "failed to satisfy constraint: Member must satisfy enum "
+                                         "value set: [B, N, S]")
+                              .arg(i + 1));
             return std::nullopt;
         }
         if (types.contains(name)) {

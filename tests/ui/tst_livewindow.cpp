@@ -11,6 +11,7 @@
 #include "ui/live/livewindow.h"
 #include "ui/live/pushconfirmdialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QJsonArray>
@@ -210,6 +211,38 @@ private slots:
         QVERIFY(m_shared.fake.sent.front()
                     .request.header("Authorization")
                     .contains("Credential=TYPED/"));
+    }
+
+    // Plain HTTP to another machine is sent only once the checkbox confirms it.
+    void plainHttpToAnotherMachineAsksFirst()
+    {
+        setHandler([](const QString &, const QJsonObject &) {
+            return FakeDynamoTransport::ok({{QStringLiteral("TableNames"), QJsonArray {}}});
+        });
+        auto *check = find<QCheckBox>("plainHttpCheck");
+        auto *warning = find<QLabel>("plainHttpWarning");
+        QVERIFY(!check->isVisible() && !warning->isVisible()); // 127.0.0.1: this machine
+        find<QLineEdit>("endpointEdit")->setText(QStringLiteral("http://192.168.1.20:8000"));
+        QVERIFY(check->isVisible() && warning->isVisible());
+        QVERIFY2(warning->text().contains(QLatin1String("security token")),
+                 qPrintable(warning->text()));
+        screenshot(QStringLiteral("live-plain-http"));
+        QTest::mouseClick(find<QPushButton>("connectButton"), Qt::LeftButton);
+        QVERIFY(!m_window->isBusy());
+        QVERIFY2(m_window->statusText().contains(QLatin1String("Nothing was sent")),
+                 qPrintable(m_window->statusText()));
+        QCOMPARE(sentCount(QStringLiteral("ListTables")), 0);
+
+        check->setChecked(true);
+        QTest::mouseClick(find<QPushButton>("connectButton"), Qt::LeftButton);
+        QVERIFY(waitIdle());
+        QCOMPARE(sentCount(QStringLiteral("ListTables")), 1);
+
+        // Another endpoint needs its own confirmation; https needs none.
+        find<QLineEdit>("endpointEdit")->setText(QStringLiteral("http://10.0.0.7:8000"));
+        QVERIFY(!check->isChecked());
+        find<QLineEdit>("endpointEdit")->setText(QStringLiteral("https://10.0.0.7:8000"));
+        QVERIFY(!check->isVisible());
     }
 
     void loadPartitionKeepsWhatWasRead()

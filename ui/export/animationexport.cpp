@@ -32,8 +32,12 @@ ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
     if (const QString limit = diagram.pictureLimitMessage(); !limit.isEmpty())
         return {Kind::Request, QStringLiteral("%1: %2").arg(request.projectPath, limit)};
 
-    if (format == ExportFormat::Frames)
+    if (format == ExportFormat::Frames) {
+        if (const QString problem = imageSizeProblem(diagram.logicalSize(), request.scale);
+            !problem.isEmpty())
+            return {Kind::Request, problem};
         return writeFrameSequence(diagram, request.outputPath, request.scale);
+    }
 
     QString message;
     const QByteArray bytes

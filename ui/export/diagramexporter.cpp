@@ -20,6 +20,7 @@
 #include <QSvgGenerator>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cmath>
 
 namespace keyscope::ui {
@@ -509,9 +510,46 @@ QByteArray ExportDiagram::toPdf() const
     return renderDiagramPdf(logicalSize(), [this](QPainter &p) { paint(p); });
 }
 
+QString imageScaleProblem(double scale)
+{
+    if (scale >= kMinImageScale && scale <= kMaxImageScale) // false for NaN
+        return {};
+    return QStringLiteral("the scale must be from %1 to %2 (PNG pixels per diagram pixel)")
+        .arg(kMinImageScale)
+        .arg(kMaxImageScale);
+}
+
+QString imageSizeProblem(const QSizeF &size, double scale)
+{
+    if (QString problem = imageScaleProblem(scale); !problem.isEmpty())
+        return problem;
+    const QSize pixels = (size * scale).toSize();
+    const qint64 area = qint64(pixels.width()) * pixels.height();
+    if (pixels.width() >= 1 && pixels.height() >= 1 && pixels.width() <= kMaxImageSide
+        && pixels.height() <= kMaxImageSide && area <= kMaxImagePixels)
+        return {};
+    const QString what = QStringLiteral("at scale %1 the PNG would be %2 x %3 pixels")
+                             .arg(scale)
+                             .arg(pixels.width())
+                             .arg(pixels.height());
+    if (pixels.width() < 1 || pixels.height() < 1)
+        return what + QStringLiteral(": use a larger scale");
+    const double fits
+        = std::min({double(kMaxImageSide) / size.width(), double(kMaxImageSide) / size.height(),
+                    std::sqrt(double(kMaxImagePixels) / (size.width() * size.height()))});
+    return what
+        + QStringLiteral(", more than Keyscope paints (%1 pixels a side, %2 million pixels); "
+                         "use a scale of at most %3")
+              .arg(kMaxImageSide)
+              .arg(kMaxImagePixels / 1'000'000)
+              .arg(std::floor(fits * 100) / 100);
+}
+
 QImage renderDiagramImage(const QSizeF &size, double scale, const QColor &background,
                           const DiagramPaint &paint)
 {
+    if (!imageSizeProblem(size, scale).isEmpty())
+        return QImage();
     QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
     image.fill(background.alpha() == 255 ? background : QColor(Qt::transparent));
     QPainter painter(&image);
@@ -647,8 +685,8 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
             Kind::Request,
             QStringLiteral("cannot tell the format from '%1': use --format svg|png|pdf|md")
                 .arg(request.outputPath)};
-    if (!(request.scale > 0) || request.scale > 16)
-        return ExportError {Kind::Request, QStringLiteral("--scale must be between 0 and 16")};
+    if (const QString problem = imageScaleProblem(request.scale); !problem.isEmpty())
+        return ExportError {Kind::Request, problem};
     if (request.animated || *format == ExportFormat::Frames)
         return ExportError {Kind::Request,
                             QStringLiteral("the animated SVG and PNG frames are written by "
@@ -679,6 +717,11 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
         }
         const CompareDiagram compare(std::move(diagram),
                                      std::move(std::get<std::unique_ptr<ExportDiagram>>(other)));
+        if (*format == ExportFormat::Png) {
+            if (const QString problem = imageSizeProblem(compare.logicalSize(), request.scale);
+                !problem.isEmpty())
+                return ExportError {Kind::Request, problem};
+        }
         switch (*format) {
         case ExportFormat::Svg:
             return compare.toSvg();
@@ -699,6 +742,11 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
         }
     }
 
+    if (*format == ExportFormat::Png) {
+        if (const QString problem = imageSizeProblem(diagram->logicalSize(), request.scale);
+            !problem.isEmpty())
+            return ExportError {Kind::Request, problem};
+    }
     switch (*format) {
     case ExportFormat::Svg:
         return diagram->toSvg();
@@ -732,8 +780,8 @@ ExportError exportDiagram(const ExportRequest &request)
     const std::optional<ExportFormat> format
         = request.format ? request.format : exportFormatForPath(request.outputPath);
     if (format && (request.animated || *format == ExportFormat::Frames)) {
-        if (!(request.scale > 0) || request.scale > 16)
-            return {ExportError::Kind::Request, QStringLiteral("--scale must be between 0 and 16")};
+        if (const QString problem = imageScaleProblem(request.scale); !problem.isEmpty())
+            return {ExportError::Kind::Request, problem};
         return exportAnimation(request, *format);
     }
     auto bytes = exportBytes(request);

@@ -212,6 +212,20 @@ private:
 // drawing whose <text> element gets a <title> with the full text (hover shows it, search
 // finds it).
 using DiagramPaint = std::function<void(QPainter &)>;
+
+// PNG bounds (--scale, the export dialog, the clipboard, frames): a scale from 0.1 to 16 device
+// pixels per diagram pixel and an image of 1 to 32,767 pixels a side, at most 100 million pixels
+// (400 MB); past them QPainter cannot paint the image or its memory is not there.
+constexpr double kMinImageScale = 0.1;
+constexpr double kMaxImageScale = 16;
+constexpr int kMaxImageSide = 32767;
+constexpr qint64 kMaxImagePixels = 100'000'000;
+// Why `scale` is refused ("--scale must be from 0.1 to 16"), or empty.
+QString imageScaleProblem(double scale);
+// Why a PNG of a `size` diagram at `scale` cannot be made (its pixel size, the bound and the
+// largest scale that fits), or empty.
+QString imageSizeProblem(const QSizeF &size, double scale);
+// A null image when imageSizeProblem() refuses the size.
 QImage renderDiagramImage(const QSizeF &size, double scale, const QColor &background,
                           const DiagramPaint &paint);
 QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,

@@ -451,6 +451,8 @@ bool ExportDialog::exportNow()
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         const QSizeF size = both ? both->logicalSize() : d->logicalSize();
+        if (const QString problem = imageSizeProblem(size, m_scale->value()); !problem.isEmpty())
+            return fail(problem.left(1).toUpper() + problem.mid(1) + u'.');
         if (!(both ? both->toImage(m_scale->value()) : d->toImage(m_scale->value()))
                  .save(&buffer, "PNG"))
             return fail(tr("Could not encode the PNG image (%1 × %2 px is too large?). Try a "

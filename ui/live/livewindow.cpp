@@ -2,11 +2,13 @@
 
 #include "model/design/populator.h"
 #include "model/design/project.h"
+#include "model/live/cleartextendpoint.h"
 #include "model/live/dynamoclient.h"
 #include "model/live/liveoperations.h"
 #include "model/value/dynamojson.h"
 #include "ui/document/document.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QFutureWatcher>
@@ -121,6 +123,16 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_profile = lineEdit(connectionBox, QStringLiteral("profileEdit"), tr("Profile"),
                          tr("from AWS_PROFILE, else default"));
     form->addRow(tr("&Endpoint:"), m_endpoint);
+    // Shown only for plain HTTP to another machine; ticking it confirms that endpoint.
+    m_plainHttpWarning = new QLabel(connectionBox);
+    m_plainHttpWarning->setObjectName(QStringLiteral("plainHttpWarning"));
+    m_plainHttpWarning->setWordWrap(true);
+    m_plainHttpWarning->setVisible(false);
+    m_plainHttp = new QCheckBox(tr("Send over plain &HTTP anyway"), connectionBox);
+    m_plainHttp->setObjectName(QStringLiteral("plainHttpCheck"));
+    m_plainHttp->setVisible(false);
+    form->addRow(QString(), m_plainHttpWarning);
+    form->addRow(QString(), m_plainHttp);
     form->addRow(tr("&Region:"), m_region);
     form->addRow(tr("Pro&file:"), m_profile);
     m_typedIn = new QGroupBox(tr("Credentials for this session only (never saved)"), connectionBox);
@@ -235,6 +247,7 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
 
+    connect(m_endpoint, &QLineEdit::textChanged, this, &LiveWindow::updatePlainHttpWarning);
     connect(m_connect, &QPushButton::clicked, this, &LiveWindow::refreshTables);
     connect(m_tables, &QListWidget::currentRowChanged, this, &LiveWindow::describeSelected);
     connect(m_load, &QPushButton::clicked, this, &LiveWindow::loadPartition);
@@ -313,6 +326,16 @@ void LiveWindow::reportProgress(qint64 done, qint64 total)
     m_progress->setTextVisible(true);
 }
 
+void LiveWindow::updatePlainHttpWarning()
+{
+    // A new endpoint needs its own confirmation.
+    m_plainHttp->setChecked(false);
+    const QString warning = cleartextEndpointWarning(QUrl(m_endpoint->text().trimmed()));
+    m_plainHttpWarning->setText(warning.isEmpty() ? QString() : warning + u'.');
+    m_plainHttpWarning->setVisible(!warning.isEmpty());
+    m_plainHttp->setVisible(!warning.isEmpty());
+}
+
 std::optional<LiveConnection> LiveWindow::connection()
 {
     CredentialChain::Options options;
@@ -329,7 +352,16 @@ std::optional<LiveConnection> LiveWindow::connection()
         setStatus(*error, true);
         return std::nullopt;
     }
-    return std::get<LiveConnection>(resolved);
+    const LiveConnection &live = std::get<LiveConnection>(resolved);
+    if (const QString warning = cleartextEndpointWarning(live.endpoint);
+        !warning.isEmpty() && !m_plainHttp->isChecked()) {
+        setStatus(warning
+                      + tr(". Use https://, or tick \"Send over plain HTTP anyway\". Nothing "
+                           "was sent."),
+                  true);
+        return std::nullopt;
+    }
+    return live;
 }
 
 template<typename Result>

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QGroupBox;
 class QLabel;
@@ -89,6 +90,7 @@ private:
     void refreshPatterns();
     void showVerify(const model::live::VerifyResult &result);
     void reportProgress(qint64 done, qint64 total);
+    void updatePlainHttpWarning();
 
     Document *m_document = nullptr;
     TransportFactory m_factory;
@@ -102,6 +104,8 @@ private:
     std::unique_ptr<model::live::VerifyResult> m_verify;
 
     QLineEdit *m_endpoint = nullptr;
+    QLabel *m_plainHttpWarning = nullptr;
+    QCheckBox *m_plainHttp = nullptr;
     QLineEdit *m_region = nullptr;
     QLineEdit *m_profile = nullptr;
     QGroupBox *m_typedIn = nullptr;
