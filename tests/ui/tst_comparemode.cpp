@@ -543,8 +543,11 @@ struct DockState
 QMap<QString, DockState> docksOf(const QMainWindow &window)
 {
     QMap<QString, DockState> docks;
+    // A dock tabbed behind another keeps a stale geometry off the window; only its place in the
+    // tabs (visible) matters to the user.
     for (QDockWidget *dock : window.findChildren<QDockWidget *>())
-        docks.insert(dock->objectName(), {dock->isVisible(), dock->geometry()});
+        docks.insert(dock->objectName(),
+                     {dock->isVisible(), dock->geometry().x() < 0 ? QRect() : dock->geometry()});
     return docks;
 }
 

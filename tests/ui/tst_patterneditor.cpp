@@ -217,6 +217,7 @@ protected:
     QMessageBox::StandardButton askSaveChanges() override { return QMessageBox::Discard; }
     QString askSavePath() override { return savePath; }
     QString askOpenPath() override { return {}; }
+    QString askProjectName() override { return QStringLiteral("Shop"); }
     bool askRestoreRecovery(const ui::Autosaver::Recovery &) override { return false; }
     void showError(const QString &title, const QString &text) override
     {

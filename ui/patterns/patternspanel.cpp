@@ -113,8 +113,15 @@ void PatternsPanel::setDocument(Document *document)
     if (m_document)
         m_document->disconnect(this);
     m_document = document;
-    if (m_document)
+    if (m_document) {
+        // Another project (New, Open): the old verdicts go before its patterns are listed, so
+        // no old pattern's Query is shown for the new design.
+        connect(m_document, &Document::projectReset, this, [this] {
+            m_pendingSelection.clear();
+            m_model->setResults({}, {});
+        });
         connect(m_document, &Document::projectChanged, this, &PatternsPanel::followProject);
+    }
     updateActions();
 }
 
