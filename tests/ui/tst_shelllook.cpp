@@ -9,6 +9,7 @@
 #include "ui/shell/mainwindow.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QImage>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -60,6 +61,8 @@ private slots:
     void bundledIconsFollowTheInk();
     void toolbarHasTheMainActionsWithIconsAndShortcuts();
     void emptyDesignInvitesTheFirstStep();
+    void defaultLayoutFitsSmallScreens_data();
+    void defaultLayoutFitsSmallScreens();
 
 private:
     QTemporaryDir m_dir;
@@ -155,6 +158,46 @@ void TestShellLook::emptyDesignInvitesTheFirstStep()
     // It keeps covering the collection when the window changes size.
     window.resize(1024, 700);
     QTRY_COMPARE(empty->geometry(), window.collectionPane()->rect());
+}
+
+void TestShellLook::defaultLayoutFitsSmallScreens_data()
+{
+    QTest::addColumn<QSize>("screen");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1024x700") << QSize(1024, 700);
+}
+
+// The default layout fits the screen: the window does not grow past it, and every panel keeps
+// a usable size (the collection shows rows, the side panels their lists).
+void TestShellLook::defaultLayoutFitsSmallScreens()
+{
+    QFETCH(QSize, screen);
+    ui::Settings settings(m_dir.filePath(QStringLiteral("fit.ini")));
+    ui::MainWindow window(&settings, kExamples);
+    QVERIFY(window.openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    window.resize(screen);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(50);
+    const QSize minimum = window.minimumSizeHint();
+    QString why;
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>()) {
+        if (dock->isVisible())
+            why += QStringLiteral(" %1 min %2x%3;")
+                       .arg(dock->objectName())
+                       .arg(dock->minimumSizeHint().width())
+                       .arg(dock->minimumSizeHint().height());
+    }
+    why += QStringLiteral(" central min %1x%2")
+               .arg(window.centralWidget()->minimumSizeHint().width())
+               .arg(window.centralWidget()->minimumSizeHint().height());
+    QVERIFY2(window.width() <= screen.width() && window.height() <= screen.height(),
+             qPrintable(QStringLiteral("window %1x%2 (minimum %3x%4):%5")
+                            .arg(window.width())
+                            .arg(window.height())
+                            .arg(minimum.width())
+                            .arg(minimum.height())
+                            .arg(why)));
 }
 
 QTEST_MAIN(TestShellLook)

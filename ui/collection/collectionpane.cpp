@@ -77,11 +77,13 @@ CollectionPane::CollectionPane(QWidget *parent)
     m_orderNote = new QLabel(this);
     m_orderNote->setWordWrap(true);
     m_orderNote->setForegroundRole(QPalette::PlaceholderText);
+    // The rule in one line; the rest of the explanation on hover, so the rows keep the room.
     m_orderNote->setText(tr("Top = smallest. Sort keys compare as unsigned UTF-8 bytes "
-                            "('#' < '0' < 'A' < 'a'), numbers by value. The list above is "
-                            "largest first; the bands above and below the rows are the other "
-                            "collections in hash order, as DynamoDB places them (Keyscope's own "
-                            "MD5 of the key bytes: DynamoDB's hash function is not public)."));
+                            "('#' < '0' < 'A' < 'a'), numbers by value."));
+    m_orderNote->setToolTip(tr("The collection list above is largest first; the bands above and "
+                               "below the rows are the other collections in hash order, as "
+                               "DynamoDB places them (Keyscope's own MD5 of the key bytes: "
+                               "DynamoDB's hash function is not public)."));
     layout->addWidget(m_orderNote);
 
     connect(m_indexBox, &QComboBox::currentIndexChanged, this, &CollectionPane::indexChosen);

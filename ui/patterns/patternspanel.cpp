@@ -1,11 +1,13 @@
 #include "ui/patterns/patternspanel.h"
 
 #include "ui/document/document.h"
+#include "ui/icons/actionicon.h"
 #include "ui/patterns/patterneditor.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/widgets/detailview.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
@@ -50,6 +52,19 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     updateActions();
 }
 
+void PatternsPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    // Keyscope's own icons are drawn in the palette's ink: a theme change redraws them.
+    for (QAction *a : m_toolBar->actions()) {
+        const QString name = a->property("keyscopeIconName").toString();
+        if (!name.isEmpty())
+            a->setIcon(actionIcon(name, palette()));
+    }
+}
+
 void PatternsPanel::createActions()
 {
     // Panel actions: their keys work while the list has focus, never window-wide. Delete comes
@@ -60,7 +75,9 @@ void PatternsPanel::createActions()
                             void (PatternsPanel::*slot)()) {
         auto *a = new QAction(text, this);
         a->setIconText(iconText);
-        const QIcon themed = QIcon::fromTheme(QLatin1String(icon));
+        // The desktop's icon, else Keyscope's own line icon in the palette's ink.
+        const QIcon themed = actionIcon(QLatin1String(icon), palette());
+        a->setProperty("keyscopeIconName", QLatin1String(icon));
         allIcons = allIcons && !themed.isNull();
         a->setIcon(themed);
         a->setShortcuts(keys);

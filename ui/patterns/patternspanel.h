@@ -68,6 +68,9 @@ public slots:
 signals:
     void currentPatternChanged();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void createActions();
     // Rows follow the project at once; verdicts follow when the document has run them.

@@ -292,7 +292,8 @@ void MainWindow::createPanels()
     tabifyDockWidget(query, explainerDock);
     query->raise();
 
-    resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {330, 330}, Qt::Horizontal);
+    // The collection takes what the side panels leave: they start at their working width.
+    resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);
     resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
     resizeDocks({query}, {190}, Qt::Vertical);
 }

@@ -261,6 +261,7 @@ void MainWindow::createActions()
     exportStep->setObjectName(QStringLiteral("actionExportCurrentStep"));
     exportStep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     exportStep->setToolTip(tr("Export the diagram at this step (Ctrl+Shift+E)"));
+    setActionIcon(exportStep, QStringLiteral("document-export"));
     m_tracePanel->addTransportAction(exportStep);
     m_presenterAction = playback->addAction(tr("P&resenter Mode"));
     m_presenterAction->setObjectName(QStringLiteral("actionPresenterMode"));
@@ -294,7 +295,6 @@ void MainWindow::createActions()
     setActionIcon(example, QStringLiteral("document-open"));
     setActionIcon(saveAsAction, QStringLiteral("document-save"));
     setActionIcon(copyImage, QStringLiteral("edit-copy"));
-    setActionIcon(exportStep, QStringLiteral("document-export"));
 
     // Design: what shapes the design itself (more commands join it as they come).
     QMenu *design

@@ -86,7 +86,10 @@ void TracePanel::addTransportAction(QAction *action)
     auto *button = new QToolButton(this);
     button->setDefaultAction(action);
     button->setAutoRaise(true);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    // An icon when the action has one (its name and key in the tooltip): the timeline keeps the
+    // row's width on a small screen.
+    button->setToolButtonStyle(action->icon().isNull() ? Qt::ToolButtonTextOnly
+                                                       : Qt::ToolButtonIconOnly);
     button->setAccessibleName(action->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")));
     m_transport->addWidget(button);
 }
@@ -109,6 +112,7 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setAccessibleName(tr("Timeline"));
     m_slider->setToolTip(tr("Drag to scrub through the Query"));
+    m_slider->setMinimumWidth(120);
     transport->addWidget(m_slider, 1);
     m_speed = new QComboBox(this);
     m_speed->setAccessibleName(tr("Speed"));
