@@ -40,6 +40,7 @@ private slots:
     void countsBeyondTheLimitAreRefused();
     void longParentChainsAndCyclesStayShort();
     void controlCharactersAreShownEscaped();
+    void templateOfTenThousandPlaceholders();
 
 private:
     QTemporaryDir m_dir;
@@ -217,6 +218,25 @@ void TestHostileInput::controlCharactersAreShownEscaped()
     QCOMPARE(model::escapeControls(QStringLiteral("a\tb\u202ec")),
              QStringLiteral("a\\u0009b\\u202ec"));
     QCOMPARE(model::escapeControls(QStringLiteral("ORG#ACME")), QStringLiteral("ORG#ACME"));
+}
+
+// A template of 10,000 placeholders: the ordering checks follow a bounded number of them (it
+// took 32 s and 5 GB), and the check still reports the key that cannot fit.
+void TestHostileInput::templateOfTenThousandPlaceholders()
+{
+    model::Project project = iotProject();
+    project.accessPatterns.clear();
+    model::EntityType &reading = project.entities.back();
+    reading.keys[QStringLiteral("SK")]
+        = QStringLiteral("#READING#") + QStringLiteral("{Temperature}").repeated(10000);
+    reading.countMin = reading.countMax = 3;
+    const QString path = m_dir.filePath(QStringLiteral("many.keyscope.json"));
+    QVERIFY(!model::ProjectFile::write(project, path));
+    const auto result
+        = runKeyscope({QStringLiteral("check"), path, QStringLiteral("--json")},
+                      {QString(), QProcessEnvironment::systemEnvironment(), {}, true, 60000});
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.outText().contains(QLatin1String("1024")), qPrintable(result.err));
 }
 
 QTEST_GUILESS_MAIN(TestHostileInput)
