@@ -27,7 +27,7 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     , m_list(new QListView(this))
     , m_detail(detailView(this, tr("Access pattern explanation")))
 {
-    m_summary->setWordWrap(true);
+    makeSummaryLabel(m_summary);
     m_list->setModel(m_model);
     m_list->setAccessibleName(tr("Access patterns"));
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -208,7 +208,7 @@ void MainWindow::createPanels()
     // Checks: findings, most severe first.
     m_findingModel = new FindingListModel(this);
     m_findingSummary = new QLabel(this);
-    m_findingSummary->setWordWrap(true);
+    makeSummaryLabel(m_findingSummary);
     m_findingList = new QListView(this);
     m_findingList->setModel(m_findingModel);
     m_findingList->setAccessibleName(tr("Design check findings"));

@@ -1,5 +1,6 @@
 #include "ui/widgets/detailview.h"
 
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -29,6 +30,15 @@ QSplitter *listAndDetail(QWidget *parent, QWidget *list, QWidget *detail)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     return splitter;
+}
+
+void makeSummaryLabel(QLabel *label)
+{
+    label->setWordWrap(true);
+    QFont font = label->font();
+    font.setWeight(QFont::DemiBold);
+    label->setFont(font);
+    label->setContentsMargins(0, 2, 0, 2);
 }
 
 QWidget *panelContent(QWidget *parent, std::initializer_list<QWidget *> widgets, int stretchIndex)
