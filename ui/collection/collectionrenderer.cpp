@@ -31,13 +31,7 @@ QColor withAlpha(QColor c, double alpha)
 }
 
 // What the trace did to one row by the step showing.
-struct RowTrace
-{
-    bool visited = false; // the cursor reached it
-    bool read = false;    // returned or filtered (the stopping row is reached, not read)
-    ItemFate fate = ItemFate::Returned;
-    quint32 resultNumber = 0;
-};
+using RowTrace = CollectionTraceState::Row;
 
 class Painter
 {
@@ -53,19 +47,17 @@ public:
         , text(style.textFont)
         , small(style.smallFont)
         , labels(CollectionLabels::compute(layout, state, style))
+        , trace(state)
+        , timeline(trace.timeline)
+        , stepIndex(trace.stepIndex)
+        , step(trace.step)
+        , finalState(trace.finalState)
+        , visitsDone(trace.visitsDone)
+        , probesDone(trace.probesDone)
     {
         for (const CollectionLabel &label : labels.labels()) {
             if (label.row >= 0 && label.kind != CollectionLabel::Kind::Mark)
                 rowLabels[label.row].push_back(&label);
-        }
-        if (state.timeline && state.timeline->stepCount() > 0) {
-            timeline = state.timeline;
-            stepIndex = state.step < 0 ? timeline->stepCount() - 1
-                                       : std::min(state.step, timeline->stepCount() - 1);
-            step = &timeline->step(stepIndex);
-            finalState = state.step < 0;
-            visitsDone = finalState ? int(timeline->trace().visits.size()) : step->visitsDone;
-            probesDone = finalState ? int(timeline->trace().probes.size()) : step->probesDone;
         }
     }
 
@@ -119,33 +111,24 @@ private:
     const CollectionRenderState &state;
     const CollectionStyle &style;
     const CollectionRows *rows;
-    const model::TraceTimeline *timeline = nullptr;
-    int stepIndex = -1;
-    const TimelineStep *step = nullptr;
-    bool finalState = false;
-    int visitsDone = 0;
-    int probesDone = 0;
     QFontMetricsF mono;
     QFontMetricsF text;
     QFontMetricsF small;
     const CollectionLabels labels;
+    // The step showing, read once (the label pass reads the same).
+    const CollectionTraceState trace;
+    const model::TraceTimeline *timeline;
+    int stepIndex;
+    const TimelineStep *step;
+    bool finalState;
+    int visitsDone;
+    int probesDone;
     std::map<qsizetype, std::vector<const CollectionLabel *>> rowLabels;
 };
 
 RowTrace Painter::traceOf(qsizetype row) const
 {
-    RowTrace t;
-    if (!timeline)
-        return t;
-    const int v = timeline->visitIndexOfRow(quint32(row));
-    if (v < 0 || v >= visitsDone)
-        return t;
-    const model::TraceVisit &visit = timeline->trace().visits[size_t(v)];
-    t.visited = true;
-    t.fate = visit.fate;
-    t.read = visit.fate == ItemFate::Returned || visit.fate == ItemFate::Filtered;
-    t.resultNumber = visit.resultNumber;
-    return t;
+    return trace.row(row);
 }
 
 bool Painter::inRange(qsizetype row) const
