@@ -1,3 +1,4 @@
+#include "../support/manualclock.h"
 #include "model/design/projectfile.h"
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
@@ -483,36 +484,7 @@ void TestMainWindow::presenterModeCountsStepsInLargeType()
     QVERIFY(!action(*window, "actionPresenterRestart")->isEnabled());
 }
 
-namespace {
-
-// The animation clock under the test's hand.
-class ManualClock : public QAnimationDriver
-{
-public:
-    ManualClock() { install(); }
-    ~ManualClock() override { uninstall(); }
-    void advanceBy(qint64 ms)
-    {
-        // Animations register on a later pass of the event loop (two queued calls).
-        QCoreApplication::processEvents();
-        QCoreApplication::processEvents();
-        m_elapsed += ms;
-        advance();
-    }
-    qint64 elapsed() const override { return m_elapsed; }
-
-protected:
-    void start() override
-    {
-        m_elapsed = 0;
-        QAnimationDriver::start();
-    }
-
-private:
-    qint64 m_elapsed = 0;
-};
-
-} // namespace
+using keyscope::testsupport::ManualClock;
 
 void TestMainWindow::presenterNeverDropsAKeyPress()
 {

@@ -1,6 +1,7 @@
 // The trace player: one clock, and every control is "set the time". Tests set the time
 // instead of waiting for the clock.
 
+#include "../support/manualclock.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
@@ -46,32 +47,7 @@ std::shared_ptr<const TraceTimeline> timeline(bool reducedMotion = false)
                                                  options);
 }
 
-// The animation clock under the test's hand: time moves only when the test says so.
-class ManualClock : public QAnimationDriver
-{
-public:
-    ManualClock() { install(); }
-    ~ManualClock() override { uninstall(); }
-    void advanceBy(qint64 ms)
-    {
-        // Animations register on a later pass of the event loop (two queued calls).
-        QCoreApplication::processEvents();
-        QCoreApplication::processEvents();
-        m_elapsed += ms;
-        advance();
-    }
-    qint64 elapsed() const override { return m_elapsed; }
-
-protected:
-    void start() override
-    {
-        m_elapsed = 0;
-        QAnimationDriver::start();
-    }
-
-private:
-    qint64 m_elapsed = 0;
-};
+using keyscope::testsupport::ManualClock;
 
 } // namespace
 
