@@ -22,8 +22,20 @@ QString keyText(const Item &item, const QString &attribute)
     return found->second.type() == AttributeValue::Type::S ? found->second.asString() : QString();
 }
 
+// The literal prefix: through the first separator ('#', '|', ':', '_') that follows a letter,
+// else up to the first digit.
 QString prefixOf(const QString &key)
 {
+    static const QString separators = QStringLiteral("#|:_");
+    bool letter = false;
+    for (qsizetype i = 0; i < key.size(); ++i) {
+        if (separators.contains(key.at(i)) && letter) {
+            while (i + 1 < key.size() && separators.contains(key.at(i + 1)))
+                ++i;
+            return key.left(i + 1);
+        }
+        letter = letter || key.at(i).isLetter();
+    }
     qsizetype i = 0;
     while (i < key.size() && !key.at(i).isDigit())
         ++i;
