@@ -6,6 +6,7 @@
 #include "app/cli/convertcommand.h"
 #include "app/cli/explaincommand.h"
 #include "app/cli/exportcommand.h"
+#include "app/cli/infercommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/livecommand.h"
 #include "app/cli/populatecommand.h"
@@ -47,6 +48,9 @@ void printUsage(std::FILE *out)
         "  keyscope convert IN... -o OUT [--to FORMAT]\n"
         "                             Convert projects, NoSQL Workbench models,\n"
         "                             CloudFormation, create-table and items files\n"
+        "  keyscope infer IN... [-o OUT.keyscope.json]\n"
+        "                             Recover entity types and key templates from the\n"
+        "                             items of a model, scan export, CSV or project\n"
         "  keyscope --help            Show this help\n"
         "  keyscope --version         Show the version\n"
         "\n"
@@ -157,6 +161,7 @@ int main(int argc, char **argv)
         {"keys", keyscope::cli::runKeysCommand},
         {"live", keyscope::cli::runLiveCommand},
         {"convert", keyscope::cli::runConvertCommand},
+        {"infer", keyscope::cli::runInferCommand},
         {"explain", keyscope::cli::runExplainCommand},
     };
     for (const auto &command : designCommands) {

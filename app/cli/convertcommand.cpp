@@ -3,6 +3,9 @@
 #include "app/cli/convertcommand.h"
 
 #include "app/cli/clisupport.h"
+#include "app/cli/interopinputs.h"
+#include "model/design/recovery/keyschemaguess.h"
+#include "model/design/recovery/recoveryrun.h"
 #include "model/interop/interopfile.h"
 #include "model/interop/itemsformats.h"
 
@@ -17,14 +20,14 @@ using namespace keyscope::model;
 
 const QString kUsage = QStringLiteral(
     "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables] "
-    "[--seed N]\n"
+    "[--seed N] [--no-infer]\n"
     "To see help text, you can run:\n"
     "\n"
     "  keyscope convert --help\n");
 
 const QString kHelp = QStringLiteral(
     "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables]\n"
-    "                        [--seed N]\n"
+    "                        [--seed N] [--no-infer]\n"
     "\n"
     "Converts between Keyscope projects and the files other DynamoDB tools use. Each IN is\n"
     "recognised by its content:\n"
@@ -35,6 +38,11 @@ const QString kHelp = QStringLiteral(
     "  output; items: a batch-write-item request, scan output, a JSON array of items, or CSV\n"
     "  with a header row.\n"
     "At most one IN describes a table; items files add hand-written items to it, in order.\n"
+    "Writing a Keyscope project from items that no entity type generates (a Workbench\n"
+    "model's sample data, scan output, CSV) infers entity types and key templates from\n"
+    "them, as `keyscope infer` does; --no-infer keeps them as hand-written items. Items\n"
+    "alone take their table keys from attributes named PK/SK (pk/sk, PartitionKey/SortKey,\n"
+    "HashKey/RangeKey, id).\n"
     "\n"
     "FORMAT (--to; by default from OUT's name: *.keyscope.json keyscope, *.yaml/*.yml\n"
     "cloudformation-yaml, *.csv csv):\n"
@@ -63,6 +71,7 @@ const QString kHelp = QStringLiteral(
     "  --all-tables      Convert every table, each to OUT with \"-<TableName>\" before the\n"
     "                    extension.\n"
     "  --seed N          Populate with seed N instead of the project's.\n"
+    "  --no-infer        Keep items as hand-written items when writing a project.\n"
     "  --help            Show this help.\n"
     "\n"
     "Notes (tables skipped, values that could not be resolved) go to standard error.\n"
@@ -104,7 +113,8 @@ int runConvertCommand(const QStringList &args)
                                 {QStringLiteral("--to"), true},
                                 {QStringLiteral("--table"), true},
                                 {QStringLiteral("--all-tables"), false},
-                                {QStringLiteral("--seed"), true}},
+                                {QStringLiteral("--seed"), true},
+                                {QStringLiteral("--no-infer"), false}},
                                kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
@@ -140,62 +150,61 @@ int runConvertCommand(const QStringList &args)
         return usageError(kUsage,
                           QStringLiteral("argument --all-tables: not allowed with --table"));
 
-    // The design input first (it gives items files their table), then the items files.
-    std::optional<InteropFile::Input> design;
-    QString designPath;
-    std::vector<std::pair<QString, QByteArray>> itemsInputs;
-    for (const QString &path : options.positionals) {
-        auto read = InteropFile::read(path, table);
-        if (auto *error = std::get_if<IoError>(&read))
-            return fileError(*error);
-        auto &input = std::get<InteropFile::Input>(read);
-        if (input.kind == InteropFile::Kind::Items) {
-            itemsInputs.emplace_back(path, QByteArray());
-            continue;
+    auto read = readInteropInputs(options.positionals, table, kUsage);
+    if (const int *exitCode = std::get_if<int>(&read))
+        return *exitCode;
+    InteropInputs &inputs = std::get<InteropInputs>(read);
+    if (inputs.projects.size() > 1 && !allTables)
+        return usageError(kUsage,
+                          QStringLiteral("%1 has %2 tables (%3): pick one with --table "
+                                         "NAME, or convert each with --all-tables")
+                              .arg(inputs.designPath)
+                              .arg(inputs.projects.size())
+                              .arg(inputs.tableNames.join(u", ")));
+    std::vector<Project> projects = std::move(inputs.projects);
+    std::vector<Item> &looseItems = inputs.looseItems;
+    const QString &looseTable = inputs.looseTable;
+    const bool infer
+        = *format == InteropFile::Format::Keyscope && !options.has(QStringLiteral("--no-infer"));
+    // Items alone become a project when their keys can be told (PK/SK...), so a scan export
+    // converts to a design.
+    if (projects.empty() && *format == InteropFile::Format::Keyscope) {
+        QString why;
+        auto keys = recovery::guessTableKeys(looseItems, &why);
+        if (!keys) {
+            print(stderr,
+                  QStringLiteral("keyscope: error: %1: cannot tell the table's keys: %2. "
+                                 "Give the table as well (create-table JSON, a CloudFormation "
+                                 "template or a project) before the items files.\n")
+                      .arg(options.positionals.join(u", "), why));
+            return kExitFile;
         }
-        if (design)
-            return usageError(kUsage,
-                              QStringLiteral("both %1 and %2 describe a table; give one "
-                                             "table and any number of items files")
-                                  .arg(designPath, path));
-        for (const QString &note : input.notes)
-            print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
-        design = std::move(input);
-        designPath = path;
+        Project project;
+        project.table = *keys;
+        project.table.tableName = !table.isEmpty() ? table : looseTable;
+        project.name = project.table.tableName;
+        project.items = std::move(looseItems);
+        projects.push_back(std::move(project));
+    }
+    if (infer) {
+        for (Project &project : projects) {
+            if (!recovery::designOnlyInItems(project))
+                continue;
+            const qsizetype itemCount = qsizetype(project.items.size());
+            auto inferred = recovery::inferProject(project);
+            print(stderr,
+                  QStringLiteral("keyscope: note: inferred %1 entity type(s) from %2 item(s) of "
+                                 "%3; %4 item(s) stay hand-written (`keyscope infer` reports "
+                                 "what was inferred; --no-infer keeps the items as they are)\n")
+                      .arg(inferred.result.proposals.size())
+                      .arg(itemCount)
+                      .arg(project.table.tableName.isEmpty() ? QStringLiteral("the table")
+                                                             : project.table.tableName)
+                      .arg(inferred.result.unmatched.size()));
+            project = std::move(inferred.project);
+        }
     }
 
-    std::vector<Project> projects;
-    if (design) {
-        if (design->projects.size() > 1 && !allTables)
-            return usageError(kUsage,
-                              QStringLiteral("%1 has %2 tables (%3): pick one with --table "
-                                             "NAME, or convert each with --all-tables")
-                                  .arg(designPath)
-                                  .arg(design->projects.size())
-                                  .arg(design->tableNames.join(u", ")));
-        projects = std::move(design->projects);
-    }
-    // Items files: read for the table, then added as hand-written items.
-    std::vector<Item> looseItems;
-    QString looseTable;
-    for (const auto &[path, unused] : itemsInputs) {
-        const TableDefinition definition
-            = projects.empty() ? TableDefinition() : projects.front().table;
-        auto read = InteropFile::read(path, {}, definition);
-        if (auto *error = std::get_if<IoError>(&read))
-            return fileError(*error);
-        auto &input = std::get<InteropFile::Input>(read);
-        if (!projects.empty()) {
-            if (auto error = InteropFile::checkItems(input.items, definition, path))
-                return fileError(*error);
-        }
-        for (const QString &note : input.notes)
-            print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
-        if (looseTable.isEmpty())
-            looseTable = input.items.tableName;
-        for (Item &item : input.items.items)
-            looseItems.push_back(std::move(item));
-    }
     if (projects.empty()) {
         if (!InteropFile::isItemsFormat(*format))
             return usageError(kUsage,
@@ -221,10 +230,9 @@ int runConvertCommand(const QStringList &args)
     }
 
     for (Project &project : projects) {
-        project.items.insert(project.items.end(), looseItems.begin(), looseItems.end());
         std::vector<Item> items;
         if (InteropFile::isItemsFormat(*format) || *format == InteropFile::Format::Workbench) {
-            auto populated = InteropFile::populatedItems(project, designPath,
+            auto populated = InteropFile::populatedItems(project, inputs.designPath,
                                                          std::get<std::optional<quint64>>(seed));
             if (auto *error = std::get_if<IoError>(&populated))
                 return fileError(*error);

@@ -1,0 +1,85 @@
+#include "app/cli/interopinputs.h"
+
+#include "app/cli/clisupport.h"
+#include "model/interop/interopfile.h"
+
+#include <optional>
+
+namespace keyscope::cli {
+
+using namespace keyscope::model;
+
+namespace {
+
+int fileError(const IoError &error)
+{
+    print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.toString()));
+    return kExitFile;
+}
+
+void printNotes(const QStringList &notes)
+{
+    for (const QString &note : notes)
+        print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
+}
+
+} // namespace
+
+std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, const QString &table,
+                                                   const QString &usage)
+{
+    InteropInputs inputs;
+    // The design input first (it gives items files their table), then the items files.
+    std::optional<InteropFile::Input> design;
+    // Items files read before the table was known; read again for it when there is one (a
+    // CSV's bare key columns take the key types).
+    std::vector<std::pair<QString, InteropFile::Input>> itemsInputs;
+    for (const QString &path : paths) {
+        auto read = InteropFile::read(path, table);
+        if (auto *error = std::get_if<IoError>(&read))
+            return fileError(*error);
+        auto &input = std::get<InteropFile::Input>(read);
+        if (input.kind == InteropFile::Kind::Items) {
+            itemsInputs.emplace_back(path, std::move(input));
+            continue;
+        }
+        if (design)
+            return usageError(usage,
+                              QStringLiteral("both %1 and %2 describe a table; give one "
+                                             "table and any number of items files")
+                                  .arg(inputs.designPath, path));
+        printNotes(input.notes);
+        design = std::move(input);
+        inputs.designPath = path;
+    }
+    if (design) {
+        inputs.projects = std::move(design->projects);
+        inputs.tableNames = design->tableNames;
+    }
+    for (auto &[path, firstRead] : itemsInputs) {
+        InteropFile::Input input = std::move(firstRead);
+        if (!inputs.projects.empty()) {
+            const TableDefinition &definition = inputs.projects.front().table;
+            auto read = InteropFile::read(path, {}, definition);
+            if (auto *error = std::get_if<IoError>(&read))
+                return fileError(*error);
+            input = std::get<InteropFile::Input>(std::move(read));
+            if (auto error = InteropFile::checkItems(input.items, definition, path))
+                return fileError(*error);
+        }
+        printNotes(input.notes);
+        if (inputs.looseTable.isEmpty())
+            inputs.looseTable = input.items.tableName;
+        for (Item &item : input.items.items)
+            inputs.looseItems.push_back(std::move(item));
+    }
+    if (!inputs.projects.empty()) {
+        for (Project &project : inputs.projects)
+            project.items.insert(project.items.end(), inputs.looseItems.begin(),
+                                 inputs.looseItems.end());
+        inputs.looseItems.clear();
+    }
+    return inputs;
+}
+
+} // namespace keyscope::cli

@@ -1,0 +1,31 @@
+#pragma once
+
+// Reading the inputs of `keyscope convert` and `keyscope infer`: at most one file describing
+// a table (a project, a Workbench model, a CloudFormation template, create-table JSON) and any
+// number of items files, whose items are read for that table and added as hand-written items.
+
+#include "model/design/project.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <variant>
+#include <vector>
+
+namespace keyscope::cli {
+
+struct InteropInputs
+{
+    std::vector<model::Project> projects; // one per table read, items files' items appended
+    QString designPath;                   // the input that described the table(s)
+    QStringList tableNames;               // every table in that input
+    std::vector<model::Item> looseItems;  // items files' items when no input describes a table
+    QString looseTable;                   // the table name an items file gave (batch-write)
+};
+
+// Prints notes and errors to stderr; returns the exit code on failure (kExitFile for a file
+// that cannot be read, kExitUsage for two inputs that both describe a table).
+std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, const QString &table,
+                                                   const QString &usage);
+
+} // namespace keyscope::cli
