@@ -104,6 +104,8 @@ private slots:
     void filterNestedKeyPaths();
     void syntaxPhaseNeedsNoSchema();
     void keyAttributeCheckOrder();
+    void sizeOfString_data();
+    void sizeOfString();
     void projection_data();
     void projection();
     void projectionTopLevel();
@@ -613,7 +615,8 @@ void TestExpression::filter_data()
     row("attribute_type BOOL", "attribute_type(t, :t)", none, R"({":t":{"S":"BOOL"}})", true);
     row("attribute_type missing", "attribute_type(nope, :t)", none, R"({":t":{"S":"S"}})", false);
     row("size S", "size(s) = :v", none, R"({":v":{"N":"5"}})", true);
-    row("size S counts UTF-8 bytes", "size(u) = :v", none, R"({":v":{"N":"6"}})", true);
+    row("size S counts UTF-16 units, not UTF-8 bytes", "size(u) = :v", none, R"({":v":{"N":"5"}})",
+        true);
     row("size B", "size(b) = :v", none, R"({":v":{"N":"3"}})", true);
     row("size SS", "size(ss) = :v", none, R"({":v":{"N":"2"}})", true);
     row("size L", "size(l) > :v", none, R"({":v":{"N":"2"}})", true);
@@ -831,6 +834,57 @@ void TestExpression::keyAttributeCheckOrder()
     QCOMPARE(std::get<ValidationError>(plain).message,
              QStringLiteral("Query key condition not supported"));
     QCOMPARE(std::get<ValidationError>(plain).expression, QStringLiteral("KeyConditionExpression"));
+}
+
+// Whether a filter keeps the item (with :n bound to a number), as Query evaluates it.
+static bool filterKeeps(const Item &item, const QString &filter, qint64 n)
+{
+    QueryExpressionsInput input;
+    input.keyConditionExpression = QStringLiteral("pk = :pk");
+    input.filterExpression = filter;
+    input.values = std::map<QString, AttributeValue> {
+        {QStringLiteral(":pk"), AttributeValue::string(QStringLiteral("p"))},
+        {QStringLiteral(":n"), AttributeValue::number(Number::fromInt(n))}};
+    input.schema = schemaFrom("pk:S");
+    const auto result = parseQueryExpressions(input);
+    if (!std::holds_alternative<ParsedQueryExpressions>(result))
+        return false;
+    return std::get<ParsedQueryExpressions>(result).filter->evaluate(item);
+}
+
+void TestExpression::sizeOfString_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("size");
+    QTest::addColumn<qint64>("utf8Bytes");
+    QTest::newRow("empty") << QString() << qint64(0) << qint64(0);
+    QTest::newRow("ASCII") << QStringLiteral("READING#42") << qint64(10) << qint64(10);
+    QTest::newRow("Latin-1") << QStringLiteral("Müller-Lüdenscheidt") << qint64(19) << qint64(21);
+    QTest::newRow("CJK") << QStringLiteral("東京都") << qint64(3) << qint64(9);
+    QTest::newRow("astral") << QString::fromUcs4(U"\U0001F600") << qint64(2) << qint64(4);
+    QTest::newRow("e-acute and G clef")
+        << QString::fromUcs4(U"\u00E9\U0001D11E") << qint64(3) << qint64(6);
+    QTest::newRow("combining mark") << QString::fromUcs4(U"e\u0301") << qint64(2) << qint64(3);
+}
+
+// size() of a String is its length in UTF-16 code units, as DynamoDB counts it (size("é𝄞") is
+// 3); a filter on size() of non-ASCII text keeps the items DynamoDB keeps.
+void TestExpression::sizeOfString()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, size);
+    QFETCH(qint64, utf8Bytes);
+    const AttributeValue value = AttributeValue::string(text);
+    QCOMPARE(value.bytes().size(), utf8Bytes);
+    QCOMPARE(ConditionExpression::sizeOf(value), std::optional<qint64>(size));
+    // Binary stays bytes.
+    QCOMPARE(ConditionExpression::sizeOf(AttributeValue::binary(text.toUtf8())),
+             std::optional<qint64>(utf8Bytes));
+    // Through a whole filter, as Query evaluates it.
+    Item item {{QStringLiteral("pk"), AttributeValue::string(QStringLiteral("p"))},
+               {QStringLiteral("t"), value}};
+    QCOMPARE(filterKeeps(item, QStringLiteral("size(t) = :n"), size), true);
+    QCOMPARE(filterKeeps(item, QStringLiteral("size(t) = :n"), utf8Bytes), size == utf8Bytes);
 }
 
 void TestExpression::projection_data()

@@ -1071,7 +1071,7 @@ void TestQueryEngine::randomizedDifferential()
             if (rng.chance(10))
                 r.select = QStringLiteral("COUNT");
             // A filter on non-key attributes (f: N, s: S).
-            const int filterKind = rng.chance(60) ? 0 : 1 + rng.below(4);
+            const int filterKind = rng.chance(60) ? 0 : 1 + rng.below(5);
             auto names = *r.expressionAttributeNames;
             auto values = *r.expressionAttributeValues;
             switch (filterKind) {
@@ -1121,6 +1121,19 @@ void TestQueryEngine::randomizedDifferential()
                 };
                 break;
             }
+            case 5: {
+                // size() of a String counts UTF-16 code units (s holds é, ß, U+FF5E, an emoji).
+                const int length = 1 + rng.below(6);
+                names["#s"] = "s";
+                values[":n"] = N(QString::number(length));
+                r.filterExpression = "size(#s) = :n";
+                q.filter = [length](const Item &item) {
+                    auto it = item.find("s");
+                    return it != item.end() && it->second.type() == AttributeValue::Type::S
+                           && it->second.asString().size() == length;
+                };
+                break;
+            }
             default:
                 break;
             }
@@ -1149,6 +1162,7 @@ void TestQueryEngine::randomizedDifferential()
                 values2->erase(":sp");
                 values2->erase(":lo");
                 values2->erase(":hi");
+                values2->erase(":n");
             }
             nonEmpty += run(*table, unlimited).scannedCount > 0;
         }

@@ -194,7 +194,17 @@ bool ConditionExpression::evaluate(const Item &item) const
 std::optional<qint64> ConditionExpression::sizeOf(const AttributeValue &value)
 {
     switch (value.type()) {
-    case Type::S:
+    case Type::S: {
+        // DynamoDB counts a String's UTF-16 code units: one per UTF-8 sequence, two for a
+        // four-byte one (a character outside the BMP is a surrogate pair).
+        qint64 units = 0;
+        for (const char byte : value.bytes()) {
+            const auto b = quint8(byte);
+            if ((b & 0xC0) != 0x80)
+                units += b >= 0xF0 ? 2 : 1;
+        }
+        return units;
+    }
     case Type::B:
         return value.bytes().size();
     case Type::SS:

@@ -23,8 +23,9 @@ public:
     // Every document path the condition reads, in source order.
     const std::vector<DocumentPath> &referencedPaths() const { return m_paths; }
 
-    // size() as DynamoDB computes it: UTF-8 bytes of S, bytes of B, element count of sets, L and
-    // M; nullopt for N, BOOL and NULL (size() of those makes the enclosing condition false).
+    // size() as DynamoDB computes it: UTF-16 code units of S ("é𝄞" is 3), bytes of B, element
+    // count of sets, L and M; nullopt for N, BOOL and NULL (size() of those makes the enclosing
+    // condition false).
     static std::optional<qint64> sizeOf(const AttributeValue &value);
 
 private:
