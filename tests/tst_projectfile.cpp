@@ -475,10 +475,15 @@ void TestProjectFile::errors_data()
     QTest::addColumn<QStringList>("expected"); // "PATH :: part of the message", all of them
 
     QTest::newRow("unknown generator kind")
-        << QStringList {"entities[0].attributes[0].generator.kind => \"seq\""}
-        << QStringList {"entities[0].attributes[0].generator.kind :: unknown generator kind 'seq' "
+        << QStringList {"entities[0].attributes[0].generator.kind => \"sqnc\""}
+        << QStringList {"entities[0].attributes[0].generator.kind :: unknown generator kind 'sqnc' "
                         "(valid kinds: constant, sequence, integerRange, choice, names, "
                         "timestamp, uuid4, ksuid, ulid, pattern)"};
+    // The shared "did you mean" rule: a word that starts one kind's name is that kind.
+    QTest::newRow("generator kind prefix")
+        << QStringList {"entities[0].attributes[0].generator.kind => \"seq\""}
+        << QStringList {"entities[0].attributes[0].generator.kind :: unknown generator kind 'seq'; "
+                        "did you mean 'sequence'?"};
     QTest::newRow("generator kind typo")
         << QStringList {"entities[1].attributes[1].generator.kind => \"integer_range\""}
         << QStringList {"entities[1].attributes[1].generator.kind :: unknown generator kind "

@@ -24,52 +24,6 @@ void print(std::FILE *stream, const QString &text)
     print(stream, text.toUtf8());
 }
 
-namespace {
-
-int editDistance(const QString &a, const QString &b)
-{
-    std::vector<int> row(size_t(b.size()) + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        row[size_t(j)] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int above = row[size_t(j)];
-            const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            row[size_t(j)] = std::min({above + 1, row[size_t(j - 1)] + 1, diagonal + cost});
-            diagonal = above;
-        }
-    }
-    return row[size_t(b.size())];
-}
-
-} // namespace
-
-QString closestMatch(const QString &word, const QStringList &candidates)
-{
-    QString best;
-    int bestDistance = 0;
-    const QString lower = word.toLower();
-    for (const QString &candidate : candidates) {
-        const int distance = editDistance(lower, candidate.toLower());
-        if (best.isEmpty() || distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    const int allowed = std::max<int>(1, int(word.size()) / 3);
-    if (!best.isEmpty() && bestDistance <= allowed)
-        return best;
-    // A prefix of one name only ("Prio" for "Priority").
-    QStringList prefixed;
-    for (const QString &candidate : candidates) {
-        if (word.size() >= 3 && candidate.startsWith(word, Qt::CaseInsensitive))
-            prefixed << candidate;
-    }
-    return prefixed.size() == 1 ? prefixed.first() : QString();
-}
-
 std::optional<QString> ParsedOptions::value(const QString &name) const
 {
     const auto it = values.find(name);

@@ -29,10 +29,6 @@ constexpr int kExitFile = 255;    // an input file could not be read, is malform
 void print(std::FILE *stream, const QByteArray &text);
 void print(std::FILE *stream, const QString &text);
 
-// "Did you mean 'Reading'?" help: the closest candidate (case-insensitive edit distance at
-// most a third of the word, at least 1, or a case-only difference), or empty.
-QString closestMatch(const QString &word, const QStringList &candidates);
-
 // Options as the AWS CLI (argparse) takes them: `--opt VALUE` or `--opt=VALUE`, the last
 // occurrence wins unless the option repeats (then every value is kept), unknown options are
 // listed together, `-h` is `--help`.

@@ -9,6 +9,7 @@
 #include "app/cli/clisupport.h"
 #include "app/cli/queryarguments.h"
 #include "app/cli/querycommand.h"
+#include "model/io/suggestion.h"
 #include "model/version.h"
 #include "ui/examples/examplecatalog.h"
 #include "ui/export/diagramexporter.h"
@@ -196,7 +197,7 @@ int runExportCommand(const QStringList &args)
         const int row = examples.rowOf(*example);
         const ui::ExampleCatalog::Entry *entry = examples.entry(row);
         if (!entry || !entry->after()) {
-            const QString guess = closestMatch(*example, exampleIds);
+            const QString guess = model::closestMatch(*example, exampleIds);
             return usageError(kUsage,
                               QStringLiteral("unknown example '%1'%2 (choose from: %3)")
                                   .arg(*example,

@@ -9,6 +9,7 @@
 #include "model/design/valuegenerator.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
+#include "model/io/suggestion.h"
 #include "model/value/dynamojson.h"
 
 #include <QHash>

@@ -16,6 +16,7 @@
 #include "model/io/atomicfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/orderedjson.h"
+#include "model/io/suggestion.h"
 #include "model/live/awscredentials.h"
 #include "model/live/cleartextendpoint.h"
 #include "model/live/liveoperations.h"

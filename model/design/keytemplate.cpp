@@ -1,5 +1,7 @@
 #include "model/design/keytemplate.h"
 
+#include "model/io/suggestion.h"
+
 #include "model/design/valuegenerator.h" // formatIsoInstant
 
 #include <QDateTime>
@@ -55,44 +57,13 @@ const FilterInfo *findFilter(const QString &name)
     return nullptr;
 }
 
-int editDistance(const QString &a, const QString &b)
-{
-    std::vector<int> previous(b.size() + 1);
-    std::vector<int> current(b.size() + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        previous[j] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        current[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int substitute = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-            current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitute});
-        }
-        std::swap(previous, current);
-    }
-    return previous[b.size()];
-}
-
-// The closest filter name a typo probably meant: within two edits (case ignored, so "UPPER"
-// finds "upper"), or a prefix either way of at least three characters ("iso" -> "iso8601").
+// The filter name a typo probably meant ("UPPER" -> "upper", "iso" -> "iso8601").
 QString suggestFilter(const QString &unknown)
 {
-    const QString lowered = unknown.toLower();
-    QString best;
-    int bestDistance = 3;
-    for (const FilterInfo &info : filterTable()) {
-        const int distance = editDistance(lowered, info.name);
-        if (distance < bestDistance) {
-            best = info.name;
-            bestDistance = distance;
-        }
-    }
-    if (!best.isEmpty() || lowered.size() < 3)
-        return best;
-    for (const FilterInfo &info : filterTable()) {
-        if (info.name.startsWith(lowered) || lowered.startsWith(info.name))
-            return info.name;
-    }
-    return {};
+    QStringList names;
+    for (const FilterInfo &info : filterTable())
+        names << info.name;
+    return closestMatch(unknown, names);
 }
 
 QString filterList()
@@ -651,9 +622,11 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
         const int nameColumn = part.column + int(source.indexOf(part.text));
         const std::optional<TemplateInput> input = lookup ? lookup(part.text) : std::nullopt;
         if (!input || input->value.isNull()) {
-            return errorAt(
+            TemplateError error = errorAt(
                 nameColumn,
                 QStringLiteral("no value for '%1' at column %2").arg(part.text).arg(nameColumn));
+            error.missingAttribute = part.text;
+            return error;
         }
         if (!input->value.isKeyType()) {
             return errorAt(nameColumn,

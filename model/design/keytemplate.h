@@ -24,6 +24,9 @@ struct TemplateError
 {
     QString message; // "unknown filter 'padd' at column 14; did you mean 'pad'?"
     int column = 0;  // 1-based column in the template text; 0 when not about a position
+    // The attribute a placeholder names when rendering found no value for it ("Tss"), so an
+    // editor can suggest a name without reading the message back.
+    QString missingAttribute;
 };
 
 // A key template: literal text with placeholders, `ORG#{OrgName|upper}`,

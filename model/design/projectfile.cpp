@@ -1,5 +1,7 @@
 #include "model/design/projectfile.h"
 
+#include "model/io/suggestion.h"
+
 #include "model/design/keytemplate.h"
 #include "model/design/populator.h"
 #include "model/design/valuegenerator.h"
@@ -78,50 +80,6 @@ QStringList attributeKindNames()
     for (const auto &k : kAttributeKindNames)
         names << QLatin1String(k.name);
     return names;
-}
-
-int editDistance(const QString &a, const QString &b)
-{
-    std::vector<int> previous(size_t(b.size()) + 1);
-    std::vector<int> current(size_t(b.size()) + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        previous[size_t(j)] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        current[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int substitute = previous[size_t(j - 1)] + (a[i - 1] == b[j - 1] ? 0 : 1);
-            current[size_t(j)]
-                = std::min({previous[size_t(j)] + 1, current[size_t(j - 1)] + 1, substitute});
-        }
-        std::swap(previous, current);
-    }
-    return previous[size_t(b.size())];
-}
-
-// The candidate a typo most likely meant: same text ignoring case, else within two edits (one
-// for short words), else nothing.
-QString closest(const QString &word, const QStringList &candidates)
-{
-    for (const QString &candidate : candidates) {
-        if (candidate.compare(word, Qt::CaseInsensitive) == 0)
-            return candidate;
-    }
-    QString best;
-    int bestDistance = word.size() <= 3 ? 2 : 3;
-    for (const QString &candidate : candidates) {
-        const int distance = editDistance(word.toLower(), candidate.toLower());
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    return best;
-}
-
-QString didYouMean(const QString &word, const QStringList &candidates)
-{
-    const QString best = closest(word, candidates);
-    return best.isEmpty() ? QString() : QStringLiteral("; did you mean '%1'?").arg(best);
 }
 
 // At most a few names of a long list, so a message stays a sentence: "A, B, C, … (2,000 in
@@ -384,7 +342,7 @@ public:
                 continue;
             QString meant = aliases.value(key);
             if (!members.contains(meant))
-                meant = closest(key, members);
+                meant = closestMatch(key, members);
             if (meant.isEmpty() || m_object.contains(meant))
                 continue;
             m_reader.error(pathOf(key),

@@ -1,5 +1,7 @@
 #include "ui/editors/keytemplatespanel.h"
 
+#include "model/io/suggestion.h"
+
 #include "ui/document/document.h"
 #include "ui/editors/keytemplateedit.h"
 
@@ -63,24 +65,6 @@ std::optional<AttributeValue::Type> keyType(const model::TableDefinition &table,
         }
     }
     return std::nullopt;
-}
-
-int editDistance(const QString &a, const QString &b)
-{
-    std::vector<int> previous(size_t(b.size()) + 1);
-    std::vector<int> current(previous.size());
-    for (size_t j = 0; j < previous.size(); ++j)
-        previous[j] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        current[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int cost = a.at(i - 1).toLower() == b.at(j - 1).toLower() ? 0 : 1;
-            current[size_t(j)] = std::min({previous[size_t(j)] + 1, current[size_t(j - 1)] + 1,
-                                           previous[size_t(j - 1)] + cost});
-        }
-        std::swap(previous, current);
-    }
-    return previous.back();
 }
 
 QString quoted(const QString &text)
@@ -374,20 +358,13 @@ void KeyTemplatesPanel::renderRow(Row &r)
     const QString text = r.edit->text();
     r.result = text.isEmpty() ? KeyPreview::Result {}
                               : KeyPreview::render(text, m_sampleValues, r.type, r.key);
-    if (r.result.error && r.result.error->message.startsWith(QLatin1String("no value for '"))) {
+    if (r.result.error && !r.result.error->missingAttribute.isEmpty()) {
         // An unknown name: suggest the closest sample value ("Tss" -> "Ts").
-        const QString message = r.result.error->message;
-        const qsizetype end = message.indexOf(u'\'', 14);
-        const QString name = message.mid(14, end - 14);
-        QString best;
-        int bestDistance = 3;
-        for (const SampleValue &sample : m_sampleValues) {
-            const int d = editDistance(name, sample.name);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = sample.name;
-            }
-        }
+        const QString name = r.result.error->missingAttribute;
+        QStringList names;
+        for (const SampleValue &sample : m_sampleValues)
+            names << sample.name;
+        const QString best = model::closestMatch(name, names);
         r.result.error->message
             = tr("unknown attribute '%1' at column %2").arg(name).arg(r.result.error->column);
         if (!best.isEmpty())
