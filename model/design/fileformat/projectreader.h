@@ -1,0 +1,45 @@
+#pragma once
+
+// Reads a Keyscope project from its JSON document, collecting every problem with its path:
+// the table, entity types (attributes, generators, key templates checked against the table's
+// keys and the parent chain), access patterns and their expectations, hand-written items.
+
+#include "model/design/fileformat/readerparts.h"
+#include "model/design/project.h"
+
+#include <QJsonDocument>
+
+#include <optional>
+#include <vector>
+
+namespace keyscope::model::fileformat {
+
+class ProjectReader
+{
+public:
+    ProjectReader(Reader &reader)
+        : m_reader(reader)
+    { }
+
+    std::optional<Project> read(const QJsonDocument &document);
+
+private:
+    void readTable(ObjectReader &root);
+    void readEntities(ObjectReader &root);
+    EntityType readEntity(const QJsonObject &json, const QString &path, EntityInfo &info);
+    AttributeSpec readAttribute(const QJsonObject &json, const QString &path);
+    void checkParents();
+    void checkKeys(std::size_t index);
+    void readAccessPatterns(ObjectReader &root);
+    AccessPattern readAccessPattern(const QJsonObject &json, const QString &path);
+    void readExpectation(const QJsonObject &json, const QString &path, AccessPattern &pattern);
+    void readItems(ObjectReader &root);
+    const EntityInfo *infoOf(const QString &entityName) const;
+
+    Reader &m_reader;
+    Project m_project;
+    bool m_tableOk = false;
+    std::vector<EntityInfo> m_info;
+};
+
+} // namespace keyscope::model::fileformat
