@@ -220,8 +220,8 @@ ByteRange tupleRange(const std::vector<RangeCondition> &conditions)
 // Key values in a key condition obey the same limits as stored keys.
 std::optional<QString> checkKeyValues(const KeySchema &keys, const KeyCondition &condition)
 {
-    const auto check = [](const QString &name, const AttributeValue &v,
-                          bool isHash) -> std::optional<QString> {
+    const auto check
+        = [](const QString &name, const AttributeValue &v, bool isHash) -> std::optional<QString> {
         if (v.type() != AttributeValue::Type::N && v.bytes().isEmpty())
             return QStringLiteral("One or more parameter values are not valid. The AttributeValue "
                                   "for a key attribute cannot contain an empty %1 value. Key: %2")
@@ -311,20 +311,47 @@ double QueryEngine::capacityUnits(quint64 bytes, bool consistentRead)
     return consistentRead ? double(units) : double(units) / 2.0;
 }
 
-std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
-                                                           const QueryRequest &request,
-                                                           Options options)
+namespace {
+
+// A request that passed every check, with what the sweep and the response need.
+struct PreparedQuery
 {
-    const TableDefinition &definition = table.definition();
-    // 1. Member constraints, all reported at once.
+    QString select;
+    QueryExpressionSyntax expressions;
+    const IndexStore *store = nullptr;
+    const IndexDefinition *index = nullptr; // null for the table
+    QStringList startKeyNames;              // what a LastEvaluatedKey holds
+    KeyCondition key;
+    ByteRange range;
+    QByteArray partitionKey;
+    // ExclusiveStartKey's sort key in the store, and its table key (for index tie-breaks).
+    QByteArray startSortKey;
+    QByteArray startTablePartition;
+    QByteArray startTableSort;
+    IndexProjection projection;
+    bool fetchFromTable = false;   // an LSI fetches attributes it does not carry
+    bool entryIsWholeItem = false; // the filter sees the whole item
+    bool returnWholeItem = false;  // results start from the whole item, before projection
+};
+
+// What the sweep read, for the capacity and the LastEvaluatedKey.
+struct SweepTotals
+{
+    quint64 indexBytes = 0;
+    quint64 fetchBytes = 0; // LSI: whole items fetched from the table
+    std::optional<quint32> lastRead;
+    const Partition *partition = nullptr;
+};
+
+// Steps 1 and 2: member constraints, all reported at once, and the Select/ProjectionExpression
+// conflicts (request-level: DynamoDB makes them before it looks the table and index up).
+std::variant<QString, QueryError> checkRequest(const QueryRequest &request)
+{
     if (auto error = memberConstraintError(request))
         return *error;
-
-    // 2. Select and ProjectionExpression conflicts are request-level checks: DynamoDB makes them
-    // before it looks the table (and the index) up.
     const bool hasIndexName = !request.indexName.isEmpty();
     const bool hasProjection = request.projectionExpression.has_value();
-    QString select = request.select.value_or(
+    const QString select = request.select.value_or(
         hasProjection ? kSelectSpecific : (hasIndexName ? kSelectProjected : kSelectAll));
     if (select == kSelectSpecific && !hasProjection)
         return validation(QStringLiteral("1 validation error detected: Must specify the "
@@ -342,130 +369,83 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         return validation(QStringLiteral("ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
                                          "using an IndexName"));
 
-    // 3. The expressions: syntax, names and values, the key condition's shape. No table needed.
-    QueryExpressionText text;
-    text.keyConditionExpression = request.keyConditionExpression;
-    text.filterExpression = request.filterExpression;
-    text.projectionExpression = request.projectionExpression;
-    text.names = request.expressionAttributeNames;
-    text.values = request.expressionAttributeValues;
-    text.maxKeyConditions = maxKeyAttributes(definition);
-    auto parsed = parseQueryExpressionSyntax(text);
-    if (auto *error = std::get_if<ValidationError>(&parsed))
-        return fromValidationError(*error);
-    const QueryExpressionSyntax &expressions = std::get<QueryExpressionSyntax>(parsed);
+    return select;
+}
 
-    // 4. The table.
-    if (!request.tableName.isEmpty() && !definition.tableName.isEmpty()
-        && request.tableName != definition.tableName) {
-        QueryError error;
-        error.type = QStringLiteral("ResourceNotFoundException");
-        error.message = QStringLiteral("Requested resource not found");
-        return error;
-    }
-
-    // 5. The index.
-    const IndexStore *store = table.store(request.indexName);
-    if (!store)
-        return validation(QStringLiteral("The table does not have the specified index: %1")
-                              .arg(request.indexName));
-    const IndexDefinition *index = store->definition();
-    if (index && index->isGlobal() && request.consistentRead)
-        return validation(
-            QStringLiteral("Consistent reads are not supported on global secondary indexes"));
-
-    // Attributes a LastEvaluatedKey (and so an ExclusiveStartKey) holds: the queried store's
-    // keys plus the table's primary key.
-    const KeySchema &storeKeys = store->keys();
-    QStringList startKeyNames;
-    for (const auto *keys : {&storeKeys.hash, &storeKeys.range, &definition.keys.hash,
-                             &definition.keys.range}) {
+// Attributes a LastEvaluatedKey (and so an ExclusiveStartKey) holds: the queried store's keys
+// plus the table's primary key.
+QStringList startKeyNamesOf(const KeySchema &storeKeys, const TableDefinition &definition)
+{
+    QStringList names;
+    for (const auto *keys :
+         {&storeKeys.hash, &storeKeys.range, &definition.keys.hash, &definition.keys.range}) {
         for (const KeyAttribute &k : *keys) {
-            if (!startKeyNames.contains(k.name))
-                startKeyNames << k.name;
+            if (!names.contains(k.name))
+                names << k.name;
+        }
+    }
+    return names;
+}
+
+// Steps 8 and 9: the table's key part of ExclusiveStartKey (on an index query, the rest of
+// it), then the start key against the key condition. Fills the prepared query's start keys.
+std::optional<QueryError> checkStartKey(const Item &startKey, const TableDefinition &definition,
+                                        PreparedQuery &q)
+{
+    const Item *start = &startKey;
+    const KeySchema &storeKeys = q.store->keys();
+    const IndexStore *store = q.store;
+    const KeyCondition &key = q.key;
+    const ByteRange &range = q.range;
+    for (const auto *keys : {&definition.keys.hash, &definition.keys.range}) {
+        for (const KeyAttribute &k : *keys) {
+            const auto found = start->find(k.name);
+            const std::optional<QString> problem = found == start->end()
+                ? std::optional<QString>(kKeyElementMismatch)
+                : checkStartKeyPiece(found->second, k, keys == &definition.keys.hash);
+            if (problem)
+                return validation(kInvalidStartKey + QStringLiteral(": ") + *problem);
         }
     }
 
-    // 6. ExclusiveStartKey holds exactly that many attributes.
-    const Item *start = request.exclusiveStartKey ? &*request.exclusiveStartKey : nullptr;
-    if (start && start->size() != std::size_t(startKeyNames.size()))
-        return validation(kInvalidStartKey);
-
-    // 7. The queried schema, one key attribute at a time: ExclusiveStartKey's value for it, then
-    // the key condition on it.
-    KeyConditionSchema schema;
-    schema.hash = storeKeys.hash;
-    schema.range = storeKeys.range;
-    KeyAttributeCheck checkStartKey;
-    if (start) {
-        checkStartKey = [start](const KeyAttribute &key,
-                                bool isHash) -> std::optional<ValidationError> {
-            const auto found = start->find(key.name);
-            if (found == start->end())
-                return ValidationError{kInvalidStartKey, -1, {}};
-            if (auto problem = checkStartKeyPiece(found->second, key, isHash))
-                return ValidationError{*problem, -1, {}};
-            return std::nullopt;
-        };
+    std::vector<AttributeValue> startHash;
+    startHash.reserve(storeKeys.hash.size());
+    for (const auto &k : storeKeys.hash)
+        startHash.push_back(start->at(k.name));
+    if (store->isMultiAttribute()) {
+        for (const auto &k : storeKeys.range)
+            keyencoding::appendComponent(q.startSortKey, start->at(k.name).sortableBytes());
+    } else if (storeKeys.hasRange()) {
+        q.startSortKey = start->at(storeKeys.range.front().name).sortableBytes();
     }
-    auto matched = matchKeyCondition(expressions.keyTerms, schema, checkStartKey);
-    if (auto *error = std::get_if<ValidationError>(&matched))
-        return fromValidationError(*error);
-    const KeyCondition &key = std::get<KeyCondition>(matched);
-    if (auto error = checkKeyValues(storeKeys, key))
-        return validation(*error);
-
-    const ByteRange range = store->isMultiAttribute() ? tupleRange(key.range)
-                            : key.range.empty()       ? ByteRange{}
-                                                      : singleAttributeRange(key.range.front());
-    const QByteArray partitionKey = partitionBytes(*store, key.hashValues);
-
-    QByteArray startSortKey;
-    QByteArray startTablePartition;
-    QByteArray startTableSort;
-    if (start) {
-        // 8. The table's key part of ExclusiveStartKey (on an index query, the rest of it).
-        for (const auto *keys : {&definition.keys.hash, &definition.keys.range}) {
-            for (const KeyAttribute &k : *keys) {
-                const auto found = start->find(k.name);
-                const std::optional<QString> problem
-                    = found == start->end()
-                          ? std::optional<QString>(kKeyElementMismatch)
-                          : checkStartKeyPiece(found->second, k, keys == &definition.keys.hash);
-                if (problem)
-                    return validation(kInvalidStartKey + QStringLiteral(": ") + *problem);
-            }
-        }
-
-        // 9. ExclusiveStartKey against the key condition.
-        std::vector<AttributeValue> startHash;
-        startHash.reserve(storeKeys.hash.size());
-        for (const auto &k : storeKeys.hash)
-            startHash.push_back(start->at(k.name));
-        if (store->isMultiAttribute()) {
-            for (const auto &k : storeKeys.range)
-                keyencoding::appendComponent(startSortKey, start->at(k.name).sortableBytes());
-        } else if (storeKeys.hasRange()) {
-            startSortKey = start->at(storeKeys.range.front().name).sortableBytes();
-        }
-        const bool samePartition = partitionBytes(*store, startHash) == partitionKey;
-        if (!key.range.empty()) {
-            // With a range condition DynamoDB checks the range first.
-            if (!range.contains(startSortKey))
-                return validation(QStringLiteral("The provided starting key does not match the "
-                                                 "range key predicate"));
-            if (!samePartition)
-                return validation(QStringLiteral("The query can return at most one row and "
-                                                 "cannot be restarted"));
-        } else if (!samePartition) {
-            return validation(QStringLiteral("The provided starting key is outside query "
-                                             "boundaries based on provided conditions"));
-        }
-        startTablePartition = start->at(definition.keys.hash.front().name).sortableBytes();
-        if (definition.keys.hasRange())
-            startTableSort = start->at(definition.keys.range.front().name).sortableBytes();
+    const bool samePartition = partitionBytes(*store, startHash) == q.partitionKey;
+    if (!key.range.empty()) {
+        // With a range condition DynamoDB checks the range first.
+        if (!range.contains(q.startSortKey))
+            return validation(QStringLiteral("The provided starting key does not match the "
+                                             "range key predicate"));
+        if (!samePartition)
+            return validation(QStringLiteral("The query can return at most one row and "
+                                             "cannot be restarted"));
+    } else if (!samePartition) {
+        return validation(QStringLiteral("The provided starting key is outside query "
+                                         "boundaries based on provided conditions"));
     }
+    q.startTablePartition = start->at(definition.keys.hash.front().name).sortableBytes();
+    if (definition.keys.hasRange())
+        q.startTableSort = start->at(definition.keys.range.front().name).sortableBytes();
+    return std::nullopt;
+}
 
+// Steps 10 to 12: the filter on a key attribute of the queried schema, ALL_ATTRIBUTES from a
+// GSI that does not project everything, the filter reaching inside any key attribute.
+std::optional<QueryError> checkFilterAndSelect(const TableDefinition &definition,
+                                               const KeyConditionSchema &schema,
+                                               const PreparedQuery &q)
+{
+    const auto &expressions = q.expressions;
+    const IndexDefinition *index = q.index;
+    const QString &select = q.select;
     // 10. The filter on a key attribute of the queried schema.
     if (expressions.filter) {
         if (auto error = checkFilterKeyAttributes(*expressions.filter, schema))
@@ -501,18 +481,15 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
             return fromValidationError(*error);
     }
 
-    QueryResponse response;
-    QueryTrace &trace = response.trace;
-    trace.indexName = request.indexName;
-    trace.forward = request.scanIndexForward;
-    trace.partitionKey = partitionKey;
-    if (!key.range.empty() && !store->isMultiAttribute())
-        trace.sortCondition = key.range.front();
-    else if (!key.range.empty())
-        trace.sortCondition = key.range.back();
+    return std::nullopt;
+}
 
-    // How items come back: the index entry's projection, then the ProjectionExpression.
-    IndexProjection projection;
+// How items come back: the index entry's projection, then the ProjectionExpression.
+void planProjection(const TableDefinition &definition, PreparedQuery &q)
+{
+    const IndexDefinition *index = q.index;
+    const auto &expressions = q.expressions;
+    IndexProjection &projection = q.projection;
     projection.definition = index;
     if (index && index->projection != ProjectionType::All) {
         for (const auto &name : definition.allKeyAttributeNames()) {
@@ -523,168 +500,301 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
             projection.attributes.insert(name);
     }
     // An LSI fetches attributes it does not carry from the table, at extra cost.
-    bool fetchFromTable = false;
     if (index && !index->isGlobal() && !projection.carriesEverything()) {
-        if (select == kSelectAll)
-            fetchFromTable = true;
+        if (q.select == kSelectAll)
+            q.fetchFromTable = true;
         if (expressions.projection) {
             for (const auto &name : expressions.projection->topLevelAttributes())
-                fetchFromTable = fetchFromTable || !projection.carries(name);
+                q.fetchFromTable = q.fetchFromTable || !projection.carries(name);
         }
         if (expressions.filter) {
             for (const auto &path : expressions.filter->referencedPaths())
-                fetchFromTable = fetchFromTable || !projection.carries(path.topLevelName());
+                q.fetchFromTable = q.fetchFromTable || !projection.carries(path.topLevelName());
         }
     }
-    const bool entryIsWholeItem = projection.carriesEverything() || fetchFromTable;
+    q.entryIsWholeItem = projection.carriesEverything() || q.fetchFromTable;
     // What a returned item starts from before any ProjectionExpression: ALL_PROJECTED_ATTRIBUTES
     // returns the index entry even when an LSI filter had to fetch the whole item.
-    const bool returnWholeItem = projection.carriesEverything()
-                                 || (fetchFromTable && select != kSelectProjected);
+    q.returnWholeItem
+        = projection.carriesEverything() || (q.fetchFromTable && q.select != kSelectProjected);
+}
 
-    const Partition *partition = store->findPartition(partitionKey);
-    quint64 indexBytes = 0;
-    quint64 fetchBytes = 0; // LSI: whole items fetched from the table
-    std::optional<quint32> lastRead;
+// Steps 1 to 12, in DynamoDB's order: the first problem is the error.
+std::variant<PreparedQuery, QueryError> prepare(const Table &table, const QueryRequest &request)
+{
+    const TableDefinition &definition = table.definition();
+    PreparedQuery q;
+    auto select = checkRequest(request);
+    if (auto *error = std::get_if<QueryError>(&select))
+        return *error;
+    q.select = std::get<QString>(select);
+
+    // 3. The expressions: syntax, names and values, the key condition's shape. No table needed.
+    QueryExpressionText text;
+    text.keyConditionExpression = request.keyConditionExpression;
+    text.filterExpression = request.filterExpression;
+    text.projectionExpression = request.projectionExpression;
+    text.names = request.expressionAttributeNames;
+    text.values = request.expressionAttributeValues;
+    text.maxKeyConditions = maxKeyAttributes(definition);
+    auto parsed = parseQueryExpressionSyntax(text);
+    if (auto *error = std::get_if<ValidationError>(&parsed))
+        return fromValidationError(*error);
+    q.expressions = std::get<QueryExpressionSyntax>(std::move(parsed));
+
+    // 4. The table.
+    if (!request.tableName.isEmpty() && !definition.tableName.isEmpty()
+        && request.tableName != definition.tableName) {
+        QueryError error;
+        error.type = QStringLiteral("ResourceNotFoundException");
+        error.message = QStringLiteral("Requested resource not found");
+        return error;
+    }
+
+    // 5. The index.
+    const IndexStore *store = table.store(request.indexName);
+    if (!store)
+        return validation(QStringLiteral("The table does not have the specified index: %1")
+                              .arg(request.indexName));
+    const IndexDefinition *index = store->definition();
+    q.store = store;
+    q.index = index;
+    if (index && index->isGlobal() && request.consistentRead)
+        return validation(
+            QStringLiteral("Consistent reads are not supported on global secondary indexes"));
+
+    const KeySchema &storeKeys = store->keys();
+    q.startKeyNames = startKeyNamesOf(storeKeys, definition);
+
+    // 6. ExclusiveStartKey holds exactly that many attributes.
+    const Item *start = request.exclusiveStartKey ? &*request.exclusiveStartKey : nullptr;
+    if (start && start->size() != std::size_t(q.startKeyNames.size()))
+        return validation(kInvalidStartKey);
+
+    // 7. The queried schema, one key attribute at a time: ExclusiveStartKey's value for it, then
+    // the key condition on it.
+    KeyConditionSchema schema;
+    schema.hash = storeKeys.hash;
+    schema.range = storeKeys.range;
+    KeyAttributeCheck startKeyCheck;
+    if (start) {
+        startKeyCheck
+            = [start](const KeyAttribute &key, bool isHash) -> std::optional<ValidationError> {
+            const auto found = start->find(key.name);
+            if (found == start->end())
+                return ValidationError {kInvalidStartKey, -1, {}};
+            if (auto problem = checkStartKeyPiece(found->second, key, isHash))
+                return ValidationError {*problem, -1, {}};
+            return std::nullopt;
+        };
+    }
+    auto matched = matchKeyCondition(q.expressions.keyTerms, schema, startKeyCheck);
+    if (auto *error = std::get_if<ValidationError>(&matched))
+        return fromValidationError(*error);
+    q.key = std::get<KeyCondition>(std::move(matched));
+    if (auto error = checkKeyValues(storeKeys, q.key))
+        return validation(*error);
+
+    q.range = store->isMultiAttribute() ? tupleRange(q.key.range)
+        : q.key.range.empty()           ? ByteRange {}
+                                        : singleAttributeRange(q.key.range.front());
+    q.partitionKey = partitionBytes(*store, q.key.hashValues);
+    if (start) {
+        if (auto error = checkStartKey(*start, definition, q))
+            return *error;
+    }
+    if (auto error = checkFilterAndSelect(definition, schema, q))
+        return *error;
+    planProjection(definition, q);
+    return q;
+}
+
+// Where the sweep starts: the first row in the query's direction, with the seek's probes.
+qint64 startRow(const Table &table, const QueryRequest &request, const PreparedQuery &q,
+                const Partition &partition, QueryTrace &trace)
+{
+    const TableDefinition &definition = table.definition();
+    const IndexStore *store = q.store;
+    const ByteRange &range = q.range;
+    const auto &entries = partition.entries;
+    const quint32 n = quint32(entries.size());
+    qint64 start;
+    if (request.exclusiveStartKey) {
+        trace.seekTarget = SeekTarget::ExclusiveStartKey;
+        // Compare a row with the start key: sort key, then (indexes) the table's key.
+        const auto compareToStart = [&](const PartitionEntry &e) {
+            if (int c = compareBytes(e.sortKey(), q.startSortKey))
+                return c;
+            if (store->isTable())
+                return 0;
+            if (int c
+                = compareBytes(table.keyAttributeBytes(e.item, definition.keys.hash.front().name),
+                               q.startTablePartition))
+                return c;
+            if (!definition.keys.hasRange())
+                return 0;
+            return compareBytes(table.keyAttributeBytes(e.item, definition.keys.range.front().name),
+                                q.startTableSort);
+        };
+        // Forward: first row after the key. Backward: last row before it.
+        quint32 low = 0;
+        quint32 high = n;
+        while (low < high) {
+            const quint32 mid = low + (high - low) / 2;
+            const int c = compareToStart(entries[mid]);
+            const bool right = request.scanIndexForward ? c <= 0 : c < 0;
+            trace.probes.push_back(SeekProbe {mid, qint8(c), right, low, high});
+            if (right)
+                low = mid + 1;
+            else
+                high = mid;
+        }
+        start = request.scanIndexForward ? qint64(low) : qint64(low) - 1;
+    } else if (request.scanIndexForward) {
+        trace.seekTarget = SeekTarget::LowerBound;
+        start = seek(partition, range.lower, false, &trace.probes);
+    } else {
+        trace.seekTarget = SeekTarget::UpperBound;
+        start = qint64(seek(partition, range.upper, !range.hasUpper, &trace.probes)) - 1;
+    }
+    return start;
+}
+
+// The partition sweep: each row read, filtered or returned, until Limit, the 1 MB page, the
+// end of the key condition's range or of the partition.
+SweepTotals sweep(const Table &table, const QueryRequest &request, const PreparedQuery &q,
+                  QueryResponse &response)
+{
+    QueryTrace &trace = response.trace;
+    const IndexStore *store = q.store;
+    const ByteRange &range = q.range;
+    const auto &expressions = q.expressions;
+    SweepTotals totals;
+    const Partition *partition = store->findPartition(q.partitionKey);
+    totals.partition = partition;
     if (!partition) {
         trace.stop = StopReason::NoPartition;
         trace.startPosition = QueryTrace::kNoRow;
-    } else {
-        const auto &entries = partition->entries;
-        const quint32 n = quint32(entries.size());
-        trace.partitionFound = true;
-        trace.partitionSize = n;
-        trace.rangeBegin = seek(*partition, range.lower, false, nullptr);
-        trace.rangeEnd = range.hasUpper ? seek(*partition, range.upper, false, nullptr) : n;
-        if (trace.rangeEnd < trace.rangeBegin)
-            trace.rangeEnd = trace.rangeBegin;
-
-        // Where the sweep starts: the first row in the query's direction.
-        qint64 start;
-        if (request.exclusiveStartKey) {
-            trace.seekTarget = SeekTarget::ExclusiveStartKey;
-            // Compare a row with the start key: sort key, then (indexes) the table's key.
-            const auto compareToStart = [&](const PartitionEntry &e) {
-                if (int c = compareBytes(e.sortKey(), startSortKey))
-                    return c;
-                if (store->isTable())
-                    return 0;
-                if (int c = compareBytes(table.keyAttributeBytes(
-                                             e.item, definition.keys.hash.front().name),
-                                         startTablePartition))
-                    return c;
-                if (!definition.keys.hasRange())
-                    return 0;
-                return compareBytes(
-                    table.keyAttributeBytes(e.item, definition.keys.range.front().name),
-                    startTableSort);
-            };
-            // Forward: first row after the key. Backward: last row before it.
-            quint32 low = 0;
-            quint32 high = n;
-            while (low < high) {
-                const quint32 mid = low + (high - low) / 2;
-                const int c = compareToStart(entries[mid]);
-                const bool right = request.scanIndexForward ? c <= 0 : c < 0;
-                trace.probes.push_back(SeekProbe{mid, qint8(c), right, low, high});
-                if (right)
-                    low = mid + 1;
-                else
-                    high = mid;
-            }
-            start = request.scanIndexForward ? qint64(low) : qint64(low) - 1;
-        } else if (request.scanIndexForward) {
-            trace.seekTarget = SeekTarget::LowerBound;
-            start = seek(*partition, range.lower, false, &trace.probes);
-        } else {
-            trace.seekTarget = SeekTarget::UpperBound;
-            start = qint64(seek(*partition, range.upper, !range.hasUpper, &trace.probes)) - 1;
-        }
-        trace.startPosition = start < 0 ? QueryTrace::kNoRow : quint32(start);
-
-        const qint64 step = request.scanIndexForward ? 1 : -1;
-        const qint64 limit = request.limit.value_or(-1);
-        if (limit > 0) { // one allocation for a Limit page: reads plus the stopping visit
-            const std::size_t expected = std::size_t(std::min<qint64>(limit + 1, n));
-            trace.visits.reserve(expected);
-            response.itemIds.reserve(expected);
-        }
-        trace.stop = StopReason::EndOfPartition;
-        for (qint64 pos = start; pos >= 0 && pos < qint64(n); pos += step) {
-            const PartitionEntry &entry = entries[size_t(pos)];
-            TraceVisit visit;
-            visit.position = quint32(pos);
-            // Limit and the 1 MB page end the page before the key condition is looked at: a
-            // page that read Limit items (or 1 MB) ends with a LastEvaluatedKey even when no
-            // further row would match (DynamoDB does not look ahead).
-            if (limit > 0 && trace.scannedCount == limit) {
-                visit.fate = ItemFate::LimitReached;
-                trace.visits.push_back(visit);
-                trace.stop = StopReason::Limit;
-                break;
-            }
-            if (trace.bytesRead >= kPageBytes) {
-                visit.fate = ItemFate::PageFull;
-                trace.visits.push_back(visit);
-                trace.stop = StopReason::PageFull;
-                break;
-            }
-            if (!range.contains(entry.sortKey())) {
-                visit.fate = ItemFate::OutsideRange;
-                trace.visits.push_back(visit);
-                trace.stop = StopReason::EndOfRange;
-                break;
-            }
-
-            // Read the row.
-            // An index entry's size is its projection's (kept from load time: no decoding).
-            const quint32 size = store->carriesWholeItems()
-                                     ? quint32(table.itemSize(entry.item))
-                                     : store->projectedSize(entry.item);
-            if (fetchFromTable)
-                fetchBytes += quint64(table.itemSize(entry.item));
-            trace.bytesRead += size;
-            indexBytes += size;
-            ++trace.scannedCount;
-            lastRead = quint32(pos);
-            visit.sizeBytes = size;
-            visit.pageBytes = trace.bytesRead;
-
-            bool passes = true;
-            if (expressions.filter) {
-                const Item whole = table.item(entry.item);
-                passes = expressions.filter->evaluate(entryIsWholeItem ? whole
-                                                                       : projection.project(whole));
-            }
-            if (passes) {
-                ++trace.count;
-                visit.fate = ItemFate::Returned;
-                visit.resultNumber = quint32(trace.count);
-                response.itemIds.push_back(entry.item);
-            } else {
-                visit.fate = ItemFate::Filtered;
-            }
-            trace.visits.push_back(visit);
-        }
-        // Limit reached on the very last row, or the page filled on it: the page still ends
-        // with a LastEvaluatedKey (DynamoDB does not look ahead).
-        if (trace.stop == StopReason::EndOfPartition && lastRead) {
-            if (limit > 0 && trace.scannedCount == limit)
-                trace.stop = StopReason::Limit;
-            else if (trace.bytesRead >= kPageBytes)
-                trace.stop = StopReason::PageFull;
-        }
+        return totals;
     }
+    const auto &entries = partition->entries;
+    const quint32 n = quint32(entries.size());
+    trace.partitionFound = true;
+    trace.partitionSize = n;
+    trace.rangeBegin = seek(*partition, range.lower, false, nullptr);
+    trace.rangeEnd = range.hasUpper ? seek(*partition, range.upper, false, nullptr) : n;
+    if (trace.rangeEnd < trace.rangeBegin)
+        trace.rangeEnd = trace.rangeBegin;
+    const qint64 start = startRow(table, request, q, *partition, trace);
+    trace.startPosition = start < 0 ? QueryTrace::kNoRow : quint32(start);
+
+    const qint64 step = request.scanIndexForward ? 1 : -1;
+    const qint64 limit = request.limit.value_or(-1);
+    if (limit > 0) { // one allocation for a Limit page: reads plus the stopping visit
+        const std::size_t expected = std::size_t(std::min<qint64>(limit + 1, n));
+        trace.visits.reserve(expected);
+        response.itemIds.reserve(expected);
+    }
+    trace.stop = StopReason::EndOfPartition;
+    for (qint64 pos = start; pos >= 0 && pos < qint64(n); pos += step) {
+        const PartitionEntry &entry = entries[size_t(pos)];
+        TraceVisit visit;
+        visit.position = quint32(pos);
+        // Limit and the 1 MB page end the page before the key condition is looked at: a
+        // page that read Limit items (or 1 MB) ends with a LastEvaluatedKey even when no
+        // further row would match (DynamoDB does not look ahead).
+        if (limit > 0 && trace.scannedCount == limit) {
+            visit.fate = ItemFate::LimitReached;
+            trace.visits.push_back(visit);
+            trace.stop = StopReason::Limit;
+            break;
+        }
+        if (trace.bytesRead >= QueryEngine::kPageBytes) {
+            visit.fate = ItemFate::PageFull;
+            trace.visits.push_back(visit);
+            trace.stop = StopReason::PageFull;
+            break;
+        }
+        if (!range.contains(entry.sortKey())) {
+            visit.fate = ItemFate::OutsideRange;
+            trace.visits.push_back(visit);
+            trace.stop = StopReason::EndOfRange;
+            break;
+        }
+
+        // Read the row.
+        // An index entry's size is its projection's (kept from load time: no decoding).
+        const quint32 size = store->carriesWholeItems() ? quint32(table.itemSize(entry.item))
+                                                        : store->projectedSize(entry.item);
+        if (q.fetchFromTable)
+            totals.fetchBytes += quint64(table.itemSize(entry.item));
+        trace.bytesRead += size;
+        totals.indexBytes += size;
+        ++trace.scannedCount;
+        totals.lastRead = quint32(pos);
+        visit.sizeBytes = size;
+        visit.pageBytes = trace.bytesRead;
+
+        bool passes = true;
+        if (expressions.filter) {
+            const Item whole = table.item(entry.item);
+            passes = expressions.filter->evaluate(q.entryIsWholeItem ? whole
+                                                                     : q.projection.project(whole));
+        }
+        if (passes) {
+            ++trace.count;
+            visit.fate = ItemFate::Returned;
+            visit.resultNumber = quint32(trace.count);
+            response.itemIds.push_back(entry.item);
+        } else {
+            visit.fate = ItemFate::Filtered;
+        }
+        trace.visits.push_back(visit);
+    }
+    // Limit reached on the very last row, or the page filled on it: the page still ends
+    // with a LastEvaluatedKey (DynamoDB does not look ahead).
+    if (trace.stop == StopReason::EndOfPartition && totals.lastRead) {
+        if (limit > 0 && trace.scannedCount == limit)
+            trace.stop = StopReason::Limit;
+        else if (trace.bytesRead >= QueryEngine::kPageBytes)
+            trace.stop = StopReason::PageFull;
+    }
+    return totals;
+}
+
+} // namespace
+
+std::variant<QueryResponse, QueryError>
+QueryEngine::query(const Table &table, const QueryRequest &request, Options options)
+{
+    const TableDefinition &definition = table.definition();
+    auto prepared = prepare(table, request);
+    if (auto *error = std::get_if<QueryError>(&prepared))
+        return *error;
+    const PreparedQuery &q = std::get<PreparedQuery>(prepared);
+    const IndexDefinition *index = q.index;
+
+    QueryResponse response;
+    QueryTrace &trace = response.trace;
+    trace.indexName = request.indexName;
+    trace.forward = request.scanIndexForward;
+    trace.partitionKey = q.partitionKey;
+    if (!q.key.range.empty() && !q.store->isMultiAttribute())
+        trace.sortCondition = q.key.range.front();
+    else if (!q.key.range.empty())
+        trace.sortCondition = q.key.range.back();
+    const SweepTotals totals = sweep(table, request, q, response);
+    const std::optional<quint32> &lastRead = totals.lastRead;
 
     response.count = trace.count;
     response.scannedCount = trace.scannedCount;
-    response.countOnly = select == kSelectCount;
+    response.countOnly = q.select == kSelectCount;
 
     if ((trace.stop == StopReason::Limit || trace.stop == StopReason::PageFull) && lastRead) {
         trace.lastEvaluatedPosition = *lastRead;
-        const ItemId id = partition->entries[*lastRead].item;
+        const ItemId id = totals.partition->entries[*lastRead].item;
         Item lastKey;
-        for (const auto &name : startKeyNames)
+        for (const auto &name : q.startKeyNames)
             lastKey.emplace(name, table.attribute(id, name));
         response.lastEvaluatedKey = std::move(lastKey);
     }
@@ -693,29 +803,29 @@ std::variant<QueryResponse, QueryError> QueryEngine::query(const Table &table,
         response.items.reserve(response.itemIds.size());
         for (ItemId id : response.itemIds) {
             Item whole = table.item(id);
-            Item base = returnWholeItem ? std::move(whole) : projection.project(whole);
-            if (expressions.projection)
-                response.items.push_back(expressions.projection->apply(base));
+            Item base = q.returnWholeItem ? std::move(whole) : q.projection.project(whole);
+            if (q.expressions.projection)
+                response.items.push_back(q.expressions.projection->apply(base));
             else
                 response.items.push_back(std::move(base));
         }
     }
 
     const QString returnCapacity = request.returnConsumedCapacity.isEmpty()
-                                       ? QStringLiteral("NONE")
-                                       : request.returnConsumedCapacity;
+        ? QStringLiteral("NONE")
+        : request.returnConsumedCapacity;
     if (returnCapacity != QLatin1String("NONE")) {
         ConsumedCapacity capacity;
         capacity.tableName = definition.tableName;
         capacity.perIndex = returnCapacity == QLatin1String("INDEXES");
-        const double readUnits = capacityUnits(indexBytes, request.consistentRead);
+        const double readUnits = capacityUnits(totals.indexBytes, request.consistentRead);
         if (index) {
             capacity.indexName = index->name;
             capacity.indexIsGlobal = index->isGlobal();
             capacity.indexUnits = readUnits;
-            capacity.tableUnits = fetchFromTable && fetchBytes > 0
-                                      ? capacityUnits(fetchBytes, request.consistentRead)
-                                      : 0.0;
+            capacity.tableUnits = q.fetchFromTable && totals.fetchBytes > 0
+                ? capacityUnits(totals.fetchBytes, request.consistentRead)
+                : 0.0;
         } else {
             capacity.tableUnits = readUnits;
         }
