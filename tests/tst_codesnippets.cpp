@@ -5,7 +5,7 @@
 
 #include "model/io/itemsfile.h"
 #include "model/io/tabledefinitionfile.h"
-#include "model/query/codesnippets.h"
+#include "model/codegen/codesnippets.h"
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
 

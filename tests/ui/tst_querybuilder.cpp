@@ -4,7 +4,7 @@
 
 #include "model/io/itemsfile.h"
 #include "model/io/tabledefinitionfile.h"
-#include "model/query/codesnippets.h"
+#include "model/codegen/codesnippets.h"
 #include "model/value/dynamojson.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/errorlabel.h"

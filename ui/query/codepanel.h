@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/query/codesnippets.h"
+#include "model/codegen/codesnippets.h"
 #include "model/query/queryrequest.h"
 
 #include <QWidget>

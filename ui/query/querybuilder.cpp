@@ -4,7 +4,7 @@
 #include "model/expression/reservedwords.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/orderedjson.h"
-#include "model/query/codesnippets.h"
+#include "model/codegen/codesnippets.h"
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
 #include "ui/query/errorlabel.h"

@@ -1,4 +1,4 @@
-#include "model/query/codesnippets.h"
+#include "model/codegen/codesnippets.h"
 
 #include "model/io/jsonwriter.h"
 #include "model/io/orderedjson.h"
