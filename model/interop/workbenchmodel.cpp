@@ -155,16 +155,33 @@ QJsonArray keySchemaJson(const KeyPair &keys)
 }
 
 // DynamoDB JSON, read leniently (plain JSON inside an M or L is repaired, see
-// ItemsFile::valueFromJsonLeniently); early files hold plain JSON values, read as the
-// attribute's declared type.
+// ItemsFile::valueFromJsonLeniently). Early files hold plain JSON values, read as the
+// attribute's declared type; so are plain values in versioned files, which hold DynamoDB JSON,
+// with a repair noted, except an object of one upper-case member ({"STRING": "x"}): a value of a
+// type DynamoDB does not have, whose intent is not clear.
 std::optional<AttributeValue> plainValue(const QJsonValue &json, const QString &declared,
-                                         std::vector<ItemsFile::Repair> *repairs, QString *error,
-                                         QString *errorPath)
+                                         bool versioned, std::vector<ItemsFile::Repair> *repairs,
+                                         QString *error, QString *errorPath)
 {
-    if (json.isObject() && json.toObject().size() == 1
-        && AttributeValue::typeFromName(json.toObject().begin().key()))
+    const QJsonObject object = json.toObject();
+    if (json.isObject() && object.size() == 1 && AttributeValue::typeFromName(object.begin().key()))
         return ItemsFile::valueFromJsonLeniently(json, repairs, error, errorPath);
-    return interopjson::valueFromPlainJson(json, declared, error, errorPath);
+    if (!versioned)
+        return interopjson::valueFromPlainJson(json, declared, error, errorPath);
+    static const QRegularExpression typeLike(QStringLiteral("^[A-Z]+$"));
+    if (json.isObject() && object.size() == 1 && typeLike.match(object.begin().key()).hasMatch())
+        return dynamojson::valueFromJson(json, error, errorPath);
+    auto value = interopjson::valueFromPlainJson(json, declared, error, errorPath);
+    if (value) {
+        const QString found = json.isString() ? QStringLiteral("a string")
+            : json.isDouble()                 ? QStringLiteral("a number")
+            : json.isBool()                   ? QStringLiteral("true or false")
+            : json.isNull()                   ? QStringLiteral("null")
+            : json.isArray()                  ? QStringLiteral("an array")
+                                              : QStringLiteral("an object");
+        repairs->push_back({{}, QStringLiteral("%1 as %2").arg(found, value->typeName())});
+    }
+    return value;
 }
 
 QByteArray keyIdentity(const Item &item, const KeySchema &keys)
@@ -201,7 +218,7 @@ struct FacetInfo
 
 std::variant<Item, Failure> readItem(const QJsonValue &json, const QString &path,
                                      const QHash<QString, QString> &declared,
-                                     const QHash<QString, QString> &aliasToKey,
+                                     const QHash<QString, QString> &aliasToKey, bool versioned,
                                      std::vector<ItemsFile::Repair> *repairs)
 {
     if (!json.isObject())
@@ -217,7 +234,8 @@ std::variant<Item, Failure> readItem(const QJsonValue &json, const QString &path
         QString error;
         QString errorPath;
         std::vector<ItemsFile::Repair> found;
-        auto value = plainValue(it.value(), declared.value(name), &found, &error, &errorPath);
+        auto value
+            = plainValue(it.value(), declared.value(name), versioned, &found, &error, &errorPath);
         if (!value)
             return Failure {path + QLatin1Char('.') + it.key() + errorPath, error};
         for (ItemsFile::Repair &repair : found)
@@ -276,6 +294,7 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
     Project &project = read.project;
 
     const QString tableName = tableJson.value(QLatin1String("TableName")).toString();
+    const bool versioned = root.value(kModelMetadata).toObject().contains(QLatin1String("Version"));
     if (tableName.isEmpty())
         return Failure {at(QStringLiteral("TableName")), QStringLiteral("missing or empty")};
     auto keysRead = readKeyAttributes(tableJson.value(kKeyAttributes), at(kKeyAttributes));
@@ -519,7 +538,8 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
         for (qsizetype i = 0; i < data.items.size(); ++i) {
             const QString itemPath = QStringLiteral("%1[%2]").arg(data.path).arg(i);
             std::vector<ItemsFile::Repair> repairs;
-            auto item = readItem(data.items.at(i), itemPath, declared, aliasToKey, &repairs);
+            auto item
+                = readItem(data.items.at(i), itemPath, declared, aliasToKey, versioned, &repairs);
             std::optional<Failure> failure;
             if (auto *bad = std::get_if<Failure>(&item))
                 failure = *bad;
