@@ -112,6 +112,7 @@ private slots:
     void csvBadRowLeftOut();
     void csvPlainJsonInMapCell();
     void unfitItemsLeftOut();
+    void manyNotesAreCounted();
     void loadingForAQueryStillRefuses();
 };
 
@@ -569,6 +570,19 @@ void TestWorkbenchSamples::unfitItemsLeftOut()
     const auto error = InteropFile::leaveOutUnfitItems(none.items, pkSkTable(), "none.json");
     QVERIFY(error);
     QCOMPARE(error->path, QStringLiteral("Items[0]"));
+}
+
+void TestWorkbenchSamples::manyNotesAreCounted()
+{
+    QByteArray scan = R"({"Items": [)";
+    for (int i = 0; i < 500; ++i)
+        scan += QByteArray(i ? "," : "") + R"({"PK": {"S": "p"}, "SK": {"N": "x"}})";
+    scan += "]}";
+    const auto input = parseInput(scan, QStringLiteral("scan.json"), pkSkTable());
+    QVERIFY(input.items.items.empty());
+    QCOMPARE(input.notes.size(), InteropFile::kMaxNotes + 1);
+    QVERIFY(input.notes.at(0).startsWith("scan.json: Items[0].SK.N: left out this item"));
+    QCOMPARE(input.notes.back(), QStringLiteral("scan.json: 300 more notes like the ones above"));
 }
 
 // Loading items into a table for a query is not an import: a bad item still stops it.

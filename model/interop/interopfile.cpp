@@ -89,8 +89,17 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
                                                              const TableDefinition &itemsTable)
 {
     auto read = parseAnyKind(data, source, table, itemsTable);
-    if (auto *input = std::get_if<Input>(&read))
+    if (auto *input = std::get_if<Input>(&read)) {
         input->hints.resize(input->projects.size());
+        // A file of a million repaired items would print a million lines: the first ones show
+        // what was done and where, the count says how much more.
+        if (input->notes.size() > kMaxNotes) {
+            const qsizetype more = input->notes.size() - kMaxNotes;
+            input->notes.resize(kMaxNotes);
+            input->notes
+                << QStringLiteral("%1: %2 more notes like the ones above").arg(source).arg(more);
+        }
+    }
     return read;
 }
 

@@ -34,6 +34,9 @@ public:
         Csv,                // header row + one item per row
     };
 
+    // Notes an Input holds at most (then one saying how many more there were).
+    static constexpr qsizetype kMaxNotes = 200;
+
     struct Input
     {
         Kind kind = Kind::Items;
