@@ -99,6 +99,7 @@ private slots:
     void workbenchEarlyPlainValues();
     void workbenchErrors_data();
     void workbenchErrors();
+    void workbenchBadItemLeftOut();
     void keyscopeWorkbenchKeyscope_data();
     void keyscopeWorkbenchKeyscope();
     void workbenchEditsSurvive();
@@ -255,9 +256,22 @@ void TestInterop::workbenchErrors_data()
     QTest::newRow("bad key type") << "bad-key-model.json"
                                   << "DataModel[1].KeyAttributes.PartitionKey.AttributeType"
                                   << "a key attribute's type is S, N or B, found \"BOOL\"";
-    QTest::newRow("bad item value") << "bad-item-model.json"
-                                    << "DataModel[0].TableData[1].Count"
-                                    << "many";
+}
+
+// A malformed sample item no longer refuses the model (issue 12): it is left out with a note
+// naming the file and the item's path, and the other item is imported.
+void TestInterop::workbenchBadItemLeftOut()
+{
+    const auto input = readInput(QStringLiteral("bad-item-model.json"));
+    QCOMPARE(itemTexts(input.projects.at(0).items), QStringList {R"({"PK":{"S":"a"}})"});
+    QCOMPARE(input.notes.size(), qsizetype(1));
+    QVERIFY2(input.notes.front().startsWith(kData
+                                            + "bad-item-model.json: "
+                                              "DataModel[0].TableData[1].Count"),
+             qPrintable(input.notes.front()));
+    QVERIFY2(input.notes.front().contains("left out this item")
+                 && input.notes.front().contains("many"),
+             qPrintable(input.notes.front()));
 }
 
 void TestInterop::workbenchErrors()

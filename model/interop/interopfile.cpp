@@ -88,6 +88,25 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
                                                              const QString &table,
                                                              const TableDefinition &itemsTable)
 {
+    auto read = parseAnyKind(data, source, table, itemsTable);
+    if (auto *input = std::get_if<Input>(&read)) {
+        input->hints.resize(input->projects.size());
+        // A file of a million repaired items would print a million lines: the first ones show
+        // what was done and where, the count says how much more.
+        if (input->notes.size() > kMaxNotes) {
+            const qsizetype more = input->notes.size() - kMaxNotes;
+            input->notes.resize(kMaxNotes);
+            input->notes
+                << QStringLiteral("%1: %2 more notes like the ones above").arg(source).arg(more);
+        }
+    }
+    return read;
+}
+
+std::variant<InteropFile::Input, IoError>
+InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const QString &table,
+                          const TableDefinition &itemsTable)
+{
     const QString lower = source.toLower();
     const QByteArray trimmed = data.trimmed();
     const bool jsonLike = trimmed.startsWith('{') || trimmed.startsWith('[');
@@ -95,12 +114,13 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
     if (trimmed.isEmpty())
         return IoError {source, 0, 0, {}, QStringLiteral("the file is empty: ") + kUnknown};
     const auto readCsv = [&]() -> std::variant<Input, IoError> {
-        auto items = ItemsFormats::fromCsv(data, source, itemsTable);
+        auto items = ItemsFormats::fromCsv(data, source, itemsTable, ItemsFile::BadItems::LeaveOut);
         if (auto *error = std::get_if<IoError>(&items))
             return *error;
         input.kind = Kind::Items;
         input.description = QStringLiteral("CSV items");
         input.items = std::get<ItemsFile::Contents>(std::move(items));
+        input.notes = input.items.notes;
         return input;
     };
     const bool yamlName
@@ -160,6 +180,7 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
             ? QStringLiteral("NoSQL Workbench model (early, no version)")
             : QStringLiteral("NoSQL Workbench model (version %1)").arg(imported.version);
         input.projects = std::move(imported.projects);
+        input.hints = std::move(imported.hints);
         input.tableNames = imported.tableNames;
         input.notes = imported.notes;
         return input;
@@ -184,7 +205,8 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
         return input;
     }
     if (looksLikeItems(document)) {
-        auto items = ItemsFile::fromDocument(document, source, itemsTable);
+        auto items
+            = ItemsFile::fromDocument(document, source, itemsTable, ItemsFile::BadItems::LeaveOut);
         if (auto *error = std::get_if<IoError>(&items))
             return *error;
         input.kind = Kind::Items;
@@ -195,6 +217,37 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
         return input;
     }
     return IoError {source, 0, 0, {}, kUnknown};
+}
+
+std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &items,
+                                                       const TableDefinition &table,
+                                                       const QString &source, QStringList *notes)
+{
+    const Table scratch(table);
+    std::vector<Item> kept;
+    QStringList keptPaths;
+    std::optional<IoError> first;
+    for (std::size_t i = 0; i < items.items.size(); ++i) {
+        const QString path = qsizetype(i) < items.paths.size() ? items.paths.at(qsizetype(i))
+                                                               : QStringLiteral("item %1").arg(i);
+        if (const auto why = scratch.validate(items.items[i])) {
+            const QString note = ItemsFile::leftOutNote(source, path, *why);
+            items.notes << note;
+            if (notes)
+                *notes << note;
+            if (!first)
+                first = IoError {source, 0, 0, path, *why};
+            continue;
+        }
+        kept.push_back(std::move(items.items[i]));
+        keptPaths << path;
+    }
+    const bool noneFit = kept.empty() && first;
+    items.items = std::move(kept);
+    items.paths = keptPaths;
+    if (noneFit)
+        return first;
+    return std::nullopt;
 }
 
 std::optional<IoError> InteropFile::checkItems(const ItemsFile::Contents &items,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/design/project.h"
+#include "model/design/recovery/designrecovery.h"
 #include "model/io/ioerror.h"
 #include "model/io/itemsfile.h"
 
@@ -33,13 +34,21 @@ public:
         Csv,                // header row + one item per row
     };
 
+    // Notes an Input holds at most (then one saying how many more there were).
+    static constexpr qsizetype kMaxNotes = 200;
+
     struct Input
     {
         Kind kind = Kind::Items;
         QString description;           // "NoSQL Workbench model (version 3.0)", "CSV items", ...
         std::vector<Project> projects; // design inputs: one per table read
-        QStringList tableNames;        // design inputs: every table in the file
-        ItemsFile::Contents items;     // Kind::Items
+        // Parallel to projects: what the file says about each project's items' types (a
+        // NoSQL Workbench model's facets); empty for other kinds.
+        std::vector<std::vector<recovery::TypeHint>> hints;
+        QStringList tableNames;    // design inputs: every table in the file
+        ItemsFile::Contents items; // Kind::Items
+        // Things the user may not expect, each naming the file and the JSON path (or CSV line)
+        // and what was done: a bad item left out, plain JSON read as DynamoDB values, ...
         QStringList notes;
     };
 
@@ -56,6 +65,13 @@ public:
     // types, sizes); the error names the item by its path ("Items[3]", "line 4").
     static std::optional<IoError> checkItems(const ItemsFile::Contents &items,
                                              const TableDefinition &table, const QString &source);
+    // The import's form of checkItems: leaves out each item that does not fit `table`, with a
+    // note naming the file, the item's path and why (appended to items.notes and, when given,
+    // *notes); an error (the first item's) only when no item fits.
+    static std::optional<IoError> leaveOutUnfitItems(ItemsFile::Contents &items,
+                                                     const TableDefinition &table,
+                                                     const QString &source,
+                                                     QStringList *notes = nullptr);
 
     static QStringList formatNames(); // for --to
     static QString formatName(Format format);
@@ -82,6 +98,11 @@ public:
     // one per primary key.
     static std::variant<std::vector<Item>, IoError>
     populatedItems(const Project &project, const QString &source, std::optional<quint64> seed = {});
+
+private:
+    static std::variant<Input, IoError> parseAnyKind(const QByteArray &data, const QString &source,
+                                                     const QString &table,
+                                                     const TableDefinition &itemsTable);
 };
 
 } // namespace keyscope::model

@@ -285,9 +285,12 @@ QByteArray ItemsFormats::toCsv(const std::vector<Item> &items, const TableDefini
     return out.toUtf8();
 }
 
-std::variant<ItemsFile::Contents, IoError>
-ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const TableDefinition &table)
+std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArray &data,
+                                                                 const QString &source,
+                                                                 const TableDefinition &table,
+                                                                 ItemsFile::BadItems badItems)
 {
+    const bool leaveOut = badItems == ItemsFile::BadItems::LeaveOut;
     QString text = QString::fromUtf8(data);
     if (text.startsWith(QChar(0xFEFF)))
         text.remove(0, 1);
@@ -371,8 +374,10 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
 
     ItemsFile::Contents contents;
     contents.shape = ItemsFile::Shape::ItemArray;
-    for (std::size_t r = 1; r < rows.size(); ++r) {
-        const auto &row = rows[r];
+    // One row as an item; a bad cell is an error naming its line and column.
+    const auto readRow
+        = [&](const std::vector<Cell> &row,
+              std::vector<ItemsFile::Repair> *repairs) -> std::variant<Item, IoError> {
         if (row.size() > columns.size())
             return IoError {source,
                             row[columns.size()].line,
@@ -439,12 +444,15 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
                                          parseError.errorString()));
                 QString why;
                 QString path;
-                value = dynamojson::valueFromJson(
-                    QJsonObject {{AttributeValue::typeName(*column.type),
-                                  document.object().value(QLatin1String("v"))}},
-                    &why, &path);
+                const QJsonObject json {{AttributeValue::typeName(*column.type),
+                                         document.object().value(QLatin1String("v"))}};
+                std::vector<ItemsFile::Repair> found;
+                value = leaveOut ? ItemsFile::valueFromJsonLeniently(json, &found, &why, &path)
+                                 : dynamojson::valueFromJson(json, &why, &path);
                 if (!value)
                     return fail(why);
+                for (ItemsFile::Repair &repair : found)
+                    repairs->push_back({column.name + repair.path, repair.what});
             }
             }
             if (item.count(column.name))
@@ -453,8 +461,27 @@ ItemsFormats::fromCsv(const QByteArray &data, const QString &source, const Table
                                 .arg(column.name));
             item[column.name] = std::move(*value);
         }
-        contents.items.push_back(std::move(item));
-        contents.paths << QStringLiteral("line %1").arg(row.front().line);
+        return item;
+    };
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        const auto &row = rows[r];
+        const QString line = QStringLiteral("line %1").arg(row.front().line);
+        std::vector<ItemsFile::Repair> repairs;
+        auto item = readRow(row, &repairs);
+        if (auto *error = std::get_if<IoError>(&item)) {
+            if (!leaveOut)
+                return *error;
+            IoError note = *error;
+            note.message += QStringLiteral("; left out this row (the rest is imported)");
+            contents.notes << note.toString();
+            continue;
+        }
+        for (ItemsFile::Repair &repair : repairs)
+            repair.path = line + QStringLiteral(": ") + repair.path;
+        if (!repairs.empty())
+            contents.notes << ItemsFile::repairNote(source, {}, repairs);
+        contents.items.push_back(std::get<Item>(std::move(item)));
+        contents.paths << line;
     }
     return contents;
 }

@@ -44,9 +44,12 @@ public:
 
     // Columns: the table's key attributes, then index keys, then the rest by name.
     static QByteArray toCsv(const std::vector<Item> &items, const TableDefinition &table);
-    // Errors give the line and column of the cell and its column header.
+    // Errors give the line and column of the cell and its column header. With
+    // BadItems::LeaveOut a bad row is left out with a note ("items.csv:3:3: column ...; left
+    // out this row") and plain JSON inside an L or M cell is read as DynamoDB values.
     static std::variant<ItemsFile::Contents, IoError>
-    fromCsv(const QByteArray &data, const QString &source, const TableDefinition &table);
+    fromCsv(const QByteArray &data, const QString &source, const TableDefinition &table,
+            ItemsFile::BadItems badItems = ItemsFile::BadItems::Refuse);
 
     // Keeps one item per primary key, the last one written, at the position of the first.
     static std::vector<Item> uniqueByKey(const std::vector<Item> &items, const KeySchema &keys);

@@ -3,6 +3,7 @@
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 #include "model/interop/interopjson.h"
+#include "model/io/itemsfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/value/dynamojson.h"
 
@@ -153,14 +154,34 @@ QJsonArray keySchemaJson(const KeyPair &keys)
     return schema;
 }
 
-// Early files hold plain JSON values; read them as the attribute's declared type.
+// DynamoDB JSON, read leniently (plain JSON inside an M or L is repaired, see
+// ItemsFile::valueFromJsonLeniently). Early files hold plain JSON values, read as the
+// attribute's declared type; so are plain values in versioned files, which hold DynamoDB JSON,
+// with a repair noted, except an object of one upper-case member ({"STRING": "x"}): a value of a
+// type DynamoDB does not have, whose intent is not clear.
 std::optional<AttributeValue> plainValue(const QJsonValue &json, const QString &declared,
+                                         bool versioned, std::vector<ItemsFile::Repair> *repairs,
                                          QString *error, QString *errorPath)
 {
-    if (json.isObject() && json.toObject().size() == 1
-        && AttributeValue::typeFromName(json.toObject().begin().key()))
+    const QJsonObject object = json.toObject();
+    if (json.isObject() && object.size() == 1 && AttributeValue::typeFromName(object.begin().key()))
+        return ItemsFile::valueFromJsonLeniently(json, repairs, error, errorPath);
+    if (!versioned)
+        return interopjson::valueFromPlainJson(json, declared, error, errorPath);
+    static const QRegularExpression typeLike(QStringLiteral("^[A-Z]+$"));
+    if (json.isObject() && object.size() == 1 && typeLike.match(object.begin().key()).hasMatch())
         return dynamojson::valueFromJson(json, error, errorPath);
-    return interopjson::valueFromPlainJson(json, declared, error, errorPath);
+    auto value = interopjson::valueFromPlainJson(json, declared, error, errorPath);
+    if (value) {
+        const QString found = json.isString() ? QStringLiteral("a string")
+            : json.isDouble()                 ? QStringLiteral("a number")
+            : json.isBool()                   ? QStringLiteral("true or false")
+            : json.isNull()                   ? QStringLiteral("null")
+            : json.isArray()                  ? QStringLiteral("an array")
+                                              : QStringLiteral("an object");
+        repairs->push_back({{}, QStringLiteral("%1 as %2").arg(found, value->typeName())});
+    }
+    return value;
 }
 
 QByteArray keyIdentity(const Item &item, const KeySchema &keys)
@@ -184,9 +205,21 @@ struct TableContext
     QStringList *notes;
 };
 
+// What the model says about a facet's items, for its TypeHint.
+struct FacetInfo
+{
+    QString facetName;                   // as the model spells it
+    QString entityName;                  // the entity type it became
+    std::map<QString, QString> aliases;  // key attribute -> alias, where they differ
+    std::map<QString, QString> prefixes; // key attribute -> literal start of its alias template
+    QStringList attributes;              // NonKeyAttributes
+    QSet<QString> names;                 // attributes and alias placeholders
+};
+
 std::variant<Item, Failure> readItem(const QJsonValue &json, const QString &path,
                                      const QHash<QString, QString> &declared,
-                                     const QHash<QString, QString> &aliasToKey)
+                                     const QHash<QString, QString> &aliasToKey, bool versioned,
+                                     std::vector<ItemsFile::Repair> *repairs)
 {
     if (!json.isObject())
         return Failure {path, QStringLiteral("expected an item: {\"PK\": {\"S\": \"...\"}, ...}")};
@@ -200,22 +233,68 @@ std::variant<Item, Failure> readItem(const QJsonValue &json, const QString &path
             name = aliasToKey[name];
         QString error;
         QString errorPath;
-        auto value = plainValue(it.value(), declared.value(name), &error, &errorPath);
+        std::vector<ItemsFile::Repair> found;
+        auto value
+            = plainValue(it.value(), declared.value(name), versioned, &found, &error, &errorPath);
         if (!value)
             return Failure {path + QLatin1Char('.') + it.key() + errorPath, error};
+        for (ItemsFile::Repair &repair : found)
+            repairs->push_back({it.key() + repair.path, repair.what});
         item[name] = std::move(*value);
     }
     return item;
 }
 
-std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObject &tableJson,
-                                         const TableContext &context)
+// Why an item does not fit the table's keys, as DynamoDB would say it.
+std::optional<Failure> keyFailure(const Item &item, const TableDefinition &table,
+                                  const QString &path)
+{
+    for (const auto &index : table.indexes) {
+        for (const auto &key : index.keys.all()) {
+            const auto found = item.find(key.name);
+            if (found != item.end() && found->second.type() != key.type)
+                return Failure {path + u'.' + key.name,
+                                QStringLiteral("One or more parameter values were invalid: "
+                                               "Type mismatch for Index Key %1 Expected: %2 "
+                                               "Actual: %3 IndexName: %4")
+                                    .arg(key.name, AttributeValue::typeName(key.type),
+                                         found->second.typeName(), index.name)};
+        }
+    }
+    for (const auto &key : table.keys.all()) {
+        const auto found = item.find(key.name);
+        if (found == item.end())
+            return Failure {path,
+                            QStringLiteral("One or more parameter values were invalid: Missing "
+                                           "the key %1 in the item")
+                                .arg(key.name)};
+        if (found->second.type() != key.type)
+            return Failure {
+                path + u'.' + key.name,
+                QStringLiteral("One or more parameter values were invalid: Type "
+                               "mismatch for key %1 expected: %2 actual: %3")
+                    .arg(key.name, AttributeValue::typeName(key.type), found->second.typeName())};
+    }
+    return std::nullopt;
+}
+
+struct TableRead
+{
+    Project project;
+    std::vector<FacetInfo> facets; // per entity type made from a facet
+    std::vector<int> itemFacet;    // per item: the facet whose TableData held it, or -1
+};
+
+std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonObject &tableJson,
+                                           const TableContext &context)
 {
     const QString &base = context.path;
     const auto at = [&](const QString &member) { return base + QLatin1Char('.') + member; };
-    Project project;
+    TableRead read;
+    Project &project = read.project;
 
     const QString tableName = tableJson.value(QLatin1String("TableName")).toString();
+    const bool versioned = root.value(kModelMetadata).toObject().contains(QLatin1String("Version"));
     if (tableName.isEmpty())
         return Failure {at(QStringLiteral("TableName")), QStringLiteral("missing or empty")};
     auto keysRead = readKeyAttributes(tableJson.value(kKeyAttributes), at(kKeyAttributes));
@@ -321,7 +400,13 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
         return Failure {at(kTableFacets), QStringLiteral("expected an array of facets")};
     const QJsonArray facets = facetsJson.toArray();
     QSet<QString> entityNames;
-    std::vector<std::pair<QJsonArray, QString>> facetData; // 1.0: items per facet, with path
+    struct Data
+    {
+        QJsonArray items;
+        QString path;
+        int facet; // -1: the table's TableData
+    };
+    std::vector<Data> facetData; // 1.0: items per facet, with path
     for (qsizetype i = 0; i < facets.size(); ++i) {
         const QString path = QStringLiteral("%1[%2]").arg(at(kTableFacets)).arg(i);
         if (!facets.at(i).isObject())
@@ -336,6 +421,9 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
                 + QString::number(n);
         entityNames.insert(name);
         entity.name = name;
+        FacetInfo info;
+        info.facetName = facet.value(QLatin1String("FacetName")).toString();
+        info.entityName = name;
         entity.countMin = entity.countMax = 0; // its items are the model's table data
         // Tableau 10, the palette of Keyscope's examples.
         static const char *const colors[] = {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
@@ -374,8 +462,10 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
         QSet<QString> fromAlias; // attributes only an alias names
         const auto aliasKey = [&](const KeyAttr &key, const char *member) {
             const QString alias = aliases.value(QLatin1String(member)).toString();
-            if (!alias.isEmpty() && alias != key.name)
+            if (!alias.isEmpty() && alias != key.name) {
                 aliasToKey.insert(alias, key.name);
+                info.aliases[key.name] = alias;
+            }
             const bool otherKey
                 = alias == keys.hash.name || (keys.range && alias == keys.range->name);
             const QString aliasType = declared.value(alias, key.type);
@@ -391,7 +481,11 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
                     if (!attributeNames.contains(name))
                         fromAlias.insert(name);
                     addAttribute(name, declared.value(name, QStringLiteral("S")));
+                    info.names.insert(name);
                 }
+                const QString prefix = converted->first.left(converted->first.indexOf(u'{'));
+                if (!prefix.isEmpty())
+                    info.prefixes[key.name] = prefix;
                 entity.keys[key.name] = converted->first;
             } else {
                 addAttribute(key.name, key.type); // the key is an attribute of its own
@@ -405,8 +499,11 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
             const QString attributeName = attribute.isString()
                 ? attribute.toString()
                 : attribute.toObject().value(QLatin1String("AttributeName")).toString();
-            if (!attributeName.isEmpty())
+            if (!attributeName.isEmpty()) {
                 addAttribute(attributeName, declared.value(attributeName));
+                info.attributes << attributeName;
+                info.names.insert(attributeName);
+            }
         }
         for (const QJsonValue &attribute : attributes)
             fromAlias.remove(
@@ -419,7 +516,9 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
                                        QJsonObject {{"aliasOnly", true}});
         }
         if (facet.value(kTableData).isArray() && !facet.value(kTableData).toArray().isEmpty())
-            facetData.emplace_back(facet.value(kTableData).toArray(), path + u'.' + kTableData);
+            facetData.push_back(
+                {facet.value(kTableData).toArray(), path + u'.' + kTableData, int(i)});
+        read.facets.push_back(std::move(info));
         facet.remove(QStringLiteral("FacetName"));
         facet.remove(kNonKeyAttributes);
         facet.remove(kTableData);
@@ -429,33 +528,32 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
     }
 
     // Table data become hand-written items: the table's (2.0, 3.0), then each facet's (1.0).
+    // A bad item is left out with a note; the rest is imported.
     if (tableJson.value(kTableData).isArray())
         facetData.insert(facetData.begin(),
-                         {tableJson.value(kTableData).toArray(), at(kTableData)});
+                         {tableJson.value(kTableData).toArray(), at(kTableData), -1});
     else if (!tableJson.value(kTableData).isUndefined())
         return Failure {at(kTableData), QStringLiteral("expected an array of items")};
-    for (const auto &[items, path] : facetData) {
-        for (qsizetype i = 0; i < items.size(); ++i) {
-            const QString itemPath = QStringLiteral("%1[%2]").arg(path).arg(i);
-            auto item = readItem(items.at(i), itemPath, declared, aliasToKey);
-            if (auto *failure = std::get_if<Failure>(&item))
-                return *failure;
-            for (const auto &key : project.table.keys.all()) {
-                const auto found = std::get<Item>(item).find(key.name);
-                if (found == std::get<Item>(item).end())
-                    return Failure {itemPath,
-                                    QStringLiteral("One or more parameter values were invalid: "
-                                                   "Missing the key %1 in the item")
-                                        .arg(key.name)};
-                if (found->second.type() != key.type)
-                    return Failure {itemPath + u'.' + key.name,
-                                    QStringLiteral("One or more parameter values were invalid: "
-                                                   "Type mismatch for key %1 expected: %2 "
-                                                   "actual: %3")
-                                        .arg(key.name, AttributeValue::typeName(key.type),
-                                             found->second.typeName())};
+    for (const Data &data : facetData) {
+        for (qsizetype i = 0; i < data.items.size(); ++i) {
+            const QString itemPath = QStringLiteral("%1[%2]").arg(data.path).arg(i);
+            std::vector<ItemsFile::Repair> repairs;
+            auto item
+                = readItem(data.items.at(i), itemPath, declared, aliasToKey, versioned, &repairs);
+            std::optional<Failure> failure;
+            if (auto *bad = std::get_if<Failure>(&item))
+                failure = *bad;
+            else
+                failure = keyFailure(std::get<Item>(item), project.table, itemPath);
+            if (failure) {
+                context.notes->append(
+                    ItemsFile::leftOutNote(context.source, failure->path, failure->message));
+                continue;
             }
+            if (!repairs.empty())
+                context.notes->append(ItemsFile::repairNote(context.source, itemPath, repairs));
             project.items.push_back(std::move(std::get<Item>(item)));
+            read.itemFacet.push_back(data.facet);
         }
     }
 
@@ -482,7 +580,86 @@ std::variant<Project, Failure> readTable(const QJsonObject &root, const QJsonObj
     if (project.name.isEmpty())
         project.name = tableName;
     project.description = metadata.value(QLatin1String("Description")).toString();
-    return project;
+    return read;
+}
+
+// Attributes that name an item's type, as single-table designs write them.
+const QStringList kTypeAttributes {QStringLiteral("Type"),        QStringLiteral("type"),
+                                   QStringLiteral("EntityType"),  QStringLiteral("entityType"),
+                                   QStringLiteral("entity_type"), QStringLiteral("__typename"),
+                                   QStringLiteral("_type"),       QStringLiteral("Entity")};
+
+// The facet a table-data item belongs to (2.0 and later keep all items in the table's
+// TableData; NoSQL Workbench shows under a facet the items that meet its constraints, i.e. its
+// key aliases and attribute list): the facet its type attribute names, else the facet with the
+// fewest attributes that holds every non-key attribute of the item and at least one of its own
+// (any item when it lists none) and whose alias templates' literal starts ("ORDER#" of
+// "ORDER#<id>") begin the item's keys. -1 when none does.
+int matchFacet(const std::vector<FacetInfo> &facets, const Item &item, const KeySchema &keys)
+{
+    for (const QString &name : kTypeAttributes) {
+        const auto it = item.find(name);
+        if (it == item.end() || it->second.type() != AttributeValue::Type::S)
+            continue;
+        const QString type = it->second.asString();
+        for (std::size_t f = 0; f < facets.size(); ++f) {
+            if (type.compare(facets[f].facetName, Qt::CaseInsensitive) == 0
+                || type.compare(facets[f].entityName, Qt::CaseInsensitive) == 0)
+                return int(f);
+        }
+    }
+    QSet<QString> keyNames;
+    for (const auto &key : keys.all())
+        keyNames.insert(key.name);
+    int best = -1;
+    for (std::size_t f = 0; f < facets.size(); ++f) {
+        const FacetInfo &facet = facets[f];
+        bool fits = true;
+        for (const auto &[keyName, prefix] : facet.prefixes) {
+            const auto it = item.find(keyName);
+            fits = fits && it != item.end() && it->second.type() == AttributeValue::Type::S
+                && it->second.asString().startsWith(prefix);
+        }
+        bool holdsOwn = facet.attributes.isEmpty();
+        for (const auto &[name, value] : item) {
+            if (!fits)
+                break;
+            if (keyNames.contains(name))
+                continue;
+            fits = facet.names.contains(name);
+            holdsOwn = holdsOwn || facet.attributes.contains(name);
+        }
+        if (fits && holdsOwn
+            && (best < 0 || facet.attributes.size() < facets[size_t(best)].attributes.size()))
+            best = int(f);
+    }
+    return best;
+}
+
+// Each facet as a hint: its name, aliases, attributes and items (its own TableData's in 1.0
+// files, else the table data it matches).
+std::vector<recovery::TypeHint> facetHints(const TableRead &read)
+{
+    std::vector<recovery::TypeHint> hints;
+    for (const FacetInfo &facet : read.facets) {
+        recovery::TypeHint hint;
+        hint.name = facet.entityName;
+        hint.source = QStringLiteral("facet '%1'").arg(facet.facetName);
+        hint.keyAliases = facet.aliases;
+        hint.attributes = facet.attributes;
+        hints.push_back(std::move(hint));
+    }
+    if (hints.empty())
+        return hints;
+    const Project &project = read.project;
+    for (std::size_t i = 0; i < project.items.size(); ++i) {
+        int facet = i < read.itemFacet.size() ? read.itemFacet[i] : -1;
+        if (facet < 0)
+            facet = matchFacet(read.facets, project.items[i], project.table.keys);
+        if (facet >= 0)
+            hints[size_t(facet)].items.push_back(qsizetype(i));
+    }
+    return hints;
 }
 
 // A table as NoSQL Workbench can hold it: GSIs with one partition and one sort key, no LSIs.
@@ -669,10 +846,11 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
             continue;
         const QJsonObject tableJson = tables.at(i).toObject();
         TableContext context {source, QStringLiteral("DataModel[%1]").arg(i), &result.notes};
-        auto project = readTable(root, tableJson, context);
-        if (auto *failure = std::get_if<Failure>(&project))
+        auto table = readTable(root, tableJson, context);
+        if (auto *failure = std::get_if<Failure>(&table))
             return fail(failure->path, failure->message);
-        Project &read = std::get<Project>(project);
+        TableRead &tableRead = std::get<TableRead>(table);
+        Project &read = tableRead.project;
         if (tables.size() > 1)
             read.name = QStringLiteral("%1 — %2").arg(read.name, result.tableNames.at(i));
         const QJsonValue embedded = tableJson.value(QLatin1String(kProjectMember));
@@ -681,6 +859,7 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
             if (auto *failure = std::get_if<Failure>(&merged))
                 return fail(failure->path, failure->message);
             result.projects.push_back(std::get<Project>(std::move(merged)));
+            result.hints.emplace_back(); // its entity types are Keyscope's own
         } else {
             if (!embedded.isUndefined())
                 return fail(context.path + u'.' + QLatin1String(kProjectMember),
@@ -690,6 +869,7 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
             if (auto *errors = std::get_if<std::vector<IoError>>(&check))
                 return fail(context.path,
                             errors->front().path + QStringLiteral(": ") + errors->front().message);
+            result.hints.push_back(facetHints(tableRead));
             result.projects.push_back(std::move(read));
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/design/project.h"
+#include "model/design/recovery/designrecovery.h"
 #include "model/io/ioerror.h"
 #include "model/io/orderedjson.h"
 
@@ -36,6 +37,19 @@ namespace keyscope::model {
 // TableData) and the early files without a Version (either place; plain JSON values are read
 // as the attribute's declared type). See tests/data/interop/README.md for the sources.
 //
+// A malformed sample item never refuses the model: plain JSON inside an M or L is read as
+// DynamoDB values (ItemsFile::valueFromJsonLeniently), anything else bad leaves that item out;
+// both with a note naming the item's JSON path.
+//
+// Facet hints (recovery::TypeHint, one per facet): the facet's name, key aliases, attributes and
+// items. A 1.0 facet lists its own items in its TableData. From 2.0 on all items sit in the
+// table's TableData and AWS documents a facet only as showing "a subset of the data in a table,
+// without having to see records that don't meet the constraints of the facet" (the constraints
+// being its key aliases and attributes), so an item is the facet's whose name its type attribute
+// (Type, EntityType, __typename, ...) holds, else that of the fewest attributes holding all of
+// the item's non-key attributes and one of its own, and whose alias templates' literal starts
+// begin the item's keys (see matchFacet).
+//
 // Each table becomes a project: facets become entity types (a key alias that is a plain name
 // becomes an attribute and the key template "{Alias}"), table data become hand-written items,
 // GSIs and billing settings go into the table. Members Keyscope does not use are kept in
@@ -56,7 +70,12 @@ public:
         QString version;               // ModelMetadata.Version; empty for early files
         QStringList tableNames;        // every table in the file, in file order
         std::vector<Project> projects; // the tables asked for, in file order
-        QStringList notes;             // things the user may not expect
+        // Parallel to projects: one hint per facet (see below); empty for a table that carries
+        // a Keyscope project.
+        std::vector<std::vector<recovery::TypeHint>> hints;
+        // Things the user may not expect, each "FILE: JSON PATH: what was done" (a malformed
+        // sample item left out, plain JSON inside an M read as DynamoDB values, ...).
+        QStringList notes;
     };
 
     // An object with a "DataModel" array (or "ModelName" and "ModelMetadata").

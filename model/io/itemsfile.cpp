@@ -2,10 +2,13 @@
 
 #include "model/io/jsonfile.h"
 #include "model/value/dynamojson.h"
+#include "model/value/number.h"
 
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
+
+#include <cmath>
 
 namespace keyscope::model {
 
@@ -18,6 +21,8 @@ QString joinPath(const QString &base, const QString &rest)
 {
     if (rest.isEmpty())
         return base;
+    if (base.isEmpty())
+        return rest;
     if (rest.startsWith(QLatin1Char('[')))
         return base + rest;
     return base + QLatin1Char('.') + rest;
@@ -55,6 +60,157 @@ QByteArray primaryKeyIdentity(const Item &item, const KeySchema &keys)
     return identity;
 }
 
+// Lenient reading (ItemsFile::valueFromJsonLeniently). `path` is where the value being read
+// sits, relative to the item ("Reward.M.Gold").
+struct Lenient
+{
+    std::vector<ItemsFile::Repair> *repairs;
+    QString *error;
+    QString *errorPath;
+
+    std::optional<AttributeValue> fail(const QString &path, const QString &message) const
+    {
+        if (error)
+            *error = message;
+        if (errorPath)
+            *errorPath = path;
+        return std::nullopt;
+    }
+
+    static bool looksTyped(const QJsonValue &json)
+    {
+        if (!json.isObject())
+            return false;
+        const QJsonObject object = json.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (AttributeValue::typeFromName(it.key()))
+                return true;
+        }
+        return false;
+    }
+
+    static QString what(const QJsonValue &json)
+    {
+        switch (json.type()) {
+        case QJsonValue::String:
+            return QStringLiteral("a string as S");
+        case QJsonValue::Double:
+            return QStringLiteral("a number as N");
+        case QJsonValue::Bool:
+            return json.toBool() ? QStringLiteral("true as BOOL") : QStringLiteral("false as BOOL");
+        case QJsonValue::Null:
+            return QStringLiteral("null as NULL");
+        case QJsonValue::Array:
+            return QStringLiteral("an array as L");
+        case QJsonValue::Object:
+            return QStringLiteral("an object as M");
+        case QJsonValue::Undefined:
+            break;
+        }
+        return {};
+    }
+
+    // A value that must be DynamoDB JSON; an M's members and an L's elements are read leniently.
+    std::optional<AttributeValue> typed(const QJsonValue &json, const QString &path) const
+    {
+        const QJsonObject object = json.toObject();
+        if (json.isObject() && object.size() == 1) {
+            const QString type = object.begin().key();
+            const QJsonValue payload = object.begin().value();
+            if (type == u"M" && payload.isObject()) {
+                AttributeValue::Map members;
+                const QJsonObject map = payload.toObject();
+                for (auto it = map.begin(); it != map.end(); ++it) {
+                    auto value = member(it.value(), path + QStringLiteral(".M.") + it.key());
+                    if (!value)
+                        return std::nullopt;
+                    members[it.key()] = std::move(*value);
+                }
+                return AttributeValue::map(std::move(members));
+            }
+            if (type == u"L" && payload.isArray()) {
+                AttributeValue::List elements;
+                const QJsonArray list = payload.toArray();
+                for (qsizetype i = 0; i < list.size(); ++i) {
+                    auto value = member(list.at(i), path + QStringLiteral(".L[%1]").arg(i));
+                    if (!value)
+                        return std::nullopt;
+                    elements.push_back(std::move(*value));
+                }
+                return AttributeValue::list(std::move(elements));
+            }
+        }
+        QString message;
+        QString inner;
+        auto value = dynamojson::valueFromJson(json, &message, &inner);
+        if (!value)
+            return fail(path + inner, message);
+        return value;
+    }
+
+    // An M's member or an L's element: DynamoDB JSON where it looks like it, else plain JSON.
+    std::optional<AttributeValue> member(const QJsonValue &json, const QString &path) const
+    {
+        if (looksTyped(json))
+            return typed(json, path);
+        if (repairs)
+            repairs->push_back({path, what(json)});
+        return plain(json, path);
+    }
+
+    // Plain JSON; inside it, what looks like DynamoDB JSON is read as such.
+    std::optional<AttributeValue> plain(const QJsonValue &json, const QString &path) const
+    {
+        switch (json.type()) {
+        case QJsonValue::String:
+            return AttributeValue::string(json.toString());
+        case QJsonValue::Bool:
+            return AttributeValue::boolean(json.toBool());
+        case QJsonValue::Null:
+            return AttributeValue::null();
+        case QJsonValue::Double: {
+            const double number = json.toDouble();
+            const QString text = std::floor(number) == number && std::fabs(number) < 9.007e15
+                ? QString::number(qint64(number))
+                : QString::number(number, 'g', 17);
+            auto parsed = Number::parse(text);
+            if (!parsed)
+                return fail(path,
+                            QStringLiteral("the number %1 is out of DynamoDB's range").arg(text));
+            return AttributeValue::number(*parsed);
+        }
+        case QJsonValue::Array: {
+            AttributeValue::List elements;
+            const QJsonArray array = json.toArray();
+            for (qsizetype i = 0; i < array.size(); ++i) {
+                const QString at = path + QStringLiteral("[%1]").arg(i);
+                auto value
+                    = looksTyped(array.at(i)) ? typed(array.at(i), at) : plain(array.at(i), at);
+                if (!value)
+                    return std::nullopt;
+                elements.push_back(std::move(*value));
+            }
+            return AttributeValue::list(std::move(elements));
+        }
+        case QJsonValue::Object: {
+            AttributeValue::Map members;
+            const QJsonObject object = json.toObject();
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                const QString at = path + u'.' + it.key();
+                auto value = looksTyped(it.value()) ? typed(it.value(), at) : plain(it.value(), at);
+                if (!value)
+                    return std::nullopt;
+                members[it.key()] = std::move(*value);
+            }
+            return AttributeValue::map(std::move(members));
+        }
+        case QJsonValue::Undefined:
+            break;
+        }
+        return fail(path, QStringLiteral("missing value"));
+    }
+};
+
 const QString kShapes = QStringLiteral(
     "expected a batch-write-item request {\"<Table>\": [{\"PutRequest\": {\"Item\": {...}}}]}, "
     "scan or query output {\"Items\": [...]}, or a JSON array of items");
@@ -74,22 +230,77 @@ QString ItemsFile::shapeName(Shape shape)
     return {};
 }
 
-std::variant<ItemsFile::Contents, IoError> ItemsFile::read(const QString &path,
-                                                           const TableDefinition &definition)
+std::optional<AttributeValue> ItemsFile::valueFromJsonLeniently(const QJsonValue &json,
+                                                                std::vector<Repair> *repairs,
+                                                                QString *error, QString *errorPath)
+{
+    return Lenient {repairs, error, errorPath}.typed(json, {});
+}
+
+std::optional<Item> ItemsFile::itemFromJsonLeniently(const QJsonValue &json,
+                                                     std::vector<Repair> *repairs, QString *error,
+                                                     QString *errorPath)
+{
+    if (!json.isObject())
+        return dynamojson::itemFromJson(json, error, errorPath);
+    const Lenient lenient {repairs, error, errorPath};
+    Item item;
+    const QJsonObject object = json.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        auto value = lenient.typed(it.value(), it.key());
+        if (!value)
+            return std::nullopt;
+        item[it.key()] = std::move(*value);
+    }
+    return item;
+}
+
+QString ItemsFile::repairNote(const QString &source, const QString &itemPath,
+                              const std::vector<Repair> &repairs)
+{
+    if (repairs.empty())
+        return {};
+    const auto where = [&](const Repair &repair) { return joinPath(itemPath, repair.path); };
+    QString note = IoError {source, 0, 0, where(repairs.front()),
+                            QStringLiteral("plain JSON where a DynamoDB value belongs, read as "
+                                           "one (%1)")
+                                .arg(repairs.front().what)}
+                       .toString();
+    QStringList more;
+    for (std::size_t i = 1; i < repairs.size(); ++i)
+        more << QStringLiteral("%1 (%2)").arg(where(repairs[i]), repairs[i].what);
+    if (!more.isEmpty())
+        note += QStringLiteral("; also at ") + more.join(QStringLiteral(", "));
+    return note;
+}
+
+QString ItemsFile::leftOutNote(const QString &source, const QString &path, const QString &why)
+{
+    return IoError {source, 0, 0, path,
+                    QStringLiteral("left out this item (the rest is imported): ") + why}
+        .toString();
+}
+
+std::variant<ItemsFile::Contents, IoError>
+ItemsFile::read(const QString &path, const TableDefinition &definition, BadItems badItems)
 {
     auto document = JsonFile::read(path);
     if (auto *error = std::get_if<IoError>(&document))
         return *error;
-    return fromDocument(std::get<QJsonDocument>(document), path, definition);
+    return fromDocument(std::get<QJsonDocument>(document), path, definition, badItems);
 }
 
 std::variant<ItemsFile::Contents, IoError>
 ItemsFile::fromDocument(const QJsonDocument &document, const QString &source,
-                        const TableDefinition &definition)
+                        const TableDefinition &definition, BadItems badItems)
 {
     Contents contents;
     const auto fail = [&](const QString &path, const QString &message) {
         return IoError {source, 0, 0, path, message};
+    };
+    const bool leaveOut = badItems == BadItems::LeaveOut;
+    const auto leaveOutNote = [&](const QString &path, const QString &message) {
+        contents.notes << leftOutNote(source, path, message);
     };
 
     // Decide the shape and find the array of entries to read.
@@ -161,26 +372,52 @@ ItemsFile::fromDocument(const QJsonDocument &document, const QString &source,
             if (request.size() == 1 && request.value(kPutRequest).isObject()) {
                 itemJson = request.value(kPutRequest).toObject().value(QLatin1String("Item"));
                 itemPath = entryPath + QStringLiteral(".PutRequest.Item");
-                if (itemJson.isUndefined())
-                    return fail(entryPath + QStringLiteral(".PutRequest"),
-                                QStringLiteral("missing \"Item\""));
+                if (itemJson.isUndefined()) {
+                    if (!leaveOut)
+                        return fail(entryPath + QStringLiteral(".PutRequest"),
+                                    QStringLiteral("missing \"Item\""));
+                    leaveOutNote(entryPath + QStringLiteral(".PutRequest"),
+                                 QStringLiteral("missing \"Item\""));
+                    continue;
+                }
             } else if (request.size() == 1 && request.value(kDeleteRequest).isObject()) {
                 const QJsonValue keyJson
                     = request.value(kDeleteRequest).toObject().value(QLatin1String("Key"));
                 const QString keyPath = entryPath + QStringLiteral(".DeleteRequest.Key");
-                if (keyJson.isUndefined())
-                    return fail(entryPath + QStringLiteral(".DeleteRequest"),
-                                QStringLiteral("missing \"Key\""));
+                const auto badRequest = [&](const QString &path, const QString &message) {
+                    if (leaveOut)
+                        contents.notes << IoError {source, 0, 0, path,
+                                                   QStringLiteral("left out this DeleteRequest "
+                                                                  "(the rest is imported): ")
+                                                       + message}
+                                              .toString();
+                    return fail(path, message);
+                };
+                if (keyJson.isUndefined()) {
+                    auto error = badRequest(entryPath + QStringLiteral(".DeleteRequest"),
+                                            QStringLiteral("missing \"Key\""));
+                    if (!leaveOut)
+                        return error;
+                    continue;
+                }
                 QString message;
                 QString path;
                 auto key = dynamojson::itemFromJson(keyJson, &message, &path);
-                if (!key)
-                    return fail(joinPath(keyPath, path), message);
+                if (!key) {
+                    auto error = badRequest(joinPath(keyPath, path), message);
+                    if (!leaveOut)
+                        return error;
+                    continue;
+                }
                 const QByteArray identity = primaryKeyIdentity(*key, definition.keys);
-                if (identity.isEmpty() || key->size() != definition.keys.all().size())
-                    return fail(keyPath,
-                                QStringLiteral("The provided key element does not "
-                                               "match the schema"));
+                if (identity.isEmpty() || key->size() != definition.keys.all().size()) {
+                    auto error = badRequest(keyPath,
+                                            QStringLiteral("The provided key element "
+                                                           "does not match the schema"));
+                    if (!leaveOut)
+                        return error;
+                    continue;
+                }
                 ++contents.deleteRequests;
                 const auto it = lastByKey.find(identity);
                 if (it != lastByKey.end()) {
@@ -190,17 +427,28 @@ ItemsFile::fromDocument(const QJsonDocument &document, const QString &source,
                 }
                 continue;
             } else {
-                return fail(entryPath,
-                            QStringLiteral("expected {\"PutRequest\": {\"Item\": "
-                                           "{...}}} or {\"DeleteRequest\": {\"Key\": "
-                                           "{...}}}"));
+                const QString message = QStringLiteral(
+                    "expected {\"PutRequest\": {\"Item\": {...}}} or {\"DeleteRequest\": "
+                    "{\"Key\": {...}}}");
+                if (!leaveOut)
+                    return fail(entryPath, message);
+                leaveOutNote(entryPath, message);
+                continue;
             }
         }
         QString message;
         QString path;
-        auto item = dynamojson::itemFromJson(itemJson, &message, &path);
-        if (!item)
-            return fail(joinPath(itemPath, path), message);
+        std::vector<Repair> repairs;
+        auto item = leaveOut ? itemFromJsonLeniently(itemJson, &repairs, &message, &path)
+                             : dynamojson::itemFromJson(itemJson, &message, &path);
+        if (!item) {
+            if (!leaveOut)
+                return fail(joinPath(itemPath, path), message);
+            leaveOutNote(joinPath(itemPath, path), message);
+            continue;
+        }
+        if (!repairs.empty())
+            contents.notes << repairNote(source, itemPath, repairs);
         if (contents.deleteRequests > 0 || contents.shape == Shape::BatchWriteRequest) {
             const QByteArray identity = primaryKeyIdentity(*item, definition.keys);
             if (!identity.isEmpty())

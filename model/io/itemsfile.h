@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -23,6 +24,19 @@ class ItemsFile
 {
 public:
     enum class Shape { BatchWriteRequest, ScanOutput, ItemArray };
+
+    // What a bad item does to a file: refuse the whole file (loading a table for a query), or
+    // leave the item out with a note naming the file, its path and why, and read the rest
+    // (importing: `keyscope convert`, File > Import). Leaving out also repairs plain JSON inside
+    // an M or L (see valueFromJsonLeniently).
+    enum class BadItems { Refuse, LeaveOut };
+
+    // A place where plain JSON stood for a DynamoDB value and was read as one.
+    struct Repair
+    {
+        QString path; // relative to the item: "Reward.M.Gold", "Tags.L[2]"
+        QString what; // "a number as N"
+    };
 
     struct Contents
     {
@@ -47,10 +61,32 @@ public:
 
     // `definition` picks the table in a batch file and identifies keys for DeleteRequests.
     static std::variant<Contents, IoError> read(const QString &path,
-                                                const TableDefinition &definition);
+                                                const TableDefinition &definition,
+                                                BadItems badItems = BadItems::Refuse);
     static std::variant<Contents, IoError> fromDocument(const QJsonDocument &document,
                                                         const QString &source,
-                                                        const TableDefinition &definition);
+                                                        const TableDefinition &definition,
+                                                        BadItems badItems = BadItems::Refuse);
+
+    // DynamoDB JSON read as importers read it: where an M's member or an L's element must be a
+    // DynamoDB value ({"S": "a"}) but is plain JSON, the intent is clear and it is read as one:
+    // a string as S, a number as N, true/false as BOOL, null as NULL, an object as M, an array
+    // as L (their members in turn DynamoDB values where they look like one, else plain). Each
+    // such place goes into *repairs. An object holding a type name as a member ({"N": "x"}) is
+    // meant as a DynamoDB value and must be a valid one. On failure *error and *errorPath are
+    // as dynamojson::itemFromJson gives them ("Temp.N").
+    static std::optional<Item> itemFromJsonLeniently(const QJsonValue &json,
+                                                     std::vector<Repair> *repairs, QString *error,
+                                                     QString *errorPath);
+    static std::optional<AttributeValue> valueFromJsonLeniently(const QJsonValue &json,
+                                                                std::vector<Repair> *repairs,
+                                                                QString *error, QString *errorPath);
+    // The notes an import shows: "items.json: Items[3].Reward.M.Gold: plain JSON inside an M,
+    // read as a DynamoDB value (a number as N)" (one note per item, further places listed), and
+    // "items.json: Items[4].Temp.N: left out this item (the rest is imported): <why>".
+    static QString repairNote(const QString &source, const QString &itemPath,
+                              const std::vector<Repair> &repairs);
+    static QString leftOutNote(const QString &source, const QString &path, const QString &why);
 
     // Reads `path` and writes its items to `table` as PutItem would (same primary key: the
     // last one wins). An invalid item writes nothing and names the item's path.
