@@ -20,6 +20,7 @@
 #include <QJsonArray>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -282,6 +283,12 @@ void TestInferDialog::acceptAllIsOneUndoStep()
     QCOMPARE(entityNames(document->project()), offered);
     QCOMPARE(itemsWithPrefix(document->project(), QStringLiteral("READING#")), 0);
     QCOMPARE(itemsWithPrefix(document->project(), QStringLiteral("ORDER#")), 0);
+    // Told apart in the collection: each has a colour of its own.
+    QSet<QString> colours;
+    for (const model::EntityType &entity : document->project().entities)
+        colours.insert(entity.color);
+    QCOMPARE(colours.size(), 2);
+    QVERIFY(!colours.contains(QString()));
     QVERIFY(document->isModified());
     QCOMPARE(document->undoStack()->count(), 1);
     const QJsonObject after = model::ProjectFile::toJson(document->project());

@@ -4,6 +4,7 @@
 #include "ui/recovery/proposalmodel.h"
 
 #include <QDialogButtonBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
@@ -122,7 +123,7 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     okButton()->setText(tr("Apply"));
-    m_merge = m_buttons->addButton(tr("&Merge"), QDialogButtonBox::ActionRole);
+    m_merge = new QPushButton(tr("&Merge Selected"), this);
     m_merge->setObjectName(QStringLiteral("MergeProposals"));
     m_merge->setAutoDefault(false);
     m_merge->setToolTip(
@@ -137,7 +138,10 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
     layout->addWidget(splitter, 1);
-    layout->addWidget(m_summary);
+    auto *summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summary, 1);
+    summaryRow->addWidget(m_merge, 0, Qt::AlignTop);
+    layout->addLayout(summaryRow);
     layout->addWidget(m_problem);
     layout->addWidget(m_buttons);
 
@@ -320,36 +324,51 @@ QString InferDialog::detailsHtml(int row) const
     html += QStringLiteral("</table>");
 
     // The attributes the templates name: each one's kind as recognised from its values.
-    std::map<QString, QString> partKinds;
+    struct PartInfo
+    {
+        QString values;
+        QString origin;
+    };
+    std::map<QString, PartInfo> parts;
     QStringList outliers;
     for (const auto &key : proposal.keys) {
         for (const auto &part : key.parts) {
             if (!part.isPlaceholder)
                 continue;
-            partKinds.emplace(part.attribute,
-                              part.kind.describe()
-                                  + (part.attributeExisted ? tr(", the items' own attribute")
-                                                           : tr(", a new attribute")));
+            parts.emplace(
+                part.attribute,
+                PartInfo {part.kind.describe(),
+                          part.attributeExisted ? tr("the items' own") : tr("new, from the key")});
             if (part.kind.outlierCount > 0)
                 outliers << tr("%1 in %2: %3 of the values do not fit (%4)")
                                 .arg(code(part.attribute), escaped(key.keyAttribute),
                                      count(part.kind.outlierCount), escaped(part.kind.describe()));
         }
     }
-    html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\">").arg(tr("Attributes"));
+    const auto cell = [](const QString &text) {
+        return QStringLiteral("<td style=\"padding-right: 14px\">%1</td>").arg(text);
+    };
+    html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\"><tr>").arg(tr("Attributes"));
+    for (const QString &header :
+         {tr("Attribute"), tr("Values"), tr("Type"), tr("Generated as"), tr("Attribute is")})
+        html += cell(QStringLiteral("<i>%1</i>").arg(escaped(header)));
+    html += QStringLiteral("</tr>");
     QSet<QString> listed;
     for (const model::AttributeSpec &spec : entity.attributes) {
         listed.insert(spec.name);
-        const auto kind = partKinds.find(spec.name);
-        const QString what = kind != partKinds.end() ? kind->second : attributeKindText(spec);
-        html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2 (%3, %4)</td></tr>")
-                    .arg(code(spec.name), escaped(what), attributeKindText(spec),
-                         escaped(model::ProjectFile::generatorKindName(spec.generator.kind)));
+        const auto part = parts.find(spec.name);
+        html += QStringLiteral("<tr>%1%2%3%4%5</tr>")
+                    .arg(cell(code(spec.name)),
+                         cell(part != parts.end() ? escaped(part->second.values) : QString()),
+                         cell(attributeKindText(spec)),
+                         cell(escaped(model::ProjectFile::generatorKindName(spec.generator.kind))),
+                         cell(part != parts.end() ? escaped(part->second.origin) : QString()));
     }
-    for (const auto &[name, kind] : partKinds) {
+    for (const auto &[name, part] : parts) {
         if (!listed.contains(name))
-            html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
-                        .arg(code(name), escaped(kind));
+            html += QStringLiteral("<tr>%1%2%3%3%4</tr>")
+                        .arg(cell(code(name)), cell(escaped(part.values)), cell(QString()),
+                             cell(escaped(part.origin)));
     }
     html += QStringLiteral("</table>");
 
