@@ -4,6 +4,7 @@
 #include "ui/recovery/inferdialog.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QEventLoop>
 #include <QFutureWatcher>
 #include <QLocale>
@@ -126,12 +127,13 @@ bool InferActions::infer()
         return false;
     }
     auto project = std::make_shared<const model::Project>(current);
+    const quint64 revision = m_document->revision();
     const auto result = recover(project);
     if (!result) {
         m_hooks.status(tr("Inferring entity types cancelled; nothing changed"));
         return false;
     }
-    if (m_document->project().items != project->items) {
+    if (m_document->revision() != revision) {
         // Nothing can edit while the progress dialog is up; if it ever does, start over.
         m_hooks.status(tr("The items changed while inferring; nothing changed"));
         return false;
@@ -170,11 +172,14 @@ bool InferActions::review(const RecoveryResult &result, const model::Project &pr
         m_hooks.status(tr("No entity type accepted; the items stay hand-written"));
         return false;
     }
+    // A million items take a moment to move into entity types.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
     model::Project after = DesignRecovery::apply(project, reviewed, decisions);
     giveColours(after);
     m_document->replaceDesignAndItems(after,
                                       types == 1 ? tr("Infer Entity Type %1").arg(names.front())
                                                  : tr("Infer %1 Entity Types").arg(types));
+    QApplication::restoreOverrideCursor();
     const qsizetype left = qsizetype(after.items.size());
     const QString typesText
         = types == 1 ? tr("1 entity type") : tr("%1 entity types").arg(count(types));
