@@ -11,6 +11,7 @@
 #include "ui/recovery/inferoffer.h"
 #include "ui/recovery/proposalmodel.h"
 #include "ui/settings/settings.h"
+#include "ui/shell/interopactions.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAbstractItemModelTester>
@@ -228,6 +229,7 @@ private slots:
     void detailsShowTheSelectedProposal();
     void nothingToInferSaysSo();
     void offerAfterItemsOnlyImport();
+    void offerAfterWorkbenchImport();
     void noOfferForADesign();
     void offerDismissed();
     void savedAfterInferring();
@@ -491,6 +493,18 @@ void TestInferDialog::offerAfterItemsOnlyImport()
     QTest::mouseClick(offer->inferButton(), Qt::LeftButton);
     QCOMPARE(reviews, 1);
     QVERIFY(!offer->isOffered()); // asked once: the offer has done its job
+}
+
+void TestInferDialog::offerAfterWorkbenchImport()
+{
+    // A NoSQL Workbench model: its facets describe the sample items without generating any.
+    QVERIFY(m_window->interop()->importFile(
+        QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/workbench-2.0.json")));
+    const model::Project &project = m_window->document()->project();
+    QVERIFY(!project.entities.empty());
+    QVERIFY(!project.items.empty());
+    QVERIFY(m_window->inferOffer()->isOffered());
+    QVERIFY(m_window->errors.isEmpty());
 }
 
 void TestInferDialog::noOfferForADesign()
