@@ -454,6 +454,12 @@ void TestInferDialog::detailsShowTheSelectedProposal()
     const QString details = dialog.detailsText();
     QVERIFY2(details.contains(QStringLiteral("READING#{ReadingNo}")), qPrintable(details));
     QVERIFY(details.contains(QStringLiteral("Child of Device")));
+    QVERIFY(details.contains(QStringLiteral("1 item shares the prefix")));
+    // Renamed here, the parent is called by its new name.
+    QVERIFY(dialog.model()->setData(dialog.model()->index(0, ui::ProposalModel::Name),
+                                    QStringLiteral("Sensor"), Qt::EditRole));
+    QVERIFY2(dialog.detailsText().contains(QStringLiteral("Child of Sensor")),
+             qPrintable(dialog.detailsText()));
     QVERIFY(details.contains(QStringLiteral("ReadingNo")));
     QVERIFY(details.contains(QStringLiteral("number")));
     QVERIFY(details.contains(QStringLiteral("Near misses")));

@@ -313,8 +313,15 @@ QString InferDialog::detailsHtml(int row) const
         + tr(", %1% sure, named from %2.")
               .arg(QString::number(qRound(proposal.confidence * 100)),
                    escaped(proposal.nameSource));
-    if (!entity.parent.isEmpty())
-        line += QLatin1Char(' ') + tr("Child of %1.").arg(escaped(entity.parent));
+    if (!entity.parent.isEmpty()) {
+        // The parent under the name the user gives it here.
+        QString parent = entity.parent;
+        for (int other = 0; other < m_model->rowCount(); ++other) {
+            if (m_model->result().proposals[size_t(other)].entity.name == entity.parent)
+                parent = m_model->name(other);
+        }
+        line += QLatin1Char(' ') + tr("Child of %1.").arg(escaped(parent));
+    }
     html += QStringLiteral("<p>%1<br>%2</p>").arg(line, escaped(proposal.reason));
 
     html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\">").arg(tr("Key templates"));
@@ -374,11 +381,10 @@ QString InferDialog::detailsHtml(int row) const
 
     if (!proposal.nearMisses.empty()) {
         html += QStringLiteral("<p><b>%1</b></p><ul>")
-                    .arg(tr("Near misses: %1 share the prefix but not the shape")
-                             .arg(proposal.nearMisses.size() == 1
-                                      ? tr("1 item")
-                                      : tr("%1 items")
-                                            .arg(count(qsizetype(proposal.nearMisses.size())))));
+                    .arg(proposal.nearMisses.size() == 1
+                             ? tr("Near misses: 1 item shares the prefix but not the shape")
+                             : tr("Near misses: %1 items share the prefix but not the shape")
+                                   .arg(count(qsizetype(proposal.nearMisses.size()))));
         for (qsizetype i = 0; i < qsizetype(proposal.nearMisses.size()) && i < kListed; ++i)
             html += QStringLiteral("<li>%1</li>")
                         .arg(code(itemKeys(proposal.nearMisses[size_t(i)])));
