@@ -112,6 +112,12 @@ CollectionPane::CollectionPane(QWidget *parent)
     connect(m_view, &CollectionView::timelineChanged, this, &CollectionPane::updateElsewhere);
 }
 
+void CollectionPane::addBar(QWidget *bar)
+{
+    auto *column = static_cast<QVBoxLayout *>(layout());
+    column->insertWidget(column->indexOf(m_elsewhere), bar);
+}
+
 void CollectionPane::updateElsewhere()
 {
     const model::TraceTimeline *timeline = m_view->timeline();

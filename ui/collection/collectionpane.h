@@ -45,6 +45,8 @@ public:
     QString elsewhereText() const;
     // Shows the collection the Query read (the bar's button); false without a Query.
     bool showQueryCollection();
+    // Another bar over the rows (the window's offers), above the Query's.
+    void addBar(QWidget *bar);
 
     QString indexName() const;
     QString partitionText() const;

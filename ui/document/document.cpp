@@ -93,6 +93,32 @@ private:
     std::vector<Item> m_after;
 };
 
+// A design and the hand-written items changed together (items recovered into entity types).
+class ProjectCommand : public QUndoCommand
+{
+public:
+    ProjectCommand(Document *document, const QString &text, Document::Design before,
+                   std::vector<Item> itemsBefore, Document::Design after,
+                   std::vector<Item> itemsAfter)
+        : QUndoCommand(text)
+        , m_document(document)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_itemsBefore(std::move(itemsBefore))
+        , m_itemsAfter(std::move(itemsAfter))
+    { }
+
+    void redo() override { m_document->applyDesignAndItems(m_after, m_itemsAfter); }
+    void undo() override { m_document->applyDesignAndItems(m_before, m_itemsBefore); }
+
+private:
+    Document *m_document;
+    Document::Design m_before;
+    Document::Design m_after;
+    std::vector<Item> m_itemsBefore;
+    std::vector<Item> m_itemsAfter;
+};
+
 class EditCommand : public QUndoCommand
 {
 public:
@@ -410,6 +436,24 @@ void Document::applyItems(const std::vector<model::Item> &items)
 {
     m_project.items = items;
     changed();
+}
+
+void Document::applyDesignAndItems(const Design &design, const std::vector<model::Item> &items)
+{
+    m_project.items = items;
+    applyDesign(design); // one change: one recompute, one revision
+}
+
+void Document::replaceDesignAndItems(const model::Project &project, const QString &text)
+{
+    const Design after {project.name,          project.description, project.table,
+                        project.tableJson,     project.entities,    project.seed,
+                        project.accessPatterns};
+    Design before = design();
+    if (detail::sameDesign(before, after) && project.items == m_project.items)
+        return;
+    m_undoStack->push(new detail::ProjectCommand(this, text, std::move(before), m_project.items,
+                                                 after, project.items));
 }
 
 void Document::addItems(const std::vector<model::Item> &items, const QString &text)

@@ -27,6 +27,7 @@ namespace detail {
 struct RecomputeStage;
 class EditCommand;
 class ItemsCommand;
+class ProjectCommand;
 } // namespace detail
 
 // The open design: the Project, what it populates (Population and Table), the verdicts on its
@@ -110,6 +111,10 @@ public:
     // later item with the same primary key replaces an earlier one when the collection is
     // populated. Nothing is pushed for an empty list.
     void addItems(const std::vector<model::Item> &items, const QString &text);
+    // Replaces the design and the hand-written items together as one undo step named `text`
+    // (Design > Infer Entity Types turns items into entity types); undo restores both exactly.
+    // The file settings (view, unknown members) stay. Nothing is pushed when nothing changes.
+    void replaceDesignAndItems(const model::Project &project, const QString &text);
 
     // Access patterns: each call is one undo step (an edit made in a form is one change, so
     // nothing merges). Names must be non-empty and unique.
@@ -162,10 +167,12 @@ signals:
 private:
     friend class detail::EditCommand;
     friend class detail::ItemsCommand;
+    friend class detail::ProjectCommand;
 
     Design design() const;
     void applyDesign(const Design &design);
     void applyItems(const std::vector<model::Item> &items);
+    void applyDesignAndItems(const Design &design, const std::vector<model::Item> &items);
     void pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore = {},
                   const QString &mergeKeyAfter = {});
     int entityIndex(const QString &name) const;

@@ -19,6 +19,7 @@
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
 #include "ui/query/queryrunner.h"
+#include "ui/recovery/inferdialog.h"
 #include "ui/shell/appearance.h"
 #include "ui/shell/documentlifecycle.h"
 #include "ui/shell/interopactions.h"
@@ -465,6 +466,16 @@ void MainWindow::showError(const QString &title, const QString &text)
     if (text.count(QLatin1Char('\n')) >= 10)
         box.setDetailedText(text);
     box.exec();
+}
+
+void MainWindow::showInformation(const QString &title, const QString &text)
+{
+    QMessageBox::information(this, title, text);
+}
+
+bool MainWindow::askReviewProposals(InferDialog &dialog)
+{
+    return dialog.exec() == QDialog::Accepted;
 }
 
 void MainWindow::updateTitle()

@@ -22,6 +22,9 @@ class QToolBar;
 namespace keyscope::ui {
 
 class InteropActions;
+class InferActions;
+class InferDialog;
+class InferOffer;
 
 class TimelineStrip;
 class TracePanel;
@@ -70,6 +73,9 @@ public:
     // File > Import…, Export Table As…, Export Items As….
     InteropActions *interop() const { return m_interop; }
     PopulationProgress *populationProgress() const { return m_progress; }
+    // Design > Infer Entity Types… and the bar offering it after an items-only import.
+    InferActions *inferActions() const { return m_infer; }
+    InferOffer *inferOffer() const { return m_inferOffer; }
     // The Query Builder's query, nullopt while it is not valid (Live > Endpoint verifies it).
     std::optional<model::QueryRequest> currentQuery() const;
 
@@ -114,6 +120,9 @@ protected:
     virtual QString askOpenPath();
     virtual bool askRestoreRecovery(const Autosaver::Recovery &recovery);
     virtual void showError(const QString &title, const QString &text);
+    virtual void showInformation(const QString &title, const QString &text);
+    // Design > Infer Entity Types: the proposals for review; true when the user applies them.
+    virtual bool askReviewProposals(InferDialog &dialog);
 
 private:
     void createPanels();
@@ -147,6 +156,8 @@ private:
     DocumentLifecycle *m_lifecycle = nullptr;
     TraceDisplay *m_traces = nullptr; // the Query shown in the collection, trace panel, player
     InteropActions *m_interop = nullptr;
+    InferActions *m_infer = nullptr;
+    InferOffer *m_inferOffer = nullptr;
     Autosaver *m_autosaver;
 
     CollectionPane *m_collection = nullptr;

@@ -10,6 +10,8 @@
 #include "ui/document/document.h"
 #include "ui/editors/entitieseditor.h"
 #include "ui/icons/actionicon.h"
+#include "ui/recovery/inferactions.h"
+#include "ui/recovery/inferoffer.h"
 #include "ui/shell/appearance.h"
 #include "ui/shell/documentlifecycle.h"
 #include "ui/shell/emptydesign.h"
@@ -19,6 +21,7 @@
 #include <QActionGroup>
 #include <QDockWidget>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
@@ -310,6 +313,17 @@ void MainWindow::createActions()
     addEntity->setObjectName(QStringLiteral("actionAddEntityType"));
     addEntity->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     setActionIcon(addEntity, QStringLiteral("entity-add"));
+    // Infer Entity Types: the design recovered from the hand-written items, for review.
+    m_infer = new InferActions(this, m_document);
+    InferActions::Hooks &inferHooks = m_infer->hooks();
+    inferHooks.review = [this](InferDialog &dialog) { return askReviewProposals(dialog); };
+    inferHooks.showInformation
+        = [this](const QString &title, const QString &text) { showInformation(title, text); };
+    inferHooks.status = [this](const QString &message) { statusBar()->showMessage(message, 8000); };
+    design->addSeparator();
+    design->addAction(m_infer->action());
+    m_inferOffer = new InferOffer(m_document, m_infer->action(), m_collection);
+    m_collection->addBar(m_inferOffer);
     m_emptyDesign = new EmptyDesign(m_document, m_collection,
                                     {addEntity, example, m_interop->importAction(), open});
 
