@@ -124,6 +124,24 @@ QStringList epochMillis(int count)
     return out;
 }
 
+// Product codes of one shape, more than a choice holds.
+QStringList codes()
+{
+    QStringList out;
+    for (int i = 0; i < 30; ++i)
+        out << QStringLiteral("SKU-%1X").arg(1000 + i * 7);
+    return out;
+}
+
+// Email-like text of one shape ('#' is escaped in the pattern).
+QStringList longText()
+{
+    QStringList out;
+    for (int i = 0; i < 30; ++i)
+        out << QStringLiteral("user%1#x@example.com").arg(100 + i);
+    return out;
+}
+
 // What matters about a kind beyond its name, as one comparable line.
 QString detailOf(const PartKind &k)
 {
@@ -218,6 +236,9 @@ std::vector<Sample> samples()
         {"lower text", {"active", "pending", "shipped", "on-hold", "active"}},
         {"surnames", surnames()},
         {"text", {"a@example.com", "bo@example.org", "c.d@example.net", "e#1"}},
+        {"constant", {"META", "META", "META"}},
+        {"codes", codes()},
+        {"long text", longText()},
     };
 }
 
@@ -270,8 +291,9 @@ void TestPartClassifier::classify_data()
     QTest::newRow("signed") << QStringList {"-3.5", "12", "0.25", "-7"} << Kind::SignedNumber << "";
     QTest::newRow("trailing zeros are text")
         << QStringList {"1.50", "2.00", "3.25"} << Kind::Text << "";
-    QTest::newRow("iso Z") << isoZ(20) << Kind::IsoDateTime
-                           << "zone 'Z' hasZone 1 mixed 0 fractions [] format ''";
+    QTest::newRow("iso Z")
+        << isoZ(20) << Kind::IsoDateTime
+        << "zone 'Z' hasZone 1 mixed 0 fractions [] format 'yyyy-MM-ddTHH:mm:ss'";
     QTest::newRow("iso date") << QStringList {"2025-08-21", "2025-08-22", "2024-02-29"}
                               << Kind::IsoDate << "";
     QTest::newRow("display MMM d, yyyy")
@@ -387,7 +409,8 @@ void TestPartClassifier::zones_data()
     QTest::addColumn<QString>("detail");
     QTest::addColumn<QString>("filters");
 
-    QTest::newRow("Z") << isoZ(5) << "zone 'Z' hasZone 1 mixed 0 fractions [] format ''"
+    QTest::newRow("Z") << isoZ(5)
+                       << "zone 'Z' hasZone 1 mixed 0 fractions [] format 'yyyy-MM-ddTHH:mm:ss'"
                        << "|iso8601";
     QTest::newRow("no zone")
         << QStringList {"2023-07-10T14:48:00", "2023-07-11T09:00:05"}
@@ -399,28 +422,32 @@ void TestPartClassifier::zones_data()
         << "|format:yyyy-MM-ddTHH:mm";
     QTest::newRow("some with a zone, some without")
         << QStringList {"2023-07-10T14:48:00Z", "2023-07-11T09:00:05"}
-        << "zone '' hasZone 0 mixed 1 fractions [] format ''"
+        << "zone '' hasZone 0 mixed 1 fractions [] format 'yyyy-MM-ddTHH:mm:ss'"
         << "";
     QTest::newRow("several offsets")
         << QStringList {"2023-07-10T14:48:00+02:00", "2023-07-11T09:00:05-05:00"}
-        << "zone '' hasZone 1 mixed 1 fractions [] format ''"
+        << "zone '' hasZone 1 mixed 1 fractions [] format 'yyyy-MM-ddTHH:mm:ss'"
         << "";
-    QTest::newRow("one offset") << QStringList {"2023-07-10T14:48:00+02:00",
-                                                "2023-07-11T09:00:05+02:00"}
-                                << "zone '+02:00' hasZone 1 mixed 0 fractions [] format ''"
-                                << "";
-    QTest::newRow("milliseconds") << QStringList {"2023-07-10T14:48:00.250Z",
-                                                  "2023-07-11T09:00:05.000Z"}
-                                  << "zone 'Z' hasZone 1 mixed 0 fractions [3] format ''"
-                                  << "";
+    QTest::newRow("one offset")
+        << QStringList {"2023-07-10T14:48:00+02:00", "2023-07-11T09:00:05+02:00"}
+        << "zone '+02:00' hasZone 1 mixed 0 fractions [] format 'yyyy-MM-ddTHH:mm:ss'"
+        << "";
+    QTest::newRow("milliseconds")
+        << QStringList {"2023-07-10T14:48:00.250Z", "2023-07-11T09:00:05.000Z"}
+        << "zone 'Z' hasZone 1 mixed 0 fractions [3] format 'yyyy-MM-ddTHH:mm:ss'"
+        << "";
     QTest::newRow("with and without milliseconds")
         << QStringList {"2023-07-10T14:48:00.250Z", "2023-07-11T09:00:05Z"}
-        << "zone 'Z' hasZone 1 mixed 0 fractions [0,3] format ''"
+        << "zone 'Z' hasZone 1 mixed 0 fractions [0,3] format 'yyyy-MM-ddTHH:mm:ss'"
         << "";
-    QTest::newRow("microseconds") << QStringList {"2023-07-10T14:48:00.250123Z",
-                                                  "2023-07-11T09:00:05.1Z"}
-                                  << "zone 'Z' hasZone 1 mixed 0 fractions [1,6] format ''"
-                                  << "";
+    QTest::newRow("Z with a space: as written")
+        << QStringList {"2023-07-10 14:48:00Z", "2023-07-11 09:00:05Z"}
+        << "zone 'Z' hasZone 1 mixed 0 fractions [] format 'yyyy-MM-dd HH:mm:ss'"
+        << "";
+    QTest::newRow("microseconds")
+        << QStringList {"2023-07-10T14:48:00.250123Z", "2023-07-11T09:00:05.1Z"}
+        << "zone 'Z' hasZone 1 mixed 0 fractions [1,6] format 'yyyy-MM-ddTHH:mm:ss'"
+        << "";
 }
 
 void TestPartClassifier::zones()
@@ -531,6 +558,9 @@ void TestPartClassifier::writesBack_data()
         QTest::newRow(s.name) << s.values;
     QTest::newRow("mixed zones") << QStringList {"2023-07-10T14:48:00Z",
                                                  "2023-07-11T09:00:05+02:00"};
+    QTest::newRow("Z with a space") << QStringList {"2023-07-10 14:48:00Z", "2023-07-11 09:00:05Z"};
+    QTest::newRow("with and without milliseconds")
+        << QStringList {"2023-07-10T14:48:00.250Z", "2023-07-11T09:00:05Z"};
     QTest::newRow("display with time") << instants(20, utcMs(2024, 3, 1, 9, 30), 3600000 * 7LL,
                                                    QStringLiteral("dd/MM/yyyy HH:mm"));
 }
@@ -645,11 +675,8 @@ void TestPartClassifier::inferred_data()
         << qint64(1) << qint64(1) << "ACTIVE,PENDING,SHIPPED";
     QTest::newRow("surnames") << surnames() << AttributeKind::S << G::Names << qint64(1)
                               << qint64(1) << "";
-    QStringList codes;
-    for (int i = 0; i < 30; ++i)
-        codes << QStringLiteral("SKU-%1X").arg(1000 + i * 7);
     QTest::newRow("fixed-shape codes: a pattern")
-        << codes << AttributeKind::S << G::Pattern << qint64(1) << qint64(1) << "AAA-####A";
+        << codes() << AttributeKind::S << G::Pattern << qint64(1) << qint64(1) << "AAA-####A";
     QTest::newRow("constant") << QStringList {"META", "META"} << AttributeKind::S << G::Constant
                               << qint64(1) << qint64(1) << "META";
 }

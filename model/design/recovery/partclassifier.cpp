@@ -546,7 +546,8 @@ IsoWrite isoWrite(const PartKind &kind)
     if (!kind.hasZone)
         return kind.fractionWidths.isEmpty() && !kind.format.isEmpty() ? IsoWrite::Format
                                                                        : IsoWrite::AsIsText;
-    if (kind.zone != u"Z")
+    // A Timestamp attribute holds "YYYY-MM-DDTHH:MM:SS[.fff]Z"; other Z forms stay text.
+    if (kind.zone != u"Z" || kind.format != u"yyyy-MM-ddTHH:mm:ss")
         return IsoWrite::AsIsText;
     if (kind.fractionWidths.isEmpty())
         return IsoWrite::Iso8601;
@@ -765,6 +766,52 @@ void countValue(Census &census, const QString &v)
     }
 }
 
+Census emptyCensus(qsizetype n)
+{
+    Census census;
+    census.n = n;
+    census.allowed = n / 10;
+    census.formatFits.assign(displayFormats().size(), 0);
+    census.formatFails.assign(displayFormats().size(), 0);
+    return census;
+}
+
+// On many values, a kind that fails more than a quarter of 1024 values spread evenly over the
+// list is dropped before the full pass (it would need nine in ten overall), so the full pass
+// tries only the kinds that can win: a million timestamps are parsed as timestamps only.
+void ruleOutBySample(Census &census, const std::vector<QString> &values)
+{
+    constexpr size_t kSample = 1024;
+    if (values.size() < 4 * kSample)
+        return;
+    Census sample = emptyCensus(qsizetype(kSample));
+    sample.allowed = qsizetype(kSample); // count every candidate on every sampled value
+    const size_t stride = values.size() / kSample;
+    for (size_t i = 0; i < kSample; ++i)
+        countValue(sample, values[i * stride]);
+    const qsizetype limit = qsizetype(kSample / 4);
+    for (int c = 0; c < cCandidates; ++c) {
+        if (sample.fails[size_t(c)] > limit)
+            census.fails[size_t(c)] = census.allowed + 1;
+    }
+    for (size_t f = 0; f < sample.formatFails.size(); ++f) {
+        if (sample.formatFails[f] > limit)
+            census.formatFails[f] = census.allowed + 1;
+    }
+}
+
+// Distinct texts, counted by their 64-bit hashes sorted (a collision among a million values is
+// about one chance in 10^7): a hash set of a million strings costs several times as much.
+qsizetype distinctCount(const std::vector<QString> &values)
+{
+    std::vector<size_t> hashes;
+    hashes.reserve(values.size());
+    for (const QString &v : values)
+        hashes.push_back(qHash(v, 0x9e3779b9u));
+    std::sort(hashes.begin(), hashes.end());
+    return qsizetype(std::unique(hashes.begin(), hashes.end()) - hashes.begin());
+}
+
 // The most common tracked width and how many values have it.
 int modalWidth(const std::array<qsizetype, kMaxTrackedWidth + 1> &byWidth)
 {
@@ -920,7 +967,7 @@ void finishIsoDateTime(PartKind &kind, const std::vector<QString> &values)
                 kind.fractionWidths.push_back(w);
         }
     }
-    if (!anyZone && !shapesDiffer && !anyFraction) {
+    if (!shapesDiffer) {
         kind.format = QStringLiteral("yyyy-MM-dd") + QChar(separator)
             + (seconds ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm"));
     }
@@ -1310,27 +1357,23 @@ PartKind classifyPart(const std::vector<QString> &values)
     if (values.empty())
         return kind;
 
-    QSet<QString> distinct;
-    distinct.reserve(qsizetype(values.size()));
-    for (const QString &v : values)
-        distinct.insert(v);
-    if (distinct.size() == 1) {
+    const qsizetype distinct = distinctCount(values);
+    if (distinct == 1 && std::all_of(values.begin(), values.end(), [&](const QString &v) {
+            return v == values.front();
+        })) {
         kind.kind = Kind::Constant;
         kind.constant = kind.minText = kind.maxText = values.front();
         kind.distinct = 1;
         return kind;
     }
 
-    Census census;
-    census.n = qsizetype(values.size());
-    census.allowed = census.n / 10;
-    census.formatFits.assign(displayFormats().size(), 0);
-    census.formatFails.assign(displayFormats().size(), 0);
+    Census census = emptyCensus(qsizetype(values.size()));
+    ruleOutBySample(census, values);
     for (const QString &v : values)
         countValue(census, v);
 
     kind = decideKind(census, values);
-    kind.distinct = distinct.size();
+    kind.distinct = std::max<qsizetype>(distinct, 2);
     switch (kind.kind) {
     case Kind::IsoDateTime:
         finishIsoDateTime(kind, values);
@@ -1451,7 +1494,8 @@ AttributeSpec inferredAttribute(const QString &name, const PartKind &kind,
     if (kind.kind == Kind::Hex) {
         g.kind = GeneratorSpec::Kind::Pattern;
         g.pattern = hexPattern(kind, values);
-        return spec;
+        if (!g.pattern.isEmpty())
+            return spec;
     }
     if (kind.kind == Kind::MixedText && looksLikeNames(values)) {
         g.kind = GeneratorSpec::Kind::Names;

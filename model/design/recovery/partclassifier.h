@@ -50,8 +50,10 @@ struct PartKind
                                // 0 stands for values without a fraction among others with one
     int uuidVersion = 0;       // Uuid
     LetterCase letterCase = LetterCase::None; // Uuid, Ulid, Hex
-    QString format; // DisplayDate, or IsoDateTime without a zone: a Qt date pattern
-                    // that writes the values back ("MMM d, yyyy"), empty if none does
+    // DisplayDate: a Qt date pattern that writes the values back ("MMM d, yyyy"). IsoDateTime:
+    // the pattern of the date and time up to any fraction and zone ("yyyy-MM-ddTHH:mm:ss")
+    // when every value has the same one. Empty otherwise.
+    QString format;
     // Values that do not fit the kind the others agree on (the one "2023-07-10T14:48:00Z'"
     // with a stray quote among timestamps), by index into the classified list; at most 10.
     std::vector<qsizetype> outliers;
@@ -67,7 +69,13 @@ struct PartKind
 
 // Recognises the kind of a part from its values (every value of the part across a group).
 // Decides by what the values agree on; values that fit no agreed kind are outliers when they
-// are few (at most 10% of the values), otherwise the part is Text.
+// are few (at most 10% of the values), otherwise the part is Text. The most specific kind that
+// nine in ten values fit wins, in the order of the enum's time and id kinds first (IsoDateTime,
+// IsoDate, Uuid, Ulid, Ksuid, EpochMillis, EpochSeconds, DisplayDate), then PaddedInteger,
+// Integer, SignedNumber, Hex, the text cases and Text. A part is PaddedInteger when the digit
+// values of its most common width (at least 2) include one with a leading zero; one width
+// without any leading zero is an Integer. Linear in the values (the rules in full are in
+// partclassifier.cpp).
 PartKind classifyPart(const std::vector<QString> &values);
 
 // How a placeholder writes a part of the kind: the filters to put after the attribute name
