@@ -11,6 +11,7 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTest>
 #include <QTimeZone>
 
@@ -228,10 +229,16 @@ std::vector<Sample> samples()
         {"epoch millis", epochMillis(30)},
         {"uuid v4", uuids(20, u'4')},
         {"uuid uppercase", uppered(uuids(20, u'4'))},
+        {"uuid v7", uuids(20, u'7')},
+        {"uuid v1", uuids(20, u'1')},
         {"ksuid", ksuids(20)},
         {"ulid", ulids(20)},
         {"ulid lowercase", lowered(ulids(20))},
         {"hex", hexes(30)},
+        {"hex uppercase", uppered(hexes(30))},
+        {"short hex",
+         hexes(30).replaceInStrings(QRegularExpression(QStringLiteral("^(.{8}).*")),
+                                    QStringLiteral("\\1"))},
         {"upper text", {"ACTIVE", "PENDING", "SHIPPED", "CANCELLED", "ACTIVE", "RETURNED"}},
         {"lower text", {"active", "pending", "shipped", "on-hold", "active"}},
         {"surnames", surnames()},
@@ -326,6 +333,9 @@ void TestPartClassifier::classify_data()
     QTest::newRow("ulid") << ulids(20) << Kind::Ulid << "case 1";
     QTest::newRow("ulid lowercase") << lowered(ulids(20)) << Kind::Ulid << "case 2";
     QTest::newRow("hex") << hexes(20) << Kind::Hex << "width 32 case 2";
+    QTest::newRow("hex uppercase") << uppered(hexes(20)) << Kind::Hex << "width 32 case 1";
+    QTest::newRow("short hex") << QStringList {"9f86d081", "60303ae2", "fd61a031", "a4e2b7c0"}
+                               << Kind::Hex << "width 8 case 2";
     QTest::newRow("hex-letter words stay words")
         << QStringList {"cafe", "face", "bead", "fade"} << Kind::LowerText << "";
     QTest::newRow("upper") << QStringList {"ACTIVE", "ON_HOLD", "SHIPPED 2"} << Kind::UpperText

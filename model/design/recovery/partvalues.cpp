@@ -135,16 +135,6 @@ std::optional<Civil> matchFormat(const DisplayFormat &f, QStringView t)
 
 } // namespace
 
-bool isDigit(char16_t c)
-{
-    return c >= u'0' && c <= u'9';
-}
-
-bool isHexDigit(char16_t c)
-{
-    return isDigit(c) || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
-}
-
 // ---- what one pass learns about a value's characters ----------------------------------------
 
 Scan scan(QStringView t)
@@ -283,7 +273,10 @@ qint64 integerOf(const QString &t, const Scan &s)
 {
     if (!s.allDigits || s.length > kMaxIntegerWidth)
         return -1;
-    return t.toLongLong();
+    qint64 v = 0;
+    for (const QChar c : t)
+        v = v * 10 + (c.unicode() - u'0');
+    return v;
 }
 
 bool hasLeadingZero(const QString &t)

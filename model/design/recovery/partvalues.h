@@ -20,8 +20,15 @@ constexpr qint64 kEpochMaxSeconds = 4102444800;
 constexpr int kMaxIntegerWidth = 18; // every 18-digit integer fits in qint64
 constexpr qint64 kDayMs = 86400000;
 
-bool isDigit(char16_t c);
-bool isHexDigit(char16_t c);
+inline bool isDigit(char16_t c)
+{
+    return c >= u'0' && c <= u'9';
+}
+
+inline bool isHexDigit(char16_t c)
+{
+    return isDigit(c) || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+}
 
 // What one pass over a value's characters learns.
 struct Scan
