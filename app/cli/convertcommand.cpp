@@ -187,11 +187,15 @@ int runConvertCommand(const QStringList &args)
         projects.push_back(std::move(project));
     }
     if (infer) {
-        for (Project &project : projects) {
+        for (size_t p = 0; p < projects.size(); ++p) {
+            Project &project = projects[p];
             if (!recovery::designOnlyInItems(project))
                 continue;
             const qsizetype itemCount = qsizetype(project.items.size());
-            auto inferred = recovery::inferProject(project);
+            recovery::RecoveryOptions recoveryOptions;
+            if (p < inputs.hints.size())
+                recoveryOptions.hints = inputs.hints[p];
+            auto inferred = recovery::inferProject(project, recoveryOptions);
             print(stderr,
                   QStringLiteral("keyscope: note: inferred %1 entity type(s) from %2 item(s) of "
                                  "%3; %4 item(s) stay hand-written (`keyscope infer` reports "

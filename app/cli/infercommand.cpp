@@ -82,6 +82,7 @@ int runInferCommand(const QStringList &args)
     InteropInputs &inputs = std::get<InteropInputs>(read);
 
     Project project;
+    RecoveryOptions recoveryOptions;
     if (inputs.projects.empty()) {
         QString why;
         auto keys = guessTableKeys(inputs.looseItems, &why);
@@ -105,10 +106,10 @@ int runInferCommand(const QStringList &args)
                               .arg(inputs.tableNames.join(u", ")));
     } else {
         project = std::move(inputs.projects.front());
+        recoveryOptions.hints = std::move(inputs.hints.front());
     }
 
     Progress progress;
-    RecoveryOptions recoveryOptions;
     recoveryOptions.progress = [&progress](qsizetype done, qsizetype total) {
         progress.update(QStringLiteral("inferring"), done, total);
         return true;

@@ -55,6 +55,8 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
     if (design) {
         inputs.projects = std::move(design->projects);
         inputs.tableNames = design->tableNames;
+        inputs.hints = std::move(design->hints);
+        inputs.hints.resize(inputs.projects.size());
     }
     for (auto &[path, firstRead] : itemsInputs) {
         InteropFile::Input input = std::move(firstRead);
@@ -64,7 +66,8 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
             if (auto *error = std::get_if<IoError>(&read))
                 return fileError(*error);
             input = std::get<InteropFile::Input>(std::move(read));
-            if (auto error = InteropFile::checkItems(input.items, definition, path))
+            if (auto error
+                = InteropFile::leaveOutUnfitItems(input.items, definition, path, &input.notes))
                 return fileError(*error);
         }
         printNotes(input.notes);

@@ -5,6 +5,7 @@
 // number of items files, whose items are read for that table and added as hand-written items.
 
 #include "model/design/project.h"
+#include "model/design/recovery/designrecovery.h"
 
 #include <QString>
 #include <QStringList>
@@ -17,13 +18,16 @@ namespace keyscope::cli {
 struct InteropInputs
 {
     std::vector<model::Project> projects; // one per table read, items files' items appended
-    QString designPath;                   // the input that described the table(s)
-    QStringList tableNames;               // every table in that input
-    std::vector<model::Item> looseItems;  // items files' items when no input describes a table
-    QString looseTable;                   // the table name an items file gave (batch-write)
+    // Parallel to projects: what the input says of its items' types (Workbench facets).
+    std::vector<std::vector<model::recovery::TypeHint>> hints;
+    QString designPath;                  // the input that described the table(s)
+    QStringList tableNames;              // every table in that input
+    std::vector<model::Item> looseItems; // items files' items when no input describes a table
+    QString looseTable;                  // the table name an items file gave (batch-write)
 };
 
-// Prints notes and errors to stderr; returns the exit code on failure (kExitFile for a file
+// Items that do not fit the table are left out with a note (the rest is read). Prints notes
+// and errors to stderr; returns the exit code on failure (kExitFile for a file
 // that cannot be read, kExitUsage for two inputs that both describe a table).
 std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, const QString &table,
                                                    const QString &usage);

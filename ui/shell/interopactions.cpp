@@ -181,7 +181,9 @@ bool InteropActions::importFile(const QString &path)
     case InteropFile::Kind::KeyscopeProject:
         return m_window->maybeSave() && m_window->openFile(path);
     case InteropFile::Kind::Items: {
-        if (auto error = InteropFile::checkItems(input.items, m_document->project().table, path)) {
+        // Items that do not fit the table are left out with a note; the rest is imported.
+        if (auto error = InteropFile::leaveOutUnfitItems(input.items, m_document->project().table,
+                                                         path, &input.notes)) {
             m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
             return false;
         }
