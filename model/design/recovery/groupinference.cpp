@@ -48,15 +48,27 @@ struct Unit
     bool existed = false;
     QString labelText; // the label before the part ("ORDER"), empty when none
 
+    // Values are kept once each while they repeat; a part whose first 4096 values are all
+    // different (a timestamp, a sequence number) keeps every value without the lookup.
+    bool dedupe = true;
+    qsizetype tracked = 0;
+
     void track(QByteArrayView value, qsizetype item)
     {
         if (seen && value == lastSeen)
             return;
         seen = true;
         lastSeen = value;
-        if (index.contains(value))
-            return;
-        index.insert(value, qsizetype(values.size()));
+        if (dedupe) {
+            ++tracked;
+            if (index.contains(value))
+                return;
+            index.insert(value, qsizetype(values.size()));
+            if (tracked >= 4096 && index.size() == tracked) {
+                dedupe = false;
+                index = {};
+            }
+        }
         values.push_back(QString::fromUtf8(value));
         firstItem.push_back(item);
     }
@@ -217,6 +229,8 @@ void collectValues(const Context &context, GroupPlan &plan, Progress &progress, 
         unitsOfKey[size_t(plan.units[size_t(u)].key)].push_back(u);
     QByteArrayView lastPartition;
     QHash<QByteArrayView, int>::iterator lastCount = plan.partitionCounts.end();
+    // A key value the previous item also had adds nothing (a child's partition key).
+    std::vector<QByteArrayView> previous(static_cast<size_t>(keys));
     for (const qsizetype i : plan.members) {
         if (!progress.tick(examined++))
             return;
@@ -227,6 +241,9 @@ void collectValues(const Context &context, GroupPlan &plan, Progress &progress, 
             const QByteArray *text = context.key(i, k);
             if (!text)
                 continue;
+            if (!previous[size_t(k)].isNull() && previous[size_t(k)] == QByteArrayView(*text))
+                continue;
+            previous[size_t(k)] = QByteArrayView(*text);
             if (key.whole) {
                 plan.units[size_t(unitsOfKey[size_t(k)].front())].track(*text, i);
                 continue;
@@ -830,7 +847,17 @@ void findNearMisses(const Context &context, std::vector<GroupPlan> &plans,
     QSet<int> namingKeys;
     for (auto it = owners.cbegin(); it != owners.cend(); ++it)
         namingKeys.insert(it.key().left(it.key().indexOf('\0')).toInt());
-    for (qsizetype i = 0; i < qsizetype(context.items.size()); ++i) {
+    // Only items outside proposals, or in proposals much smaller than an owner, can miss.
+    size_t largest = 0;
+    for (auto it = owners.cbegin(); it != owners.cend(); ++it)
+        largest = std::max(largest, plans[size_t(*it)].members.size());
+    std::vector<qsizetype> candidates;
+    for (const GroupPlan &plan : plans) {
+        if (plan.proposal < 0 || plan.members.size() * 4 <= largest)
+            candidates.insert(candidates.end(), plan.members.begin(), plan.members.end());
+    }
+    std::sort(candidates.begin(), candidates.end());
+    for (const qsizetype i : candidates) {
         const int own = groupOfItem[size_t(i)];
         for (const int k : namingKeys) {
             const QByteArray *text = context.key(i, k);
