@@ -68,7 +68,9 @@ struct EntityProposal
     };
     std::vector<Outlier> outliers;
     qsizetype outlierCount = 0; // all outliers (outliers holds at most 10 per part)
-    double confidence = 0;      // 0..1
+    // What each of entity.attributes holds, as PartKind::describe() says it.
+    std::map<QString, QString> attributeKinds;
+    double confidence = 0; // 0..1
     QString reason; // "42 of 43 items whose SK starts 'ORDER#' match; 'ORDER#x' does not (...)"
 };
 

@@ -373,11 +373,12 @@ void findParents(std::vector<GroupPlan> &plans)
     // child's partition is its parent's: drop the child's own partition placeholders.
 }
 
-QString prefixName(const GroupPlan &plan, int *namingKey)
+QString prefixName(const Context &context, const GroupPlan &plan, int *namingKey)
 {
+    const int sortKey = context.table.keys.hasRange() ? 1 : -1;
     // The label before the first placeholder of the sort key, else of the partition key.
     const auto labelBeforeVariable = [&](int k) -> QString {
-        if (k >= int(plan.keys.size()) || !plan.keys[size_t(k)].present)
+        if (k < 0 || k >= int(plan.keys.size()) || !plan.keys[size_t(k)].present)
             return {};
         const KeyPlan &key = plan.keys[size_t(k)];
         QString label;
@@ -390,7 +391,7 @@ QString prefixName(const GroupPlan &plan, int *namingKey)
         }
         return {};
     };
-    for (const int k : {1, 0}) {
+    for (const int k : {sortKey, 0}) {
         const QString label = labelBeforeVariable(k);
         if (!label.isEmpty()) {
             *namingKey = k;
@@ -408,7 +409,7 @@ QString prefixName(const GroupPlan &plan, int *namingKey)
             }
         }
     }
-    *namingKey = plan.keys.size() > 1 && plan.keys[1].present ? 1 : 0;
+    *namingKey = sortKey > 0 && plan.keys[size_t(sortKey)].present ? sortKey : 0;
     return {};
 }
 
@@ -493,7 +494,7 @@ void nameEntities(const Context &context, std::vector<GroupPlan> &plans,
         }
         if (name.isEmpty()) {
             int namingKey = 0;
-            const QString label = prefixName(plan, &namingKey);
+            const QString label = prefixName(context, plan, &namingKey);
             name = label.isEmpty() ? QStringLiteral("Item") : camelName(label);
             source = label.isEmpty()
                 ? QStringLiteral("no label in the keys")
@@ -669,7 +670,8 @@ std::vector<QString> sampleTexts(const Context &context, const GroupPlan &plan,
     return texts;
 }
 
-std::vector<AttributeSpec> attributesOf(const Context &context, const GroupPlan &plan)
+std::vector<AttributeSpec> attributesOf(const Context &context, const GroupPlan &plan,
+                                        std::map<QString, QString> &kinds)
 {
     std::vector<AttributeSpec> specs;
     QSet<QString> done;
@@ -680,6 +682,7 @@ std::vector<AttributeSpec> attributesOf(const Context &context, const GroupPlan 
         done.insert(unit.attribute);
         const bool ownValues = !unit.existed || unit.match->mode == SpanMatch::Mode::Exact
             || unit.match->mode == SpanMatch::Mode::Number;
+        kinds[unit.attribute] = unit.kind.describe();
         if (ownValues) {
             specs.push_back(inferredAttribute(unit.attribute, unit.kind, unit.values));
             // Values that repeat across the parents' partitions (READING#00001 under every
@@ -690,7 +693,9 @@ std::vector<AttributeSpec> attributesOf(const Context &context, const GroupPlan 
                 generator.perParent = true;
         } else {
             const std::vector<QString> texts = sampleTexts(context, plan, unit.attribute);
-            specs.push_back(inferredAttribute(unit.attribute, classifyPart(texts), texts));
+            const PartKind kind = classifyPart(texts);
+            kinds[unit.attribute] = kind.describe();
+            specs.push_back(inferredAttribute(unit.attribute, kind, texts));
         }
     }
     // The other attributes most items have, so a populated design looks like the sample.
@@ -706,7 +711,9 @@ std::vector<AttributeSpec> attributesOf(const Context &context, const GroupPlan 
             || double(count) < 0.9 * double(plan.sample.size()))
             continue;
         const std::vector<QString> texts = sampleTexts(context, plan, name);
-        specs.push_back(inferredAttribute(name, classifyPart(texts), texts));
+        const PartKind kind = classifyPart(texts);
+        kinds[name] = kind.describe();
+        specs.push_back(inferredAttribute(name, kind, texts));
     }
     return specs;
 }
@@ -729,7 +736,7 @@ QString describeOutlier(const Context &context, const EntityProposal &proposal,
         if (key.keyAttribute == o.keyAttribute && o.part < int(key.parts.size()))
             kind = key.parts[size_t(o.part)].kind.describe();
     }
-    return QStringLiteral("'%1': %2 part %3 ('%4') is not a %5")
+    return QStringLiteral("'%1': %2 part %3 '%4' does not fit the others (%5)")
         .arg(keyDisplay(context, o.item), o.keyAttribute)
         .arg(o.part)
         .arg(o.text, kind);
@@ -777,7 +784,7 @@ QString whyNot(const Context &context, const GroupPlan &plan, qsizetype item)
                     .arg(name, QString::fromUtf8(a), QString::fromUtf8(b));
             if (tokens[t].role != key.tokens[t].role && !literal) {
                 const Unit &unit = plan.units[size_t(u)];
-                return QStringLiteral("%1 part '%2' is not a %3")
+                return QStringLiteral("%1 part '%2' does not fit the others (%3)")
                     .arg(name, QString::fromUtf8(a), unit.kind.describe());
             }
         }
@@ -830,7 +837,7 @@ void findNearMisses(const Context &context, std::vector<GroupPlan> &plans,
         if (plan.proposal < 0)
             continue;
         int namingKey = 0;
-        prefixName(plan, &namingKey);
+        prefixName(context, plan, &namingKey);
         const QByteArray *text = context.key(plan.members.front(), namingKey);
         if (!text)
             continue;
@@ -895,7 +902,7 @@ QString reasonFor(const Context &context, const std::vector<GroupPlan> &plans,
                   const GroupPlan &plan, const EntityProposal &proposal)
 {
     int namingKey = 0;
-    prefixName(plan, &namingKey);
+    prefixName(context, plan, &namingKey);
     const qsizetype n = qsizetype(plan.members.size());
     const QByteArrayView lead = leadingLiteral(plan, namingKey);
     QString reason = lead.isEmpty()
@@ -1005,7 +1012,7 @@ RecoveryResult buildResult(const Context &context, std::vector<std::vector<qsize
             proposal.entity.keys[key.keyAttribute] = key.templateText;
             proposal.keys.push_back(std::move(key));
         }
-        proposal.entity.attributes = attributesOf(context, plan);
+        proposal.entity.attributes = attributesOf(context, plan, proposal.attributeKinds);
         if (plan.parent >= 0) {
             proposal.entity.parent = plans[size_t(plan.parent)].name;
             proposal.entity.countMin = plan.countMin;

@@ -42,6 +42,11 @@ bool atomicSegment(QByteArrayView s)
     }
     if (s.size() < 5 || !isDigit(s[0]) || !isDigit(s[1]))
         return false;
+    // A date or a time however it ends (a stray quote stays in the value, to be flagged).
+    if (s.size() >= 6 && isDigit(s[2]) && isDigit(s[3]) && s[4] == '-' && isDigit(s[5]))
+        return true;
+    if (s[2] == ':' && isDigit(s[3]) && isDigit(s[4]))
+        return true;
     bool punctuation = false;
     for (const char c : s) {
         if (c == '-' || c == ':')

@@ -33,8 +33,12 @@ std::map<QString, QString> kindsOf(const EntityProposal &proposal)
             if (part.isPlaceholder && !kinds.count(part.attribute))
                 kinds[part.attribute] = part.kind.describe()
                     + (part.attributeExisted ? QStringLiteral(", an attribute of the items")
-                                             : QStringLiteral(", inferred"));
+                                             : QStringLiteral(", inferred from the keys"));
         }
+    }
+    for (const auto &[name, kind] : proposal.attributeKinds) {
+        if (!kinds.count(name))
+            kinds[name] = kind + QStringLiteral(", an attribute of the items");
     }
     return kinds;
 }
