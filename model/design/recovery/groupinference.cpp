@@ -683,7 +683,16 @@ std::vector<AttributeSpec> attributesOf(const Context &context, const GroupPlan 
         const bool ownValues = !unit.existed || unit.match->mode == SpanMatch::Mode::Exact
             || unit.match->mode == SpanMatch::Mode::Number;
         kinds[unit.attribute] = unit.kind.describe();
-        if (ownValues) {
+        if (unit.whole) {
+            // Items of several shapes (merged): repeat their values, whatever shape each has.
+            AttributeSpec spec;
+            spec.name = unit.attribute;
+            spec.generator.kind = GeneratorSpec::Kind::Choice;
+            const size_t step = std::max<size_t>(1, unit.values.size() / 1000);
+            for (size_t v = 0; v < unit.values.size(); v += step)
+                spec.generator.choices.push_back(unit.values[v]);
+            specs.push_back(std::move(spec));
+        } else if (ownValues) {
             specs.push_back(inferredAttribute(unit.attribute, unit.kind, unit.values));
             // Values that repeat across the parents' partitions (READING#00001 under every
             // device) count within each parent.
