@@ -1,119 +1,328 @@
 #include "model/design/recovery/designrecovery.h"
 
-#include <QJsonArray>
+#include "model/design/recovery/keyshape.h"
+#include "model/design/recovery/recoverycontext.h"
+
 #include <QSet>
 
 #include <algorithm>
 
-// First slice: groups items by the literal prefix of their table sort key (the text up to the
-// first digit or separator run) and infers one placeholder per variable part. The full
-// recovery (every key, separators, typed parts, attribute matching, parents, confidence)
-// replaces recover(), merge() and report().
+// Recovery runs in passes over the items, each linear: (1) every item's keys are split into
+// tokens and the items grouped by the structure of all their keys (separators verbatim, labels
+// and values as classes, plus the type attribute or hint); (2) per group, the labels that take
+// few values split it further (DEVICE vs READING), unless an attribute holds them (a chain name
+// written upper-case); (3) groupinference.cpp turns each final group into a proposal.
 
 namespace keyscope::model::recovery {
 
+namespace detail {
+
 namespace {
 
-QString keyText(const Item &item, const QString &attribute)
-{
-    const auto found = item.find(attribute);
-    if (found == item.end())
-        return {};
-    return found->second.type() == AttributeValue::Type::S ? found->second.asString() : QString();
-}
+const char *const kTypeAttributes[]
+    = {"Type", "EntityType", "entityType", "__typename", "_type", "type"};
 
-// The literal prefix: through the first separator ('#', '|', ':', '_') that follows a letter,
-// else up to the first digit.
-QString prefixOf(const QString &key)
+constexpr int kManyLabels = 12; // a label position with more values than this is a value
+
+} // namespace
+
+Context::Context(const TableDefinition &table, const std::vector<Item> &items,
+                 const std::vector<TypeHint> &hints)
+    : table(table)
+    , items(items)
+    , hints(hints)
 {
-    static const QString separators = QStringLiteral("#|:_");
-    bool letter = false;
-    for (qsizetype i = 0; i < key.size(); ++i) {
-        if (separators.contains(key.at(i)) && letter) {
-            while (i + 1 < key.size() && separators.contains(key.at(i + 1)))
-                ++i;
-            return key.left(i + 1);
+    const auto add = [this](const QString &name) {
+        if (!name.isEmpty() && !keyNameSet.contains(name)) {
+            keyNames.push_back(name);
+            keyNameSet.insert(name);
         }
-        letter = letter || key.at(i).isLetter();
+    };
+    if (!table.keys.hash.empty()) {
+        for (const KeyAttribute &k : table.keys.all()) {
+            add(k.name);
+            tableKeyNames.insert(k.name);
+        }
+        for (const IndexDefinition &index : table.indexes) {
+            for (const KeyAttribute &k : index.keys.all())
+                add(k.name);
+        }
     }
-    qsizetype i = 0;
-    while (i < key.size() && !key.at(i).isDigit())
-        ++i;
-    return key.left(i);
+    const qsizetype n = qsizetype(items.size());
+    const qsizetype keys = keyNames.size();
+    m_keys.assign(size_t(n * keys), nullptr);
+    for (qsizetype i = 0; i < n; ++i) {
+        const Item &item = items[size_t(i)];
+        for (qsizetype k = 0; k < keys; ++k) {
+            const auto found = item.find(keyNames[k]);
+            if (found == item.end())
+                continue;
+            const AttributeValue &value = found->second;
+            if (value.type() == AttributeValue::Type::S) {
+                m_keys[size_t(i * keys + k)] = &value.bytes();
+            } else if (value.type() == AttributeValue::Type::N) {
+                m_numberTexts.push_back(value.asNumber().toString().toUtf8());
+                m_keys[size_t(i * keys + k)] = &m_numberTexts.back();
+            } else if (value.type() == AttributeValue::Type::B) {
+                ++binaryKeys;
+            }
+        }
+    }
+    // Which type attributes the items use, seen on a spread of them.
+    const qsizetype step = std::max<qsizetype>(1, n / 4096);
+    for (const char *name : kTypeAttributes) {
+        const QString attribute = QString::fromLatin1(name);
+        for (qsizetype i = 0; i < n; i += step) {
+            const auto found = items[size_t(i)].find(attribute);
+            if (found != items[size_t(i)].end()
+                && found->second.type() == AttributeValue::Type::S) {
+                typeAttributes.push_back(attribute);
+                break;
+            }
+        }
+    }
+    hintOf.assign(size_t(n), -1);
+    for (int h = 0; h < int(hints.size()); ++h) {
+        for (const qsizetype i : hints[size_t(h)].items) {
+            if (i >= 0 && i < n && hintOf[size_t(i)] < 0)
+                hintOf[size_t(i)] = h;
+        }
+    }
 }
 
-QString entityNameFromPrefix(const QString &prefix)
+QByteArrayView Context::typeOf(qsizetype item, QString *attribute) const
 {
-    QString letters;
-    for (const QChar c : prefix) {
-        if (c.isLetter())
-            letters += letters.isEmpty() ? c.toUpper() : c.toLower();
-        else if (!letters.isEmpty())
-            break;
+    const Item &it = items[size_t(item)];
+    for (const QString &name : typeAttributes) {
+        const auto found = it.find(name);
+        if (found != it.end() && found->second.type() == AttributeValue::Type::S) {
+            if (attribute)
+                *attribute = name;
+            return found->second.bytes();
+        }
     }
-    return letters.isEmpty() ? QStringLiteral("Item") : letters;
+    return {};
+}
+
+namespace {
+
+struct ShapeClass
+{
+    std::vector<qsizetype> members;
+    std::vector<QHash<QByteArrayView, int>> labels; // per label position: its values
+    std::vector<bool> split;                        // the label position splits the class
+    bool splits = false;
+};
+
+void appendSkeleton(QByteArray &signature, QByteArrayView text, const std::vector<KeyToken> &tokens)
+{
+    for (const KeyToken &token : tokens) {
+        switch (token.role) {
+        case KeyToken::Role::Separator:
+            signature.append(token.in(text));
+            break;
+        case KeyToken::Role::Label:
+            signature.append('\x03');
+            break;
+        case KeyToken::Role::Value:
+            signature.append('\x04');
+            break;
+        }
+    }
+    signature.append('\x01');
+}
+
+// Pass 1: items by the structure of all their keys.
+std::vector<ShapeClass> classify(const Context &context, Progress &progress)
+{
+    std::vector<ShapeClass> classes;
+    QHash<QByteArray, int> classIndex;
+    const int keys = context.keyCount();
+    std::vector<std::vector<KeyToken>> tokens(static_cast<size_t>(keys));
+    QByteArray signature;
+    const qsizetype n = qsizetype(context.items.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        if (!progress.tick(i))
+            return {};
+        signature.clear();
+        for (int k = 0; k < keys; ++k) {
+            const QByteArray *text = context.key(i, k);
+            if (!text) {
+                tokens[size_t(k)].clear();
+                signature.append('\x02');
+                continue;
+            }
+            tokenizeKey(*text, tokens[size_t(k)]);
+            appendSkeleton(signature, *text, tokens[size_t(k)]);
+        }
+        if (const QByteArrayView type = context.typeOf(i); !type.isEmpty())
+            signature.append('\x05').append(type);
+        if (const int hint = context.hintOf[size_t(i)]; hint >= 0)
+            signature.append('\x06').append(QByteArray::number(hint));
+        auto found = classIndex.find(signature);
+        if (found == classIndex.end()) {
+            found = classIndex.insert(signature, int(classes.size()));
+            ShapeClass shape;
+            for (const auto &keyTokens : tokens) {
+                for (const KeyToken &token : keyTokens) {
+                    if (token.role == KeyToken::Role::Label)
+                        shape.labels.emplace_back();
+                }
+            }
+            classes.push_back(std::move(shape));
+        }
+        ShapeClass &shape = classes[size_t(*found)];
+        shape.members.push_back(i);
+        size_t label = 0;
+        for (int k = 0; k < keys; ++k) {
+            for (const KeyToken &token : tokens[size_t(k)]) {
+                if (token.role != KeyToken::Role::Label)
+                    continue;
+                auto &values = shape.labels[label++];
+                if (values.size() <= kManyLabels)
+                    values.insert(token.in(*context.key(i, k)), 0);
+            }
+        }
+    }
+    return classes;
+}
+
+// Pass 2a: which label positions split their class.
+void decideSplits(const Context &context, ShapeClass &shape)
+{
+    shape.split.assign(shape.labels.size(), false);
+    bool unsure = false;
+    for (size_t l = 0; l < shape.labels.size(); ++l) {
+        const qsizetype d = shape.labels[l].size();
+        shape.split[l] = d <= kManyLabels;
+        unsure = unsure || (d >= 2 && d <= kManyLabels);
+    }
+    if (!unsure)
+        return;
+    // A label position an attribute holds (a chain name "BURGERBARN") is a value.
+    const int keys = context.keyCount();
+    const qsizetype first = shape.members.front();
+    std::vector<std::vector<KeyToken>> layout(static_cast<size_t>(keys));
+    std::vector<std::vector<bool>> eligible(static_cast<size_t>(keys));
+    std::vector<std::vector<int>> labelAt(static_cast<size_t>(keys));
+    int label = 0;
+    for (int k = 0; k < keys; ++k) {
+        if (const QByteArray *text = context.key(first, k))
+            tokenizeKey(*text, layout[size_t(k)]);
+        eligible[size_t(k)].assign(layout[size_t(k)].size(), true);
+        labelAt[size_t(k)].assign(layout[size_t(k)].size(), -1);
+        for (size_t t = 0; t < layout[size_t(k)].size(); ++t) {
+            if (layout[size_t(k)][t].role == KeyToken::Role::Label)
+                labelAt[size_t(k)][t] = label++;
+        }
+    }
+    const std::vector<SpanMatch> matches
+        = matchSpans(context, sampleOf(shape.members, 256), layout, eligible);
+    for (const SpanMatch &m : matches) {
+        for (int t = m.first; t <= m.last; ++t) {
+            const int l = labelAt[size_t(m.key)][size_t(t)];
+            if (l >= 0 && shape.labels[size_t(l)].size() >= 2)
+                shape.split[size_t(l)] = false;
+        }
+    }
+}
+
+// Pass 2b: the final groups, in order of their first item.
+std::vector<std::vector<qsizetype>>
+splitClasses(const Context &context, std::vector<ShapeClass> &classes, Progress &progress)
+{
+    std::vector<std::vector<qsizetype>> groups;
+    const int keys = context.keyCount();
+    std::vector<KeyToken> tokens;
+    QByteArray signature;
+    qsizetype examined = 0;
+    for (ShapeClass &shape : classes) {
+        decideSplits(context, shape);
+        for (size_t l = 0; l < shape.labels.size(); ++l)
+            shape.splits = shape.splits || (shape.split[l] && shape.labels[l].size() >= 2);
+        if (!shape.splits) {
+            examined += qsizetype(shape.members.size());
+            groups.push_back(std::move(shape.members));
+            continue;
+        }
+        QHash<QByteArray, size_t> groupIndex;
+        for (const qsizetype i : shape.members) {
+            if (!progress.tick(examined++))
+                return {};
+            signature.clear();
+            size_t label = 0;
+            for (int k = 0; k < keys; ++k) {
+                const QByteArray *text = context.key(i, k);
+                if (!text)
+                    continue;
+                tokenizeKey(*text, tokens);
+                for (const KeyToken &token : tokens) {
+                    if (token.role != KeyToken::Role::Label)
+                        continue;
+                    if (shape.split[label] && shape.labels[label].size() >= 2)
+                        signature.append(token.in(*text)).append('\0');
+                    ++label;
+                }
+            }
+            auto found = groupIndex.find(signature);
+            if (found == groupIndex.end()) {
+                found = groupIndex.insert(signature, groups.size());
+                groups.emplace_back();
+            }
+            groups[*found].push_back(i);
+        }
+    }
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const auto &a, const auto &b) { return a.front() < b.front(); });
+    return groups;
+}
+
+RecoveryResult cancelled(qsizetype n)
+{
+    RecoveryResult result;
+    result.groupOf.assign(size_t(n), -1);
+    for (qsizetype i = 0; i < n; ++i)
+        result.unmatched.push_back(i);
+    result.notes << QStringLiteral("Recovery was cancelled: nothing is proposed.");
+    return result;
 }
 
 } // namespace
 
+} // namespace detail
+
 RecoveryResult DesignRecovery::recover(const TableDefinition &table, const std::vector<Item> &items,
                                        const RecoveryOptions &options)
 {
-    Q_UNUSED(options);
-    RecoveryResult result;
-    result.groupOf.assign(items.size(), -1);
-    if (table.keys.range.empty() || table.keys.hash.empty()) {
-        for (qsizetype i = 0; i < qsizetype(items.size()); ++i)
-            result.unmatched.push_back(i);
+    const qsizetype n = qsizetype(items.size());
+    detail::Context context(table, items, options.hints);
+    detail::Progress progress;
+    progress.callback = &options.progress;
+    progress.total = n;
+    progress.passes = 3;
+    if (context.keyNames.isEmpty()) {
+        RecoveryResult result = detail::cancelled(n);
+        result.notes
+            = QStringList {QStringLiteral("The table has no key schema: nothing to infer.")};
         return result;
     }
-    const QString sk = table.keys.range.front().name;
-    std::map<QString, std::vector<qsizetype>> byPrefix;
-    for (qsizetype i = 0; i < qsizetype(items.size()); ++i) {
-        const QString key = keyText(items[size_t(i)], sk);
-        const QString prefix = prefixOf(key);
-        if (key.isEmpty() || prefix == key) {
-            result.unmatched.push_back(i);
-            continue;
-        }
-        byPrefix[prefix].push_back(i);
-    }
-    for (const auto &[prefix, members] : byPrefix) {
-        EntityProposal proposal;
-        proposal.entity.name = entityNameFromPrefix(prefix);
-        proposal.nameSource = QStringLiteral("the prefix %1").arg(prefix);
-        std::vector<QString> values;
-        for (const qsizetype i : members)
-            values.push_back(keyText(items[size_t(i)], sk).mid(prefix.size()));
-        const PartKind kind = classifyPart(values);
-        const QString attribute = proposal.entity.name + QStringLiteral("No");
-        InferredKey key;
-        key.keyAttribute = sk;
-        key.templateText
-            = prefix + QLatin1Char('{') + attribute + templateFilters(kind) + QLatin1Char('}');
-        InferredKey::Part literal;
-        literal.literal = prefix;
-        literal.column = 1;
-        literal.length = int(prefix.size());
-        InferredKey::Part placeholder;
-        placeholder.isPlaceholder = true;
-        placeholder.attribute = attribute;
-        placeholder.kind = kind;
-        placeholder.column = int(prefix.size()) + 1;
-        placeholder.length = int(key.templateText.size() - prefix.size());
-        key.parts = {literal, placeholder};
-        proposal.keys.push_back(key);
-        proposal.entity.keys[sk] = key.templateText;
-        proposal.entity.attributes.push_back(inferredAttribute(attribute, kind, values));
-        proposal.entity.countMin = proposal.entity.countMax = int(members.size());
-        proposal.items = members;
-        proposal.confidence = 1.0;
-        proposal.reason
-            = QStringLiteral("%1 items whose %2 starts '%3'").arg(members.size()).arg(sk, prefix);
-        for (const qsizetype i : members)
-            result.groupOf[size_t(i)] = int(result.proposals.size());
-        result.proposals.push_back(std::move(proposal));
-    }
+    std::vector<detail::ShapeClass> classes = detail::classify(context, progress);
+    if (progress.cancelled)
+        return detail::cancelled(n);
+    progress.pass = 1;
+    std::vector<std::vector<qsizetype>> groups = detail::splitClasses(context, classes, progress);
+    if (progress.cancelled)
+        return detail::cancelled(n);
+    progress.pass = 2;
+    RecoveryResult result = detail::buildResult(context, std::move(groups), {}, {}, progress);
+    if (progress.cancelled)
+        return detail::cancelled(n);
+    if (context.binaryKeys > 0)
+        result.notes << QStringLiteral("%1 binary (B) key value(s) were left out of the key "
+                                       "shapes.")
+                            .arg(context.binaryKeys);
+    if (options.progress)
+        options.progress(n, n);
     return result;
 }
 
@@ -141,23 +350,50 @@ std::vector<TypeHint> DesignRecovery::hintsFrom(const Project &project)
 RecoveryResult DesignRecovery::merge(const RecoveryResult &result, int into, int from,
                                      const TableDefinition &table, const std::vector<Item> &items)
 {
-    Q_UNUSED(table);
-    Q_UNUSED(items);
-    RecoveryResult merged = result;
-    if (into == from || into < 0 || from < 0 || into >= int(result.proposals.size())
-        || from >= int(result.proposals.size()))
-        return merged;
-    EntityProposal &target = merged.proposals[size_t(into)];
-    const EntityProposal &source = result.proposals[size_t(from)];
-    target.items.insert(target.items.end(), source.items.begin(), source.items.end());
-    std::sort(target.items.begin(), target.items.end());
-    merged.proposals.erase(merged.proposals.begin() + from);
-    for (int &group : merged.groupOf) {
-        if (group == from)
-            group = into;
-        if (group > from)
-            --group;
+    const int count = int(result.proposals.size());
+    if (into == from || into < 0 || from < 0 || into >= count || from >= count)
+        return result;
+    std::vector<std::vector<qsizetype>> groups;
+    std::vector<std::pair<QString, QString>> names;
+    std::vector<bool> mixed;
+    for (int p = 0; p < count; ++p) {
+        if (p == from)
+            continue;
+        const EntityProposal &proposal = result.proposals[size_t(p)];
+        std::vector<qsizetype> members = proposal.items;
+        if (p == into) {
+            const auto &more = result.proposals[size_t(from)].items;
+            members.insert(members.end(), more.begin(), more.end());
+            std::sort(members.begin(), members.end());
+            members.erase(std::unique(members.begin(), members.end()), members.end());
+        }
+        if (members.empty())
+            continue;
+        groups.push_back(std::move(members));
+        names.emplace_back(proposal.entity.name, proposal.nameSource);
+        mixed.push_back(p == into);
     }
+    // Groups in order of their first item, as recover() orders them.
+    std::vector<size_t> order(groups.size());
+    for (size_t g = 0; g < order.size(); ++g)
+        order[g] = g;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return groups[a].front() < groups[b].front(); });
+    std::vector<std::vector<qsizetype>> sortedGroups;
+    std::vector<std::pair<QString, QString>> sortedNames;
+    std::vector<bool> sortedMixed;
+    for (const size_t g : order) {
+        sortedGroups.push_back(std::move(groups[g]));
+        sortedNames.push_back(names[g]);
+        sortedMixed.push_back(mixed[g]);
+    }
+    const std::vector<TypeHint> noHints;
+    detail::Context context(table, items, noHints);
+    detail::Progress progress;
+    progress.total = qsizetype(items.size());
+    RecoveryResult merged
+        = detail::buildResult(context, std::move(sortedGroups), sortedNames, sortedMixed, progress);
+    merged.notes = result.notes;
     return merged;
 }
 
@@ -220,72 +456,76 @@ Project DesignRecovery::apply(const Project &project, const RecoveryResult &resu
 Item DesignRecovery::withInferredAttributes(const Item &item, const EntityProposal &proposal)
 {
     Item out = item;
+    std::vector<KeyToken> tokens;
+    std::vector<QByteArrayView> values;
     for (const InferredKey &key : proposal.keys) {
-        const QString text = keyText(item, key.keyAttribute);
-        qsizetype at = 0;
+        const auto found = item.find(key.keyAttribute);
+        if (found == item.end())
+            continue;
+        QByteArray text;
+        if (found->second.type() == AttributeValue::Type::S)
+            text = found->second.bytes();
+        else if (found->second.type() == AttributeValue::Type::N)
+            text = found->second.asNumber().toString().toUtf8();
+        else
+            continue;
+        values.assign(key.parts.size(), {});
+        bool split = false;
+        if (key.parts.size() == 1 && key.parts.front().isPlaceholder) {
+            values[0] = text;
+            split = true;
+        } else if (key.tokenCount >= 0) {
+            // As recovery split it: by the tokens each part covers.
+            tokenizeKey(text, tokens);
+            split = int(tokens.size()) == key.tokenCount;
+            for (size_t p = 0; p < key.parts.size() && split; ++p) {
+                const InferredKey::Part &part = key.parts[p];
+                if (part.firstToken < 0 || part.lastToken >= int(tokens.size())) {
+                    split = false;
+                    break;
+                }
+                const qint32 start = tokens[size_t(part.firstToken)].start;
+                const qint32 end
+                    = tokens[size_t(part.lastToken)].start + tokens[size_t(part.lastToken)].length;
+                values[p] = QByteArrayView(text).sliced(start, end - start);
+                split = part.isPlaceholder || values[p] == part.literal.toUtf8();
+            }
+        }
+        if (!split) {
+            // Another shape: literals anchor, each placeholder runs to the next literal.
+            const QByteArrayView all(text);
+            qsizetype at = 0;
+            split = true;
+            for (size_t p = 0; p < key.parts.size() && split; ++p) {
+                const InferredKey::Part &part = key.parts[p];
+                if (!part.isPlaceholder) {
+                    const QByteArray literal = part.literal.toUtf8();
+                    split = all.sliced(at).startsWith(literal);
+                    at += literal.size();
+                    continue;
+                }
+                qsizetype end = all.size();
+                if (p + 1 < key.parts.size() && !key.parts[p + 1].isPlaceholder) {
+                    end = all.indexOf(key.parts[p + 1].literal.toUtf8(), at);
+                    split = end >= 0;
+                }
+                if (split)
+                    values[p] = all.sliced(at, end - at);
+                at = end;
+            }
+        }
+        if (!split)
+            continue;
         for (size_t p = 0; p < key.parts.size(); ++p) {
             const InferredKey::Part &part = key.parts[p];
-            if (!part.isPlaceholder) {
-                if (!text.mid(at).startsWith(part.literal))
-                    return out;
-                at += part.literal.size();
+            if (!part.isPlaceholder || part.attributeExisted
+                || part.attribute.contains(QLatin1Char('.')) || out.count(part.attribute))
                 continue;
-            }
-            // The placeholder runs to the next literal (or the end).
-            qsizetype end = text.size();
-            if (p + 1 < key.parts.size() && !key.parts[p + 1].isPlaceholder) {
-                end = text.indexOf(key.parts[p + 1].literal, at);
-                if (end < 0)
-                    return out;
-            }
-            const QString value = text.mid(at, end - at);
-            at = end;
-            if (part.attributeExisted || part.attribute.contains(QLatin1Char('.')))
-                continue;
-            if (out.count(part.attribute))
-                continue;
-            if (const auto v = attributeValueOf(part.kind, value))
+            if (const auto v = attributeValueOf(part.kind, QString::fromUtf8(values[p])))
                 out[part.attribute] = *v;
         }
     }
     return out;
-}
-
-QString DesignRecovery::report(const RecoveryResult &result, const std::vector<Item> &items,
-                               const TableDefinition &table)
-{
-    Q_UNUSED(items);
-    Q_UNUSED(table);
-    QString text;
-    for (const EntityProposal &proposal : result.proposals) {
-        text += QStringLiteral("%1 (%2): %3\n")
-                    .arg(proposal.entity.name, proposal.nameSource, proposal.reason);
-        for (const InferredKey &key : proposal.keys)
-            text += QStringLiteral("  %1 = %2\n").arg(key.keyAttribute, key.templateText);
-    }
-    text += QStringLiteral("%1 item(s) match no entity type\n").arg(result.unmatched.size());
-    return text;
-}
-
-QJsonObject DesignRecovery::reportJson(const RecoveryResult &result, const std::vector<Item> &items,
-                                       const TableDefinition &table)
-{
-    Q_UNUSED(items);
-    Q_UNUSED(table);
-    QJsonArray proposals;
-    for (const EntityProposal &proposal : result.proposals) {
-        QJsonObject keys;
-        for (const InferredKey &key : proposal.keys)
-            keys.insert(key.keyAttribute, key.templateText);
-        proposals.append(QJsonObject {{QStringLiteral("entity"), proposal.entity.name},
-                                      {QStringLiteral("nameSource"), proposal.nameSource},
-                                      {QStringLiteral("keys"), keys},
-                                      {QStringLiteral("items"), qint64(proposal.items.size())},
-                                      {QStringLiteral("confidence"), proposal.confidence},
-                                      {QStringLiteral("reason"), proposal.reason}});
-    }
-    return QJsonObject {{QStringLiteral("proposals"), proposals},
-                        {QStringLiteral("unmatched"), qint64(result.unmatched.size())}};
 }
 
 } // namespace keyscope::model::recovery

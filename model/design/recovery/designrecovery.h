@@ -39,8 +39,13 @@ struct InferredKey
         PartKind kind;                 // what the values are
         int column = 0;                // 1-based column in templateText where the part starts
         int length = 0;
+        // The key value's tokens (keyshape.h) the part covers, inclusive: how
+        // withInferredAttributes splits a key exactly as recovery did. -1 when not known.
+        int firstToken = -1;
+        int lastToken = -1;
     };
     std::vector<Part> parts;
+    int tokenCount = -1; // tokens of the key values the template was inferred from
 };
 
 // One proposed entity type: the design recovered from a group of items of one key shape.
@@ -51,7 +56,21 @@ struct EntityProposal
     std::vector<InferredKey> keys;
     std::vector<qsizetype> items;      // the input items in the group, ascending
     std::vector<qsizetype> nearMisses; // items that share the group's prefix but not its shape
-    double confidence = 0;             // 0..1
+    QStringList nearMissReasons;       // parallel to nearMisses: "has 2 parts, the others 3"
+    // Values of a part that do not fit the kind the others agree on (the classifier's
+    // outliers), with the item holding each.
+    struct Outlier
+    {
+        qsizetype item = -1;
+        QString keyAttribute;
+        int part = 0; // index into the key's InferredKey::parts
+        QString text; // the part's text in that item
+    };
+    std::vector<Outlier> outliers;
+    qsizetype outlierCount = 0; // all outliers (outliers holds at most 10 per part)
+    // What each of entity.attributes holds, as PartKind::describe() says it.
+    std::map<QString, QString> attributeKinds;
+    double confidence = 0; // 0..1
     QString reason; // "42 of 43 items whose SK starts 'ORDER#' match; 'ORDER#x' does not (...)"
 };
 
