@@ -474,9 +474,9 @@ QString itemFix(const CheckContext &context, const Finding &f, int entity, const
     const QString keyAttribute = site ? site->keyAttribute : f.attribute;
     if (id == QLatin1String("duplicate-key"))
         return QStringLiteral("Give each of these hand-written items a key of its own: add what "
-                              "tells them apart, an id or a finer time, to %1 (%2 and %3), or "
-                              "delete the copy if it is meant to replace the other.")
-            .arg(keyAttribute, namedItems(context, keyAttribute, f.items),
+                              "tells them apart, an id or a finer time, to %1 (%2 for the second "
+                              "one), or delete the copy if it is meant to replace the other.")
+            .arg(keyAttribute,
                  CheckContext::quoted(AttributeValue::string(
                      CheckContext::valueText(context.keyValue(f.items.back(), keyAttribute))
                      + QStringLiteral("#2"))));
@@ -959,9 +959,14 @@ void PartChecker::zones(const PartValues &values, const PartKind &kind)
 {
     if (reported(QStringLiteral("unsortable-timestamp")))
         return;
+    // Among the values that are times (malformed ones are reported on their own).
     std::map<QString, std::vector<qint64>> byZone;
-    for (size_t i = 0; i < values.values.size(); ++i)
-        byZone[zoneOf(values.values[i])].push_back(values.items[i]);
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        if (recovery::attributeValueOf(kind, values.values[i]))
+            byZone[zoneOf(values.values[i])].push_back(values.items[i]);
+    }
+    if (byZone.empty())
+        return;
     const bool mixed = kind.mixedZones || byZone.size() > 1;
     if (!mixed && (kind.hasZone && !byZone.count(QString())))
         return;
