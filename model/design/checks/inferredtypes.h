@@ -43,4 +43,30 @@ void checkInferredParts(const CheckContext &context, const InferredTypes &types,
 void describeItemFindings(const CheckContext &context, const InferredTypes &types,
                           std::vector<Finding> &findings);
 
+// What the three steps share (inferredtypes.cpp, itemwords.cpp, inferredparts.cpp).
+namespace inferred {
+
+QString stringKey(const Item &item, const QString &attribute); // S values only
+QByteArray keyBytes(const Item &item, const QString &attribute);
+// What each part of an inferred key writes in a key's text: a placeholder runs to the next
+// literal, as DesignRecovery::withInferredAttributes reads it. False when the text does not
+// follow the parts.
+bool splitKey(const QString &text, const recovery::InferredKey &key, std::vector<QString> &outputs);
+// The index into InferredKey::parts of the n-th placeholder (templates list them in order).
+int inferredPart(const recovery::InferredKey &key, int ordinal);
+const recovery::InferredKey *inferredKey(const recovery::EntityProposal &proposal,
+                                         const QString &keyAttribute);
+bool isTimeKind(recovery::PartKind::Kind kind);
+
+// "These 3 hand-written items follow the inferred template SK 'READING#{ReadingNo}' (its
+// {ReadingNo} part: ...); no template in the file writes them. Named here: SK '...'."
+QString scopeNote(const CheckContext &context, const InferredTypes &types, int entity,
+                  const QString &keyAttribute, int ordinal, const std::vector<qint64> &named);
+std::optional<QString> padded(const QString &output, int width); // digits only
+QString isoText(qint64 instantMs); // a date at UTC midnight, else date and time in UTC
+// "When you adopt the inferred design (...), write the part as {ReadingNo|pad:5}."
+QString adoptText(const QString &part);
+
+} // namespace inferred
+
 } // namespace keyscope::model::checks
