@@ -573,7 +573,9 @@ void TestDesignChecker::findings()
     const Finding &f = found.front();
     QCOMPARE(Finding::severityName(f.severity), severity);
     QCOMPARE(f.path, path);
-    QCOMPARE(f.entity.isEmpty(), path.startsWith(QLatin1String("items[")));
+    // Hand-written items name the type inferred from their keys, if any; templates their own.
+    if (!path.startsWith(QLatin1String("items[")))
+        QVERIFY(!f.entity.isEmpty());
     QVERIFY(!f.title.isEmpty());
     QVERIFY(!f.fix.isEmpty());
     QVERIFY(!f.items.empty());

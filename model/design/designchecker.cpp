@@ -1,6 +1,7 @@
 #include "model/design/designchecker.h"
 
 #include "model/design/checks/checksupport.h"
+#include "model/design/checks/inferredtypes.h"
 
 #include <algorithm>
 
@@ -89,7 +90,10 @@ int pathRank(const QString &path)
 std::vector<Finding> DesignChecker::check(const Project &project, const Population &population,
                                           const CheckOptions &options)
 {
-    const checks::CheckContext context(project, population, options);
+    // Hand-written items are checked as items of the entity types inferred from them.
+    const auto inferred = checks::inferItemTypes(project, population, options);
+    const checks::CheckContext context(inferred ? inferred->project : project, population, options,
+                                       inferred ? &inferred->itemTypes : nullptr);
     std::vector<Finding> findings;
     checks::checkMutableKeys(context, findings);
     checks::checkPadding(context, findings);
@@ -97,6 +101,10 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
     checks::checkRandomIdOrder(context, findings);
     checks::checkUrlSafety(context, findings);
     checks::checkKeyLimits(context, findings);
+    if (inferred) {
+        checks::checkInferredParts(context, *inferred, findings);
+        checks::describeItemFindings(context, *inferred, findings);
+    }
 
     for (Finding &f : findings) {
         if (!f.keyAttribute.isEmpty())

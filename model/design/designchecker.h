@@ -21,7 +21,9 @@ struct Finding
     QString title;       // one line: "READING#10 sorts before READING#2"
     QString explanation; // a paragraph with a concrete example from the populated items
     QString fix;         // the suggested change ("use {ReadingId|pad:6}")
-    QString entity;      // the entity type concerned, if any (empty for hand-written items)
+    // The entity type concerned, if any: for hand-written items the type inferred from their
+    // keys (no template in the file: path "items[K]", no span), empty when none is.
+    QString entity;
     // The attribute concerned: for a template finding the placeholder's attribute as written
     // ("ReadingId", "Device.DeviceId"); for key-limit findings the key attribute ("SK").
     QString attribute;

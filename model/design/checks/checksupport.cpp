@@ -160,15 +160,16 @@ std::optional<Number> plainNumber(const QString &text)
 }
 
 CheckContext::CheckContext(const Project &project_, const Population &population_,
-                           const CheckOptions &options_)
+                           const CheckOptions &options_, const ItemTypes *itemTypes_)
     : project(project_)
     , population(population_)
     , options(options_)
+    , itemTypes(itemTypes_)
 {
     const auto &entities = project.entities;
     itemsOfEntity.resize(entities.size());
     for (qint64 i = 0; i < population.size(); ++i) {
-        const int e = population.entityOf[size_t(i)];
+        const int e = entityOf(i);
         if (e >= 0 && e < int(entities.size()))
             itemsOfEntity[size_t(e)].push_back(i);
     }
@@ -204,7 +205,10 @@ CheckContext::CheckContext(const Project &project_, const Population &population
             site.entity = e;
             site.keyAttribute = attribute;
             site.path = QStringLiteral("entities[%1].keys.%2").arg(e).arg(attribute);
-            site.description = QStringLiteral("the %1 template of %2").arg(attribute, entity.name);
+            site.description = isInferred(e)
+                ? QStringLiteral("the %1 template inferred for the hand-written %2 items")
+                      .arg(attribute, entityName(e))
+                : QStringLiteral("the %1 template of %2").arg(attribute, entity.name);
             site.keyTemplate = std::get<KeyTemplate>(std::move(parsed));
             site.declaredType = declared(attribute);
             const QStringList tableHash = names(table.keys.hash);
@@ -288,11 +292,47 @@ const Item *CheckContext::ownerItem(qint64 item, const PlaceholderRef &ref) cons
 {
     qint64 at = item;
     for (int guard = 0; at >= 0 && guard < 64; ++guard) {
-        if (population.entityOf[size_t(at)] == ref.ownerEntity)
-            return &population.items[size_t(at)];
-        at = population.parentOf[size_t(at)];
+        if (entityOf(at) == ref.ownerEntity)
+            return &this->item(at);
+        at = parentOf(at);
     }
     return nullptr;
+}
+
+const Item &CheckContext::item(qint64 item) const
+{
+    if (itemTypes && item >= population.generatedCount)
+        return itemTypes->items[size_t(item - population.generatedCount)];
+    return population.items[size_t(item)];
+}
+
+int CheckContext::entityOf(qint64 item) const
+{
+    if (itemTypes && item >= population.generatedCount)
+        return itemTypes->entityOf[size_t(item - population.generatedCount)];
+    return population.entityOf[size_t(item)];
+}
+
+qint64 CheckContext::parentOf(qint64 item) const
+{
+    if (itemTypes && item >= population.generatedCount)
+        return itemTypes->parentOf[size_t(item - population.generatedCount)];
+    return population.parentOf[size_t(item)];
+}
+
+bool CheckContext::isInferred(int entity) const
+{
+    return itemTypes && entity >= itemTypes->declaredEntities
+        && entity < int(project.entities.size());
+}
+
+QString CheckContext::itemsOf(int entity, qint64 count) const
+{
+    if (isInferred(entity))
+        return QStringLiteral("%1 hand-written item(s) of the inferred type %2")
+            .arg(count)
+            .arg(entityName(entity));
+    return QStringLiteral("%1 %2 item(s)").arg(count).arg(entityName(entity));
 }
 
 std::optional<TemplateInput> CheckContext::input(qint64 item, const PlaceholderRef &ref) const
@@ -371,7 +411,7 @@ bool CheckContext::partOutputs(const KeySite &site, qint64 item,
 QByteArray CheckContext::collectionOf(const KeySite &site, qint64 item) const
 {
     QByteArray bytes;
-    const Item &it = population.items[size_t(item)];
+    const Item &it = this->item(item);
     for (const QString &name : site.hashAttributes) {
         const auto found = it.find(name);
         if (found == it.end() || !found->second.isKeyType())
@@ -389,6 +429,8 @@ QString CheckContext::entityName(int entity) const
 {
     if (entity < 0 || entity >= int(project.entities.size()))
         return QStringLiteral("hand-written");
+    if (isInferred(entity))
+        return itemTypes->names[size_t(entity - itemTypes->declaredEntities)];
     return project.entities[size_t(entity)].name;
 }
 
@@ -406,7 +448,7 @@ QString CheckContext::quoted(const AttributeValue &value)
 
 AttributeValue CheckContext::keyValue(qint64 item, const QString &attribute) const
 {
-    const Item &it = population.items[size_t(item)];
+    const Item &it = this->item(item);
     const auto found = it.find(attribute);
     return found == it.end() ? AttributeValue() : found->second;
 }
@@ -414,7 +456,7 @@ AttributeValue CheckContext::keyValue(qint64 item, const QString &attribute) con
 QString CheckContext::describeItem(qint64 item, const QString &detail) const
 {
     QStringList keys;
-    const Item &it = population.items[size_t(item)];
+    const Item &it = this->item(item);
     for (const auto &k : project.table.keys.all()) {
         const auto found = it.find(k.name);
         if (found == it.end())
@@ -425,10 +467,12 @@ QString CheckContext::describeItem(qint64 item, const QString &detail) const
                 + QStringLiteral("...' (%1 bytes)").arg(found->second.bytes().size());
         keys << k.name + u' ' + text;
     }
-    const int entity = population.entityOf[size_t(item)];
-    QString what = entity >= 0
+    const int entity = entityOf(item);
+    QString what = entity >= 0 && !isInferred(entity)
         ? entityName(entity)
         : QStringLiteral("hand-written item %1").arg(item - population.generatedCount + 1);
+    if (isInferred(entity))
+        what += QStringLiteral(", inferred %1").arg(entityName(entity));
     if (!detail.isEmpty())
         what += QStringLiteral(", ") + detail;
     if (!keys.isEmpty())

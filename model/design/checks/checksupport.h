@@ -75,15 +75,40 @@ QByteArray orderedInt64(qint64 value);
 // A decimal text ("-42", "007", "3.5") as a number, for numeric order; nullopt otherwise.
 std::optional<Number> plainNumber(const QString &text);
 
+// Hand-written items seen through entity types inferred from them (inferredtypes.h): the
+// checked project's entity types from declaredEntities on are inferred, and each hand-written
+// item is read as its inferred type's item (with the inferred attributes its key holds) and
+// parent. Population indexes stay the user's.
+struct ItemTypes
+{
+    int declaredEntities = 0;     // entity types before this index are the project's own
+    std::vector<Item> items;      // per hand-written item: the item as the checks read it
+    std::vector<int> entityOf;    // per hand-written item: its inferred entity type, or -1
+    std::vector<qint64> parentOf; // per hand-written item: its parent's population index, or -1
+    std::vector<QString> names;   // per inferred entity type: the name findings give it
+};
+
 // What the checks share: the project, its population, and the key sites.
 class CheckContext
 {
 public:
-    CheckContext(const Project &project, const Population &population, const CheckOptions &options);
+    CheckContext(const Project &project, const Population &population, const CheckOptions &options,
+                 const ItemTypes *itemTypes = nullptr);
 
     const Project &project;
     const Population &population;
     const CheckOptions &options;
+    const ItemTypes *itemTypes; // null: hand-written items have no entity type
+
+    // The item as the checks read it, its entity type (-1: hand-written, of no type) and
+    // parent (-1: none).
+    const Item &item(qint64 item) const;
+    int entityOf(qint64 item) const;
+    qint64 parentOf(qint64 item) const;
+    // Whether an entity type was inferred from hand-written items (no template in the file).
+    bool isInferred(int entity) const;
+    // "2 Reading item(s)", "2 hand-written item(s) of the inferred type Reading"
+    QString itemsOf(int entity, qint64 count) const;
 
     std::vector<KeySite> sites;
     std::vector<std::vector<qint64>> itemsOfEntity; // population indexes per entity type

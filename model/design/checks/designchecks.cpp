@@ -335,7 +335,7 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
             QString firstValue;
             QChar firstBad;
             for (qint64 item : context.itemsOfEntity[size_t(e)]) {
-                const Item &it = context.population.items[size_t(item)];
+                const Item &it = context.item(item);
                 const auto found = it.find(spec.name);
                 if (found == it.end() || found->second.type() != AttributeValue::Type::S)
                     continue;

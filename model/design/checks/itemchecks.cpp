@@ -39,7 +39,7 @@ QString keyAttributeOf(const QString &message, const TableDefinition &table)
 
 QString itemPath(const CheckContext &context, qint64 item, const QString &keyAttribute)
 {
-    const int entity = context.population.entityOf[size_t(item)];
+    const int entity = context.entityOf(item);
     if (entity < 0)
         return QStringLiteral("items[%1]").arg(item - context.population.generatedCount);
     const EntityType &type = context.project.entities[size_t(entity)];
@@ -106,7 +106,7 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
     for (const auto &[key, group] : groups) {
         const auto &[id, path, attribute] = key;
         const qint64 item = group.items.front();
-        const int entity = population.entityOf[size_t(item)];
+        const int entity = context.entityOf(item);
         Finding f;
         f.id = id;
         f.severity = Finding::Severity::Error;
@@ -144,9 +144,8 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         }
         const AttributeValue value
             = attribute.isEmpty() ? AttributeValue() : context.keyValue(item, attribute);
-        const QString what = entity >= 0
-            ? QStringLiteral("%1 %2 item(s)").arg(group.count).arg(context.entityName(entity))
-            : QStringLiteral("A hand-written item");
+        const QString what = entity >= 0 ? sentenceStart(context.itemsOf(entity, group.count))
+                                         : QStringLiteral("A hand-written item");
         const QString templateText
             = entity >= 0 && project.entities[size_t(entity)].keys.count(attribute)
             ? project.entities[size_t(entity)].keys.at(attribute)
@@ -284,7 +283,7 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         begin = end;
     }
     for (const auto &[path, d] : byPath) {
-        const int entity = population.entityOf[size_t(d.later)];
+        const int entity = context.entityOf(d.later);
         Finding f;
         f.id = QStringLiteral("duplicate-key");
         f.severity = Finding::Severity::Warning;
@@ -306,16 +305,19 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         f.title
             = QStringLiteral("Duplicate primary key %1").arg(keyText.join(QStringLiteral(", ")));
         const QString who = entity >= 0
-            ? QStringLiteral("%1 %2 item(s) have").arg(d.count).arg(context.entityName(entity))
+            ? sentenceStart(context.itemsOf(entity, d.count)) + QStringLiteral(" have")
             : QStringLiteral("A hand-written item has");
         f.explanation
             = QStringLiteral("%1 the primary key of an earlier item, and a PutItem with an "
                              "existing key replaces that item: the later write wins, so the "
-                             "table holds fewer items than the design generates. In your data, "
+                             "table holds fewer items than %6. In your data, "
                              "%2 and %3 both have %4; only the later, item %5, remains.")
                   .arg(who, context.describeItem(d.earlier), context.describeItem(d.later),
                        keyText.join(QStringLiteral(", ")))
-                  .arg(d.later);
+                  .arg(d.later)
+                  .arg(d.later >= population.generatedCount
+                           ? QStringLiteral("the project lists")
+                           : QStringLiteral("the design generates"));
         if (entity >= 0) {
             const EntityType &type = project.entities[size_t(entity)];
             const auto keyTemplate = type.keys.find(f.attribute);

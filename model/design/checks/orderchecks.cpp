@@ -246,9 +246,13 @@ bool hasFixedCase(const GeneratorSpec &generator)
     }
 }
 
-QString timeGroupKey(const KeySite &site)
+// Templates inferred from hand-written items share a key position among themselves only: a
+// finding on the shared position names the first template, which must not be a declared one
+// for items it does not write.
+QString timeGroupKey(const CheckContext &context, const KeySite &site)
 {
-    return site.storeName + u'\x1f' + site.keyAttribute;
+    return site.storeName + u'\x1f' + site.keyAttribute
+        + (context.isInferred(site.entity) ? QStringLiteral("\x1finferred") : QString());
 }
 
 } // namespace
@@ -318,7 +322,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
         }
         if (states.empty())
             continue;
-        SharedGroup &group = groups[timeGroupKey(site)];
+        SharedGroup &group = groups[timeGroupKey(context, site)];
 
         const auto &items = context.itemsOfEntity[size_t(site.entity)];
         const qsizetype limit = std::min<qsizetype>(qsizetype(items.size()), kSampleCap);
@@ -521,9 +525,10 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
             }
             if (state.ulidCandidate && state.lowercaseUlidItem >= 0
                 && (state.allUlid || ref.spec->generator.kind == GeneratorSpec::Kind::Ulid)) {
-                pendingUlids.push_back(PendingUlid {
-                    s, &ref, state.lowercaseUlidItem, state.lowercaseUlidCount,
-                    std::move(state.lowercaseUlidItems), state.ulids.find(), timeGroupKey(site)});
+                pendingUlids.push_back(
+                    PendingUlid {s, &ref, state.lowercaseUlidItem, state.lowercaseUlidCount,
+                                 std::move(state.lowercaseUlidItems), state.ulids.find(),
+                                 timeGroupKey(context, site)});
             }
         }
         // Keep the samples for the templates sharing this key position.

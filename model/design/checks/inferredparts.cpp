@@ -1,0 +1,529 @@
+// What only the parts' own values show: malformed times, padded widths exceeded, mixed or
+// missing zones, dates written for people (inferredtypes.h).
+
+#include "model/design/checks/inferredtypes.h"
+
+#include "model/value/keyorder.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <map>
+
+namespace keyscope::model::checks {
+
+using recovery::EntityProposal;
+using recovery::InferredKey;
+using recovery::PartKind;
+using namespace inferred;
+// ---------------------------------------------------------------------------------------------
+// The parts' own values.
+
+namespace {
+
+// One placeholder part of an inferred key over the group's items, from their key text.
+struct PartValues
+{
+    std::vector<QString> values;
+    std::vector<qint64> items; // population indexes
+    std::vector<QString> prefixes;
+    std::vector<QString> rests; // the key from the part on
+};
+
+PartValues partValues(const CheckContext &context, const InferredTypes &types,
+                      const EntityProposal &proposal, const InferredKey &key, int part)
+{
+    PartValues values;
+    std::vector<QString> outputs;
+    for (const qsizetype i : proposal.items) {
+        const QString text = stringKey(types.handWritten[size_t(i)], key.keyAttribute);
+        if (text.isEmpty() || !splitKey(text, key, outputs))
+            continue;
+        QString prefix;
+        for (int p = 0; p < part; ++p)
+            prefix += outputs[size_t(p)];
+        values.values.push_back(outputs[size_t(part)]);
+        values.items.push_back(context.population.generatedCount + i);
+        values.rests.push_back(text.mid(prefix.size()));
+        values.prefixes.push_back(std::move(prefix));
+    }
+    return values;
+}
+
+bool allDigits(const QString &text)
+{
+    return !text.isEmpty()
+        && std::all_of(text.begin(), text.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+}
+
+// The instant a time part's text names, read as the part's kind writes it; zoneless ISO text
+// is read as UTC.
+std::optional<qint64> instantOf(const PartKind &kind, const QString &text)
+{
+    using Kind = PartKind::Kind;
+    switch (kind.kind) {
+    case Kind::IsoDateTime:
+    case Kind::IsoDate:
+        if (const auto instant = parseInstant(text))
+            return instant;
+        return parseInstant(text + u'Z');
+    case Kind::DisplayDate: {
+        if (kind.format.isEmpty())
+            return std::nullopt;
+        const QDateTime local = QLocale::c().toDateTime(text, kind.format);
+        if (!local.isValid())
+            return std::nullopt;
+        return QDateTime(local.date(), local.time(), QTimeZone::utc()).toMSecsSinceEpoch();
+    }
+    case Kind::EpochSeconds:
+        return allDigits(text) ? std::optional(text.toLongLong() * 1000) : std::nullopt;
+    case Kind::EpochMillis:
+        return allDigits(text) ? std::optional(text.toLongLong()) : std::nullopt;
+    default:
+        return std::nullopt;
+    }
+}
+
+// "Z", "+02:00", or "" (no zone) of an ISO-8601 date and time.
+QString zoneOf(const QString &text)
+{
+    static const QRegularExpression zone(QStringLiteral(R"((Z|[+-]\d\d(?::?\d\d)?)$)"));
+    if (text.size() <= 10)
+        return QString();
+    const auto match = zone.match(text.mid(10));
+    return match.hasMatch() ? match.captured(1) : QString();
+}
+
+class PartChecker
+{
+public:
+    PartChecker(const CheckContext &context, const InferredTypes &types,
+                std::vector<Finding> &findings, int entity, const KeySite &site,
+                const InferredKey &key, int part)
+        : m_context(context)
+        , m_types(types)
+        , m_findings(findings)
+        , m_entity(entity)
+        , m_site(site)
+        , m_key(key)
+        , m_part(part)
+    { }
+
+    void run(const PartValues &values);
+
+private:
+    bool reported(const QString &id, const std::vector<qint64> &items = {}) const;
+    Finding finding(const QString &id, Finding::Severity severity, std::vector<qint64> examples,
+                    std::vector<qint64> concerned) const;
+    QString placeholder() const;
+    QString describe(qint64 item) const { return m_context.describeItem(item); }
+    QString key(qint64 item) const
+    {
+        return CheckContext::quoted(m_context.keyValue(item, m_key.keyAttribute));
+    }
+    std::optional<InversionFinder::Pair> inversion(const PartValues &values,
+                                                   const std::vector<QByteArray> &intended) const;
+
+    void malformedTimes(const PartValues &values, const PartKind &kind);
+    void paddedOutliers(const PartValues &values, const PartKind &kind);
+    void zones(const PartValues &values, const PartKind &kind);
+    void displayDates(const PartValues &values, const PartKind &kind);
+
+    const CheckContext &m_context;
+    const InferredTypes &m_types;
+    std::vector<Finding> &m_findings;
+    int m_entity;
+    const KeySite &m_site;
+    const InferredKey &m_key;
+    int m_part;
+};
+
+QString PartChecker::placeholder() const
+{
+    const InferredKey::Part &part = m_key.parts[size_t(m_part)];
+    return m_key.templateText.mid(part.column - 1, part.length);
+}
+
+bool PartChecker::reported(const QString &id, const std::vector<qint64> &items) const
+{
+    const QString path
+        = QStringLiteral("entities[%1].keys.%2").arg(m_entity).arg(m_key.keyAttribute);
+    for (const Finding &f : m_findings) {
+        if (f.id != id || f.path != path)
+            continue;
+        if (items.empty())
+            return true;
+        for (const qint64 item : items) {
+            if (std::binary_search(f.concerned.begin(), f.concerned.end(), item))
+                return true;
+        }
+    }
+    return false;
+}
+
+Finding PartChecker::finding(const QString &id, Finding::Severity severity,
+                             std::vector<qint64> examples, std::vector<qint64> concerned) const
+{
+    Finding f;
+    f.id = id;
+    f.severity = severity;
+    f.entity = m_context.entityName(m_entity);
+    f.attribute = m_key.keyAttribute;
+    f.index = m_site.storeName;
+    f.items = std::move(examples);
+    setConcerned(f, std::move(concerned));
+    f.path = f.items.empty()
+        ? QStringLiteral("items")
+        : QStringLiteral("items[%1]").arg(f.items.front() - m_context.population.generatedCount);
+    int ordinal = 0;
+    for (int p = 0; p < m_part; ++p)
+        ordinal += m_key.parts[size_t(p)].isPlaceholder ? 1 : 0;
+    f.scopeNote = scopeNote(m_context, m_types, m_entity, m_key.keyAttribute, ordinal, f.items);
+    return f;
+}
+
+std::optional<InversionFinder::Pair>
+PartChecker::inversion(const PartValues &values, const std::vector<QByteArray> &intended) const
+{
+    InversionFinder finder;
+    for (size_t i = 0; i < values.items.size(); ++i) {
+        if (intended[i].isEmpty())
+            continue;
+        QByteArray context = m_context.collectionOf(m_site, values.items[i]);
+        context += '\0';
+        context += values.prefixes[i].toUtf8();
+        if (!finder.add(context, intended[i], values.rests[i].toUtf8(), values.items[i]))
+            break;
+    }
+    return finder.find();
+}
+
+void PartChecker::run(const PartValues &values)
+{
+    if (values.values.size() < 2)
+        return;
+    const PartKind kind = recovery::classifyPart(values.values);
+    if (isTimeKind(kind.kind))
+        malformedTimes(values, kind);
+    if (kind.kind == PartKind::Kind::PaddedInteger)
+        paddedOutliers(values, kind);
+    if (kind.kind == PartKind::Kind::IsoDateTime)
+        zones(values, kind);
+    if (kind.kind == PartKind::Kind::DisplayDate)
+        displayDates(values, kind);
+}
+
+void PartChecker::malformedTimes(const PartValues &values, const PartKind &kind)
+{
+    if (kind.outlierCount == 0 && kind.outliers.empty())
+        return;
+    std::vector<qint64> outliers;
+    qint64 good = -1;
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        if (recovery::attributeValueOf(kind, values.values[i]))
+            good = good < 0 ? values.items[i] : good;
+        else
+            outliers.push_back(values.items[i]);
+    }
+    if (outliers.empty()) {
+        for (const qsizetype i : kind.outliers) {
+            if (i >= 0 && i < qsizetype(values.items.size()))
+                outliers.push_back(values.items[size_t(i)]);
+        }
+    }
+    if (outliers.empty() || reported(QStringLiteral("unsortable-timestamp"), outliers))
+        return;
+    const qint64 bad = outliers.front();
+    Finding f = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning, {bad},
+                        outliers);
+    const qsizetype total = qsizetype(values.values.size());
+    f.title = QStringLiteral("Malformed time in %1 %2").arg(m_key.keyAttribute, key(bad));
+    f.explanation
+        = QStringLiteral("%1 of the %2 hand-written %3 items write %4 in %5 as %6, but %7 do "
+                         "not: %8. A time that is not well formed sorts by its characters "
+                         "wherever they happen to fall, so time-ordered Queries and range "
+                         "conditions (BETWEEN, <, >) on %5 return it out of order or miss it, "
+                         "and code that parses the time fails on it.")
+              .arg(total - qsizetype(outliers.size()))
+              .arg(total)
+              .arg(m_context.entityName(m_entity), placeholder(), m_key.keyAttribute,
+                   kind.describe())
+              .arg(outliers.size())
+              .arg(describe(bad));
+    f.fix = QStringLiteral("Correct the time in the key of %1 (and in any attribute holding it) "
+                           "to the form the others have%2, and validate times before building "
+                           "keys from them.")
+                .arg(outliers.size() == 1 ? QStringLiteral("this item")
+                                          : QStringLiteral("these %1 items").arg(outliers.size()),
+                     good >= 0 ? QStringLiteral(", like %1").arg(key(good)) : QString());
+    m_findings.push_back(std::move(f));
+}
+
+void PartChecker::paddedOutliers(const PartValues &values, const PartKind &kind)
+{
+    std::vector<qint64> wider;
+    std::vector<qint64> narrower;
+    std::vector<QByteArray> intended(values.values.size());
+    int widest = kind.width;
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        const QString &value = values.values[i];
+        if (!allDigits(value))
+            continue;
+        if (const auto number = plainNumber(value))
+            intended[i] = number->sortableBytes();
+        widest = std::max(widest, int(value.size()));
+        if (value.size() > kind.width)
+            wider.push_back(values.items[i]);
+        else if (value.size() < kind.width)
+            narrower.push_back(values.items[i]);
+    }
+    const auto pair = inversion(values, intended);
+    const int width = widest + (wider.empty() ? 0 : 3);
+    const auto report = [&](const QString &id, Finding::Severity severity,
+                            const std::vector<qint64> &items, bool overflow) {
+        if (items.empty() || reported(id, items))
+            return;
+        std::vector<qint64> examples {items.front()};
+        if (pair && (pair->later.item == items.front() || pair->earlier.item == items.front()))
+            examples = {pair->later.item, pair->earlier.item};
+        Finding f = finding(id, severity, examples, items);
+        const qint64 item = items.front();
+        f.title = overflow ? QStringLiteral("%1 %2 is wider than the %3-digit numbers beside it")
+                                 .arg(m_key.keyAttribute, key(item))
+                                 .arg(kind.width)
+                           : QStringLiteral("%1 %2 is not padded like the others (%3 digits)")
+                                 .arg(m_key.keyAttribute, key(item))
+                                 .arg(kind.width);
+        QString order;
+        if (examples.size() == 2)
+            order = QStringLiteral(" In your data, in one collection (%1): %2.")
+                        .arg(m_context.describeCollection(m_site, pair->later.item),
+                             explainKeyOrder(
+                                 m_context.keyValue(pair->later.item, m_key.keyAttribute),
+                                 m_context.keyValue(pair->earlier.item, m_key.keyAttribute)));
+        f.explanation
+            = QStringLiteral("The %1 part of %2 is a number zero-padded to %3 digits in the "
+                             "other hand-written %4 items, but %5 %6 written %7: DynamoDB "
+                             "compares the characters, so such a key sorts by its first digits, "
+                             "not by value, among the padded ones.%8")
+                  .arg(placeholder(), m_key.keyAttribute)
+                  .arg(kind.width)
+                  .arg(m_context.entityName(m_entity),
+                       items.size() == 1 ? describe(item)
+                                         : QStringLiteral("%1 items, the first %2")
+                                               .arg(items.size())
+                                               .arg(describe(item)),
+                       items.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+                       overflow ? QStringLiteral("with more digits") : QStringLiteral("with fewer"),
+                       order);
+        const auto pad = [width](const QString &output) { return padded(output, width); };
+        QStringList rewritten;
+        for (const qint64 at : examples) {
+            const auto i = size_t(std::find(values.items.begin(), values.items.end(), at)
+                                  - values.items.begin());
+            if (i >= values.items.size())
+                continue;
+            if (const auto p = pad(values.values[i]))
+                rewritten << QStringLiteral("'%1%2%3' for %4")
+                                 .arg(values.prefixes[i], *p,
+                                      values.rests[i].mid(values.values[i].size()), key(at));
+        }
+        f.fix = QStringLiteral("Write every number of this part with one width that fits them "
+                               "all, %1 digits, rewriting the keys of all these items: %2. ")
+                    .arg(width)
+                    .arg(rewritten.join(QStringLiteral(", ")))
+            + adoptText(QStringLiteral("{%1|pad:%2}")
+                            .arg(m_key.parts[size_t(m_part)].attribute)
+                            .arg(width));
+        m_findings.push_back(std::move(f));
+    };
+    report(QStringLiteral("pad-overflow"), Finding::Severity::Error, wider, true);
+    report(QStringLiteral("unpadded-number"), Finding::Severity::Warning, narrower, false);
+}
+
+void PartChecker::zones(const PartValues &values, const PartKind &kind)
+{
+    if (reported(QStringLiteral("unsortable-timestamp")))
+        return;
+    // Among the values that are times (malformed ones are reported on their own).
+    std::map<QString, std::vector<qint64>> byZone;
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        if (recovery::attributeValueOf(kind, values.values[i]))
+            byZone[zoneOf(values.values[i])].push_back(values.items[i]);
+    }
+    if (byZone.empty())
+        return;
+    const bool mixed = kind.mixedZones || byZone.size() > 1;
+    if (!mixed && (kind.hasZone && !byZone.count(QString())))
+        return;
+    const QString attribute = m_key.parts[size_t(m_part)].attribute;
+    if (!mixed) {
+        // No zone at all: the order holds only while every writer uses one zone.
+        const std::vector<qint64> &all = byZone.begin()->second;
+        const qint64 item = all.front();
+        Finding f = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning,
+                            {item}, all);
+        const size_t i = 0;
+        f.title
+            = QStringLiteral("%1 times have no time zone (%2)").arg(m_key.keyAttribute, key(item));
+        f.explanation
+            = QStringLiteral("The %1 part of %2 holds ISO-8601 times without a time zone in all "
+                             "%3 hand-written %4 items (%5). Whoever reads or writes them must "
+                             "guess the zone: items written from two zones, or across a "
+                             "daylight-saving change, sort out of time order in %2 and compare "
+                             "wrongly in range conditions.")
+                  .arg(placeholder(), m_key.keyAttribute)
+                  .arg(all.size())
+                  .arg(m_context.entityName(m_entity), describe(item));
+        f.fix = QStringLiteral("Write the times in UTC with a 'Z' ('%1%2Z%3' if they are UTC), "
+                               "one precision in every key. ")
+                    .arg(values.prefixes[i], values.values[i],
+                         values.rests[i].mid(values.values[i].size()))
+            + adoptText(QStringLiteral("{%1|iso8601}").arg(attribute));
+        m_findings.push_back(std::move(f));
+        return;
+    }
+    // The zone most items use; the others are the ones to rewrite.
+    auto most = byZone.begin();
+    for (auto it = byZone.begin(); it != byZone.end(); ++it) {
+        if (it->second.size() > most->second.size())
+            most = it;
+    }
+    std::vector<qint64> others;
+    for (const auto &[zone, items] : byZone) {
+        if (zone != most->first)
+            others.insert(others.end(), items.begin(), items.end());
+    }
+    std::vector<QByteArray> intended(values.values.size());
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        if (const auto instant = instantOf(kind, values.values[i]))
+            intended[i] = orderedInt64(*instant);
+    }
+    const auto pair = inversion(values, intended);
+    std::vector<qint64> examples = pair
+        ? std::vector<qint64> {pair->later.item, pair->earlier.item}
+        : std::vector<qint64> {most->second.front(), others.front()};
+    Finding f = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning,
+                        examples, others);
+    const auto zoneName
+        = [](const QString &zone) { return zone.isEmpty() ? QStringLiteral("no zone") : zone; };
+    QStringList zones;
+    for (const auto &[zone, items] : byZone)
+        zones << QStringLiteral("%1 (%2 items)").arg(zoneName(zone)).arg(items.size());
+    f.title = QStringLiteral("%1 times mix time zones: %2")
+                  .arg(m_key.keyAttribute, zones.join(QStringLiteral(", ")));
+    QString order;
+    if (pair)
+        order
+            = QStringLiteral(" In your data, %1 is later than %2, both in one collection (%3), "
+                             "yet %4.")
+                  .arg(describe(pair->later.item), describe(pair->earlier.item),
+                       m_context.describeCollection(m_site, pair->later.item),
+                       explainKeyOrder(m_context.keyValue(pair->later.item, m_key.keyAttribute),
+                                       m_context.keyValue(pair->earlier.item, m_key.keyAttribute)));
+    f.explanation
+        = QStringLiteral("The %1 part of %2 holds ISO-8601 times written in different zones "
+                         "(%3) in the hand-written %4 items. DynamoDB compares the characters: "
+                         "the same instant written in two zones sorts in two places, so the "
+                         "keys of one collection no longer sort in time order.%5")
+              .arg(placeholder(), m_key.keyAttribute, zones.join(QStringLiteral(", ")),
+                   m_context.entityName(m_entity), order);
+    QStringList rewritten;
+    for (const qint64 at : others) {
+        const auto i = size_t(std::find(values.items.begin(), values.items.end(), at)
+                              - values.items.begin());
+        const auto instant = instantOf(kind, values.values[i]);
+        if (!instant)
+            continue;
+        rewritten << QStringLiteral("'%1%2%3' for %4")
+                         .arg(values.prefixes[i], isoText(*instant),
+                              values.rests[i].mid(values.values[i].size()), key(at));
+        if (rewritten.size() == 2)
+            break;
+    }
+    f.fix = QStringLiteral("Write every time in this part in UTC with a 'Z', one precision in "
+                           "every key%1. ")
+                .arg(rewritten.isEmpty()
+                         ? QString()
+                         : QStringLiteral(": ") + rewritten.join(QStringLiteral(", ")))
+        + adoptText(QStringLiteral("{%1|iso8601}").arg(attribute));
+    m_findings.push_back(std::move(f));
+}
+
+void PartChecker::displayDates(const PartValues &values, const PartKind &kind)
+{
+    if (reported(QStringLiteral("unsortable-timestamp")))
+        return;
+    std::vector<QByteArray> intended(values.values.size());
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        if (const auto instant = instantOf(kind, values.values[i]))
+            intended[i] = orderedInt64(*instant);
+    }
+    const auto pair = inversion(values, intended);
+    const qint64 first = pair ? pair->later.item : values.items.front();
+    std::vector<qint64> examples = pair ? std::vector<qint64> {pair->later.item, pair->earlier.item}
+                                        : std::vector<qint64> {first};
+    Finding f = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning,
+                        examples, values.items);
+    f.title = pair
+        ? QStringLiteral("%1 sorts before %2").arg(key(pair->later.item), key(pair->earlier.item))
+        : QStringLiteral("%1 writes dates for people (%2)").arg(m_key.keyAttribute, key(first));
+    f.explanation
+        = QStringLiteral("The %1 part of %2 writes dates for people (%3) in the hand-written %4 "
+                         "items, and their characters do not sort in time order.%5")
+              .arg(placeholder(), m_key.keyAttribute, kind.describe(),
+                   m_context.entityName(m_entity),
+                   pair ? QStringLiteral(" In your data, %1 is later than %2, both in one "
+                                         "collection (%3), yet %4.")
+                              .arg(describe(pair->later.item), describe(pair->earlier.item),
+                                   m_context.describeCollection(m_site, pair->later.item),
+                                   explainKeyOrder(
+                                       m_context.keyValue(pair->later.item, m_key.keyAttribute),
+                                       m_context.keyValue(pair->earlier.item, m_key.keyAttribute)))
+                        : QString());
+    QStringList rewritten;
+    for (const qint64 at : examples) {
+        const auto i = size_t(std::find(values.items.begin(), values.items.end(), at)
+                              - values.items.begin());
+        const auto instant = instantOf(kind, values.values[i]);
+        if (!instant)
+            continue;
+        rewritten << QStringLiteral("'%1%2%3' for %4")
+                         .arg(values.prefixes[i], isoText(*instant),
+                              values.rests[i].mid(values.values[i].size()), key(at));
+    }
+    f.fix = QStringLiteral("Write the dates sortably, as ISO-8601, in the keys of these items%1; "
+                           "keep the display format for the screen, not the key. ")
+                .arg(rewritten.isEmpty()
+                         ? QString()
+                         : QStringLiteral(": ") + rewritten.join(QStringLiteral(", ")))
+        + adoptText(QStringLiteral("{%1|date}").arg(m_key.parts[size_t(m_part)].attribute));
+    m_findings.push_back(std::move(f));
+}
+
+} // namespace
+
+void checkInferredParts(const CheckContext &context, const InferredTypes &types,
+                        std::vector<Finding> &findings)
+{
+    const auto &proposals = types.recovery.proposals;
+    for (int p = 0; p < int(proposals.size()); ++p) {
+        const int entity = types.itemTypes.declaredEntities + p;
+        for (const InferredKey &key : proposals[size_t(p)].keys) {
+            const KeySite *site = context.site(entity, key.keyAttribute);
+            if (!site || !site->isStringSortKey())
+                continue;
+            for (int part = 0; part < int(key.parts.size()); ++part) {
+                if (!key.parts[size_t(part)].isPlaceholder)
+                    continue;
+                PartChecker checker(context, types, findings, entity, *site, key, part);
+                checker.run(partValues(context, types, proposals[size_t(p)], key, part));
+            }
+        }
+    }
+}
+
+} // namespace keyscope::model::checks
