@@ -165,10 +165,12 @@ struct Report
                     : QString::fromUtf8(
                         JsonWriter::write(QueryResponseJson::itemToJson({{name, value}}), 0)));
         }
-        return QStringLiteral("%1 #%2 (%3)")
-            .arg(entity.isEmpty() ? QStringLiteral("hand-written item") : entity)
-            .arg(item)
-            .arg(parts.join(u", "));
+        // Hand-written items by their place in the project file, as "At:" names them.
+        if (item >= population->generatedCount)
+            return QStringLiteral("items[%1] (%2)")
+                .arg(item - population->generatedCount)
+                .arg(parts.join(u", "));
+        return QStringLiteral("%1 #%2 (%3)").arg(entity).arg(item).arg(parts.join(u", "));
     }
 };
 

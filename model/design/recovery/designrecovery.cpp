@@ -1,5 +1,7 @@
 #include "model/design/recovery/designrecovery.h"
 
+#include <QRegularExpression>
+
 #include "model/design/recovery/keyshape.h"
 #include "model/design/recovery/recoverycontext.h"
 
@@ -291,6 +293,171 @@ RecoveryResult cancelled(qsizetype n)
 
 } // namespace detail
 
+namespace {
+
+// Groups that got one name from one source (a facet, a type attribute's value, a prefix) and
+// differ only by a number the naming added ("Vehicle", "Vehicle2") are one entity type whose
+// items vary in shape, as small samples do: they become one proposal, inferred over all their
+// items (a key of several shapes is then one placeholder).
+RecoveryResult mergeNamesakes(RecoveryResult result, const detail::Context &context,
+                              detail::Progress &progress)
+{
+    static const QRegularExpression numbered(QStringLiteral("^(.*\\D)\\d+$"));
+    // Only names the data gives (a facet, an entity type, a type attribute's value): groups
+    // named from a prefix or an id attribute keep their shapes apart, as near misses.
+    const auto named = [](const QString &source) {
+        return source.startsWith(QLatin1String("facet '"))
+            || source.startsWith(QLatin1String("entity type '"))
+            || (source.startsWith(QLatin1String("the attribute "))
+                && !source.endsWith(QLatin1String("Id")) && !source.endsWith(QLatin1String("ID")));
+    };
+    std::map<std::pair<QString, QString>, std::vector<size_t>> byName;
+    for (size_t p = 0; p < result.proposals.size(); ++p) {
+        const EntityProposal &proposal = result.proposals[p];
+        if (!named(proposal.nameSource)) {
+            byName[{QString::number(p), QString()}].push_back(p); // on its own
+            continue;
+        }
+        QString base = proposal.entity.name;
+        if (const auto match = numbered.match(base); match.hasMatch())
+            base = match.captured(1);
+        byName[{proposal.nameSource, base}].push_back(p);
+    }
+    if (byName.size() == result.proposals.size())
+        return result;
+    std::vector<std::vector<qsizetype>> groups;
+    std::vector<std::pair<QString, QString>> names;
+    std::vector<bool> mixed;
+    std::vector<bool> done(result.proposals.size(), false);
+    for (size_t p = 0; p < result.proposals.size(); ++p) {
+        if (done[p])
+            continue;
+        const EntityProposal &first = result.proposals[p];
+        QString base = first.entity.name;
+        if (const auto match = numbered.match(base); match.hasMatch())
+            base = match.captured(1);
+        const std::vector<size_t> &members = named(first.nameSource)
+            ? byName[{first.nameSource, base}]
+            : byName[{QString::number(p), QString()}];
+        std::vector<qsizetype> items;
+        for (const size_t m : members) {
+            done[m] = true;
+            const auto &more = result.proposals[m].items;
+            items.insert(items.end(), more.begin(), more.end());
+        }
+        std::sort(items.begin(), items.end());
+        groups.push_back(std::move(items));
+        names.emplace_back(members.size() > 1 ? base : first.entity.name, first.nameSource);
+        mixed.push_back(members.size() > 1);
+    }
+    RecoveryResult merged = detail::buildResult(context, std::move(groups), names, mixed, progress);
+    merged.notes = result.notes;
+    return merged;
+}
+
+} // namespace
+
+namespace {
+
+std::optional<AttributeValue::Type> declaredKeyType(const TableDefinition &table,
+                                                    const QString &name)
+{
+    for (const auto &k : table.keys.all()) {
+        if (k.name == name)
+            return k.type;
+    }
+    for (const auto &index : table.indexes) {
+        for (const auto &k : index.keys.all()) {
+            if (k.name == name)
+                return k.type;
+        }
+    }
+    return std::nullopt;
+}
+
+// An attribute named as a key attribute writes that key itself: it takes the key's declared
+// type (a number-looking S key stays S, its observed values as choices) and the key needs no
+// template "{Key}" of its own (a project may not have both).
+void settleKeyAttributes(RecoveryResult &result, const TableDefinition &table,
+                         const std::vector<Item> &items)
+{
+    for (EntityProposal &proposal : result.proposals) {
+        EntityType &entity = proposal.entity;
+        for (AttributeSpec &spec : entity.attributes) {
+            const auto keyType = declaredKeyType(table, spec.name);
+            if (!keyType)
+                continue;
+            const auto template_ = entity.keys.find(spec.name);
+            if (template_ != entity.keys.end()
+                && template_->second == QLatin1Char('{') + spec.name + QLatin1Char('}'))
+                entity.keys.erase(template_);
+            const AttributeKind wanted = *keyType == AttributeValue::Type::N
+                ? AttributeKind::N
+                : (*keyType == AttributeValue::Type::B ? AttributeKind::B : AttributeKind::S);
+            const bool fits = spec.type == wanted
+                || (wanted == AttributeKind::S && spec.type == AttributeKind::Timestamp);
+            if (fits)
+                continue;
+            spec.type = wanted;
+            GeneratorSpec generator;
+            generator.kind = GeneratorSpec::Kind::Choice;
+            QSet<QString> seen;
+            for (const qsizetype i : proposal.items) {
+                const auto found = items[size_t(i)].find(spec.name);
+                if (found == items[size_t(i)].end() || !found->second.isKeyType())
+                    continue;
+                const QString text = found->second.type() == AttributeValue::Type::S
+                    ? found->second.asString()
+                    : found->second.displayText();
+                if (!seen.contains(text) && seen.size() < 1000) {
+                    seen.insert(text);
+                    generator.choices << text;
+                }
+            }
+            if (generator.choices.isEmpty())
+                continue;
+            spec.generator = generator;
+        }
+        // A key written both by a template and by an attribute of its name (another key's
+        // part holds the key's value): the other templates read the template's own attribute.
+        static const QRegularExpression single(QStringLiteral("^\\{([A-Za-z0-9_-]+)\\}$"));
+        for (auto it = entity.keys.begin(); it != entity.keys.end();) {
+            const QString key = it->first;
+            const auto attribute
+                = std::find_if(entity.attributes.begin(), entity.attributes.end(),
+                               [&](const AttributeSpec &a) { return a.name == key; });
+            if (attribute == entity.attributes.end()) {
+                ++it;
+                continue;
+            }
+            const auto match = single.match(it->second);
+            if (!match.hasMatch()) {
+                it = entity.keys.erase(it); // the attribute writes the key
+                continue;
+            }
+            const QString source = match.captured(1);
+            for (auto &[other, text] : entity.keys) {
+                if (other == key)
+                    continue;
+                text.replace(QLatin1Char('{') + key + QLatin1Char('}'),
+                             QLatin1Char('{') + source + QLatin1Char('}'));
+                text.replace(QLatin1Char('{') + key + QLatin1Char('|'),
+                             QLatin1Char('{') + source + QLatin1Char('|'));
+            }
+            entity.attributes.erase(attribute);
+            ++it;
+        }
+        // Keep the proposal's key list in step with the entity's templates.
+        for (InferredKey &inferred : proposal.keys) {
+            const auto found = entity.keys.find(inferred.keyAttribute);
+            if (found != entity.keys.end())
+                inferred.templateText = found->second;
+        }
+    }
+}
+
+} // namespace
+
 RecoveryResult DesignRecovery::recover(const TableDefinition &table, const std::vector<Item> &items,
                                        const RecoveryOptions &options)
 {
@@ -317,6 +484,8 @@ RecoveryResult DesignRecovery::recover(const TableDefinition &table, const std::
     RecoveryResult result = detail::buildResult(context, std::move(groups), {}, {}, progress);
     if (progress.cancelled)
         return detail::cancelled(n);
+    result = mergeNamesakes(std::move(result), context, progress);
+    settleKeyAttributes(result, table, items);
     if (context.binaryKeys > 0)
         result.notes << QStringLiteral("%1 binary (B) key value(s) were left out of the key "
                                        "shapes.")
