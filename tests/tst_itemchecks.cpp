@@ -6,9 +6,11 @@
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 #include "model/design/recovery/partclassifier.h"
+#include "model/design/recovery/recoveryrun.h"
 
 #include <QDir>
 #include <QJsonDocument>
+#include <QSet>
 #include <QTest>
 
 using namespace keyscope::model;
@@ -153,6 +155,7 @@ private slots:
     void handWrittenProject();
     void declaredFindingsUnchanged_data();
     void declaredFindingsUnchanged();
+    void recoveredDesignGrowsWithTheSameFindings();
     void itemsOfNoTypeStayQuiet();
     void malformedTimestamp();
     void mixedZones();
@@ -302,6 +305,45 @@ void TestItemChecks::declaredFindingsUnchanged()
 }
 
 // Items in order, whatever their type, give no finding.
+// The design recovered from the hand-written items, grown to 100,000 items, gets the same
+// ordering findings as the sample: its generators reproduce the sample's formats (unpadded
+// numbers, mixed-case names, display dates), so the checks now fire on its templates.
+void TestItemChecks::recoveredDesignGrowsWithTheSameFindings()
+{
+    const Project sample = readProject(
+        QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/checks/handwritten-items.keyscope.json"));
+    const auto sampleFindings = DesignChecker::check(sample, populate(sample));
+    QSet<QString> sampleIds;
+    for (const Finding &f : sampleFindings)
+        sampleIds.insert(f.id);
+    for (const char *id : {"unpadded-number", "mixed-case", "unsortable-timestamp"})
+        QVERIFY2(sampleIds.contains(QLatin1String(id)), id);
+
+    Project grown = recovery::inferProject(sample).project;
+    QVERIFY(!grown.entities.empty());
+    // Scale the roots until the population holds at least 100,000 items.
+    qsizetype size = populate(grown).size();
+    QVERIFY(size > 0);
+    const int factor = int((100000 + size - 1) / size) + 1;
+    for (EntityType &entity : grown.entities) {
+        if (entity.parent.isEmpty()) {
+            entity.countMin *= factor;
+            entity.countMax *= factor;
+        }
+    }
+    const Population population = populate(grown);
+    QVERIFY2(population.size() >= 100000, qPrintable(QString::number(population.size())));
+    QSet<QString> grownIds;
+    for (const Finding &f : DesignChecker::check(grown, population))
+        grownIds.insert(f.id);
+    for (const char *id : {"unpadded-number", "mixed-case", "unsortable-timestamp"})
+        QVERIFY2(grownIds.contains(QLatin1String(id)),
+                 qPrintable(QStringLiteral("%1 not found on %2 items; found: %3")
+                                .arg(QLatin1String(id))
+                                .arg(population.size())
+                                .arg(QStringList(grownIds.values()).join(u", "))));
+}
+
 void TestItemChecks::itemsOfNoTypeStayQuiet()
 {
     Project project = handWritten(QStringLiteral("DEVICE#1"),
