@@ -311,18 +311,29 @@ RecoveryResult mergeNamesakes(RecoveryResult result, const detail::Context &cont
             || (source.startsWith(QLatin1String("the attribute "))
                 && !source.endsWith(QLatin1String("Id")) && !source.endsWith(QLatin1String("ID")));
     };
-    std::map<std::pair<QString, QString>, std::vector<size_t>> byName;
-    for (size_t p = 0; p < result.proposals.size(); ++p) {
+    // Other groups of one name merge only when their templates are the same (they differ in
+    // attributes alone, or in which namesake is their parent).
+    static const QRegularExpression numberedParent(
+        QStringLiteral("\\{([A-Za-z_-]*[A-Za-z_])\\d+\\."));
+    const auto groupKey = [&](size_t p) -> std::pair<QString, QString> {
         const EntityProposal &proposal = result.proposals[p];
-        if (!named(proposal.nameSource)) {
-            byName[{QString::number(p), QString()}].push_back(p); // on its own
-            continue;
-        }
         QString base = proposal.entity.name;
         if (const auto match = numbered.match(base); match.hasMatch())
             base = match.captured(1);
-        byName[{proposal.nameSource, base}].push_back(p);
-    }
+        if (named(proposal.nameSource))
+            return {proposal.nameSource, base};
+        QString templates;
+        for (const auto &[key, text] : proposal.entity.keys) {
+            if (!context.table.keys.contains(key))
+                continue; // index keys may hold constants that vary between namesakes
+            templates += key + u'=' + QString(text).replace(numberedParent, QStringLiteral("{\\1."))
+                + u'\n';
+        }
+        return {proposal.nameSource + u'\n' + templates, base};
+    };
+    std::map<std::pair<QString, QString>, std::vector<size_t>> byName;
+    for (size_t p = 0; p < result.proposals.size(); ++p)
+        byName[groupKey(p)].push_back(p);
     if (byName.size() == result.proposals.size())
         return result;
     std::vector<std::vector<qsizetype>> groups;
@@ -336,9 +347,7 @@ RecoveryResult mergeNamesakes(RecoveryResult result, const detail::Context &cont
         QString base = first.entity.name;
         if (const auto match = numbered.match(base); match.hasMatch())
             base = match.captured(1);
-        const std::vector<size_t> &members = named(first.nameSource)
-            ? byName[{first.nameSource, base}]
-            : byName[{QString::number(p), QString()}];
+        const std::vector<size_t> &members = byName[groupKey(p)];
         std::vector<qsizetype> items;
         for (const size_t m : members) {
             done[m] = true;
@@ -484,7 +493,13 @@ RecoveryResult DesignRecovery::recover(const TableDefinition &table, const std::
     RecoveryResult result = detail::buildResult(context, std::move(groups), {}, {}, progress);
     if (progress.cancelled)
         return detail::cancelled(n);
-    result = mergeNamesakes(std::move(result), context, progress);
+    // Merging namesakes can make their children's templates the same: a few rounds.
+    for (int round = 0; round < 3; ++round) {
+        const size_t before = result.proposals.size();
+        result = mergeNamesakes(std::move(result), context, progress);
+        if (result.proposals.size() == before)
+            break;
+    }
     settleKeyAttributes(result, table, items);
     if (context.binaryKeys > 0)
         result.notes << QStringLiteral("%1 binary (B) key value(s) were left out of the key "
