@@ -38,8 +38,11 @@ QStringList findingIds(const Project &project)
     if (!std::holds_alternative<Population>(populated))
         return {QStringLiteral("<does not populate>")};
     QStringList ids;
-    for (const Finding &finding : DesignChecker::check(project, std::get<Population>(populated)))
+    for (const Finding &finding : DesignChecker::check(project, std::get<Population>(populated))) {
         ids << finding.id + u':' + finding.attribute;
+        if (finding.title.startsWith(QLatin1String("Malformed time")))
+            ids << QStringLiteral("malformed:") + finding.id + u':' + finding.attribute;
+    }
     return ids;
 }
 
@@ -114,6 +117,14 @@ void TestRecoverSamples::checksFindTheSamplesDefects_data()
                                       << "unsortable-timestamp:Date";
     QTest::newRow("phone billing") << "phone-billing.json"
                                    << "unsortable-timestamp:SK";
+    // Times typed by hand: a stray quote (2021-09-15T02:00"00), a basic-format time in an
+    // extended date (2019-09-25T010101), a suffix glued on (2021-07-07T16:36:42-1).
+    QTest::newRow("hotel: stray quote") << "hotel-reservations.json"
+                                        << "malformed:unsortable-timestamp:SK";
+    QTest::newRow("bank: basic-format time") << "bank-payments.json"
+                                             << "malformed:unsortable-timestamp:ScheduledTime";
+    QTest::newRow("phone billing: glued suffix") << "phone-billing.json"
+                                                 << "malformed:unsortable-timestamp:GSI1SK";
 }
 
 // The checks read the sample items themselves (no entity types in the file), through the types

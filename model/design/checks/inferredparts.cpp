@@ -2,6 +2,7 @@
 // missing zones, dates written for people (inferredtypes.h).
 
 #include "model/design/checks/inferredtypes.h"
+#include "model/design/recovery/partvalues.h"
 
 #include "model/value/keyorder.h"
 
@@ -128,6 +129,7 @@ private:
                                                    const std::vector<QByteArray> &intended) const;
 
     void malformedTimes(const PartValues &values, const PartKind &kind);
+    void nearTimes(const PartValues &values);
     void paddedOutliers(const PartValues &values, const PartKind &kind);
     void zones(const PartValues &values, const PartKind &kind);
     void displayDates(const PartValues &values, const PartKind &kind);
@@ -203,9 +205,13 @@ PartChecker::inversion(const PartValues &values, const std::vector<QByteArray> &
 
 void PartChecker::run(const PartValues &values)
 {
-    if (values.values.size() < 2)
+    if (values.values.empty())
         return;
     const PartKind kind = recovery::classifyPart(values.values);
+    if (!isTimeKind(kind.kind))
+        nearTimes(values);
+    if (values.values.size() < 2)
+        return;
     if (isTimeKind(kind.kind))
         malformedTimes(values, kind);
     if (kind.kind == PartKind::Kind::PaddedInteger)
@@ -259,6 +265,45 @@ void PartChecker::malformedTimes(const PartValues &values, const PartKind &kind)
                 .arg(outliers.size() == 1 ? QStringLiteral("this item")
                                           : QStringLiteral("these %1 items").arg(outliers.size()),
                      good >= 0 ? QStringLiteral(", like %1").arg(key(good)) : QString());
+    m_findings.push_back(std::move(f));
+}
+
+// Values that start as an ISO-8601 date and time but are not one ("2021-09-15T02:00\"00"): a
+// time typed by hand, found even when it is the only value of its part.
+void PartChecker::nearTimes(const PartValues &values)
+{
+    static const QRegularExpression looksLikeTime(
+        QStringLiteral("^\\d{4}-\\d{2}-\\d{2}[T ]\\d[\\d:.,\"'+Z -]+$"));
+    std::vector<qint64> bad;
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        const QString &value = values.values[i];
+        if (!looksLikeTime.match(value).hasMatch())
+            continue;
+        if (recovery::partvalues::parseIso(value))
+            continue;
+        bad.push_back(values.items[i]);
+    }
+    if (bad.empty() || reported(QStringLiteral("unsortable-timestamp"), bad))
+        return;
+    const qint64 first = bad.front();
+    Finding f
+        = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning, {first}, bad);
+    f.title = QStringLiteral("Malformed time in %1 %2").arg(m_key.keyAttribute, key(first));
+    f.explanation
+        = QStringLiteral("%1 of the hand-written %2 items write%3 in %4 what starts as an "
+                         "ISO-8601 date and time but is not one: %5. A time that is not well "
+                         "formed sorts by its characters wherever they happen to fall, so "
+                         "time-ordered Queries and range conditions (BETWEEN, <, >) on %4 return "
+                         "it out of order or miss it, and code that parses the time fails on it.")
+              .arg(bad.size())
+              .arg(m_context.entityName(m_entity),
+                   bad.size() == 1 ? QStringLiteral("s") : QString(), m_key.keyAttribute,
+                   describe(first));
+    f.fix = QStringLiteral("Correct the time in the key of %1 (and in any attribute holding it) "
+                           "to YYYY-MM-DDTHH:MM:SSZ, and validate times before building keys from "
+                           "them.")
+                .arg(bad.size() == 1 ? QStringLiteral("this item")
+                                     : QStringLiteral("these %1 items").arg(bad.size()));
     m_findings.push_back(std::move(f));
 }
 
