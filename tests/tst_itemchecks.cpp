@@ -156,6 +156,7 @@ private slots:
     void declaredFindingsUnchanged_data();
     void declaredFindingsUnchanged();
     void recoveredDesignGrowsWithTheSameFindings();
+    void strayKeyText();
     void itemsOfNoTypeStayQuiet();
     void malformedTimestamp();
     void mixedZones();
@@ -342,6 +343,33 @@ void TestItemChecks::recoveredDesignGrowsWithTheSameFindings()
                                 .arg(QLatin1String(id))
                                 .arg(population.size())
                                 .arg(QStringList(grownIds.values()).join(u", "))));
+}
+
+// Key text typed by accident or left unfilled is reported on the items, by key.
+void TestItemChecks::strayKeyText()
+{
+    Project project;
+    project.table = pkSk();
+    project.items = {item(QStringLiteral("ORG#1"), QStringLiteral("USER#ann ")),
+                     item(QStringLiteral("ORG#1"), QStringLiteral("USER#bob\t")),
+                     item(QStringLiteral("ORG#1"), QStringLiteral("EVENT#${date}")),
+                     item(QStringLiteral("ORG#1"), QStringLiteral("USER#cy"))};
+    const Population population = populate(project);
+    QStringList titles;
+    std::vector<qint64> concerned;
+    for (const Finding &f : DesignChecker::check(project, population)) {
+        if (f.id != QLatin1String("stray-key-text"))
+            continue;
+        titles << f.title;
+        concerned.insert(concerned.end(), f.concerned.begin(), f.concerned.end());
+        QVERIFY(f.path.startsWith(QLatin1String("items[")));
+    }
+    std::sort(concerned.begin(), concerned.end());
+    QCOMPARE(concerned, (std::vector<qint64> {0, 1, 2}));
+    QVERIFY2(titles.join(u'|').contains(QLatin1String("'USER#bob\\t' holds a control character")),
+             qPrintable(titles.join(u'|')));
+    QVERIFY(titles.join(u'|').contains(QLatin1String("unfilled placeholder ${date}")));
+    QVERIFY(titles.join(u'|').contains(QLatin1String("white space at its start or end")));
 }
 
 void TestItemChecks::itemsOfNoTypeStayQuiet()

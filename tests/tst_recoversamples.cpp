@@ -123,6 +123,9 @@ void TestRecoverSamples::checksFindTheSamplesDefects_data()
                                         << "malformed:unsortable-timestamp:SK";
     QTest::newRow("bank: basic-format time") << "bank-payments.json"
                                              << "malformed:unsortable-timestamp:ScheduledTime";
+    // A tab at the end of a sort key, a placeholder no one filled in ("<sub_feature>").
+    QTest::newRow("vehicles: stray tab and placeholder") << "connected-vehicles.json"
+                                                         << "stray-key-text:SK";
     QTest::newRow("phone billing: glued suffix") << "phone-billing.json"
                                                  << "malformed:unsortable-timestamp:GSI1SK";
 }

@@ -36,6 +36,7 @@ const QStringList &DesignChecker::checkIds()
         QStringLiteral("invalid-item"),
         QStringLiteral("lowercase-ulid"),
         QStringLiteral("url-unsafe-key"),
+        QStringLiteral("stray-key-text"),
     };
     return ids;
 }
@@ -101,6 +102,7 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
     checks::checkRandomIdOrder(context, findings);
     checks::checkUrlSafety(context, findings);
     checks::checkKeyLimits(context, findings);
+    checks::checkKeyText(context, findings);
     if (inferred) {
         checks::checkInferredParts(context, *inferred, findings);
         checks::describeItemFindings(context, *inferred, findings);

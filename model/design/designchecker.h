@@ -84,6 +84,9 @@ struct CheckOptions
 //                         id's own values ("order#2025-08-21#123"), or a table key that holds
 //                         the id next to other attributes of the item (so the URL must carry
 //                         the whole key, "order#2025-08-21#123", to address the item)
+//   stray-key-text        hand-written key values holding a control character (a tab at the
+//                         end), white space at an end, or an unfilled placeholder
+//                         ("<sub_feature>", "${date}"): the items concerned, nothing in an editor
 //
 // What each finding marks (Finding::column/length and Finding::concerned):
 //   unpadded-number, mixed-case, unsortable-timestamp, random-id-order

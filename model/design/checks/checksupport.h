@@ -207,6 +207,9 @@ void checkPadding(const CheckContext &context, std::vector<Finding> &findings);
 void checkMutableKeys(const CheckContext &context, std::vector<Finding> &findings);
 void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findings);
 void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings);
+// stray-key-text: hand-written key values with control characters, white space at an end, or
+// unfilled placeholders (keytextchecks.cpp)
+void checkKeyText(const CheckContext &context, std::vector<Finding> &findings);
 // key-too-large, empty-key, invalid-item, duplicate-key (itemchecks.cpp)
 void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings);
 
