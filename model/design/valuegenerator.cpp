@@ -1,5 +1,7 @@
 #include "model/design/valuegenerator.h"
 
+#include "model/design/projectfile.h"
+
 #include "model/design/ids.h"
 #include "model/value/number.h"
 
@@ -38,23 +40,6 @@ qint64 linear(qint64 start, qint64 n, qint64 step)
         return product < 0 ? std::numeric_limits<qint64>::min()
                            : std::numeric_limits<qint64>::max();
     return sum;
-}
-
-QString typeName(AttributeKind type)
-{
-    switch (type) {
-    case AttributeKind::S:
-        return QStringLiteral("S");
-    case AttributeKind::N:
-        return QStringLiteral("N");
-    case AttributeKind::B:
-        return QStringLiteral("B");
-    case AttributeKind::Bool:
-        return QStringLiteral("BOOL");
-    case AttributeKind::Timestamp:
-        return QStringLiteral("timestamp");
-    }
-    return {};
 }
 
 // What a generator kind makes, and which attribute types can hold it.
@@ -245,7 +230,7 @@ std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec
         const QString article = kind.startsWith(u'i') ? QStringLiteral("an") : QStringLiteral("a");
         QString message = QStringLiteral("%1 %2 generator makes %3; attribute '%4' is %5")
                               .arg(article, kind, QLatin1String(info.makes), attribute.name,
-                                   typeName(attribute.type));
+                                   ProjectFile::attributeKindName(attribute.type));
         if (attribute.type == AttributeKind::Timestamp)
             message += QStringLiteral("; use a timestamp generator (start and step, or random "
                                       "between min and max)");
@@ -296,7 +281,7 @@ std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec
     };
     auto typedWhat = [&]() {
         return QStringLiteral("for %1 attribute '%2'")
-            .arg(typeName(attribute.type), attribute.name);
+            .arg(ProjectFile::attributeKindName(attribute.type), attribute.name);
     };
 
     switch (spec.kind) {

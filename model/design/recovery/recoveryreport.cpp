@@ -1,5 +1,7 @@
 #include "model/design/recovery/designrecovery.h"
 
+#include "model/design/projectfile.h"
+
 #include <QJsonArray>
 
 // What `keyscope infer` prints and the review dialog shows: per proposal its name and where
@@ -43,23 +45,6 @@ std::map<QString, QString> kindsOf(const EntityProposal &proposal)
     return kinds;
 }
 
-QString typeName(AttributeKind kind)
-{
-    switch (kind) {
-    case AttributeKind::S:
-        return QStringLiteral("S");
-    case AttributeKind::N:
-        return QStringLiteral("N");
-    case AttributeKind::B:
-        return QStringLiteral("B");
-    case AttributeKind::Bool:
-        return QStringLiteral("BOOL");
-    case AttributeKind::Timestamp:
-        return QStringLiteral("timestamp");
-    }
-    return {};
-}
-
 QString percent(double confidence)
 {
     return QString::number(qRound(confidence * 100)) + QLatin1Char('%');
@@ -91,7 +76,7 @@ QString DesignRecovery::report(const RecoveryResult &result, const std::vector<I
         for (const AttributeSpec &spec : entity.attributes) {
             const auto kind = kinds.find(spec.name);
             text += QStringLiteral("  attribute %1 (%2)%3\n")
-                        .arg(spec.name, typeName(spec.type),
+                        .arg(spec.name, ProjectFile::attributeKindName(spec.type),
                              kind == kinds.end() ? QString() : QStringLiteral(": ") + kind->second);
         }
         text += QStringLiteral("  why: %1\n").arg(proposal.reason);
@@ -149,7 +134,7 @@ QJsonObject DesignRecovery::reportJson(const RecoveryResult &result, const std::
             const auto kind = kinds.find(spec.name);
             attributes.append(QJsonObject {
                 {QStringLiteral("name"), spec.name},
-                {QStringLiteral("type"), typeName(spec.type)},
+                {QStringLiteral("type"), ProjectFile::attributeKindName(spec.type)},
                 {QStringLiteral("kind"), kind == kinds.end() ? QString() : kind->second}});
         }
         QJsonArray nearMisses;
