@@ -458,12 +458,14 @@ int runKeysCommand(const QStringList &args)
                             QStringLiteral("the template makes '%1', but %2 is a number (N) "
                                            "key: %3")
                                 .arg(value.asString(), attribute, numberError),
-                            0};
+                            0,
+                            {}};
                 } else if (wanted && *wanted != value.type()) {
                     view.error = TemplateError {
                         QStringLiteral("the template makes a %1 value, but %2 is a %3 key")
                             .arg(value.typeName(), attribute, AttributeValue::typeName(*wanted)),
-                        0};
+                        0,
+                        {}};
                 }
                 if (!view.error)
                     view.value = value;

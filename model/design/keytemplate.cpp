@@ -231,7 +231,7 @@ struct Working
 
 TemplateError errorAt(int col, const QString &message)
 {
-    return TemplateError {message, col};
+    return TemplateError {message, col, {}};
 }
 
 } // namespace
@@ -253,7 +253,8 @@ std::variant<KeyTemplate, TemplateError> KeyTemplate::parse(const QString &text)
         return TemplateError {
             QStringLiteral(
                 "the template is empty; write text and placeholders, e.g. ORG#{OrgName}"),
-            0};
+            0,
+            {}};
     }
 
     KeyTemplate result;

@@ -204,7 +204,8 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
                                  : QStringLiteral("%1 to %2")
                                        .arg(QLocale(QLocale::English).toString(entity.countMin),
                                             QLocale(QLocale::English).toString(entity.countMax)),
-                             perParent)};
+                             perParent),
+                    {}};
             }
         }
         total += itemsOfType[size_t(e)];
@@ -222,7 +223,8 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
                 QStringLiteral("entities"),
                 QStringLiteral("populating %1 items needs about %2 GiB of memory and this machine "
                                "has %3 GiB; lower the counts")
-                    .arg(QLocale(QLocale::English).toString(total), gib(needed), gib(memory))};
+                    .arg(QLocale(QLocale::English).toString(total), gib(needed), gib(memory)),
+                {}};
         }
     }
 
