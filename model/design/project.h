@@ -59,6 +59,10 @@ struct AttributeSpec
     QJsonObject extra;
 };
 
+// The colour a new entity type gets: the n-th of a fixed palette of ten that tell rows apart
+// in the collection (Add Entity Type, and entity types recovered from items).
+QString entityColour(qsizetype index);
+
 struct EntityType
 {
     QString name;

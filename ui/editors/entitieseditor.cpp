@@ -382,11 +382,9 @@ void EntitiesEditor::addEntity()
     QString name = QStringLiteral("Entity");
     for (int n = 2; project.entity(name); ++n)
         name = QStringLiteral("Entity%1").arg(n);
-    static const QStringList palette {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
-                                      "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC"};
     model::EntityType entity;
     entity.name = name;
-    entity.color = palette.at(int(project.entities.size()) % palette.size());
+    entity.color = model::entityColour(qsizetype(project.entities.size()));
     entity.countMin = entity.countMax = 10;
     model::AttributeSpec id;
     id.name = QStringLiteral("Id");

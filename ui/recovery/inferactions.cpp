@@ -33,18 +33,6 @@ QString itemsText(qsizetype n)
     return n == 1 ? QObject::tr("1 item") : QObject::tr("%1 items").arg(count(n));
 }
 
-// Recovered entity types without a colour get the next of the palette Add Entity Type uses
-// (EntitiesEditor), so their rows are told apart in the collection.
-void giveColours(model::Project &project)
-{
-    static const QStringList palette {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
-                                      "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC"};
-    for (size_t i = 0; i < project.entities.size(); ++i) {
-        if (project.entities[i].color.isEmpty())
-            project.entities[i].color = palette.at(int(i) % palette.size());
-    }
-}
-
 } // namespace
 
 InferActions::InferActions(QWidget *window, Document *document)
@@ -175,7 +163,6 @@ bool InferActions::review(const RecoveryResult &result, const model::Project &pr
     // A million items take a moment to move into entity types.
     QApplication::setOverrideCursor(Qt::WaitCursor);
     model::Project after = DesignRecovery::apply(project, reviewed, decisions);
-    giveColours(after);
     m_document->replaceDesignAndItems(after,
                                       types == 1 ? tr("Infer Entity Type %1").arg(names.front())
                                                  : tr("Infer %1 Entity Types").arg(types));

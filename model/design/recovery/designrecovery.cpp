@@ -627,6 +627,11 @@ Project DesignRecovery::apply(const Project &project, const RecoveryResult &resu
     }
     for (EntityType &entity : accepted)
         entities.push_back(std::move(entity));
+    // Recovered entity types get the colours Add Entity Type gives, so their rows differ.
+    for (size_t i = 0; i < entities.size(); ++i) {
+        if (entities[i].color.isEmpty())
+            entities[i].color = entityColour(qsizetype(i));
+    }
     out.entities = std::move(entities);
     std::vector<Item> kept;
     for (qsizetype i = 0; i < qsizetype(project.items.size()); ++i) {
