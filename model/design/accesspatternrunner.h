@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/design/designfix.h"
 #include "model/design/populator.h"
 #include "model/design/project.h"
 #include "model/query/queryengine.h"
@@ -24,6 +25,11 @@ struct PatternResult
     std::optional<QueryError> error; // the request itself was invalid
     qint64 parentItem = -1;          // population index of the chosen parent, if any
     qint64 offendingItem = -1;       // first returned item that breaks the expectation
+
+    // For a failing pattern: why, in design terms, and the change that makes it pass.
+    QString diagnosis;         // which design fact caused the failure
+    QString findingId;         // the check that explains it, when one does ("unpadded-number")
+    std::optional<DesignFix> fix; // the exact change (template, direction, key condition, index)
 };
 
 // Runs a project's named access patterns against its populated table and judges them.

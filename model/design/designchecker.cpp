@@ -37,6 +37,14 @@ const QStringList &DesignChecker::checkIds()
         QStringLiteral("lowercase-ulid"),
         QStringLiteral("url-unsafe-key"),
         QStringLiteral("stray-key-text"),
+        QStringLiteral("zoneless-timestamp"),
+        QStringLiteral("delimiter-in-value"),
+        QStringLiteral("prefix-overlap"),
+        QStringLiteral("signed-pad"),
+        QStringLiteral("mixed-width"),
+        QStringLiteral("parent-side"),
+        QStringLiteral("limit-before-filter"),
+        QStringLiteral("page-size"),
     };
     return ids;
 }
@@ -103,6 +111,8 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
     checks::checkUrlSafety(context, findings);
     checks::checkKeyLimits(context, findings);
     checks::checkKeyText(context, findings);
+    checks::checkTemplates(context, findings);
+    checks::checkPatterns(context, findings);
     if (inferred) {
         checks::checkInferredParts(context, *inferred, findings);
         checks::describeItemFindings(context, *inferred, findings);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/design/designfix.h"
 #include "model/design/populator.h"
 #include "model/design/project.h"
 #include "model/table/table.h"
@@ -57,6 +58,9 @@ struct Finding
     std::vector<qint64> concerned;
     // Why the editor highlights nothing, when it does not ("about the item as a whole: ...").
     QString scopeNote;
+    // The fix as a change the app can make (Apply Fix) and `check --json` prints, when the
+    // finding knows the exact new text; `fix` above stays the sentence for people.
+    std::optional<DesignFix> edit;
 
     bool hasTemplateSpan() const { return !keyAttribute.isEmpty() && column > 0 && length > 0; }
 

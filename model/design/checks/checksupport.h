@@ -212,5 +212,11 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
 void checkKeyText(const CheckContext &context, std::vector<Finding> &findings);
 // key-too-large, empty-key, invalid-item, duplicate-key (itemchecks.cpp)
 void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings);
+// zoneless-timestamp, delimiter-in-value, prefix-overlap, signed-pad, mixed-width
+// (templatechecks.cpp)
+void checkTemplates(const CheckContext &context, std::vector<Finding> &findings);
+// parent-side, limit-before-filter, page-size: what the access patterns will meet, from the
+// templates, the pattern's direction and Limit, confirmed on the population (patternchecks.cpp)
+void checkPatterns(const CheckContext &context, std::vector<Finding> &findings);
 
 } // namespace keyscope::model::checks

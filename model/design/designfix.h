@@ -1,0 +1,58 @@
+#pragma once
+
+#include "model/design/project.h"
+
+#include <QString>
+
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace keyscope::model {
+
+// One concrete change to a design, as exact new text: what "Apply Fix" does and what
+// `keyscope check --json` prints as a fix. Every change names its target by name (entity type,
+// key attribute, access pattern), never by index, so a fix stays valid while other parts of the
+// project are edited; `before` is the text the fix was computed against, and applying a change
+// whose target no longer holds `before` is refused (the design changed under the fix).
+struct FixChange
+{
+    enum class Kind {
+        KeyTemplate,         // entity `entity`, key attribute `key`: before -> after
+        AttributeGenerator,  // entity `entity`, attribute `attribute`: generator JSON text
+        AttributeMutable,    // entity `entity`, attribute `attribute`: "true" / "false"
+        PatternDirection,    // pattern `pattern`: "forward" / "backward"
+        PatternKeyCondition, // pattern `pattern`: KeyConditionExpression text
+        PatternFilter,       // pattern `pattern`: FilterExpression text ("" removes it)
+        PatternValue,        // pattern `pattern`, value `valueName` (":sk"): template text
+        PatternLimit,        // pattern `pattern`: decimal text ("" removes the Limit)
+        PatternIndex,        // pattern `pattern`: index name ("" is the table)
+    };
+
+    Kind kind = Kind::KeyTemplate;
+    QString entity;
+    QString key;
+    QString attribute;
+    QString pattern;
+    QString valueName;
+    QString before;
+    QString after;
+
+    static QString kindName(Kind kind); // "key-template", "pattern-direction", ...
+};
+
+// A fix: one line saying what it does ("Pad ReadingId to 5 digits: READING#{ReadingId|pad:5}")
+// and the changes that make it, applied together as one undoable edit.
+struct DesignFix
+{
+    QString summary;
+    std::vector<FixChange> changes;
+
+    bool isEmpty() const { return changes.empty(); }
+};
+
+// The project with every change of `fix` made, or why it cannot be made (a target that is not
+// there, or no longer holds the change's `before` text).
+std::variant<Project, QString> applyFix(const Project &project, const DesignFix &fix);
+
+} // namespace keyscope::model
