@@ -163,6 +163,8 @@ private slots:
     void zonelessTimes();
     void paddedWidthExceeded();
     void randomIdOrder();
+    void urlUnsafeIds_data();
+    void urlUnsafeIds();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -517,6 +519,69 @@ void TestItemChecks::randomIdOrder()
     QVERIFY2(found.size() == 1, qPrintable(dump(all)));
     verifyItemFinding(found.front(), project, population);
     QVERIFY2(found.front().fix.contains(QLatin1String("ULID")), qPrintable(found.front().fix));
+}
+
+// Items cannot say that an id goes into URLs; the project can, with an entity type that
+// describes the items without generating any (as an imported facet does) or any entity type
+// declaring the attribute exposedInUrl. The ids' keys hold '#' and the date next to the id, so
+// the URL must carry (and percent-encode) the whole key.
+void TestItemChecks::urlUnsafeIds_data()
+{
+    QTest::addColumn<QString>("declaredAs"); // "" declares nothing
+    QTest::addColumn<bool>("exposed");
+    QTest::addColumn<bool>("expected");
+    QTest::newRow("count-0 entity type of the items' name") << "Order" << true << true;
+    QTest::newRow("another entity type declaring the id") << "Invoice" << true << true;
+    QTest::newRow("declared but not exposed") << "Order" << false << false;
+    QTest::newRow("nothing declared") << "" << false << false;
+}
+
+void TestItemChecks::urlUnsafeIds()
+{
+    QFETCH(QString, declaredAs);
+    QFETCH(bool, exposed);
+    QFETCH(bool, expected);
+    Project project;
+    project.table = pkSk();
+    if (!declaredAs.isEmpty()) {
+        EntityType declared;
+        declared.name = declaredAs;
+        declared.countMin = declared.countMax = 0;
+        AttributeSpec id;
+        id.name = QStringLiteral("OrderId");
+        id.exposedInUrl = exposed;
+        declared.attributes.push_back(id);
+        project.entities.push_back(declared);
+    }
+    const QStringList dates {QStringLiteral("2025-08-21"), QStringLiteral("2025-08-22"),
+                             QStringLiteral("2025-09-01"), QStringLiteral("2025-09-03")};
+    for (int i = 0; i < int(dates.size()); ++i) {
+        const QString id = QString::number(120 + i);
+        Item it = item(QStringLiteral("CUSTOMER#c1"), QStringLiteral("ORDER#%1#%2").arg(dates[i], id));
+        it[QStringLiteral("OrderId")] = AttributeValue::string(id);
+        it[QStringLiteral("OrderDate")] = AttributeValue::string(dates[i]);
+        project.items.push_back(it);
+    }
+    const Population population = populate(project);
+    const auto all = DesignChecker::check(project, population);
+    const auto found = withId(all, QStringLiteral("url-unsafe-key"));
+    if (!expected) {
+        QVERIFY2(found.empty(), qPrintable(dump(all)));
+        return;
+    }
+    QVERIFY2(found.size() == 1, qPrintable(dump(all)));
+    const Finding &f = found.front();
+    // The explanation works one example through (its key, the id, the encoded URL text); the
+    // scope note names every example.
+    Finding first = f;
+    first.items.resize(1);
+    verifyItemFinding(first, project, population);
+    for (const qint64 example : f.items)
+        QVERIFY2(f.scopeNote.contains(sortKey(population, example)), qPrintable(f.scopeNote));
+    QVERIFY2(f.explanation.contains(QLatin1String("OrderId")), qPrintable(f.explanation));
+    QVERIFY2(f.explanation.contains(QLatin1String("ORDER%232025-08-21%23120")),
+             qPrintable(f.explanation));
+    QCOMPARE(qsizetype(f.concerned.size()), dates.size());
 }
 
 QTEST_GUILESS_MAIN(TestItemChecks)

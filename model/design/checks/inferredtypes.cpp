@@ -144,6 +144,33 @@ void prepareForChecks(EntityType &entity, const EntityProposal &proposal)
     }
 }
 
+// What the project says of an attribute that the items cannot: that it goes into URLs, or
+// changes. Taken from the entity type of the proposal's name (a count-0 type describing the
+// items, e.g. an imported facet), else from any entity type declaring an attribute of that name.
+void carryDeclaredMarks(EntityType &entity, const std::vector<EntityType> &declared)
+{
+    const auto sameName = std::find_if(declared.begin(), declared.end(),
+                                       [&](const EntityType &d) { return d.name == entity.name; });
+    for (AttributeSpec &spec : entity.attributes) {
+        const AttributeSpec *mark = nullptr;
+        const auto find = [&](const EntityType &d) {
+            for (const AttributeSpec &a : d.attributes) {
+                if (a.name == spec.name)
+                    return &a;
+            }
+            return static_cast<const AttributeSpec *>(nullptr);
+        };
+        if (sameName != declared.end())
+            mark = find(*sameName);
+        for (auto d = declared.begin(); !mark && d != declared.end(); ++d)
+            mark = find(*d);
+        if (!mark)
+            continue;
+        spec.exposedInUrl = spec.exposedInUrl || mark->exposedInUrl;
+        spec.isMutable = spec.isMutable || mark->isMutable;
+    }
+}
+
 // An access pattern's order attribute that the items hold but the proposal does not list
 // (random-id-order compares the key's order with it): typed from its values.
 void addOrderAttributes(EntityType &entity, const EntityProposal &proposal,
@@ -298,6 +325,7 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
                 text.replace(u'{' + from + u'.', u'{' + to + u'.');
         }
         prepareForChecks(entity, proposals[p]);
+        carryDeclaredMarks(entity, project.entities);
         addOrderAttributes(entity, proposals[p], types->handWritten, project.accessPatterns);
         checked.entities.push_back(std::move(entity));
     }
