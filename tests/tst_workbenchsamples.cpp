@@ -100,6 +100,7 @@ private slots:
     void opens();
     void facetHints_data();
     void facetHints();
+    void aliasTypoNoted();
     void malformedItemsRepaired_data();
     void malformedItemsRepaired();
     void tableDataFacetsByAttributesAndPrefix();
@@ -596,6 +597,28 @@ void TestWorkbenchSamples::loadingForAQueryStillRefuses()
     auto lenient = ItemsFile::fromDocument(document, QStringLiteral("scan.json"), pkSkTable(),
                                            ItemsFile::BadItems::LeaveOut);
     QVERIFY(std::holds_alternative<ItemsFile::Contents>(lenient));
+}
+
+// game-player-profiles' facet Metadata has SortKeyAlias '#METEADATA#playerID' while its item
+// writes '#METADATA#player001': the import says so, once, and of no other sample.
+void TestWorkbenchSamples::aliasTypoNoted()
+{
+    const QDir samples(kSamples);
+    for (const QString &file : samples.entryList({QStringLiteral("*.json")})) {
+        const auto input = readInput(kSamples + file);
+        const QStringList typos = notesWith(input.notes, QStringLiteral("a typo in the alias"));
+        if (file != QLatin1String("game-player-profiles.json")) {
+            QVERIFY2(typos.isEmpty(), qPrintable(file + u' ' + typos.join(u'\n')));
+            continue;
+        }
+        QCOMPARE(typos.size(), qsizetype(1));
+        QVERIFY2(typos.front().startsWith(kSamples + file + QStringLiteral(": facet 'Metadata': "
+                                                                           "its alias for SK, "
+                                                                           "'#METEADATA#playerID'")),
+                 qPrintable(typos.front()));
+        QVERIFY2(typos.front().contains(QLatin1String("its items write '#METADATA#'")),
+                 qPrintable(typos.front()));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWorkbenchSamples)

@@ -2,6 +2,7 @@
 
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
+#include "model/design/recovery/hintchecks.h"
 #include "model/interop/cloudformationtemplate.h"
 #include "model/interop/interopjson.h"
 #include "model/interop/itemsformats.h"
@@ -183,6 +184,8 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
         input.hints = std::move(imported.hints);
         input.tableNames = imported.tableNames;
         input.notes = imported.notes;
+        for (size_t p = 0; p < input.projects.size() && p < input.hints.size(); ++p)
+            input.notes += recovery::hintNotes(input.hints[p], input.projects[p].items, source);
         return input;
     }
     if (CloudFormationTemplate::looksLike(document.object()))
