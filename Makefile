@@ -19,7 +19,7 @@ DEB_PACKAGES := cmake g++ make qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-q
 
 FORMAT_DIRS := app model ui tests
 
-.PHONY: all deps deps-live configure build run test bench fuzz docs-images format clean
+.PHONY: all deps deps-live configure build run test bench fuzz docs-images screenshots format clean
 
 all: build
 
@@ -134,6 +134,10 @@ docs-images: build
 	./$(BUILD_DIR)/app/keyscope export --example iot \
 		--pattern "Device and its 10 newest readings" --animated \
 		-o resources/screenshots/iot-query.svg
+
+# PNGs of the exports and the window (1280x800, 1024x700, light and dark) to look at by eye.
+screenshots: build
+	tests/screenshots/take.sh $(BUILD_DIR)/screenshots
 
 format:
 	find $(FORMAT_DIRS) -path tests/live/node_modules -prune -o \( -name '*.h' -o -name '*.cpp' \) -print0 \

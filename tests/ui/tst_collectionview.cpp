@@ -189,7 +189,6 @@ private slots:
     void rendererMarksReturnedRows();
     void rendererStrikesFilteredRows();
     void explainerHighlightsFirstDifference();
-    void screenshots();
     void partitionsShowAsBandsInHashOrder();
     void concernedItemsAreMarkedAndWalked();
     void exportLeavesBandsOut();
@@ -502,61 +501,6 @@ void TestCollectionView::explainerHighlightsFirstDifference()
     explainer.setKeys(S(QStringLiteral("Dean")), S(QStringLiteral("DeBrie")));
     QCOMPARE(explainer.explanation().differingByte, 2);
     QVERIFY(explainer.explanation().firstIsSmaller == false);
-}
-
-void TestCollectionView::screenshots()
-{
-    if (qEnvironmentVariableIsEmpty("KEYSCOPE_SCREENSHOT_DIR"))
-        QSKIP("KEYSCOPE_SCREENSHOT_DIR not set");
-    const IotFixture f = iot();
-    const CollectionRows rows(f.table, {}, f.trace.partitionKey, &f.population,
-                              CollectionView::entitiesOf(f.project));
-    TimelineOptions options;
-    options.parentItem = f.parent;
-    const TraceTimeline timeline(f.trace, *f.table, options);
-    CollectionRenderState state;
-    state.rows = &rows;
-    state.timeline = &timeline;
-    const CollectionStyle style = CollectionStyle::exportStyle();
-    // Mid-seek, mid-sweep, and the overview.
-    for (int i = 0; i < timeline.stepCount(); ++i) {
-        const auto &s = timeline.step(i);
-        if ((s.kind == TimelineStep::Kind::SeekProbe && s.probeIndex == 2)
-            || (s.kind == TimelineStep::Kind::Visit && s.visitIndex == 4)) {
-            state.step = i;
-            const CollectionLayout probe(
-                CollectionRenderer::layoutParams(style, state, QSizeF(980, 520), 1, 0));
-            const double scroll = double(s.row) * probe.pitch() - probe.rowsRect().height() / 2;
-            saveShot(render(state, style, QSize(980, 520), 1.0, scroll),
-                     QStringLiteral("collection-iot-step%1.png").arg(i));
-        }
-    }
-    state.step = -1;
-    saveShot(render(state, style, QSize(980, 360), 0.0), QStringLiteral("collection-iot-fit.png"));
-
-    // The widget itself, dark palette, mid-sweep with a row selected (a look, not an export).
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x1e, 0x1f, 0x22));
-    dark.setColor(QPalette::Base, QColor(0x2b, 0x2d, 0x30));
-    dark.setColor(QPalette::Text, QColor(0xdf, 0xe1, 0xe5));
-    dark.setColor(QPalette::WindowText, QColor(0xdf, 0xe1, 0xe5));
-    dark.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xf0));
-    CollectionView view;
-    view.setPalette(dark);
-    view.resize(1000, 480);
-    view.setTable(f.table);
-    view.setPopulation(&f.population, CollectionView::entitiesOf(f.project));
-    auto shared = std::make_shared<const TraceTimeline>(f.trace, *f.table, options);
-    view.setTimeline(shared);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    int visit = 0;
-    for (int i = 0; i < shared->stepCount(); ++i) {
-        if (shared->step(i).kind == TimelineStep::Kind::Visit && shared->step(i).visitIndex == 6)
-            visit = i;
-    }
-    view.setTimelineState(visit, 0.6);
-    saveShot(view.grab().toImage(), QStringLiteral("collectionview-dark.png"));
 }
 
 void TestCollectionView::partitionsShowAsBandsInHashOrder()

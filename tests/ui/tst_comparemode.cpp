@@ -123,7 +123,6 @@ private slots:
     void halvesTakeTheRoomTheWindowKeepsItsSize_data();
     void halvesTakeTheRoomTheWindowKeepsItsSize();
     void nextLaunchKeepsTheLayoutBeforeComparing();
-    void screenshots();
 
 private:
     std::unique_ptr<TestWindow> openIotCompared() { return openCompared(kIotAfter); }
@@ -684,42 +683,6 @@ void TestCompareMode::nextLaunchKeepsTheLayoutBeforeComparing()
     QVERIFY(QTest::qWaitForWindowExposed(next.get()));
     QCOMPARE(next->size(), size);
     QCOMPARE(docksOf(*next), docksBefore);
-}
-
-// Set KEYSCOPE_SCREENSHOT_DIR (and run on a real display, e.g. under xvfb-run with
-// QT_QPA_PLATFORM=xcb) to write the window as the screen's size shows it: the single view, side
-// by side, side by side presenting, presenting.
-void TestCompareMode::screenshots()
-{
-    const QString dir = qEnvironmentVariable("KEYSCOPE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        QSKIP("KEYSCOPE_SCREENSHOT_DIR not set");
-    QDir().mkpath(dir);
-    const QSize screen = QGuiApplication::primaryScreen()->availableGeometry().size();
-    const QString size = QStringLiteral("%1x%2").arg(screen.width()).arg(screen.height());
-    m_settings->setReducedMotion(true);
-    auto window = openCompared(kIotAfter, screen);
-    QVERIFY(window);
-    ui::CompareMode *compare = window->compareMode();
-    QVERIFY(selectPattern(*window, kNewest));
-    window->findChild<ui::TracePlayer *>()->goToStep(6);
-    const auto shoot = [&](const QString &name) {
-        QTest::qWait(200);
-        window->grab().save(QStringLiteral("%1/%2-%3.png").arg(dir, name, size));
-    };
-    shoot(QStringLiteral("compare"));
-    trigger(*window, "actionPresenterMode");
-    shoot(QStringLiteral("compare-presenter"));
-    trigger(*window, "actionPresenterMode");
-    compare->leave();
-    shoot(QStringLiteral("single"));
-    trigger(*window, "actionPresenterMode");
-    window->findChild<ui::TracePlayer *>()->goToStep(3);
-    shoot(QStringLiteral("presenter"));
-    window->collectionPane()->view()->stepPartition(1);
-    shoot(QStringLiteral("presenter-elsewhere"));
-    trigger(*window, "actionPresenterMode");
-    shoot(QStringLiteral("single-elsewhere"));
 }
 
 int main(int argc, char **argv)

@@ -200,13 +200,6 @@ void fillCustomerAndLatestOrders(ui::PatternEditor *editor)
     editor->parentPlaceCombo()->setCurrentIndex(1);    // is the first result
 }
 
-void saveScreenshot(QWidget &widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("KEYSCOPE_SCREENSHOT_DIR");
-    if (!dir.isEmpty())
-        widget.grab().save(QDir(dir).filePath(name));
-}
-
 class TestWindow : public ui::MainWindow
 {
 public:
@@ -248,7 +241,6 @@ private slots:
     void appAndHandWrittenPatternsSaveTheSameBytes();
     void minimalPatternSavesTheSameBytes();
     void designAndPatternFromNewProjectWithoutATextEditor();
-    void screenshots();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -948,31 +940,6 @@ void TestPatternEditor::designAndPatternFromNewProjectWithoutATextEditor()
     QCOMPARE(reopened.expect.count, std::optional<qint64>(6));
     QVERIFY(settle(*document));
     QVERIFY(panel->model()->index(0).data(ui::PatternListModel::PassedRole).toBool());
-}
-
-void TestPatternEditor::screenshots()
-{
-    const QString dir = qEnvironmentVariable("KEYSCOPE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        QSKIP("KEYSCOPE_SCREENSHOT_DIR is not set");
-    ui::Document document;
-    QVERIFY(document.open(m_shop).empty());
-    ui::PatternsPanel panel;
-    connectPanel(document, panel);
-    panel.resize(330, 420);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QVERIFY(settle(document));
-    saveScreenshot(panel, QStringLiteral("patterns-panel.png"));
-    panel.listView()->setCurrentIndex(panel.model()->index(1));
-    panel.editAction()->trigger();
-    ui::PatternEditor *editor = panel.editor();
-    for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
-        editor->resize(editor->sizeHint().boundedTo(size - QSize(40, 60)));
-        QTest::qWait(50);
-        saveScreenshot(*editor, QStringLiteral("pattern-editor-%1.png").arg(size.width()));
-    }
-    editor->reject();
 }
 
 QTEST_MAIN(TestPatternEditor)

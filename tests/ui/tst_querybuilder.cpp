@@ -149,7 +149,6 @@ private slots:
     void runnerReportsFailures();
     void codePanelShowsAndCopies();
     void keyboardReachesEveryControl();
-    void grabWidgets();
 };
 
 void TestQueryBuilder::initTestCase()
@@ -887,23 +886,6 @@ void TestQueryBuilder::keyboardReachesEveryControl()
                                   "Expression attribute values"};
     for (const QString &name : expected)
         QVERIFY2(reached.contains(name), qPrintable(name));
-}
-
-void TestQueryBuilder::grabWidgets()
-{
-    if (qEnvironmentVariable("KEYSCOPE_GRAB_DIR").isEmpty())
-        QSKIP("set KEYSCOPE_GRAB_DIR to write PNGs");
-    QueryBuilder builder;
-    builder.resize(760, 330);
-    builder.setTable(saas());
-    builder.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&builder));
-    grab(&builder, QStringLiteral("querybuilder-default"));
-    child<QComboBox>(&builder, "sortOperator")->setCurrentIndex(6);
-    child<QLineEdit>(&builder, "sortValue")->setText(QStringLiteral("#TEAM#A"));
-    child<QLineEdit>(&builder, "sortUpper")->setText(QStringLiteral("#TEAM#M"));
-    child<QSpinBox>(&builder, "limit")->setValue(10);
-    grab(&builder, QStringLiteral("querybuilder-between"));
 }
 
 QTEST_MAIN(TestQueryBuilder)
