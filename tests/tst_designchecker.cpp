@@ -3,6 +3,8 @@
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 
+#include "tests/support/fixtures.h"
+
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QTest>
@@ -17,24 +19,9 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Building projects in code.
 
-TableDefinition tableFromJson(const char *json)
-{
-    QString error;
-    auto table = TableDefinition::fromJson(QJsonDocument::fromJson(json).object(), &error);
-    if (!table)
-        qFatal("bad table in test: %s", qPrintable(error));
-    return *table;
-}
-
 TableDefinition pkSk(const char *skType = "S")
 {
-    const QByteArray json = QByteArray(R"({"TableName": "T",
-        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
-                                 {"AttributeName": "SK", "AttributeType": ")")
-        + skType + R"("}],
-        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
-                      {"AttributeName": "SK", "KeyType": "RANGE"}]})";
-    return tableFromJson(json.constData());
+    return keyscope::testsupport::pkSkTable("T", skType);
 }
 
 GeneratorSpec sequence(qint64 start = 1, qint64 step = 1, bool perParent = false)
@@ -398,13 +385,7 @@ const std::map<QString, std::function<Project()>> &fixtures()
     return all;
 }
 
-Population populate(const Project &project)
-{
-    auto populated = Populator::populate(project);
-    if (auto *error = std::get_if<PopulationError>(&populated))
-        qFatal("populate failed at %s: %s", qPrintable(error->path), qPrintable(error->message));
-    return std::get<Population>(std::move(populated));
-}
+using keyscope::testsupport::populate;
 
 QString dump(const std::vector<Finding> &findings)
 {

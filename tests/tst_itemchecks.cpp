@@ -7,6 +7,7 @@
 #include "model/design/projectfile.h"
 #include "model/design/recovery/partclassifier.h"
 #include "model/design/recovery/recoveryrun.h"
+#include "tests/support/fixtures.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -22,39 +23,12 @@ namespace {
 // classifier changed and the test no longer tests what it says.
 const char *const kNeedsClassifier = "the classifier no longer recognises the values this test is built on";
 
-Project readProject(const QString &path)
-{
-    const auto read = ProjectFile::read(path);
-    if (const auto *errors = std::get_if<std::vector<IoError>>(&read)) {
-        QStringList texts;
-        for (const IoError &e : *errors)
-            texts << e.path + QStringLiteral(": ") + e.message;
-        qFatal("cannot read %s: %s", qPrintable(path), qPrintable(texts.join(u'\n')));
-    }
-    return std::get<Project>(read);
-}
-
-Population populate(const Project &project)
-{
-    auto populated = Populator::populate(project);
-    if (auto *error = std::get_if<PopulationError>(&populated))
-        qFatal("populate failed at %s: %s", qPrintable(error->path), qPrintable(error->message));
-    return std::get<Population>(std::move(populated));
-}
+using keyscope::testsupport::populate;
+using keyscope::testsupport::readProject;
 
 TableDefinition pkSk()
 {
-    QString error;
-    const auto table = TableDefinition::fromJson(QJsonDocument::fromJson(R"({"TableName": "T",
-        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
-                                 {"AttributeName": "SK", "AttributeType": "S"}],
-        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
-                      {"AttributeName": "SK", "KeyType": "RANGE"}]})")
-                                                     .object(),
-                                                 &error);
-    if (!table)
-        qFatal("bad table: %s", qPrintable(error));
-    return *table;
+    return keyscope::testsupport::pkSkTable();
 }
 
 Item item(const QString &pk, const QString &sk)

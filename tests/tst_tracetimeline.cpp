@@ -4,6 +4,7 @@
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
 #include "model/table/table.h"
+#include "tests/support/fixtures.h"
 
 #include <QJsonDocument>
 #include <QTest>
@@ -24,16 +25,7 @@ AttributeValue N(const QString &n)
 
 std::shared_ptr<Table> saasTable()
 {
-    const QByteArray json = R"({"TableName":"SaaS",
-        "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},
-                                {"AttributeName":"SK","AttributeType":"S"}],
-        "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},
-                     {"AttributeName":"SK","KeyType":"RANGE"}]})";
-    QString error;
-    auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(json).object(), &error);
-    if (!definition)
-        qFatal("bad table: %s", qPrintable(error));
-    auto table = std::make_shared<Table>(*definition);
+    auto table = std::make_shared<Table>(keyscope::testsupport::pkSkTable("SaaS"));
     std::vector<Item> items;
     const auto add = [&](const QString &pk, const QString &sk, int score) {
         items.push_back(Item {{QStringLiteral("PK"), S(pk)},

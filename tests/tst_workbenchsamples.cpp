@@ -9,6 +9,8 @@
 #include "model/io/itemsfile.h"
 #include "model/value/dynamojson.h"
 
+#include "tests/support/fixtures.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -73,20 +75,7 @@ const TypeHint *hint(const std::vector<TypeHint> &hints, const QString &name)
     return nullptr;
 }
 
-TableDefinition pkSkTable()
-{
-    QString error;
-    auto table = TableDefinition::fromJson(QJsonDocument::fromJson(R"({"TableName": "T",
-            "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
-                                     {"AttributeName": "SK", "AttributeType": "S"}],
-            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
-                          {"AttributeName": "SK", "KeyType": "RANGE"}]})")
-                                               .object(),
-                                           &error);
-    if (!table)
-        qFatal("%s", qPrintable(error));
-    return *table;
-}
+using keyscope::testsupport::pkSkTable;
 
 } // namespace
 

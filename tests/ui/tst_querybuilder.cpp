@@ -6,6 +6,7 @@
 #include "model/io/tabledefinitionfile.h"
 #include "model/codegen/codesnippets.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/fixtures.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/errorlabel.h"
 #include "ui/query/querybuilder.h"
@@ -70,16 +71,12 @@ std::shared_ptr<const Table> reservedNumbers()
                                 {"AttributeName":"Date","AttributeType":"N"}],
         "KeySchema":[{"AttributeName":"Year","KeyType":"HASH"},
                      {"AttributeName":"Date","KeyType":"RANGE"}]})";
-    QString error;
-    auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(json).object(), &error);
-    auto table = std::make_shared<Table>(*definition);
     std::vector<Item> items;
     for (int i = 0; i < 5; ++i)
         items.push_back(
             Item {{QStringLiteral("Year"), AttributeValue::string(QStringLiteral("2026"))},
                   {QStringLiteral("Date"), AttributeValue::number(Number::fromInt(20260101 + i))}});
-    table->putItems(items);
-    return table;
+    return keyscope::testsupport::tableWith(keyscope::testsupport::tableFromJson(json), items);
 }
 
 template<typename T>

@@ -2,6 +2,7 @@
 // instead of waiting for the clock.
 
 #include "../support/manualclock.h"
+#include "tests/support/fixtures.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
@@ -18,14 +19,7 @@ namespace {
 
 std::shared_ptr<const TraceTimeline> timeline(bool reducedMotion = false)
 {
-    const QByteArray json = R"({"TableName":"T",
-        "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},
-                                {"AttributeName":"SK","AttributeType":"S"}],
-        "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},
-                     {"AttributeName":"SK","KeyType":"RANGE"}]})";
-    QString error;
-    auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(json).object(), &error);
-    Table table(*definition);
+    Table table(keyscope::testsupport::pkSkTable());
     std::vector<Item> items;
     for (int i = 0; i < 20; ++i) {
         items.push_back(
