@@ -12,6 +12,7 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
+class QVBoxLayout;
 class QToolButton;
 
 class QFontMetrics;
@@ -78,6 +79,10 @@ private:
         QComboBox *type = nullptr;
     };
 
+    // The constructor's parts, each added to `layout` in `content`.
+    void createTableFields(QWidget *content, QVBoxLayout *layout);
+    void createIndexList(QWidget *content, QVBoxLayout *layout);
+    void createIndexBox(QWidget *content, QVBoxLayout *layout);
     void load(const model::TableDefinition &definition);
     void fillTableFields();
     void fillIndexFields();
