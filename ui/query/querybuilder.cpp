@@ -579,29 +579,19 @@ void QueryBuilder::decomposeToControls()
         m_operator->setCurrentIndex(None);
     } else if (condition.range.size() == 1) {
         const model::RangeCondition &range = condition.range.front();
+        // The combo's rows, by the operator each stands for.
+        static const std::pair<model::SortKeyOperator, int> rows[]
+            = {{model::SortKeyOperator::Equal, Equal},
+               {model::SortKeyOperator::Less, Less},
+               {model::SortKeyOperator::LessOrEqual, LessOrEqual},
+               {model::SortKeyOperator::Greater, Greater},
+               {model::SortKeyOperator::GreaterOrEqual, GreaterOrEqual},
+               {model::SortKeyOperator::Between, Between},
+               {model::SortKeyOperator::BeginsWith, BeginsWith}};
         int op = None;
-        switch (range.op) {
-        case model::SortKeyOperator::Equal:
-            op = Equal;
-            break;
-        case model::SortKeyOperator::Less:
-            op = Less;
-            break;
-        case model::SortKeyOperator::LessOrEqual:
-            op = LessOrEqual;
-            break;
-        case model::SortKeyOperator::Greater:
-            op = Greater;
-            break;
-        case model::SortKeyOperator::GreaterOrEqual:
-            op = GreaterOrEqual;
-            break;
-        case model::SortKeyOperator::Between:
-            op = Between;
-            break;
-        case model::SortKeyOperator::BeginsWith:
-            op = BeginsWith;
-            break;
+        for (const auto &[sortOperator, row] : rows) {
+            if (sortOperator == range.op)
+                op = row;
         }
         m_operator->setCurrentIndex(op);
         m_value->setText(range.value.displayText());
