@@ -335,15 +335,12 @@ void EntitiesEditor::attributeSelectionChanged()
 
 QSize EntitiesEditor::minimumSizeHint() const
 {
-    // Narrower panels scroll sideways or clip: the dock stops here.
-    const QSize hint = QWidget::minimumSizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return designPanelSize(QWidget::minimumSizeHint(), fontMetrics());
 }
 
 QSize EntitiesEditor::sizeHint() const
 {
-    const QSize hint = QWidget::sizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return designPanelSize(QWidget::sizeHint(), fontMetrics());
 }
 
 bool EntitiesEditor::setCurrentEntity(const QString &entity)

@@ -74,17 +74,20 @@ int designPanelWidth(const QFontMetrics &metrics)
     return metrics.averageCharWidth() * 52;
 }
 
-QSize TableEditor::minimumSizeHint() const
+QSize designPanelSize(const QSize &hint, const QFontMetrics &metrics)
 {
     // Narrower panels scroll sideways or clip: the dock stops here.
-    const QSize hint = QWidget::minimumSizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return {std::max(hint.width(), designPanelWidth(metrics)), hint.height()};
+}
+
+QSize TableEditor::minimumSizeHint() const
+{
+    return designPanelSize(QWidget::minimumSizeHint(), fontMetrics());
 }
 
 QSize TableEditor::sizeHint() const
 {
-    const QSize hint = QWidget::sizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return designPanelSize(QWidget::sizeHint(), fontMetrics());
 }
 
 TableEditor::TableEditor(Document *document, QWidget *parent)

@@ -33,6 +33,8 @@ class IndexListModel;
 // redo load the document's table back into the editor.
 // The width the design panels (entities, table) ask for, for `metrics` (their font).
 int designPanelWidth(const QFontMetrics &metrics);
+// `hint` at least that wide: the size hints of the design panels.
+QSize designPanelSize(const QSize &hint, const QFontMetrics &metrics);
 
 class TableEditor : public QWidget
 {
