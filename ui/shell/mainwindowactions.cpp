@@ -129,25 +129,29 @@ void MainWindow::createActions()
 void MainWindow::createFileMenu(MenuActions &actions)
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    actions.newAction = file->addAction(tr("&New"), this, &MainWindow::newProject);
-    actions.newAction->setObjectName(QStringLiteral("actionNew"));
-    actions.newAction->setShortcut(QKeySequence::New);
-    actions.open = file->addAction(tr("&Open…"), m_lifecycle, &DocumentLifecycle::openDialog);
-    actions.open->setObjectName(QStringLiteral("actionOpen"));
-    actions.open->setShortcut(QKeySequence::Open);
-    actions.example = file->addAction(tr("Open &Example…"), this, &MainWindow::showExampleGallery);
-    actions.example->setObjectName(QStringLiteral("actionOpenExample"));
-    actions.example->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    const auto fileAction = [file](const QString &text, const char *name, const QKeySequence &key,
+                                   auto *receiver, auto slot) {
+        QAction *action = file->addAction(text, receiver, slot);
+        action->setObjectName(QLatin1String(name));
+        action->setShortcut(key);
+        return action;
+    };
+    actions.newAction
+        = fileAction(tr("&New"), "actionNew", QKeySequence::New, this, &MainWindow::newProject);
+    actions.open = fileAction(tr("&Open…"), "actionOpen", QKeySequence::Open, m_lifecycle,
+                              &DocumentLifecycle::openDialog);
+    actions.example = fileAction(tr("Open &Example…"), "actionOpenExample",
+                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                                 &MainWindow::showExampleGallery);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     m_lifecycle->fillRecentMenu(m_recentMenu);
     file->addSeparator();
-    actions.save = file->addAction(tr("&Save"), this, &MainWindow::save);
-    actions.save->setObjectName(QStringLiteral("actionSave"));
-    actions.save->setShortcut(QKeySequence::Save);
-    actions.saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    actions.saveAs->setObjectName(QStringLiteral("actionSaveAs"));
-    actions.saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    actions.save
+        = fileAction(tr("&Save"), "actionSave", QKeySequence::Save, this, &MainWindow::save);
+    actions.saveAs
+        = fileAction(tr("Save &As…"), "actionSaveAs",
+                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs);
     file->addSeparator();
     QAction *import = file->addAction(tr("&Import Table and Items…"), m_lifecycle,
                                       &DocumentLifecycle::importDialog);
