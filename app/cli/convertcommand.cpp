@@ -104,6 +104,138 @@ int fileError(const IoError &error)
     return kExitFile;
 }
 
+// --to, else the output's suffix.
+std::variant<InteropFile::Format, int> outputFormat(const ParsedOptions &options,
+                                                    const QString &out)
+{
+    std::optional<InteropFile::Format> format;
+    if (const auto to = options.value(QStringLiteral("--to"))) {
+        format = InteropFile::formatFromName(*to);
+        if (!format)
+            return usageError(kUsage,
+                              QStringLiteral("argument --to: invalid choice: '%1' (choose "
+                                             "from %2)")
+                                  .arg(*to, InteropFile::formatNames().join(u", ")));
+    } else {
+        format = InteropFile::formatFromPath(out);
+        if (!format)
+            return usageError(kUsage,
+                              QStringLiteral("cannot tell the output format from '%1': "
+                                             "add --to FORMAT (%2)")
+                                  .arg(out, InteropFile::formatNames().join(u", ")));
+    }
+    return *format;
+}
+
+// Items alone become a project when their keys can be told (PK/SK...), so a scan export
+// converts to a design; nullopt (with the error printed) when they cannot.
+std::optional<Project> projectOfItems(std::vector<Item> &looseItems, const QString &tableName,
+                                      const QStringList &inputNames)
+{
+    QString why;
+    auto keys = recovery::guessTableKeys(looseItems, &why);
+    if (!keys) {
+        print(stderr,
+              QStringLiteral("keyscope: error: %1: cannot tell the table's keys: %2. "
+                             "Give the table as well (create-table JSON, a CloudFormation "
+                             "template or a project) before the items files.\n")
+                  .arg(inputNames.join(u", "), why));
+        return std::nullopt;
+    }
+    Project project;
+    project.table = *keys;
+    project.table.tableName = tableName;
+    project.name = project.table.tableName;
+    project.items = std::move(looseItems);
+    return project;
+}
+
+// Projects whose design is only in their items get entity types inferred from them.
+void inferEntityTypes(std::vector<Project> &projects,
+                      const std::vector<std::vector<recovery::TypeHint>> &hints)
+{
+    for (size_t p = 0; p < projects.size(); ++p) {
+        Project &project = projects[p];
+        if (!recovery::designOnlyInItems(project))
+            continue;
+        const qsizetype itemCount = qsizetype(project.items.size());
+        recovery::RecoveryOptions recoveryOptions;
+        if (p < hints.size())
+            recoveryOptions.hints = hints[p];
+        auto inferred = recovery::inferProject(project, recoveryOptions);
+        print(stderr,
+              QStringLiteral("keyscope: note: inferred %1 entity type(s) from %2 item(s) of "
+                             "%3; %4 item(s) stay hand-written (`keyscope infer` reports "
+                             "what was inferred; --no-infer keeps the items as they are)\n")
+                  .arg(inferred.result.proposals.size())
+                  .arg(itemCount)
+                  .arg(project.table.tableName.isEmpty() ? QStringLiteral("the table")
+                                                         : project.table.tableName)
+                  .arg(inferred.result.unmatched.size()));
+        project = std::move(inferred.project);
+    }
+}
+
+// Items alone, written in an items format.
+int writeItemsOnly(InteropFile::Format format, const QString &tableName,
+                   const std::vector<Item> &looseItems, const QString &out)
+{
+    if (!InteropFile::isItemsFormat(format))
+        return usageError(kUsage,
+                          QStringLiteral("--to %1 needs a table: give a project, a "
+                                         "Workbench model, a CloudFormation template "
+                                         "or create-table JSON as well")
+                              .arg(InteropFile::formatName(format)));
+    Project itemsOnly;
+    itemsOnly.table.tableName = tableName;
+    if (itemsOnly.table.tableName.isEmpty() && format == InteropFile::Format::BatchWrite)
+        return usageError(kUsage,
+                          QStringLiteral("batch-write requests name their table: add "
+                                         "--table NAME"));
+    auto written
+        = InteropFile::write(format, itemsOnly, looseItems, out, QDateTime::currentDateTimeUtc());
+    if (auto *error = std::get_if<IoError>(&written))
+        return fileError(*error);
+    if (out != u"-")
+        print(
+            stderr,
+            QStringLiteral("keyscope: wrote %1\n").arg(std::get<QStringList>(written).join(u", ")));
+    return kExitOk;
+}
+
+// Each project (with its populated items where the format holds items), one file a project
+// when there are several.
+int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
+                  const QString &designPath, std::optional<quint64> seed, const QString &out)
+{
+    for (Project &project : projects) {
+        std::vector<Item> items;
+        if (InteropFile::isItemsFormat(format) || format == InteropFile::Format::Workbench) {
+            auto populated = InteropFile::populatedItems(project, designPath, seed);
+            if (auto *error = std::get_if<IoError>(&populated))
+                return fileError(*error);
+            items = std::get<std::vector<Item>>(std::move(populated));
+        }
+        const QString target = projects.size() > 1 ? suffixed(out, project.table.tableName) : out;
+        if (target == u"-" && format == InteropFile::Format::BatchWrite
+            && items.size() > std::size_t(ItemsFormats::kBatchSize))
+            return usageError(kUsage,
+                              QStringLiteral("%1 items need %2 batch-write files: give a "
+                                             "file name to -o instead of -")
+                                  .arg(items.size())
+                                  .arg((items.size() + 24) / 25));
+        auto written
+            = InteropFile::write(format, project, items, target, QDateTime::currentDateTimeUtc());
+        if (auto *error = std::get_if<IoError>(&written))
+            return fileError(*error);
+        if (target != u"-")
+            print(stderr,
+                  QStringLiteral("keyscope: wrote %1\n")
+                      .arg(std::get<QStringList>(written).join(u", ")));
+    }
+    return kExitOk;
+}
+
 } // namespace
 
 int runConvertCommand(const QStringList &args)
@@ -128,22 +260,10 @@ int runConvertCommand(const QStringList &args)
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(kUsage, *message);
-    std::optional<InteropFile::Format> format;
-    if (const auto to = options.value(QStringLiteral("--to"))) {
-        format = InteropFile::formatFromName(*to);
-        if (!format)
-            return usageError(kUsage,
-                              QStringLiteral("argument --to: invalid choice: '%1' (choose "
-                                             "from %2)")
-                                  .arg(*to, InteropFile::formatNames().join(u", ")));
-    } else {
-        format = InteropFile::formatFromPath(out);
-        if (!format)
-            return usageError(kUsage,
-                              QStringLiteral("cannot tell the output format from '%1': "
-                                             "add --to FORMAT (%2)")
-                                  .arg(out, InteropFile::formatNames().join(u", ")));
-    }
+    auto formatRead = outputFormat(options, out);
+    if (const int *exitCode = std::get_if<int>(&formatRead))
+        return *exitCode;
+    const InteropFile::Format format = std::get<InteropFile::Format>(formatRead);
     const QString table = options.value(QStringLiteral("--table")).value_or(QString());
     const bool allTables = options.has(QStringLiteral("--all-tables"));
     if (allTables && !table.isEmpty())
@@ -165,101 +285,20 @@ int runConvertCommand(const QStringList &args)
     std::vector<Item> &looseItems = inputs.looseItems;
     const QString &looseTable = inputs.looseTable;
     const bool infer
-        = *format == InteropFile::Format::Keyscope && !options.has(QStringLiteral("--no-infer"));
-    // Items alone become a project when their keys can be told (PK/SK...), so a scan export
-    // converts to a design.
-    if (projects.empty() && *format == InteropFile::Format::Keyscope) {
-        QString why;
-        auto keys = recovery::guessTableKeys(looseItems, &why);
-        if (!keys) {
-            print(stderr,
-                  QStringLiteral("keyscope: error: %1: cannot tell the table's keys: %2. "
-                                 "Give the table as well (create-table JSON, a CloudFormation "
-                                 "template or a project) before the items files.\n")
-                      .arg(options.positionals.join(u", "), why));
+        = format == InteropFile::Format::Keyscope && !options.has(QStringLiteral("--no-infer"));
+    if (projects.empty() && format == InteropFile::Format::Keyscope) {
+        auto project = projectOfItems(looseItems, !table.isEmpty() ? table : looseTable,
+                                      options.positionals);
+        if (!project)
             return kExitFile;
-        }
-        Project project;
-        project.table = *keys;
-        project.table.tableName = !table.isEmpty() ? table : looseTable;
-        project.name = project.table.tableName;
-        project.items = std::move(looseItems);
-        projects.push_back(std::move(project));
+        projects.push_back(std::move(*project));
     }
-    if (infer) {
-        for (size_t p = 0; p < projects.size(); ++p) {
-            Project &project = projects[p];
-            if (!recovery::designOnlyInItems(project))
-                continue;
-            const qsizetype itemCount = qsizetype(project.items.size());
-            recovery::RecoveryOptions recoveryOptions;
-            if (p < inputs.hints.size())
-                recoveryOptions.hints = inputs.hints[p];
-            auto inferred = recovery::inferProject(project, recoveryOptions);
-            print(stderr,
-                  QStringLiteral("keyscope: note: inferred %1 entity type(s) from %2 item(s) of "
-                                 "%3; %4 item(s) stay hand-written (`keyscope infer` reports "
-                                 "what was inferred; --no-infer keeps the items as they are)\n")
-                      .arg(inferred.result.proposals.size())
-                      .arg(itemCount)
-                      .arg(project.table.tableName.isEmpty() ? QStringLiteral("the table")
-                                                             : project.table.tableName)
-                      .arg(inferred.result.unmatched.size()));
-            project = std::move(inferred.project);
-        }
-    }
-
-    if (projects.empty()) {
-        if (!InteropFile::isItemsFormat(*format))
-            return usageError(kUsage,
-                              QStringLiteral("--to %1 needs a table: give a project, a "
-                                             "Workbench model, a CloudFormation template "
-                                             "or create-table JSON as well")
-                                  .arg(InteropFile::formatName(*format)));
-        Project itemsOnly;
-        itemsOnly.table.tableName = !table.isEmpty() ? table : looseTable;
-        if (itemsOnly.table.tableName.isEmpty() && *format == InteropFile::Format::BatchWrite)
-            return usageError(kUsage,
-                              QStringLiteral("batch-write requests name their table: add "
-                                             "--table NAME"));
-        auto written = InteropFile::write(*format, itemsOnly, looseItems, out,
-                                          QDateTime::currentDateTimeUtc());
-        if (auto *error = std::get_if<IoError>(&written))
-            return fileError(*error);
-        if (out != u"-")
-            print(stderr,
-                  QStringLiteral("keyscope: wrote %1\n")
-                      .arg(std::get<QStringList>(written).join(u", ")));
-        return kExitOk;
-    }
-
-    for (Project &project : projects) {
-        std::vector<Item> items;
-        if (InteropFile::isItemsFormat(*format) || *format == InteropFile::Format::Workbench) {
-            auto populated = InteropFile::populatedItems(project, inputs.designPath,
-                                                         std::get<std::optional<quint64>>(seed));
-            if (auto *error = std::get_if<IoError>(&populated))
-                return fileError(*error);
-            items = std::get<std::vector<Item>>(std::move(populated));
-        }
-        const QString target = projects.size() > 1 ? suffixed(out, project.table.tableName) : out;
-        if (target == u"-" && *format == InteropFile::Format::BatchWrite
-            && items.size() > std::size_t(ItemsFormats::kBatchSize))
-            return usageError(kUsage,
-                              QStringLiteral("%1 items need %2 batch-write files: give a "
-                                             "file name to -o instead of -")
-                                  .arg(items.size())
-                                  .arg((items.size() + 24) / 25));
-        auto written
-            = InteropFile::write(*format, project, items, target, QDateTime::currentDateTimeUtc());
-        if (auto *error = std::get_if<IoError>(&written))
-            return fileError(*error);
-        if (target != u"-")
-            print(stderr,
-                  QStringLiteral("keyscope: wrote %1\n")
-                      .arg(std::get<QStringList>(written).join(u", ")));
-    }
-    return kExitOk;
+    if (infer)
+        inferEntityTypes(projects, inputs.hints);
+    if (projects.empty())
+        return writeItemsOnly(format, !table.isEmpty() ? table : looseTable, looseItems, out);
+    return writeProjects(format, projects, inputs.designPath,
+                         std::get<std::optional<quint64>>(seed), out);
 }
 
 } // namespace keyscope::cli

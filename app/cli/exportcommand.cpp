@@ -120,22 +120,18 @@ QString optionName(const QString &arg)
     return equals > 0 ? arg.left(equals) : arg;
 }
 
-} // namespace
-
-int runExportCommand(const QStringList &args)
+// -o is the one short option; the parser knows only long ones. Query options go to the
+// query parser (`keyscope query`'s own), the rest to the export's.
+void splitArguments(const QStringList &args, QStringList *exportArgs, QStringList *queryArgs)
 {
-    // -o is the one short option; the parser knows only long ones. Query options go to the
-    // query parser (`keyscope query`'s own), the rest to the export's.
-    QStringList exportArgs;
-    QStringList queryArgs;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &arg = args.at(i);
         if (arg == u"-o") {
-            exportArgs << QStringLiteral("--output");
+            *exportArgs << QStringLiteral("--output");
             continue;
         }
         if (arg.startsWith(u"-o") && !arg.startsWith(u"--")) {
-            exportArgs << QStringLiteral("--output=") + arg.mid(2);
+            *exportArgs << QStringLiteral("--output=") + arg.mid(2);
             continue;
         }
         const QString name = optionName(arg);
@@ -143,18 +139,229 @@ int runExportCommand(const QStringList &args)
             ? QueryArgumentParser::optionTakesValue(name)
             : std::nullopt;
         if (takesValue) {
-            queryArgs << arg;
+            *queryArgs << arg;
             if (*takesValue && !arg.contains(QLatin1Char('=')) && i + 1 < args.size())
-                queryArgs << args.at(++i);
+                *queryArgs << args.at(++i);
             continue;
         }
         // A bare --compare (nothing or another option after it).
         if (arg == u"--compare" && (i + 1 == args.size() || args.at(i + 1).startsWith(u"--"))) {
-            exportArgs << QStringLiteral("--compare=") + kExampleBefore;
+            *exportArgs << QStringLiteral("--compare=") + kExampleBefore;
             continue;
         }
-        exportArgs << arg;
+        *exportArgs << arg;
     }
+}
+
+// What to draw: FILE or --example, and --compare. An exit code on a mistake.
+std::optional<int> readProjects(const ParsedOptions &options, const ui::ExampleCatalog &examples,
+                                const QStringList &exampleIds, ui::ExportRequest *request)
+{
+    std::optional<QString> compare = options.value(QStringLiteral("--compare"));
+    if (auto example = options.value(QStringLiteral("--example"))) {
+        const int row = examples.rowOf(*example);
+        const ui::ExampleCatalog::Entry *entry = examples.entry(row);
+        if (!entry || !entry->after()) {
+            const QString guess = model::closestMatch(*example, exampleIds);
+            return usageError(kUsage,
+                              QStringLiteral("unknown example '%1'%2 (choose from: %3)")
+                                  .arg(*example,
+                                       guess.isEmpty()
+                                           ? QString()
+                                           : QStringLiteral("; did you mean '%1'?").arg(guess),
+                                       exampleIds.join(u", ")));
+        }
+        if (!options.positionals.isEmpty())
+            return usageError(kUsage, QStringLiteral("give FILE or --example, not both"));
+        request->projectPath = entry->after()->path;
+        if (compare == kExampleBefore) {
+            if (!entry->before())
+                return usageError(kUsage,
+                                  QStringLiteral("the example '%1' has no before design; "
+                                                 "give --compare FILE")
+                                      .arg(*example));
+            // Before on the left, after on the right.
+            request->projectPath = entry->before()->path;
+            compare = entry->after()->path;
+        }
+    } else {
+        if (options.positionals.isEmpty())
+            return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
+        if (options.positionals.size() > 1)
+            return usageError(kUsage,
+                              QStringLiteral("unrecognized arguments: %1")
+                                  .arg(options.positionals.mid(1).join(u' ')));
+        request->projectPath = options.positionals.first();
+    }
+    if (compare == kExampleBefore)
+        return usageError(kUsage,
+                          QStringLiteral("argument --compare: expected a project FILE "
+                                         "(a bare --compare needs --example)"));
+    if (compare)
+        request->compareProjectPath = *compare;
+
+    return std::nullopt;
+}
+
+// --pattern, or query options checked as `keyscope query` checks them against the project.
+std::optional<int> readQuery(const ParsedOptions &options, const QStringList &queryArgs,
+                             ui::ExportRequest *request)
+{
+    const auto pattern = options.value(QStringLiteral("--pattern"));
+    if (pattern && !queryArgs.isEmpty())
+        return usageError(kUsage,
+                          QStringLiteral("give --pattern or query options (%1), not both")
+                              .arg(optionName(queryArgs.first())));
+    if (!queryArgs.isEmpty()) {
+        // `keyscope query`'s own parsing and checks, against the project.
+        auto query = QueryArgumentParser::parse(
+            queryArgs + QStringList {QStringLiteral("--project"), request->projectPath});
+        if (auto *error = std::get_if<UsageError>(&query))
+            return usageError(kUsage, error->message);
+        model::QueryRequest built;
+        if (auto failure = buildQueryRequest(std::get<QueryArguments>(query), built)) {
+            print(stderr, failure->message);
+            return failure->exitCode;
+        }
+        request->query = built;
+    } else if (!pattern || pattern->isEmpty()) {
+        return usageError(kUsage,
+                          QStringLiteral("the following arguments are required: "
+                                         "--pattern (or query options such as "
+                                         "--key-condition-expression)"));
+    } else {
+        request->pattern = *pattern;
+    }
+
+    return std::nullopt;
+}
+
+// -o, --animated, --seed, --step, --format and --scale.
+std::optional<int> readOutput(const ParsedOptions &options, ui::ExportRequest *request)
+{
+    const auto output = options.value(QStringLiteral("--output"));
+    if (!output || output->isEmpty())
+        return usageError(kUsage,
+                          QStringLiteral("the following arguments are required: -o/--output"));
+    request->outputPath = *output;
+    request->animated = options.has(QStringLiteral("--animated"));
+
+    auto seed = parseSeed(options);
+    if (auto *message = std::get_if<QString>(&seed))
+        return usageError(kUsage, *message);
+    request->seed = std::get<std::optional<quint64>>(seed);
+
+    if (auto step = options.value(QStringLiteral("--step")); step && *step != u"end") {
+        bool ok = false;
+        const int n = step->toInt(&ok);
+        if (!ok || n < 0)
+            return usageError(kUsage,
+                              QStringLiteral("argument --step: expected a step number "
+                                             "from 0, or 'end', got '%1'")
+                                  .arg(*step));
+        request->step = n;
+    }
+    if (auto format = options.value(QStringLiteral("--format"))) {
+        request->format = ui::exportFormatNamed(*format);
+        if (!request->format)
+            return usageError(kUsage,
+                              QStringLiteral("argument --format: invalid choice: '%1' "
+                                             "(choose from 'svg', 'png', 'pdf', 'md', 'frames')")
+                                  .arg(*format));
+    } else if (!ui::exportFormatForPath(request->outputPath)) {
+        return usageError(kUsage,
+                          QStringLiteral("cannot tell the format from '%1': use "
+                                         "--format svg|png|pdf|md|frames")
+                              .arg(request->outputPath));
+    }
+    if (auto scale = options.value(QStringLiteral("--scale"))) {
+        bool ok = false;
+        request->scale = scale->toDouble(&ok);
+        if (!ok || !ui::imageScaleProblem(request->scale).isEmpty())
+            return usageError(kUsage,
+                              QStringLiteral("argument --scale: expected a number from %1 to %2, "
+                                             "got '")
+                                      .arg(ui::kMinImageScale)
+                                      .arg(ui::kMaxImageScale)
+                                  + *scale + u'\'');
+    }
+    return std::nullopt;
+}
+
+// --theme, --background, --no-legend, --rows and --context.
+std::optional<int> readLook(const ParsedOptions &options, ui::ExportRequest *request)
+{
+    if (auto theme = options.value(QStringLiteral("--theme"))) {
+        if (*theme != u"light" && *theme != u"dark")
+            return usageError(kUsage,
+                              QStringLiteral("argument --theme: invalid choice: '%1' "
+                                             "(choose from 'light', 'dark')")
+                                  .arg(*theme));
+        request->look.dark = *theme == u"dark";
+    }
+    if (auto background = options.value(QStringLiteral("--background"))) {
+        const QColor color = QColor::fromString(*background);
+        if (!color.isValid())
+            return usageError(kUsage,
+                              QStringLiteral("argument --background: '%1' is not a colour "
+                                             "(use transparent, white, #RRGGBB or an SVG "
+                                             "colour name)")
+                                  .arg(*background));
+        request->look.background = color;
+    }
+    request->look.legend = !options.has(QStringLiteral("--no-legend"));
+    {
+        int context = 3;
+        if (auto text = options.value(QStringLiteral("--context"))) {
+            bool ok = false;
+            context = text->toInt(&ok);
+            if (!ok || context < 0 || context > 1000)
+                return usageError(kUsage,
+                                  QStringLiteral("argument --context: expected a number "
+                                                 "of rows from 0 to 1000, got '%1'")
+                                      .arg(*text));
+        }
+        auto window = ui::parseRowWindow(
+            options.value(QStringLiteral("--rows")).value_or(QStringLiteral("auto")), context);
+        if (auto *message = std::get_if<QString>(&window))
+            return usageError(kUsage, QStringLiteral("argument --rows: %1").arg(*message));
+        request->look.rows = std::get<ui::RowWindow>(window);
+    }
+
+    return std::nullopt;
+}
+
+int exitCode(const ui::ExportError &error)
+{
+    switch (error.kind) {
+    case ui::ExportError::Kind::None:
+        return kExitOk;
+    case ui::ExportError::Kind::Request:
+        return usageError(kUsage, error.message);
+    case ui::ExportError::Kind::Rejected:
+        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.message));
+        return kExitService;
+    case ui::ExportError::Kind::Input: {
+        QString text;
+        for (const QString &line : error.message.split(QLatin1Char('\n')))
+            text += QStringLiteral("keyscope: error: ") + line + QLatin1Char('\n');
+        print(stderr, text);
+        return kExitFile;
+    }
+    case ui::ExportError::Kind::Output:
+        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.message));
+        return kExitFile;
+    }
+    return kExitFile;
+}
+
+} // namespace
+
+int runExportCommand(const QStringList &args)
+{
+    QStringList exportArgs;
+    QStringList queryArgs;
+    splitArguments(args, &exportArgs, &queryArgs);
     auto parsed = parseOptions(exportArgs,
                                {{QStringLiteral("--pattern"), true},
                                 {QStringLiteral("--step"), true},
@@ -192,179 +399,15 @@ int runExportCommand(const QStringList &args)
     }
 
     ui::ExportRequest request;
-    std::optional<QString> compare = options.value(QStringLiteral("--compare"));
-    if (auto example = options.value(QStringLiteral("--example"))) {
-        const int row = examples.rowOf(*example);
-        const ui::ExampleCatalog::Entry *entry = examples.entry(row);
-        if (!entry || !entry->after()) {
-            const QString guess = model::closestMatch(*example, exampleIds);
-            return usageError(kUsage,
-                              QStringLiteral("unknown example '%1'%2 (choose from: %3)")
-                                  .arg(*example,
-                                       guess.isEmpty()
-                                           ? QString()
-                                           : QStringLiteral("; did you mean '%1'?").arg(guess),
-                                       exampleIds.join(u", ")));
-        }
-        if (!options.positionals.isEmpty())
-            return usageError(kUsage, QStringLiteral("give FILE or --example, not both"));
-        request.projectPath = entry->after()->path;
-        if (compare == kExampleBefore) {
-            if (!entry->before())
-                return usageError(kUsage,
-                                  QStringLiteral("the example '%1' has no before design; "
-                                                 "give --compare FILE")
-                                      .arg(*example));
-            // Before on the left, after on the right.
-            request.projectPath = entry->before()->path;
-            compare = entry->after()->path;
-        }
-    } else {
-        if (options.positionals.isEmpty())
-            return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
-        if (options.positionals.size() > 1)
-            return usageError(kUsage,
-                              QStringLiteral("unrecognized arguments: %1")
-                                  .arg(options.positionals.mid(1).join(u' ')));
-        request.projectPath = options.positionals.first();
-    }
-    if (compare == kExampleBefore)
-        return usageError(kUsage,
-                          QStringLiteral("argument --compare: expected a project FILE "
-                                         "(a bare --compare needs --example)"));
-    if (compare)
-        request.compareProjectPath = *compare;
-
-    const auto pattern = options.value(QStringLiteral("--pattern"));
-    if (pattern && !queryArgs.isEmpty())
-        return usageError(kUsage,
-                          QStringLiteral("give --pattern or query options (%1), not both")
-                              .arg(optionName(queryArgs.first())));
-    if (!queryArgs.isEmpty()) {
-        // `keyscope query`'s own parsing and checks, against the project.
-        auto query = QueryArgumentParser::parse(
-            queryArgs + QStringList {QStringLiteral("--project"), request.projectPath});
-        if (auto *error = std::get_if<UsageError>(&query))
-            return usageError(kUsage, error->message);
-        model::QueryRequest built;
-        if (auto failure = buildQueryRequest(std::get<QueryArguments>(query), built)) {
-            print(stderr, failure->message);
-            return failure->exitCode;
-        }
-        request.query = built;
-    } else if (!pattern || pattern->isEmpty()) {
-        return usageError(kUsage,
-                          QStringLiteral("the following arguments are required: "
-                                         "--pattern (or query options such as "
-                                         "--key-condition-expression)"));
-    } else {
-        request.pattern = *pattern;
-    }
-
-    const auto output = options.value(QStringLiteral("--output"));
-    if (!output || output->isEmpty())
-        return usageError(kUsage,
-                          QStringLiteral("the following arguments are required: -o/--output"));
-    request.outputPath = *output;
-    request.animated = options.has(QStringLiteral("--animated"));
-
-    auto seed = parseSeed(options);
-    if (auto *message = std::get_if<QString>(&seed))
-        return usageError(kUsage, *message);
-    request.seed = std::get<std::optional<quint64>>(seed);
-
-    if (auto step = options.value(QStringLiteral("--step")); step && *step != u"end") {
-        bool ok = false;
-        const int n = step->toInt(&ok);
-        if (!ok || n < 0)
-            return usageError(kUsage,
-                              QStringLiteral("argument --step: expected a step number "
-                                             "from 0, or 'end', got '%1'")
-                                  .arg(*step));
-        request.step = n;
-    }
-    if (auto format = options.value(QStringLiteral("--format"))) {
-        request.format = ui::exportFormatNamed(*format);
-        if (!request.format)
-            return usageError(kUsage,
-                              QStringLiteral("argument --format: invalid choice: '%1' "
-                                             "(choose from 'svg', 'png', 'pdf', 'md', 'frames')")
-                                  .arg(*format));
-    } else if (!ui::exportFormatForPath(request.outputPath)) {
-        return usageError(kUsage,
-                          QStringLiteral("cannot tell the format from '%1': use "
-                                         "--format svg|png|pdf|md|frames")
-                              .arg(request.outputPath));
-    }
-    if (auto scale = options.value(QStringLiteral("--scale"))) {
-        bool ok = false;
-        request.scale = scale->toDouble(&ok);
-        if (!ok || !ui::imageScaleProblem(request.scale).isEmpty())
-            return usageError(kUsage,
-                              QStringLiteral("argument --scale: expected a number from %1 to %2, "
-                                             "got '")
-                                      .arg(ui::kMinImageScale)
-                                      .arg(ui::kMaxImageScale)
-                                  + *scale + u'\'');
-    }
-    if (auto theme = options.value(QStringLiteral("--theme"))) {
-        if (*theme != u"light" && *theme != u"dark")
-            return usageError(kUsage,
-                              QStringLiteral("argument --theme: invalid choice: '%1' "
-                                             "(choose from 'light', 'dark')")
-                                  .arg(*theme));
-        request.look.dark = *theme == u"dark";
-    }
-    if (auto background = options.value(QStringLiteral("--background"))) {
-        const QColor color = QColor::fromString(*background);
-        if (!color.isValid())
-            return usageError(kUsage,
-                              QStringLiteral("argument --background: '%1' is not a colour "
-                                             "(use transparent, white, #RRGGBB or an SVG "
-                                             "colour name)")
-                                  .arg(*background));
-        request.look.background = color;
-    }
-    request.look.legend = !options.has(QStringLiteral("--no-legend"));
-    {
-        int context = 3;
-        if (auto text = options.value(QStringLiteral("--context"))) {
-            bool ok = false;
-            context = text->toInt(&ok);
-            if (!ok || context < 0 || context > 1000)
-                return usageError(kUsage,
-                                  QStringLiteral("argument --context: expected a number "
-                                                 "of rows from 0 to 1000, got '%1'")
-                                      .arg(*text));
-        }
-        auto window = ui::parseRowWindow(
-            options.value(QStringLiteral("--rows")).value_or(QStringLiteral("auto")), context);
-        if (auto *message = std::get_if<QString>(&window))
-            return usageError(kUsage, QStringLiteral("argument --rows: %1").arg(*message));
-        request.look.rows = std::get<ui::RowWindow>(window);
-    }
-
-    const ui::ExportError error = ui::exportDiagram(request);
-    switch (error.kind) {
-    case ui::ExportError::Kind::None:
-        return kExitOk;
-    case ui::ExportError::Kind::Request:
-        return usageError(kUsage, error.message);
-    case ui::ExportError::Kind::Rejected:
-        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.message));
-        return kExitService;
-    case ui::ExportError::Kind::Input: {
-        QString text;
-        for (const QString &line : error.message.split(QLatin1Char('\n')))
-            text += QStringLiteral("keyscope: error: ") + line + QLatin1Char('\n');
-        print(stderr, text);
-        return kExitFile;
-    }
-    case ui::ExportError::Kind::Output:
-        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.message));
-        return kExitFile;
-    }
-    return kExitFile;
+    if (auto exit = readProjects(options, examples, exampleIds, &request))
+        return *exit;
+    if (auto exit = readQuery(options, queryArgs, &request))
+        return *exit;
+    if (auto exit = readOutput(options, &request))
+        return *exit;
+    if (auto exit = readLook(options, &request))
+        return *exit;
+    return exitCode(ui::exportDiagram(request));
 }
 
 } // namespace keyscope::cli

@@ -247,6 +247,176 @@ const QStringList &KeyTemplate::filterNames()
     return names;
 }
 
+namespace {
+
+// A placeholder's attribute name, text[from, to): a name, or "Type.Attr" of a parent.
+std::variant<QString, TemplateError> placeholderName(const QString &text, qsizetype from,
+                                                     qsizetype to, int placeholderColumn,
+                                                     bool hasFilters)
+{
+    qsizetype nameFrom = from;
+    qsizetype nameTo = to;
+    trimRange(text, nameFrom, nameTo);
+    if (nameFrom == nameTo) {
+        if (!hasFilters) {
+            return errorAt(placeholderColumn,
+                           QStringLiteral("empty placeholder at column %1; name an attribute, "
+                                          "e.g. {OrgName}, or write '{{}}' for literal braces")
+                               .arg(placeholderColumn));
+        }
+        return errorAt(column(nameFrom),
+                       QStringLiteral("missing attribute name at column %1; a placeholder "
+                                      "starts with one, e.g. {OrgName|upper}")
+                           .arg(column(nameFrom)));
+    }
+    const QString name = text.mid(nameFrom, nameTo - nameFrom);
+    for (qsizetype k = nameFrom; k < nameTo; ++k) {
+        const QChar ch = text[k];
+        if (ch == u'.') {
+            if (k == nameFrom || k + 1 == nameTo || text[k + 1] == u'.') {
+                return errorAt(column(k),
+                               QStringLiteral("invalid attribute name '%1' at column %2: "
+                                              "'.' must join two names, as in Device.DeviceId")
+                                   .arg(name)
+                                   .arg(column(k)));
+            }
+            continue;
+        }
+        if (!isNameChar(ch)) {
+            return errorAt(column(k),
+                           QStringLiteral("invalid attribute name '%1' at column %2: '%3' is "
+                                          "not allowed; use letters, digits, '_' and '-', "
+                                          "and '.' for a parent's attribute")
+                               .arg(name)
+                               .arg(column(k))
+                               .arg(ch));
+        }
+    }
+    return name;
+}
+
+// One "|filter" or "|filter:argument" of a placeholder, text[segFrom, segTo).
+std::variant<KeyTemplate::Filter, TemplateError> parseFilter(const QString &text, qsizetype segFrom,
+                                                             qsizetype segTo)
+{
+    const qsizetype colon = text.indexOf(u':', segFrom);
+    const bool hasArgument = colon >= 0 && colon < segTo;
+    qsizetype filterFrom = segFrom;
+    qsizetype filterTo = hasArgument ? colon : segTo;
+    trimRange(text, filterFrom, filterTo);
+    if (filterFrom == filterTo) {
+        const qsizetype at = hasArgument ? colon : segFrom - 1;
+        return errorAt(column(at),
+                       QStringLiteral("empty filter at column %1; filters are %2")
+                           .arg(column(at))
+                           .arg(filterList()));
+    }
+    KeyTemplate::Filter filter;
+    filter.name = text.mid(filterFrom, filterTo - filterFrom);
+    filter.column = column(filterFrom);
+    const FilterInfo *info = findFilter(filter.name);
+    if (!info) {
+        const QString suggestion = suggestFilter(filter.name);
+        QString message = QStringLiteral("unknown filter '%1' at column %2")
+                              .arg(filter.name)
+                              .arg(filter.column);
+        if (!suggestion.isEmpty())
+            message += QStringLiteral("; did you mean '%1'?").arg(suggestion);
+        else
+            message += QStringLiteral("; filters are %1").arg(filterList());
+        return errorAt(filter.column, message);
+    }
+
+    if (info->takesPattern) {
+        // The pattern is taken verbatim: spaces and commas are part of it.
+        if (hasArgument)
+            filter.argument = text.mid(colon + 1, segTo - colon - 1);
+        if (filter.argument.trimmed().isEmpty()) {
+            return errorAt(filter.column,
+                           QStringLiteral("%1 at column %2 needs a pattern, e.g. "
+                                          "format:yyyy-MM-dd or format:MMM d, yyyy")
+                               .arg(filter.name)
+                               .arg(filter.column));
+        }
+    } else if (info->takesWidth) {
+        qsizetype argFrom = hasArgument ? colon + 1 : segTo;
+        qsizetype argTo = segTo;
+        trimRange(text, argFrom, argTo);
+        if (argFrom == argTo) {
+            return errorAt(filter.column,
+                           QStringLiteral("%1 at column %2 needs a width, e.g. %1:5")
+                               .arg(filter.name)
+                               .arg(filter.column));
+        }
+        filter.argument = text.mid(argFrom, argTo - argFrom);
+        const int argColumn = column(argFrom);
+        const auto width = integerFromText(filter.argument);
+        if (!width) {
+            return errorAt(argColumn,
+                           QStringLiteral("%1 width '%2' at column %3 is not an integer; "
+                                          "write e.g. %1:5")
+                               .arg(filter.name, filter.argument)
+                               .arg(argColumn));
+        }
+        if (width->negative || width->digits == u"0") {
+            return errorAt(argColumn,
+                           QStringLiteral("%1 width %2 at column %3 must be at least 1")
+                               .arg(filter.name, filter.argument)
+                               .arg(argColumn));
+        }
+        if (width->digits.size() > 4 || width->digits.toInt() > kMaxWidth) {
+            return errorAt(argColumn,
+                           QStringLiteral("%1 width %2 at column %3 is too large; at most "
+                                          "%4 (a sort key holds at most %4 bytes)")
+                               .arg(filter.name, filter.argument)
+                               .arg(argColumn)
+                               .arg(kMaxWidth));
+        }
+        filter.argument = width->digits; // "05" -> "5"
+    } else if (hasArgument) {
+        return errorAt(filter.column,
+                       QStringLiteral("%1 at column %2 takes no argument; remove '%3'")
+                           .arg(filter.name)
+                           .arg(filter.column)
+                           .arg(text.mid(colon, segTo - colon).trimmed()));
+    }
+    return filter;
+}
+
+// The placeholder text[begin, end] ('{' to '}'): its attribute, then its filters.
+std::variant<KeyTemplate::Part, TemplateError> parsePlaceholder(const QString &text,
+                                                                qsizetype begin, qsizetype end)
+{
+    KeyTemplate::Part part;
+    part.isPlaceholder = true;
+    part.column = column(begin);
+    part.length = int(end - begin + 1);
+
+    // Split at '|': the attribute, then the filters. Arguments cannot contain '|'.
+    std::vector<std::pair<qsizetype, qsizetype>> segments;
+    qsizetype from = begin + 1;
+    for (qsizetype k = begin + 1; k <= end; ++k) {
+        if (k == end || text[k] == u'|') {
+            segments.emplace_back(from, k);
+            from = k + 1;
+        }
+    }
+    auto name = placeholderName(text, segments[0].first, segments[0].second, part.column,
+                                segments.size() > 1);
+    if (auto *error = std::get_if<TemplateError>(&name))
+        return *error;
+    part.text = std::get<QString>(name);
+    for (size_t s = 1; s < segments.size(); ++s) {
+        auto filter = parseFilter(text, segments[s].first, segments[s].second);
+        if (auto *error = std::get_if<TemplateError>(&filter))
+            return *error;
+        part.filters.push_back(std::get<KeyTemplate::Filter>(std::move(filter)));
+    }
+    return part;
+}
+
+} // namespace
+
 std::variant<KeyTemplate, TemplateError> KeyTemplate::parse(const QString &text)
 {
     if (text.isEmpty()) {
@@ -313,149 +483,10 @@ std::variant<KeyTemplate, TemplateError> KeyTemplate::parse(const QString &text)
         }
         flushLiteral(i);
 
-        Part part;
-        part.isPlaceholder = true;
-        part.column = column(i);
-        part.length = int(end - i + 1);
-
-        // Split at '|': the attribute, then the filters. Arguments cannot contain '|'.
-        std::vector<std::pair<qsizetype, qsizetype>> segments;
-        qsizetype from = i + 1;
-        for (qsizetype k = i + 1; k <= end; ++k) {
-            if (k == end || text[k] == u'|') {
-                segments.emplace_back(from, k);
-                from = k + 1;
-            }
-        }
-
-        qsizetype nameFrom = segments[0].first;
-        qsizetype nameTo = segments[0].second;
-        trimRange(text, nameFrom, nameTo);
-        if (nameFrom == nameTo) {
-            if (segments.size() == 1) {
-                return errorAt(part.column,
-                               QStringLiteral("empty placeholder at column %1; name an attribute, "
-                                              "e.g. {OrgName}, or write '{{}}' for literal braces")
-                                   .arg(part.column));
-            }
-            return errorAt(column(nameFrom),
-                           QStringLiteral("missing attribute name at column %1; a placeholder "
-                                          "starts with one, e.g. {OrgName|upper}")
-                               .arg(column(nameFrom)));
-        }
-        const QString name = text.mid(nameFrom, nameTo - nameFrom);
-        for (qsizetype k = nameFrom; k < nameTo; ++k) {
-            const QChar ch = text[k];
-            if (ch == u'.') {
-                if (k == nameFrom || k + 1 == nameTo || text[k + 1] == u'.') {
-                    return errorAt(column(k),
-                                   QStringLiteral("invalid attribute name '%1' at column %2: "
-                                                  "'.' must join two names, as in Device.DeviceId")
-                                       .arg(name)
-                                       .arg(column(k)));
-                }
-                continue;
-            }
-            if (!isNameChar(ch)) {
-                return errorAt(column(k),
-                               QStringLiteral("invalid attribute name '%1' at column %2: '%3' is "
-                                              "not allowed; use letters, digits, '_' and '-', "
-                                              "and '.' for a parent's attribute")
-                                   .arg(name)
-                                   .arg(column(k))
-                                   .arg(ch));
-            }
-        }
-        part.text = name;
-
-        for (size_t s = 1; s < segments.size(); ++s) {
-            qsizetype segFrom = segments[s].first;
-            qsizetype segTo = segments[s].second;
-            const qsizetype colon = text.indexOf(u':', segFrom);
-            const bool hasArgument = colon >= 0 && colon < segTo;
-            qsizetype filterFrom = segFrom;
-            qsizetype filterTo = hasArgument ? colon : segTo;
-            trimRange(text, filterFrom, filterTo);
-            if (filterFrom == filterTo) {
-                const qsizetype at = hasArgument ? colon : segFrom - 1;
-                return errorAt(column(at),
-                               QStringLiteral("empty filter at column %1; filters are %2")
-                                   .arg(column(at))
-                                   .arg(filterList()));
-            }
-            Filter filter;
-            filter.name = text.mid(filterFrom, filterTo - filterFrom);
-            filter.column = column(filterFrom);
-            const FilterInfo *info = findFilter(filter.name);
-            if (!info) {
-                const QString suggestion = suggestFilter(filter.name);
-                QString message = QStringLiteral("unknown filter '%1' at column %2")
-                                      .arg(filter.name)
-                                      .arg(filter.column);
-                if (!suggestion.isEmpty())
-                    message += QStringLiteral("; did you mean '%1'?").arg(suggestion);
-                else
-                    message += QStringLiteral("; filters are %1").arg(filterList());
-                return errorAt(filter.column, message);
-            }
-
-            if (info->takesPattern) {
-                // The pattern is taken verbatim: spaces and commas are part of it.
-                if (hasArgument)
-                    filter.argument = text.mid(colon + 1, segTo - colon - 1);
-                if (filter.argument.trimmed().isEmpty()) {
-                    return errorAt(filter.column,
-                                   QStringLiteral("%1 at column %2 needs a pattern, e.g. "
-                                                  "format:yyyy-MM-dd or format:MMM d, yyyy")
-                                       .arg(filter.name)
-                                       .arg(filter.column));
-                }
-            } else if (info->takesWidth) {
-                qsizetype argFrom = hasArgument ? colon + 1 : segTo;
-                qsizetype argTo = segTo;
-                trimRange(text, argFrom, argTo);
-                if (argFrom == argTo) {
-                    return errorAt(filter.column,
-                                   QStringLiteral("%1 at column %2 needs a width, e.g. %1:5")
-                                       .arg(filter.name)
-                                       .arg(filter.column));
-                }
-                filter.argument = text.mid(argFrom, argTo - argFrom);
-                const int argColumn = column(argFrom);
-                const auto width = integerFromText(filter.argument);
-                if (!width) {
-                    return errorAt(argColumn,
-                                   QStringLiteral("%1 width '%2' at column %3 is not an integer; "
-                                                  "write e.g. %1:5")
-                                       .arg(filter.name, filter.argument)
-                                       .arg(argColumn));
-                }
-                if (width->negative || width->digits == u"0") {
-                    return errorAt(argColumn,
-                                   QStringLiteral("%1 width %2 at column %3 must be at least 1")
-                                       .arg(filter.name, filter.argument)
-                                       .arg(argColumn));
-                }
-                if (width->digits.size() > 4 || width->digits.toInt() > kMaxWidth) {
-                    return errorAt(argColumn,
-                                   QStringLiteral("%1 width %2 at column %3 is too large; at most "
-                                                  "%4 (a sort key holds at most %4 bytes)")
-                                       .arg(filter.name, filter.argument)
-                                       .arg(argColumn)
-                                       .arg(kMaxWidth));
-                }
-                filter.argument = width->digits; // "05" -> "5"
-            } else if (hasArgument) {
-                return errorAt(filter.column,
-                               QStringLiteral("%1 at column %2 takes no argument; remove '%3'")
-                                   .arg(filter.name)
-                                   .arg(filter.column)
-                                   .arg(text.mid(colon, segTo - colon).trimmed()));
-            }
-            part.filters.push_back(std::move(filter));
-        }
-
-        result.m_parts.push_back(std::move(part));
+        auto part = parsePlaceholder(text, i, end);
+        if (auto *error = std::get_if<TemplateError>(&part))
+            return *error;
+        result.m_parts.push_back(std::get<Part>(std::move(part)));
         i = end + 1;
     }
     flushLiteral(n);

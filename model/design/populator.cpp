@@ -102,13 +102,13 @@ qint64 Populator::physicalMemory()
     return 0;
 }
 
-std::variant<Population, PopulationError>
-Populator::populate(const Project &project, std::optional<quint64> seed, const Progress &progress)
-{
-    const quint64 baseSeed = seed.value_or(project.seed);
-    const auto &entities = project.entities;
-    const QHash<QString, AttributeValue::Type> keyTypeOf = keyTypes(project.table);
+namespace {
 
+// One generator per attribute and one parsed template per key, per entity type; parents
+// resolved to indexes.
+std::variant<std::vector<EntityPlan>, PopulationError>
+makePlans(const std::vector<EntityType> &entities)
+{
     QHash<QString, int> entityIndex;
     for (int i = 0; i < int(entities.size()); ++i)
         entityIndex.insert(entities[size_t(i)].name, i);
@@ -144,8 +144,13 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
             plan.keys.emplace_back(attribute, std::move(std::get<KeyTemplate>(parsed)));
         }
     }
+    return plans;
+}
 
-    // Parents before children: repeatedly take the types whose parent is placed.
+// Parents before children: repeatedly take the types whose parent is placed.
+std::variant<std::vector<int>, PopulationError>
+generationOrder(const std::vector<EntityType> &entities, const std::vector<EntityPlan> &plans)
+{
     std::vector<int> order;
     std::vector<bool> placed(entities.size(), false);
     while (order.size() < entities.size()) {
@@ -172,23 +177,40 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
             }
         }
     }
+    return order;
+}
 
-    // How many items each type makes, so progress can be reported against a total. Counting
-    // stops as soon as the total passes the limit, so a count of a billion costs nothing.
-    std::vector<std::vector<int>> counts(entities.size()); // per parent item (or one for roots)
+struct ItemCounts
+{
+    std::vector<std::vector<int>> counts; // per type, per parent item (or one for roots)
+    qint64 total = 0;                     // generated items
+    qint64 attributeSlots = 0; // attributes of all generated items, for the memory estimate
+};
+
+// How many items each type makes, so progress can be reported against a total. Counting
+// stops as soon as the total passes the limit, so a count of a billion costs nothing.
+std::variant<ItemCounts, PopulationError> countItems(const Project &project,
+                                                     const std::vector<EntityPlan> &plans,
+                                                     const std::vector<int> &order,
+                                                     quint64 baseSeed)
+{
+    const auto &entities = project.entities;
+    const qint64 kMaxItems = Populator::kMaxItems;
+    ItemCounts result;
+    result.counts.resize(entities.size());
     std::vector<qint64> itemsOfType(entities.size(), 0);
     qint64 total = qint64(project.items.size());
-    qint64 attributeSlots = 0; // attributes of all generated items, for the memory estimate
     for (int e : order) {
         const EntityType &entity = entities[size_t(e)];
         Random countRandom(streamSeed(baseSeed, entity.name + QStringLiteral("#count")));
         const qint64 parents
             = plans[size_t(e)].parent < 0 ? 1 : itemsOfType[size_t(plans[size_t(e)].parent)];
-        counts[size_t(e)].reserve(size_t(std::min(parents, kMaxItems)));
+        std::vector<int> &counts = result.counts[size_t(e)];
+        counts.reserve(size_t(std::min(parents, kMaxItems)));
         for (qint64 p = 0; p < parents; ++p) {
             const int n = int(
                 countRandom.range(entity.countMin, std::max(entity.countMin, entity.countMax)));
-            counts[size_t(e)].push_back(n);
+            counts.push_back(n);
             itemsOfType[size_t(e)] += n;
             if (total + itemsOfType[size_t(e)] > kMaxItems) {
                 const QString perParent = entity.parent.isEmpty()
@@ -209,121 +231,199 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
             }
         }
         total += itemsOfType[size_t(e)];
-        attributeSlots
+        result.attributeSlots
             += itemsOfType[size_t(e)] * qint64(entity.attributes.size() + entity.keys.size());
     }
-    total -= qint64(project.items.size());
-    if (const qint64 memory = physicalMemory(); memory > 0) {
-        const qint64 needed = total * kBytesPerItem + attributeSlots * kBytesPerAttribute;
-        if (needed > memory / 10 * 8) {
-            const auto gib = [](qint64 bytes) {
-                return QString::number(double(bytes) / double(1LL << 30), 'f', 1);
-            };
-            return PopulationError {
-                QStringLiteral("entities"),
-                QStringLiteral("populating %1 items needs about %2 GiB of memory and this machine "
-                               "has %3 GiB; lower the counts")
-                    .arg(QLocale(QLocale::English).toString(total), gib(needed), gib(memory)),
-                {}};
+    result.total = total - qint64(project.items.size());
+    return result;
+}
+
+// A population estimated to need more than 80% of the machine's memory is refused.
+std::optional<PopulationError> memoryError(const ItemCounts &counts)
+{
+    const qint64 memory = Populator::physicalMemory();
+    if (memory <= 0)
+        return std::nullopt;
+    const qint64 needed = counts.total * Populator::kBytesPerItem
+        + counts.attributeSlots * Populator::kBytesPerAttribute;
+    if (needed <= memory / 10 * 8)
+        return std::nullopt;
+    const auto gib
+        = [](qint64 bytes) { return QString::number(double(bytes) / double(1LL << 30), 'f', 1); };
+    return PopulationError {
+        QStringLiteral("entities"),
+        QStringLiteral("populating %1 items needs about %2 GiB of memory and this machine "
+                       "has %3 GiB; lower the counts")
+            .arg(QLocale(QLocale::English).toString(counts.total), gib(needed), gib(memory)),
+        {}};
+}
+
+// The generation itself: every type's items under each of its parents, in order.
+class Generation
+{
+public:
+    Generation(const Project &project, std::vector<EntityPlan> &plans, Population &population)
+        : m_entities(project.entities)
+        , m_plans(plans)
+        , m_population(population)
+        , m_keyTypeOf(keyTypes(project.table))
+        , m_parentInputs(project.entities.size())
+        , m_itemIndexOf(project.entities.size())
+    { }
+
+    // Entity type e's items under its parent item p (its p-th parent among its type's items).
+    std::optional<PopulationError> generate(int e, qint64 p, int count, qint64 *ordinal,
+                                            Random &random, std::vector<TemplateInput> &inputs,
+                                            const std::function<void()> &itemDone)
+    {
+        const EntityType &entity = m_entities[size_t(e)];
+        EntityPlan &plan = m_plans[size_t(e)];
+        const int parentType = plan.parent;
+        for (int sibling = 0; sibling < count; ++sibling, ++*ordinal) {
+            GenerationContext context;
+            context.ordinal = *ordinal;
+            context.ordinalInParent = sibling;
+            context.nowMs = kDefaultNowMs;
+            Item item;
+            for (std::size_t a = 0; a < entity.attributes.size(); ++a) {
+                inputs[a] = plan.generators[a].next(random, context);
+                item.emplace(entity.attributes[a].name, inputs[a].value);
+            }
+            const auto lookup = [&](const QString &name) { return input(e, p, inputs, name); };
+            if (auto error = renderKeys(e, lookup, &item))
+                return error;
+            const qint64 parentItem
+                = parentType < 0 ? -1 : m_itemIndexOf[size_t(parentType)][size_t(p)];
+            m_itemIndexOf[size_t(e)].push_back(qint64(m_population.items.size()));
+            if (plan.isParent)
+                m_parentInputs[size_t(e)].push_back(inputs);
+            m_population.items.push_back(std::move(item));
+            m_population.entityOf.push_back(e);
+            m_population.parentOf.push_back(parentItem);
+            itemDone();
         }
+        return std::nullopt;
     }
+
+private:
+    // A placeholder names an own attribute, or "Type.Attr" of an ancestor.
+    std::optional<TemplateInput> input(int e, qint64 p, const std::vector<TemplateInput> &inputs,
+                                       const QString &name) const
+    {
+        const EntityType &entity = m_entities[size_t(e)];
+        const qsizetype dot = name.indexOf(QLatin1Char('.'));
+        if (dot < 0) {
+            for (std::size_t a = 0; a < entity.attributes.size(); ++a) {
+                if (entity.attributes[a].name == name)
+                    return inputs[a];
+            }
+            return std::nullopt;
+        }
+        const QString typeName = name.left(dot);
+        const QString attribute = name.mid(dot + 1);
+        int type = m_plans[size_t(e)].parent;
+        qint64 at = p; // position of the ancestor among its type's items
+        while (type >= 0) {
+            const EntityType &ancestor = m_entities[size_t(type)];
+            if (ancestor.name == typeName) {
+                for (std::size_t a = 0; a < ancestor.attributes.size(); ++a) {
+                    if (ancestor.attributes[a].name == attribute)
+                        return m_parentInputs[size_t(type)][size_t(at)][a];
+                }
+                return std::nullopt;
+            }
+            const qint64 itemIndex = m_itemIndexOf[size_t(type)][size_t(at)];
+            const qint64 grand = m_population.parentOf[size_t(itemIndex)];
+            if (grand < 0)
+                break;
+            const int grandType = m_plans[size_t(type)].parent;
+            // Position of the grandparent among its type's items.
+            const auto &indices = m_itemIndexOf[size_t(grandType)];
+            at = qint64(std::lower_bound(indices.begin(), indices.end(), grand) - indices.begin());
+            type = grandType;
+        }
+        return std::nullopt;
+    }
+
+    // Each key from its template, converted to the type its key attribute is defined with.
+    template<typename Lookup>
+    std::optional<PopulationError> renderKeys(int e, const Lookup &lookup, Item *item) const
+    {
+        for (const auto &[attribute, keyTemplate] : m_plans[size_t(e)].keys) {
+            auto rendered = keyTemplate.render(lookup, false);
+            if (auto *error = std::get_if<TemplateError>(&rendered))
+                return PopulationError {entityPath(e) + QStringLiteral(".keys.") + attribute,
+                                        error->message,
+                                        templatePlace(m_entities[size_t(e)], attribute)};
+            AttributeValue value = std::get<KeyTemplate::Rendered>(rendered).value;
+            const auto wanted = m_keyTypeOf.constFind(attribute);
+            if (wanted != m_keyTypeOf.constEnd() && *wanted != value.type()) {
+                QString typeError;
+                auto coerced = coerceKeyValue(value, *wanted, attribute, &typeError);
+                if (!coerced)
+                    return PopulationError {entityPath(e) + QStringLiteral(".keys.") + attribute,
+                                            typeError,
+                                            templatePlace(m_entities[size_t(e)], attribute)};
+                value = std::move(*coerced);
+            }
+            item->insert_or_assign(attribute, std::move(value));
+        }
+        return std::nullopt;
+    }
+
+    const std::vector<EntityType> &m_entities;
+    std::vector<EntityPlan> &m_plans;
+    Population &m_population;
+    const QHash<QString, AttributeValue::Type> m_keyTypeOf;
+    // Inputs of items other types read through "Parent.Attr" placeholders.
+    std::vector<std::vector<std::vector<TemplateInput>>> m_parentInputs;
+    std::vector<std::vector<qint64>> m_itemIndexOf;
+};
+
+} // namespace
+
+std::variant<Population, PopulationError>
+Populator::populate(const Project &project, std::optional<quint64> seed, const Progress &progress)
+{
+    const quint64 baseSeed = seed.value_or(project.seed);
+    const auto &entities = project.entities;
+    auto planned = makePlans(entities);
+    if (auto *error = std::get_if<PopulationError>(&planned))
+        return *error;
+    std::vector<EntityPlan> &plans = std::get<std::vector<EntityPlan>>(planned);
+    auto ordered = generationOrder(entities, plans);
+    if (auto *error = std::get_if<PopulationError>(&ordered))
+        return *error;
+    const std::vector<int> &order = std::get<std::vector<int>>(ordered);
+    auto counted = countItems(project, plans, order, baseSeed);
+    if (auto *error = std::get_if<PopulationError>(&counted))
+        return *error;
+    const ItemCounts &counts = std::get<ItemCounts>(counted);
+    if (auto error = memoryError(counts))
+        return *error;
+    const qint64 total = counts.total;
 
     Population population;
     population.items.reserve(size_t(total) + project.items.size());
     population.entityOf.reserve(size_t(total) + project.items.size());
     population.parentOf.reserve(size_t(total) + project.items.size());
-
-    // Inputs of items other types read through "Parent.Attr" placeholders.
-    std::vector<std::vector<std::vector<TemplateInput>>> parentInputs(entities.size());
-    std::vector<std::vector<qint64>> itemIndexOf(entities.size());
-
+    Generation generation(project, plans, population);
     qint64 done = 0;
+    const auto itemDone = [&] {
+        ++done;
+        if (progress && (done & 0xFFFF) == 0)
+            progress(done, total);
+    };
     for (int e : order) {
         const EntityType &entity = entities[size_t(e)];
-        EntityPlan &plan = plans[size_t(e)];
         Random random(streamSeed(baseSeed, entity.name));
-        const int parentType = plan.parent;
-        const qint64 parentCount = qint64(counts[size_t(e)].size());
+        const std::vector<int> &perParent = counts.counts[size_t(e)];
         qint64 ordinal = 0;
         std::vector<TemplateInput> inputs(entity.attributes.size());
-        for (qint64 p = 0; p < parentCount; ++p) {
-            for (int sibling = 0; sibling < counts[size_t(e)][size_t(p)]; ++sibling, ++ordinal) {
-                GenerationContext context;
-                context.ordinal = ordinal;
-                context.ordinalInParent = sibling;
-                context.nowMs = kDefaultNowMs;
-                Item item;
-                for (std::size_t a = 0; a < entity.attributes.size(); ++a) {
-                    inputs[a] = plan.generators[a].next(random, context);
-                    item.emplace(entity.attributes[a].name, inputs[a].value);
-                }
-                // A placeholder names an own attribute, or "Type.Attr" of an ancestor.
-                const auto lookup = [&](const QString &name) -> std::optional<TemplateInput> {
-                    const qsizetype dot = name.indexOf(QLatin1Char('.'));
-                    if (dot < 0) {
-                        for (std::size_t a = 0; a < entity.attributes.size(); ++a) {
-                            if (entity.attributes[a].name == name)
-                                return inputs[a];
-                        }
-                        return std::nullopt;
-                    }
-                    const QString typeName = name.left(dot);
-                    const QString attribute = name.mid(dot + 1);
-                    int type = parentType;
-                    qint64 at = p; // position of the ancestor among its type's items
-                    while (type >= 0) {
-                        const EntityType &ancestor = entities[size_t(type)];
-                        if (ancestor.name == typeName) {
-                            for (std::size_t a = 0; a < ancestor.attributes.size(); ++a) {
-                                if (ancestor.attributes[a].name == attribute)
-                                    return parentInputs[size_t(type)][size_t(at)][a];
-                            }
-                            return std::nullopt;
-                        }
-                        const qint64 itemIndex = itemIndexOf[size_t(type)][size_t(at)];
-                        const qint64 grand = population.parentOf[size_t(itemIndex)];
-                        if (grand < 0)
-                            break;
-                        const int grandType = plans[size_t(type)].parent;
-                        // Position of the grandparent among its type's items.
-                        const auto &indices = itemIndexOf[size_t(grandType)];
-                        at = qint64(std::lower_bound(indices.begin(), indices.end(), grand)
-                                    - indices.begin());
-                        type = grandType;
-                    }
-                    return std::nullopt;
-                };
-                for (const auto &[attribute, keyTemplate] : plan.keys) {
-                    auto rendered = keyTemplate.render(lookup, false);
-                    if (auto *error = std::get_if<TemplateError>(&rendered))
-                        return PopulationError {
-                            entityPath(e) + QStringLiteral(".keys.") + attribute, error->message,
-                            templatePlace(entities[size_t(e)], attribute)};
-                    AttributeValue value = std::get<KeyTemplate::Rendered>(rendered).value;
-                    const auto wanted = keyTypeOf.constFind(attribute);
-                    if (wanted != keyTypeOf.constEnd() && *wanted != value.type()) {
-                        QString typeError;
-                        auto coerced = coerceKeyValue(value, *wanted, attribute, &typeError);
-                        if (!coerced)
-                            return PopulationError {
-                                entityPath(e) + QStringLiteral(".keys.") + attribute, typeError,
-                                templatePlace(entities[size_t(e)], attribute)};
-                        value = std::move(*coerced);
-                    }
-                    item.insert_or_assign(attribute, std::move(value));
-                }
-                const qint64 parentItem
-                    = parentType < 0 ? -1 : itemIndexOf[size_t(parentType)][size_t(p)];
-                itemIndexOf[size_t(e)].push_back(qint64(population.items.size()));
-                if (plan.isParent)
-                    parentInputs[size_t(e)].push_back(inputs);
-                population.items.push_back(std::move(item));
-                population.entityOf.push_back(e);
-                population.parentOf.push_back(parentItem);
-                ++done;
-                if (progress && (done & 0xFFFF) == 0)
-                    progress(done, total);
-            }
+        for (qint64 p = 0; p < qint64(perParent.size()); ++p) {
+            if (auto error = generation.generate(e, p, perParent[size_t(p)], &ordinal, random,
+                                                 inputs, itemDone))
+                return *error;
         }
     }
     population.generatedCount = population.size();

@@ -285,37 +285,24 @@ QByteArray ItemsFormats::toCsv(const std::vector<Item> &items, const TableDefini
     return out.toUtf8();
 }
 
-std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArray &data,
-                                                                 const QString &source,
-                                                                 const TableDefinition &table,
-                                                                 ItemsFile::BadItems badItems)
+namespace {
+
+struct CsvColumn
 {
-    const bool leaveOut = badItems == ItemsFile::BadItems::LeaveOut;
-    QString text = QString::fromUtf8(data);
-    if (text.startsWith(QChar(0xFEFF)))
-        text.remove(0, 1);
-    auto parsed = parseCsv(text, source);
-    if (auto *error = std::get_if<IoError>(&parsed))
-        return *error;
-    const auto &rows = std::get<std::vector<std::vector<Cell>>>(parsed);
-    if (rows.empty())
-        return IoError {source,
-                        0,
-                        0,
-                        {},
-                        QStringLiteral("the file is empty: expected a header row "
-                                       "such as PK (S),SK (S),Temp (N)")};
+    QString name;
+    QString header;
+    std::optional<AttributeValue::Type> type;
+};
+
+// The header row: "Name (TYPE)" or a bare name, whose type is inferred later.
+std::variant<std::vector<CsvColumn>, IoError> csvColumns(const std::vector<Cell> &headerRow,
+                                                         const QString &source)
+{
     static const QRegularExpression typed(
         QStringLiteral("^(.*\\S)\\s*\\((S|N|B|BOOL|NULL|L|M|SS|NS|BS)\\)$"));
-    struct Column
-    {
-        QString name;
-        QString header;
-        std::optional<AttributeValue::Type> type;
-    };
-    std::vector<Column> columns;
+    std::vector<CsvColumn> columns;
     QSet<QString> headers;
-    for (const Cell &cell : rows.front()) {
+    for (const Cell &cell : headerRow) {
         const QString header = cell.text.trimmed();
         if (header.isEmpty())
             return IoError {
@@ -331,7 +318,7 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
                             {},
                             QStringLiteral("column \"%1\" appears twice").arg(header)};
         headers.insert(header);
-        Column column {header, header, std::nullopt};
+        CsvColumn column {header, header, std::nullopt};
         const auto match = typed.match(header);
         if (match.hasMatch()) {
             column.name = match.captured(1);
@@ -339,7 +326,14 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
         }
         columns.push_back(column);
     }
-    // Bare headers: infer.
+    return columns;
+}
+
+// Bare headers: a key attribute's type, else N when every value is a number, BOOL when every
+// value is true or false, else S.
+void inferColumnTypes(std::vector<CsvColumn> &columns, const std::vector<std::vector<Cell>> &rows,
+                      const TableDefinition &table)
+{
     for (std::size_t c = 0; c < columns.size(); ++c) {
         if (columns[c].type)
             continue;
@@ -371,103 +365,146 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
             : any && allBools               ? AttributeValue::Type::Bool
                                             : AttributeValue::Type::S;
     }
+}
+
+// Why a cell does not hold a value of its column's type.
+struct CellError
+{
+    QString why;
+};
+
+// A non-empty cell as its column's type; M, L and sets hold the DynamoDB JSON inside the type
+// (read leniently when bad items are left out, repairs noted).
+std::variant<AttributeValue, CellError> cellValue(const Cell &cell, const CsvColumn &column,
+                                                  bool leaveOut,
+                                                  std::vector<ItemsFile::Repair> *repairs)
+{
+    switch (*column.type) {
+    case AttributeValue::Type::S:
+        return AttributeValue::string(cell.text);
+    case AttributeValue::Type::N: {
+        QString why;
+        auto number = Number::parse(cell.text.trimmed(), &why);
+        if (!number)
+            return CellError {QStringLiteral("\"%1\" is not a number: %2").arg(cell.text, why)};
+        return AttributeValue::number(*number);
+    }
+    case AttributeValue::Type::B: {
+        auto decoded = QByteArray::fromBase64Encoding(cell.text.trimmed().toLatin1(),
+                                                      QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            return CellError {QStringLiteral("\"%1\" is not base64").arg(cell.text)};
+        return AttributeValue::binary(*decoded);
+    }
+    case AttributeValue::Type::Bool:
+        if (cell.text != u"true" && cell.text != u"false")
+            return CellError {
+                QStringLiteral("expected true or false, found \"%1\"").arg(cell.text)};
+        return AttributeValue::boolean(cell.text == u"true");
+    case AttributeValue::Type::Null:
+        return AttributeValue::null();
+    default:
+        break;
+    }
+    QJsonParseError parseError;
+    const QByteArray wrapped = "{\"v\": " + cell.text.toUtf8() + "}";
+    const QJsonDocument document = QJsonDocument::fromJson(wrapped, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return CellError {QStringLiteral("expected the DynamoDB JSON inside %1 (e.g. %2): %3")
+                              .arg(AttributeValue::typeName(*column.type),
+                                   *column.type == AttributeValue::Type::M
+                                       ? QStringLiteral("{\"k\": {\"S\": \"v\"}}")
+                                       : *column.type == AttributeValue::Type::L
+                                       ? QStringLiteral("[{\"S\": \"a\"}]")
+                                       : QStringLiteral("[\"a\", \"b\"]"),
+                                   parseError.errorString())};
+    QString why;
+    QString path;
+    const QJsonObject json {
+        {AttributeValue::typeName(*column.type), document.object().value(QLatin1String("v"))}};
+    std::vector<ItemsFile::Repair> found;
+    auto value = leaveOut ? ItemsFile::valueFromJsonLeniently(json, &found, &why, &path)
+                          : dynamojson::valueFromJson(json, &why, &path);
+    if (!value)
+        return CellError {why};
+    for (ItemsFile::Repair &repair : found)
+        repairs->push_back({column.name + repair.path, repair.what});
+    return std::move(*value);
+}
+
+// One row as an item; a bad cell is an error naming its line and column.
+std::variant<Item, IoError> csvItem(const std::vector<Cell> &row,
+                                    const std::vector<CsvColumn> &columns, const QString &source,
+                                    bool leaveOut, std::vector<ItemsFile::Repair> *repairs)
+{
+    if (row.size() > columns.size())
+        return IoError {source,
+                        row[columns.size()].line,
+                        row[columns.size()].column,
+                        {},
+                        QStringLiteral("row has %1 cells but the header has %2 columns")
+                            .arg(row.size())
+                            .arg(columns.size())};
+    Item item;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+        const Cell &cell = row[c];
+        if (cell.text.isEmpty() && !cell.quoted)
+            continue;
+        const CsvColumn &column = columns[c];
+        const auto fail = [&](const QString &why) {
+            return IoError {source,
+                            cell.line,
+                            cell.column,
+                            {},
+                            QStringLiteral("column \"%1\": %2").arg(column.header, why)};
+        };
+        auto value = cellValue(cell, column, leaveOut, repairs);
+        if (auto *error = std::get_if<CellError>(&value))
+            return fail(error->why);
+        if (item.count(column.name))
+            return fail(QStringLiteral("the row already has a value for %1 in another column; "
+                                       "leave one of them empty")
+                            .arg(column.name));
+        item[column.name] = std::get<AttributeValue>(std::move(value));
+    }
+    return item;
+}
+
+} // namespace
+
+std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArray &data,
+                                                                 const QString &source,
+                                                                 const TableDefinition &table,
+                                                                 ItemsFile::BadItems badItems)
+{
+    const bool leaveOut = badItems == ItemsFile::BadItems::LeaveOut;
+    QString text = QString::fromUtf8(data);
+    if (text.startsWith(QChar(0xFEFF)))
+        text.remove(0, 1);
+    auto parsed = parseCsv(text, source);
+    if (auto *error = std::get_if<IoError>(&parsed))
+        return *error;
+    const auto &rows = std::get<std::vector<std::vector<Cell>>>(parsed);
+    if (rows.empty())
+        return IoError {source,
+                        0,
+                        0,
+                        {},
+                        QStringLiteral("the file is empty: expected a header row "
+                                       "such as PK (S),SK (S),Temp (N)")};
+    auto header = csvColumns(rows.front(), source);
+    if (auto *error = std::get_if<IoError>(&header))
+        return *error;
+    std::vector<CsvColumn> &columns = std::get<std::vector<CsvColumn>>(header);
+    inferColumnTypes(columns, rows, table);
 
     ItemsFile::Contents contents;
     contents.shape = ItemsFile::Shape::ItemArray;
-    // One row as an item; a bad cell is an error naming its line and column.
-    const auto readRow
-        = [&](const std::vector<Cell> &row,
-              std::vector<ItemsFile::Repair> *repairs) -> std::variant<Item, IoError> {
-        if (row.size() > columns.size())
-            return IoError {source,
-                            row[columns.size()].line,
-                            row[columns.size()].column,
-                            {},
-                            QStringLiteral("row has %1 cells but the header has %2 columns")
-                                .arg(row.size())
-                                .arg(columns.size())};
-        Item item;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const Cell &cell = row[c];
-            if (cell.text.isEmpty() && !cell.quoted)
-                continue;
-            const Column &column = columns[c];
-            const auto fail = [&](const QString &why) {
-                return IoError {source,
-                                cell.line,
-                                cell.column,
-                                {},
-                                QStringLiteral("column \"%1\": %2").arg(column.header, why)};
-            };
-            std::optional<AttributeValue> value;
-            switch (*column.type) {
-            case AttributeValue::Type::S:
-                value = AttributeValue::string(cell.text);
-                break;
-            case AttributeValue::Type::N: {
-                QString why;
-                auto number = Number::parse(cell.text.trimmed(), &why);
-                if (!number)
-                    return fail(QStringLiteral("\"%1\" is not a number: %2").arg(cell.text, why));
-                value = AttributeValue::number(*number);
-                break;
-            }
-            case AttributeValue::Type::B: {
-                auto decoded = QByteArray::fromBase64Encoding(
-                    cell.text.trimmed().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
-                if (!decoded)
-                    return fail(QStringLiteral("\"%1\" is not base64").arg(cell.text));
-                value = AttributeValue::binary(*decoded);
-                break;
-            }
-            case AttributeValue::Type::Bool:
-                if (cell.text != u"true" && cell.text != u"false")
-                    return fail(
-                        QStringLiteral("expected true or false, found \"%1\"").arg(cell.text));
-                value = AttributeValue::boolean(cell.text == u"true");
-                break;
-            case AttributeValue::Type::Null:
-                value = AttributeValue::null();
-                break;
-            default: {
-                QJsonParseError parseError;
-                const QByteArray wrapped = "{\"v\": " + cell.text.toUtf8() + "}";
-                const QJsonDocument document = QJsonDocument::fromJson(wrapped, &parseError);
-                if (parseError.error != QJsonParseError::NoError)
-                    return fail(QStringLiteral("expected the DynamoDB JSON inside %1 (e.g. %2): %3")
-                                    .arg(AttributeValue::typeName(*column.type),
-                                         *column.type == AttributeValue::Type::M
-                                             ? QStringLiteral("{\"k\": {\"S\": \"v\"}}")
-                                             : *column.type == AttributeValue::Type::L
-                                             ? QStringLiteral("[{\"S\": \"a\"}]")
-                                             : QStringLiteral("[\"a\", \"b\"]"),
-                                         parseError.errorString()));
-                QString why;
-                QString path;
-                const QJsonObject json {{AttributeValue::typeName(*column.type),
-                                         document.object().value(QLatin1String("v"))}};
-                std::vector<ItemsFile::Repair> found;
-                value = leaveOut ? ItemsFile::valueFromJsonLeniently(json, &found, &why, &path)
-                                 : dynamojson::valueFromJson(json, &why, &path);
-                if (!value)
-                    return fail(why);
-                for (ItemsFile::Repair &repair : found)
-                    repairs->push_back({column.name + repair.path, repair.what});
-            }
-            }
-            if (item.count(column.name))
-                return fail(QStringLiteral("the row already has a value for %1 in another column; "
-                                           "leave one of them empty")
-                                .arg(column.name));
-            item[column.name] = std::move(*value);
-        }
-        return item;
-    };
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto &row = rows[r];
         const QString line = QStringLiteral("line %1").arg(row.front().line);
         std::vector<ItemsFile::Repair> repairs;
-        auto item = readRow(row, &repairs);
+        auto item = csvItem(row, columns, source, leaveOut, &repairs);
         if (auto *error = std::get_if<IoError>(&item)) {
             if (!leaveOut)
                 return *error;

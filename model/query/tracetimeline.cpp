@@ -201,6 +201,31 @@ QString partitionKeyText(const Table &table, const IndexStore &store, const QByt
     return QStringLiteral("0x") + QString::fromLatin1(bytes.toHex()).toUpper();
 }
 
+// Names rows of the partition the query read: by their keys, or "row N" past its end.
+struct TraceTimeline::Rows
+{
+    const Table &table;
+    const IndexStore &store;
+    const Partition *partition; // null when the partition key matched none
+
+    std::optional<ItemId> item(quint32 row) const
+    {
+        if (!partition || row >= partition->entries.size())
+            return std::nullopt;
+        return partition->entries[row].item;
+    }
+    QString text(quint32 row) const
+    {
+        const auto found = item(row);
+        return found ? rowKeyText(table, store, *found) : QStringLiteral("row %1").arg(row + 1);
+    }
+    QString quotedText(quint32 row) const
+    {
+        const auto found = item(row);
+        return found ? quotedRowKey(table, store, *found) : QStringLiteral("row %1").arg(row + 1);
+    }
+};
+
 TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
                              const TimelineOptions &options)
     : m_trace(trace)
@@ -209,175 +234,190 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
     const IndexStore *store = table.store(trace.indexName);
     if (!store)
         return;
-    const Partition *partition
-        = trace.partitionFound ? store->findPartition(trace.partitionKey) : nullptr;
-    const QLocale locale = QLocale::c();
-    const auto rowItem = [&](quint32 row) -> std::optional<ItemId> {
-        if (!partition || row >= partition->entries.size())
-            return std::nullopt;
-        return partition->entries[row].item;
-    };
-    const auto rowText = [&](quint32 row) {
-        const auto item = rowItem(row);
-        return item ? rowKeyText(table, *store, *item) : QStringLiteral("row %1").arg(row + 1);
-    };
-    const auto quotedRowText = [&](quint32 row) {
-        const auto item = rowItem(row);
-        return item ? quotedRowKey(table, *store, *item) : QStringLiteral("row %1").arg(row + 1);
-    };
-
-    // Partition lookup.
-    {
-        TimelineStep step;
-        step.kind = TimelineStep::Kind::PartitionLookup;
-        QStringList hashNames;
-        for (const auto &a : store->keys().hash)
-            hashNames << a.name;
-        const QString key = QStringLiteral("%1 = '%2'")
-                                .arg(hashNames.join(QStringLiteral(" | ")),
-                                     partitionKeyText(table, *store, trace.partitionKey));
-        const QString where
-            = store->isTable() ? QString() : QStringLiteral(" in index %1").arg(store->name());
-        if (trace.partitionFound) {
-            step.narration = QStringLiteral("Hash %1 to its item collection%2: %3 %4, in sort-key "
-                                            "order")
-                                 .arg(key, where, locale.toString(trace.partitionSize),
-                                      trace.partitionSize == 1 ? QStringLiteral("item")
-                                                               : QStringLiteral("items"));
-        } else {
-            step.narration = QStringLiteral("No item has %1%2: nothing to read").arg(key, where);
-        }
-        add(step, kLookupMs);
-    }
-
+    const Rows rows {table, *store,
+                     trace.partitionFound ? store->findPartition(trace.partitionKey) : nullptr};
+    addPartitionLookup(rows);
     if (trace.partitionFound) {
-        const SeekWords words = seekWords(trace, table, *store, options);
-        for (int i = 0; i < int(trace.probes.size()); ++i) {
-            const SeekProbe &probe = trace.probes[size_t(i)];
-            TimelineStep step;
-            step.kind = TimelineStep::Kind::SeekProbe;
-            step.row = probe.position;
-            step.probeIndex = i;
-            const QString &op = probe.comparison < 0 ? words.less
-                : probe.comparison == 0              ? words.equal
-                                                     : words.greater;
-            step.narration
-                = QStringLiteral("Seek: %1 %2 %3, go %4")
-                      .arg(quotedRowText(probe.position), op, words.target,
-                           probe.wentRight ? QStringLiteral("right") : QStringLiteral("left"));
-            step.marker
-                = QStringLiteral("%1 %2 \u00b7 go %3")
-                      .arg(op, words.target,
-                           probe.wentRight ? QStringLiteral("right") : QStringLiteral("left"));
-            add(step, kProbeMs);
-        }
-
-        TimelineStep start;
-        start.kind = TimelineStep::Kind::SweepStart;
-        const bool startsOnRow = trace.startPosition < trace.partitionSize;
-        const QString direction = trace.forward ? QStringLiteral("forward (ascending)")
-                                                : QStringLiteral("backward (descending)");
-        if (startsOnRow) {
-            start.row = trace.startPosition;
-            const QString verb = trace.seekTarget == SeekTarget::ExclusiveStartKey
-                ? QStringLiteral("Continue after the ExclusiveStartKey at")
-                : QStringLiteral("Start reading at");
-            start.narration = QStringLiteral("%1 %2, going %3")
-                                  .arg(verb, rowText(trace.startPosition), direction);
-            start.marker
-                = trace.forward ? QStringLiteral("start \u2193") : QStringLiteral("start \u2191");
-        } else {
-            start.narration = trace.forward
-                ? QStringLiteral("The seek lands after the last row: nothing "
-                                 "to read")
-                : QStringLiteral("The seek lands before the first row: "
-                                 "nothing to read");
-        }
-        add(start, kSweepStartMs);
-
-        for (int i = 0; i < int(trace.visits.size()); ++i) {
-            const TraceVisit &visit = trace.visits[size_t(i)];
-            if (visit.fate != ItemFate::Returned && visit.fate != ItemFate::Filtered)
-                break; // the stopping row is narrated by the Stop step
-            TimelineStep step;
-            step.kind = TimelineStep::Kind::Visit;
-            step.row = visit.position;
-            step.visitIndex = i;
-            if (visit.fate == ItemFate::Returned) {
-                step.narration = QStringLiteral("Read %1: result #%2")
-                                     .arg(rowText(visit.position))
-                                     .arg(visit.resultNumber);
-                step.marker = QStringLiteral("#%1").arg(visit.resultNumber);
-            } else if (options.filterExpression && !options.filterExpression->isEmpty()) {
-                step.narration = QStringLiteral("Filtered out: %1 (%2 is false)")
-                                     .arg(rowText(visit.position), *options.filterExpression);
-            } else {
-                step.narration = QStringLiteral("Filtered out: %1 (read, then dropped by the "
-                                                "filter)")
-                                     .arg(rowText(visit.position));
-            }
-            if (visit.fate == ItemFate::Filtered)
-                step.marker = QStringLiteral("filtered out");
-            add(step, kVisitMs);
-        }
+        addSeekProbes(rows);
+        addSweepStart(rows);
+        addVisits(rows);
     }
+    addStop(rows);
+    summarize(rows);
+}
 
-    // Stop.
-    {
+// 1. The partition key hashed to its item collection.
+void TraceTimeline::addPartitionLookup(const Rows &rows)
+{
+    const QueryTrace &trace = m_trace;
+    TimelineStep step;
+    step.kind = TimelineStep::Kind::PartitionLookup;
+    QStringList hashNames;
+    for (const auto &a : rows.store.keys().hash)
+        hashNames << a.name;
+    const QString key = QStringLiteral("%1 = '%2'")
+                            .arg(hashNames.join(QStringLiteral(" | ")),
+                                 partitionKeyText(rows.table, rows.store, trace.partitionKey));
+    const QString where
+        = rows.store.isTable() ? QString() : QStringLiteral(" in index %1").arg(rows.store.name());
+    if (trace.partitionFound) {
+        step.narration
+            = QStringLiteral("Hash %1 to its item collection%2: %3 %4, in sort-key "
+                             "order")
+                  .arg(key, where, QLocale::c().toString(trace.partitionSize),
+                       trace.partitionSize == 1 ? QStringLiteral("item") : QStringLiteral("items"));
+    } else {
+        step.narration = QStringLiteral("No item has %1%2: nothing to read").arg(key, where);
+    }
+    add(step, kLookupMs);
+}
+
+// 2. The binary search for where the sweep starts.
+void TraceTimeline::addSeekProbes(const Rows &rows)
+{
+    const QueryTrace &trace = m_trace;
+    const SeekWords words = seekWords(trace, rows.table, rows.store, m_options);
+    for (int i = 0; i < int(trace.probes.size()); ++i) {
+        const SeekProbe &probe = trace.probes[size_t(i)];
         TimelineStep step;
-        step.kind = TimelineStep::Kind::Stop;
-        if (!trace.visits.empty()) {
-            const TraceVisit &last = trace.visits.back();
-            if (last.fate != ItemFate::Returned && last.fate != ItemFate::Filtered) {
-                step.row = last.position;
-                step.visitIndex = int(trace.visits.size()) - 1;
-            }
-        }
-        if (step.row == QueryTrace::kNoRow && trace.lastEvaluatedPosition)
-            step.row = *trace.lastEvaluatedPosition;
-        const QString lek = trace.lastEvaluatedPosition && rowItem(*trace.lastEvaluatedPosition)
-            ? lastKeyText(table, *store, *rowItem(*trace.lastEvaluatedPosition))
-            : QString();
-        switch (trace.stop) {
-        case StopReason::NoPartition:
-            step.narration = QStringLiteral("Done: Count 0, nothing was read");
-            break;
-        case StopReason::EndOfRange: {
-            const QString range = trace.sortCondition ? rangeName(*trace.sortCondition)
-                                                      : QStringLiteral("The key range");
-            const QString at = step.row != QueryTrace::kNoRow ? rowText(step.row) : QString();
-            step.narration = trace.forward ? QStringLiteral("%1 ends before %2").arg(range, at)
-                                           : QStringLiteral("%1 begins after %2").arg(range, at);
-            step.marker = QStringLiteral("outside the key condition: stop");
-            break;
-        }
-        case StopReason::EndOfPartition:
-            if (trace.scannedCount == 0 && trace.startPosition >= trace.partitionSize)
-                step.narration = QStringLiteral("Done: no row matches the key condition");
-            else
-                step.narration = trace.forward
-                    ? QStringLiteral("End of the item collection: no row after "
-                                     "the last one read")
-                    : QStringLiteral("Start of the item collection: no row "
-                                     "before the last one read");
-            break;
-        case StopReason::Limit:
-            step.narration = QStringLiteral("Limit %1 reached: LastEvaluatedKey = %2")
-                                 .arg(trace.scannedCount)
-                                 .arg(lek);
-            step.marker
-                = QStringLiteral("Limit %1 \u00b7 LastEvaluatedKey").arg(trace.scannedCount);
-            break;
-        case StopReason::PageFull:
-            step.narration = QStringLiteral("1 MB page full (%1 bytes read): LastEvaluatedKey = %2")
-                                 .arg(locale.toString(qulonglong(trace.bytesRead)), lek);
-            step.marker = QStringLiteral("1 MB page ends \u00b7 LastEvaluatedKey");
-            break;
-        }
-        add(step, kStopMs);
+        step.kind = TimelineStep::Kind::SeekProbe;
+        step.row = probe.position;
+        step.probeIndex = i;
+        const QString &op = probe.comparison < 0 ? words.less
+            : probe.comparison == 0              ? words.equal
+                                                 : words.greater;
+        step.narration
+            = QStringLiteral("Seek: %1 %2 %3, go %4")
+                  .arg(rows.quotedText(probe.position), op, words.target,
+                       probe.wentRight ? QStringLiteral("right") : QStringLiteral("left"));
+        step.marker = QStringLiteral("%1 %2 \u00b7 go %3")
+                          .arg(op, words.target,
+                               probe.wentRight ? QStringLiteral("right") : QStringLiteral("left"));
+        add(step, kProbeMs);
     }
+}
 
-    // Summary.
+// 3. Where the sweep starts, and which way it goes.
+void TraceTimeline::addSweepStart(const Rows &rows)
+{
+    const QueryTrace &trace = m_trace;
+    TimelineStep start;
+    start.kind = TimelineStep::Kind::SweepStart;
+    const bool startsOnRow = trace.startPosition < trace.partitionSize;
+    const QString direction = trace.forward ? QStringLiteral("forward (ascending)")
+                                            : QStringLiteral("backward (descending)");
+    if (startsOnRow) {
+        start.row = trace.startPosition;
+        const QString verb = trace.seekTarget == SeekTarget::ExclusiveStartKey
+            ? QStringLiteral("Continue after the ExclusiveStartKey at")
+            : QStringLiteral("Start reading at");
+        start.narration = QStringLiteral("%1 %2, going %3")
+                              .arg(verb, rows.text(trace.startPosition), direction);
+        start.marker
+            = trace.forward ? QStringLiteral("start \u2193") : QStringLiteral("start \u2191");
+    } else {
+        start.narration = trace.forward
+            ? QStringLiteral("The seek lands after the last row: nothing "
+                             "to read")
+            : QStringLiteral("The seek lands before the first row: "
+                             "nothing to read");
+    }
+    add(start, kSweepStartMs);
+}
+
+// 4. Each row read: returned or filtered out.
+void TraceTimeline::addVisits(const Rows &rows)
+{
+    const QueryTrace &trace = m_trace;
+    const TimelineOptions &options = m_options;
+    for (int i = 0; i < int(trace.visits.size()); ++i) {
+        const TraceVisit &visit = trace.visits[size_t(i)];
+        if (visit.fate != ItemFate::Returned && visit.fate != ItemFate::Filtered)
+            break; // the stopping row is narrated by the Stop step
+        TimelineStep step;
+        step.kind = TimelineStep::Kind::Visit;
+        step.row = visit.position;
+        step.visitIndex = i;
+        if (visit.fate == ItemFate::Returned) {
+            step.narration = QStringLiteral("Read %1: result #%2")
+                                 .arg(rows.text(visit.position))
+                                 .arg(visit.resultNumber);
+            step.marker = QStringLiteral("#%1").arg(visit.resultNumber);
+        } else if (options.filterExpression && !options.filterExpression->isEmpty()) {
+            step.narration = QStringLiteral("Filtered out: %1 (%2 is false)")
+                                 .arg(rows.text(visit.position), *options.filterExpression);
+        } else {
+            step.narration = QStringLiteral("Filtered out: %1 (read, then dropped by the "
+                                            "filter)")
+                                 .arg(rows.text(visit.position));
+        }
+        if (visit.fate == ItemFate::Filtered)
+            step.marker = QStringLiteral("filtered out");
+        add(step, kVisitMs);
+    }
+}
+
+// 5. Why the sweep stopped.
+void TraceTimeline::addStop(const Rows &rows)
+{
+    const QueryTrace &trace = m_trace;
+    TimelineStep step;
+    step.kind = TimelineStep::Kind::Stop;
+    if (!trace.visits.empty()) {
+        const TraceVisit &last = trace.visits.back();
+        if (last.fate != ItemFate::Returned && last.fate != ItemFate::Filtered) {
+            step.row = last.position;
+            step.visitIndex = int(trace.visits.size()) - 1;
+        }
+    }
+    if (step.row == QueryTrace::kNoRow && trace.lastEvaluatedPosition)
+        step.row = *trace.lastEvaluatedPosition;
+    const QString lek = trace.lastEvaluatedPosition && rows.item(*trace.lastEvaluatedPosition)
+        ? lastKeyText(rows.table, rows.store, *rows.item(*trace.lastEvaluatedPosition))
+        : QString();
+    switch (trace.stop) {
+    case StopReason::NoPartition:
+        step.narration = QStringLiteral("Done: Count 0, nothing was read");
+        break;
+    case StopReason::EndOfRange: {
+        const QString range = trace.sortCondition ? rangeName(*trace.sortCondition)
+                                                  : QStringLiteral("The key range");
+        const QString at = step.row != QueryTrace::kNoRow ? rows.text(step.row) : QString();
+        step.narration = trace.forward ? QStringLiteral("%1 ends before %2").arg(range, at)
+                                       : QStringLiteral("%1 begins after %2").arg(range, at);
+        step.marker = QStringLiteral("outside the key condition: stop");
+        break;
+    }
+    case StopReason::EndOfPartition:
+        if (trace.scannedCount == 0 && trace.startPosition >= trace.partitionSize)
+            step.narration = QStringLiteral("Done: no row matches the key condition");
+        else
+            step.narration = trace.forward
+                ? QStringLiteral("End of the item collection: no row after "
+                                 "the last one read")
+                : QStringLiteral("Start of the item collection: no row "
+                                 "before the last one read");
+        break;
+    case StopReason::Limit:
+        step.narration = QStringLiteral("Limit %1 reached: LastEvaluatedKey = %2")
+                             .arg(trace.scannedCount)
+                             .arg(lek);
+        step.marker = QStringLiteral("Limit %1 \u00b7 LastEvaluatedKey").arg(trace.scannedCount);
+        break;
+    case StopReason::PageFull:
+        step.narration = QStringLiteral("1 MB page full (%1 bytes read): LastEvaluatedKey = %2")
+                             .arg(QLocale::c().toString(qulonglong(trace.bytesRead)), lek);
+        step.marker = QStringLiteral("1 MB page ends \u00b7 LastEvaluatedKey");
+        break;
+    }
+    add(step, kStopMs);
+}
+
+// 6. The counts, and where the parent item is, when there is one.
+void TraceTimeline::summarize(const Rows &rows)
+{
+    const QueryTrace &trace = m_trace;
+    const TimelineOptions &options = m_options;
     m_summary.count = trace.count;
     m_summary.scannedCount = trace.scannedCount;
     m_summary.bytesRead = trace.bytesRead;
@@ -385,14 +425,16 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
     QString text
         = QStringLiteral("Count %1, ScannedCount %2").arg(trace.count).arg(trace.scannedCount);
     if (options.consumedCapacity)
-        text += QStringLiteral(", %1 RCU").arg(locale.toString(*options.consumedCapacity, 'g', 6));
-    text += QStringLiteral(", %1 bytes read.").arg(locale.toString(qulonglong(trace.bytesRead)));
+        text += QStringLiteral(", %1 RCU")
+                    .arg(QLocale::c().toString(*options.consumedCapacity, 'g', 6));
+    text += QStringLiteral(", %1 bytes read.")
+                .arg(QLocale::c().toString(qulonglong(trace.bytesRead)));
     if (options.parentItem) {
-        const QString name = rowKeyText(table, *store, *options.parentItem);
+        const QString name = rowKeyText(rows.table, rows.store, *options.parentItem);
         std::optional<quint32> row;
-        if (partition) {
-            for (quint32 r = 0; r < partition->entries.size(); ++r) {
-                if (partition->entries[r].item == *options.parentItem) {
+        if (rows.partition) {
+            for (quint32 r = 0; r < rows.partition->entries.size(); ++r) {
+                if (rows.partition->entries[r].item == *options.parentItem) {
                     row = r;
                     break;
                 }
@@ -403,9 +445,9 @@ TraceTimeline::TraceTimeline(const QueryTrace &trace, const Table &table,
             // The parent may lack this store's keys (an index it is not in): name it by the
             // table's primary key, which every item has.
             QStringList keys;
-            for (const auto &key : table.definition().keys.all())
+            for (const auto &key : rows.table.definition().keys.all())
                 keys << key.name + u' '
-                        + quotedValue(table.attribute(*options.parentItem, key.name));
+                        + quotedValue(rows.table.attribute(*options.parentItem, key.name));
             text += QStringLiteral(" The parent item (%1) is not in this item collection.")
                         .arg(keys.join(QStringLiteral(", ")));
         } else {

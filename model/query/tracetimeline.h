@@ -115,6 +115,15 @@ public:
     int visitIndexOfRow(quint32 row) const;
 
 private:
+    struct Rows;
+
+    // The constructor's steps, in the order the timeline plays them.
+    void addPartitionLookup(const Rows &rows);
+    void addSeekProbes(const Rows &rows);
+    void addSweepStart(const Rows &rows);
+    void addVisits(const Rows &rows);
+    void addStop(const Rows &rows);
+    void summarize(const Rows &rows);
     void add(TimelineStep step, qint64 baseMs);
 
     QueryTrace m_trace;

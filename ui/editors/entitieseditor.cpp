@@ -77,6 +77,53 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
 
     // --- Entity types ---
     auto *top = new QWidget(splitter);
+    QToolButton *add = createEntityList(top);
+
+    // --- The selected entity type ---
+    m_tabs = new QTabWidget(splitter);
+    m_tabs->setDocumentMode(true);
+    m_tabs->setAccessibleName(tr("Selected entity type"));
+
+    createKeyTemplatesTab();
+    createAttributesTab();
+
+    splitter->addWidget(top);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setForegroundRole(QPalette::PlaceholderText);
+    m_message->hide();
+    layout->addWidget(m_message);
+
+    connect(m_entityView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &EntitiesEditor::selectionChanged);
+    connect(m_entities, &QAbstractItemModel::modelReset, this, &EntitiesEditor::modelReset);
+    connect(m_entities, &QAbstractItemModel::dataChanged, this, [this] {
+        // A rename keeps the row: follow the name.
+        const QModelIndex current = m_entityView->currentIndex();
+        if (current.isValid() && m_entities->entityName(current.row()) != m_current)
+            selectionChanged();
+        updateButtons();
+    });
+    connect(m_entities, &EntityListModel::editRejected, this, &EntitiesEditor::showMessage);
+    connect(m_attributes, &AttributeListModel::editRejected, this, &EntitiesEditor::showMessage);
+    connect(m_keyTemplates, &KeyTemplatesPanel::message, this, &EntitiesEditor::showMessage);
+
+    setTabOrder(m_entityView, add);
+    setTabOrder(add, m_remove);
+    setTabOrder(m_remove, m_rename);
+    setTabOrder(m_rename, m_color);
+    setTabOrder(m_color, m_tabs);
+
+    modelReset();
+}
+
+// The entity types' list, its buttons and shortcuts, in `top`; the Add button.
+QToolButton *EntitiesEditor::createEntityList(QWidget *top)
+{
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->setSpacing(2);
@@ -136,13 +183,12 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
     shortcut(QKeySequence(Qt::Key_F2), tr("Rename Entity Type"),
              &EntitiesEditor::renameCurrentEntity);
     shortcut(QKeySequence(Qt::Key_Insert), tr("Add Entity Type"), &EntitiesEditor::addEntity);
+    return add;
+}
 
-    // --- The selected entity type ---
-    m_tabs = new QTabWidget(splitter);
-    m_tabs->setDocumentMode(true);
-    m_tabs->setAccessibleName(tr("Selected entity type"));
-
-    m_keyTemplates = new KeyTemplatesPanel(document);
+void EntitiesEditor::createKeyTemplatesTab()
+{
+    m_keyTemplates = new KeyTemplatesPanel(m_document);
     auto *keysScroll = new QScrollArea;
     keysScroll->setWidgetResizable(true);
     keysScroll->setFrameShape(QFrame::NoFrame);
@@ -155,7 +201,11 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
     keysLayout->addWidget(m_keyTemplates);
     keysScroll->setWidget(keysHolder);
     m_tabs->addTab(keysScroll, tr("&Key templates"));
+}
 
+// The attributes' table, its buttons and the generator form.
+void EntitiesEditor::createAttributesTab()
+{
     auto *attributes = new QWidget;
     auto *attributesLayout = new QVBoxLayout(attributes);
     attributesLayout->setContentsMargins(2, 6, 2, 2);
@@ -219,39 +269,6 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
             &EntitiesEditor::attributeSelectionChanged);
     connect(m_attributes, &QAbstractItemModel::modelReset, this,
             &EntitiesEditor::attributeSelectionChanged);
-
-    splitter->addWidget(top);
-    splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-
-    m_message = new QLabel(this);
-    m_message->setWordWrap(true);
-    m_message->setForegroundRole(QPalette::PlaceholderText);
-    m_message->hide();
-    layout->addWidget(m_message);
-
-    connect(m_entityView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &EntitiesEditor::selectionChanged);
-    connect(m_entities, &QAbstractItemModel::modelReset, this, &EntitiesEditor::modelReset);
-    connect(m_entities, &QAbstractItemModel::dataChanged, this, [this] {
-        // A rename keeps the row: follow the name.
-        const QModelIndex current = m_entityView->currentIndex();
-        if (current.isValid() && m_entities->entityName(current.row()) != m_current)
-            selectionChanged();
-        updateButtons();
-    });
-    connect(m_entities, &EntityListModel::editRejected, this, &EntitiesEditor::showMessage);
-    connect(m_attributes, &AttributeListModel::editRejected, this, &EntitiesEditor::showMessage);
-    connect(m_keyTemplates, &KeyTemplatesPanel::message, this, &EntitiesEditor::showMessage);
-
-    setTabOrder(m_entityView, add);
-    setTabOrder(add, m_remove);
-    setTabOrder(m_remove, m_rename);
-    setTabOrder(m_rename, m_color);
-    setTabOrder(m_color, m_tabs);
-
-    modelReset();
 }
 
 EntitiesEditor::~EntitiesEditor()
@@ -318,15 +335,12 @@ void EntitiesEditor::attributeSelectionChanged()
 
 QSize EntitiesEditor::minimumSizeHint() const
 {
-    // Narrower panels scroll sideways or clip: the dock stops here.
-    const QSize hint = QWidget::minimumSizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return designPanelSize(QWidget::minimumSizeHint(), fontMetrics());
 }
 
 QSize EntitiesEditor::sizeHint() const
 {
-    const QSize hint = QWidget::sizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return designPanelSize(QWidget::sizeHint(), fontMetrics());
 }
 
 bool EntitiesEditor::setCurrentEntity(const QString &entity)

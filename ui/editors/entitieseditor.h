@@ -70,6 +70,10 @@ signals:
     void message(const QString &text);
 
 private:
+    // The constructor's parts.
+    QToolButton *createEntityList(QWidget *top);
+    void createKeyTemplatesTab();
+    void createAttributesTab();
     void selectionChanged();
     void modelReset();
     void showMessage(const QString &text);

@@ -74,17 +74,20 @@ int designPanelWidth(const QFontMetrics &metrics)
     return metrics.averageCharWidth() * 52;
 }
 
-QSize TableEditor::minimumSizeHint() const
+QSize designPanelSize(const QSize &hint, const QFontMetrics &metrics)
 {
     // Narrower panels scroll sideways or clip: the dock stops here.
-    const QSize hint = QWidget::minimumSizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return {std::max(hint.width(), designPanelWidth(metrics)), hint.height()};
+}
+
+QSize TableEditor::minimumSizeHint() const
+{
+    return designPanelSize(QWidget::minimumSizeHint(), fontMetrics());
 }
 
 QSize TableEditor::sizeHint() const
 {
-    const QSize hint = QWidget::sizeHint();
-    return {std::max(hint.width(), designPanelWidth(fontMetrics())), hint.height()};
+    return designPanelSize(QWidget::sizeHint(), fontMetrics());
 }
 
 TableEditor::TableEditor(Document *document, QWidget *parent)
@@ -106,6 +109,33 @@ TableEditor::TableEditor(Document *document, QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 6);
 
     // --- The table ---
+    createTableFields(content, layout);
+
+    // --- Indexes ---
+    createIndexList(content, layout);
+
+    // --- The selected index ---
+    createIndexBox(content, layout);
+
+    m_error = new QLabel(content);
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("color: #c02020;"));
+    m_error->hide();
+    layout->addWidget(m_error);
+    layout->addStretch();
+
+    connect(m_indexView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &TableEditor::indexSelectionChanged);
+    connect(m_indexes, &QAbstractItemModel::modelReset, this, &TableEditor::indexSelectionChanged);
+    connect(m_document, &Document::projectChanged, this, &TableEditor::projectChanged);
+
+    load(m_document->project().table);
+}
+
+// Table name, partition key and sort key.
+void TableEditor::createTableFields(QWidget *content, QVBoxLayout *layout)
+{
     auto *tableForm = new QFormLayout;
     tableForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_tableName = new QLineEdit(content);
@@ -130,8 +160,11 @@ TableEditor::TableEditor(Document *document, QWidget *parent)
     keyRow(m_sortKey, tr("&Sort key:"), tr("Sort key"), tr("none (a table without a sort key)"));
     connect(m_tableName, &QLineEdit::editingFinished, this, &TableEditor::tableFieldsEdited);
     layout->addLayout(tableForm);
+}
 
-    // --- Indexes ---
+// The secondary indexes' list and its buttons.
+void TableEditor::createIndexList(QWidget *content, QVBoxLayout *layout)
+{
     auto *indexesTitle = new QLabel(tr("<b>Secondary indexes</b>"), content);
     layout->addSpacing(4);
     layout->addWidget(indexesTitle);
@@ -172,8 +205,11 @@ TableEditor::TableEditor(Document *document, QWidget *parent)
     remove->setShortcutContext(Qt::WidgetShortcut);
     connect(remove, &QAction::triggered, this, &TableEditor::removeCurrentIndex);
     m_indexView->addAction(remove);
+}
 
-    // --- The selected index ---
+// The selected index: name, kind, key attributes and projection.
+void TableEditor::createIndexBox(QWidget *content, QVBoxLayout *layout)
+{
     m_indexBox = new QGroupBox(tr("Index"), content);
     auto *indexLayout = new QVBoxLayout(m_indexBox);
     auto *indexForm = new QFormLayout;
@@ -236,21 +272,6 @@ TableEditor::TableEditor(Document *document, QWidget *parent)
     connect(m_projection, &QComboBox::activated, this, &TableEditor::indexFieldsEdited);
     connect(m_include, &QLineEdit::editingFinished, this, &TableEditor::indexFieldsEdited);
     layout->addWidget(m_indexBox);
-
-    m_error = new QLabel(content);
-    m_error->setWordWrap(true);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("color: #c02020;"));
-    m_error->hide();
-    layout->addWidget(m_error);
-    layout->addStretch();
-
-    connect(m_indexView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &TableEditor::indexSelectionChanged);
-    connect(m_indexes, &QAbstractItemModel::modelReset, this, &TableEditor::indexSelectionChanged);
-    connect(m_document, &Document::projectChanged, this, &TableEditor::projectChanged);
-
-    load(m_document->project().table);
 }
 
 QString TableEditor::errorText() const

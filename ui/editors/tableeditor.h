@@ -12,6 +12,7 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
+class QVBoxLayout;
 class QToolButton;
 
 class QFontMetrics;
@@ -32,6 +33,8 @@ class IndexListModel;
 // redo load the document's table back into the editor.
 // The width the design panels (entities, table) ask for, for `metrics` (their font).
 int designPanelWidth(const QFontMetrics &metrics);
+// `hint` at least that wide: the size hints of the design panels.
+QSize designPanelSize(const QSize &hint, const QFontMetrics &metrics);
 
 class TableEditor : public QWidget
 {
@@ -78,6 +81,10 @@ private:
         QComboBox *type = nullptr;
     };
 
+    // The constructor's parts, each added to `layout` in `content`.
+    void createTableFields(QWidget *content, QVBoxLayout *layout);
+    void createIndexList(QWidget *content, QVBoxLayout *layout);
+    void createIndexBox(QWidget *content, QVBoxLayout *layout);
     void load(const model::TableDefinition &definition);
     void fillTableFields();
     void fillIndexFields();

@@ -2,6 +2,7 @@
 
 #include "model/query/tracetimeline.h"
 #include "ui/export/diagramexporter.h"
+#include "ui/export/svgframeparser.h"
 
 #include <QBuffer>
 #include <QHash>
@@ -19,406 +20,7 @@ namespace keyscope::ui {
 
 namespace {
 
-struct Attr
-{
-    std::string_view name;
-    std::string_view value;
-};
-using Attrs = std::vector<Attr>;
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-// The `name="value"` pairs of a start tag's inside, as QSvgGenerator writes them.
-Attrs parseAttributes(std::string_view s)
-{
-    Attrs out;
-    size_t i = 0;
-    while (true) {
-        while (i < s.size() && isSpace(s[i]))
-            ++i;
-        const size_t eq = s.find('=', i);
-        if (i >= s.size() || eq == std::string_view::npos)
-            break;
-        size_t nameEnd = eq;
-        while (nameEnd > i && isSpace(s[nameEnd - 1]))
-            --nameEnd;
-        const size_t open = s.find('"', eq);
-        const size_t close = open == std::string_view::npos ? open : s.find('"', open + 1);
-        if (close == std::string_view::npos)
-            break;
-        out.push_back({s.substr(i, nameEnd - i), s.substr(open + 1, close - open - 1)});
-        i = close + 1;
-    }
-    return out;
-}
-
-std::string_view attribute(const Attrs &attrs, std::string_view name)
-{
-    for (const Attr &a : attrs) {
-        if (a.name == name)
-            return a.value;
-    }
-    return {};
-}
-
-// Generic families after the fixed export fonts, for viewers without DejaVu.
-QByteArray fontFamily(std::string_view family)
-{
-    if (family == "DejaVu Sans Mono")
-        return QByteArrayLiteral("DejaVu Sans Mono,monospace");
-    if (family == "DejaVu Sans")
-        return QByteArrayLiteral("DejaVu Sans,Verdana,sans-serif");
-    if (family == "Sans Serif")
-        return QByteArrayLiteral("sans-serif");
-    return QByteArray(family.data(), qsizetype(family.size()));
-}
-
-QByteArray bytes(std::string_view s)
-{
-    return QByteArray(s.data(), qsizetype(s.size()));
-}
-
-// QPainter::drawRoundedRect reaches QSvgGenerator as a path of four curves and four lines
-// (200 bytes); as <rect rx ry> (or <circle>, <ellipse>) it is a quarter of that. Anything else
-// stays a path.
-std::optional<QByteArray> roundedRect(std::string_view d)
-{
-    std::vector<char> commands;
-    std::vector<QPointF> points;
-    size_t i = 0;
-    while (i < d.size()) {
-        while (i < d.size() && d[i] == ' ')
-            ++i;
-        if (i >= d.size())
-            break;
-        size_t end = d.find(' ', i);
-        if (end == std::string_view::npos)
-            end = d.size();
-        std::string_view token = d.substr(i, end - i);
-        i = end;
-        char command = 0;
-        if (!token.empty() && std::isalpha(static_cast<unsigned char>(token.front()))) {
-            command = token.front();
-            token.remove_prefix(1);
-        }
-        const size_t comma = token.find(',');
-        if (comma == std::string_view::npos)
-            return std::nullopt;
-        bool okX = false;
-        bool okY = false;
-        const double x = bytes(token.substr(0, comma)).toDouble(&okX);
-        const double y = bytes(token.substr(comma + 1)).toDouble(&okY);
-        if (!okX || !okY)
-            return std::nullopt;
-        commands.push_back(command);
-        points.emplace_back(x, y);
-    }
-    // M, then four quarter curves, each optionally followed by a line (zero-length lines are
-    // left out by Qt, as in a badge that is a circle or a pill).
-    const auto same = [](double a, double b) { return std::abs(a - b) < 0.01; };
-    const auto near
-        = [&](const QPointF &a, double x, double y) { return same(a.x(), x) && same(a.y(), y); };
-    if (points.size() < 13 || commands[0] != 'M')
-        return std::nullopt;
-    std::vector<QPointF> ends;   // where each curve ends
-    std::vector<QPointF> starts; // where each curve starts
-    QPointF current = points[0];
-    size_t k = 1;
-    while (k < points.size()) {
-        if (commands[k] == 'C' && k + 2 < points.size() && !commands[k + 1] && !commands[k + 2]) {
-            starts.push_back(current);
-            current = points[k + 2];
-            ends.push_back(current);
-            k += 3;
-        } else if (commands[k] == 'L') {
-            current = points[k];
-            ++k;
-        } else {
-            return std::nullopt;
-        }
-    }
-    if (ends.size() != 4)
-        return std::nullopt;
-    const double x = points[0].x();
-    const double y = ends[0].y();
-    const double rx = ends[0].x() - x;
-    const double ry = points[0].y() - y;
-    const double right = ends[1].x();
-    const double bottom = ends[2].y();
-    if (!(rx > 0 && ry > 0 && right - x >= 2 * rx - 0.01 && bottom - y >= 2 * ry - 0.01
-          && near(starts[1], right - rx, y) && near(ends[1], right, y + ry)
-          && near(starts[2], right, bottom - ry) && near(ends[2], right - rx, bottom)
-          && near(starts[3], x + rx, bottom) && near(ends[3], x, bottom - ry)
-          && near(current, x, y + ry)))
-        return std::nullopt;
-
-    const auto number = [](double v) { return QByteArray::number(v, 'g', 6); };
-    if (same(right - x, 2 * rx) && same(bottom - y, 2 * ry)) {
-        const QByteArray centre = "cx=\"" + number(x + rx) + "\" cy=\"" + number(y + ry) + '"';
-        if (same(rx, ry))
-            return "<circle " + centre + " r=\"" + number(rx) + '"';
-        return "<ellipse " + centre + " rx=\"" + number(rx) + "\" ry=\"" + number(ry) + '"';
-    }
-    QByteArray rect = "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\""
-        + number(right - x) + "\" height=\"" + number(bottom - y) + "\" rx=\"" + number(rx) + '"';
-    if (!same(rx, ry))
-        rect += " ry=\"" + number(ry) + '"';
-    return rect;
-}
-
-// How an element is painted: CSS declarations (become a class) and a transform (an attribute).
-struct Style
-{
-    QByteArray css;
-    QByteArray transform;
-    QByteArray key() const { return css + '|' + transform; }
-};
-
-void addCss(QByteArray &css, std::string_view name, std::string_view value)
-{
-    css += bytes(name);
-    css += ':';
-    if (name == "font-family")
-        css += fontFamily(value);
-    else
-        css += bytes(value);
-    // CSS lengths need a unit where SVG attributes do not.
-    if ((name == "font-size" || name == "stroke-width") && !value.empty()
-        && (std::isdigit(static_cast<unsigned char>(value.back())) || value.back() == '.'))
-        css += "px";
-    css += ';';
-}
-
-bool isDefault(std::string_view name, std::string_view value)
-{
-    return ((name == "fill-opacity" || name == "stroke-opacity") && value == "1")
-        || (name == "font-weight" && value == "400") || (name == "font-style" && value == "normal")
-        || (name == "transform" && value == "matrix(1,0,0,1,0,0)");
-}
-
-bool isFont(std::string_view name)
-{
-    return name.substr(0, 5) == "font-";
-}
-
-// Reads QSvgGenerator's output: a root group holding flat groups (one per painter state) of
-// drawing elements. Each element becomes a unit: its style plus its own markup.
-class FrameParser
-{
-public:
-    struct Unit
-    {
-        int style = 0;
-        QByteArray element;
-    };
-
-    // Appends the frame's units (ids) in paint order; false on output it does not understand.
-    bool parse(const QByteArray &svg, std::vector<int> &sequence, QString *error);
-
-    const Unit &unit(int id) const { return m_units[size_t(id)]; }
-    int unitCount() const { return int(m_units.size()); }
-    const Style &style(int id) const { return m_styles[size_t(id)]; }
-    const QSizeF &size() const { return m_size; }
-    const Attrs &rootAttributes() const { return m_root; }
-
-private:
-    int styleId(Style style);
-    int unitId(int style, QByteArray element);
-    bool fail(QString *error, const char *what) const
-    {
-        if (error)
-            *error = QStringLiteral("unexpected SVG from the painter: %1").arg(QLatin1String(what));
-        return false;
-    }
-
-    QByteArray m_first; // the first frame: m_root points into it
-    Attrs m_root;
-    QSizeF m_size;
-    QHash<QByteArray, int> m_styleIds;
-    std::vector<Style> m_styles;
-    QHash<QByteArray, int> m_unitIds;
-    QHash<QByteArray, std::vector<int>> m_groups; // a group's markup: its units
-    std::vector<Unit> m_units;
-};
-
-int FrameParser::styleId(Style style)
-{
-    const QByteArray key = style.key();
-    const auto it = m_styleIds.constFind(key);
-    if (it != m_styleIds.cend())
-        return *it;
-    const int id = int(m_styles.size());
-    m_styles.push_back(std::move(style));
-    m_styleIds.insert(key, id);
-    return id;
-}
-
-int FrameParser::unitId(int style, QByteArray element)
-{
-    QByteArray key = QByteArray::number(style) + ' ' + element;
-    const auto it = m_unitIds.constFind(key);
-    if (it != m_unitIds.cend())
-        return *it;
-    const int id = int(m_units.size());
-    m_units.push_back({style, std::move(element)});
-    m_unitIds.insert(key, id);
-    return id;
-}
-
-bool FrameParser::parse(const QByteArray &svg, std::vector<int> &sequence, QString *error)
-{
-    const std::string_view s(svg.constData(), size_t(svg.size()));
-    constexpr auto npos = std::string_view::npos;
-    const size_t defsEnd = s.find("</defs>");
-    const size_t rootStart = defsEnd == npos ? npos : s.find("<g", defsEnd);
-    const size_t rootEnd = rootStart == npos ? npos : s.find('>', rootStart);
-    if (rootEnd == npos)
-        return fail(error, "no root group");
-    if (m_first.isEmpty()) {
-        m_first = svg;
-        const std::string_view first(m_first.constData(), size_t(m_first.size()));
-        m_root = parseAttributes(first.substr(rootStart + 2, rootEnd - rootStart - 2));
-        const size_t viewBox = first.find("viewBox=\"");
-        if (viewBox != npos) {
-            const auto parts
-                = bytes(first.substr(viewBox + 9, first.find('"', viewBox + 9) - viewBox - 9))
-                      .split(' ');
-            if (parts.size() == 4)
-                m_size = QSizeF(parts[2].toDouble(), parts[3].toDouble());
-        }
-    }
-
-    size_t pos = rootEnd + 1;
-    const auto skipSpace = [&] {
-        while (pos < s.size() && isSpace(s[pos]))
-            ++pos;
-    };
-    while (true) {
-        skipSpace();
-        if (s.compare(pos, 4, "</g>") == 0)
-            return true; // the root group ends
-        if (s.compare(pos, 3, "<g ") != 0 && s.compare(pos, 3, "<g\n") != 0)
-            return fail(error, "expected a group");
-        // Frames repeat most groups byte for byte: each distinct group is read once.
-        const size_t blockEnd = s.find("</g>", pos);
-        if (blockEnd == npos)
-            return fail(error, "unterminated group");
-        const QByteArray block = bytes(s.substr(pos, blockEnd + 4 - pos));
-        if (const auto cached = m_groups.constFind(block); cached != m_groups.cend()) {
-            sequence.insert(sequence.end(), cached->begin(), cached->end());
-            pos = blockEnd + 4;
-            continue;
-        }
-        const size_t groupFirst = sequence.size();
-        const size_t groupEnd = s.find('>', pos);
-        if (groupEnd == npos)
-            return fail(error, "unterminated group");
-        const Attrs group = parseAttributes(s.substr(pos + 2, groupEnd - pos - 2));
-        pos = groupEnd + 1;
-
-        // The group's painter state, for shapes: fonts only matter to text, which sets its own.
-        Style shapeStyle;
-        for (const Attr &a : group) {
-            if (a.name == "transform") {
-                if (!isDefault(a.name, a.value))
-                    shapeStyle.transform = bytes(a.value);
-            } else if (!isFont(a.name) && !isDefault(a.name, a.value)) {
-                addCss(shapeStyle.css, a.name, a.value);
-            }
-        }
-        int shapeStyleId = -1;
-
-        while (true) {
-            skipSpace();
-            if (s.compare(pos, 4, "</g>") == 0) {
-                pos += 4;
-                m_groups.insert(
-                    block,
-                    std::vector<int>(sequence.begin() + ptrdiff_t(groupFirst), sequence.end()));
-                break;
-            }
-            if (pos >= s.size() || s[pos] != '<')
-                return fail(error, "expected an element");
-            size_t nameEnd = pos + 1;
-            while (nameEnd < s.size() && !isSpace(s[nameEnd]) && s[nameEnd] != '/'
-                   && s[nameEnd] != '>')
-                ++nameEnd;
-            const std::string_view name = s.substr(pos + 1, nameEnd - pos - 1);
-            if (name == "g")
-                return fail(error, "nested group");
-
-            QByteArray element = '<' + bytes(name);
-            if (name == "text") {
-                const size_t tagEnd = s.find('>', nameEnd);
-                const size_t close = tagEnd == npos ? npos : s.find("</text>", tagEnd);
-                if (close == npos)
-                    return fail(error, "unterminated text");
-                const Attrs attrs = parseAttributes(s.substr(nameEnd, tagEnd - nameEnd));
-                const std::string_view content = s.substr(tagEnd + 1, close - tagEnd - 1);
-                // Text carries its own paint and font: they become its style.
-                Style textStyle;
-                textStyle.transform = shapeStyle.transform;
-                for (const Attr &a : attrs) {
-                    if (a.name == "x" || a.name == "y" || a.name == "xml:space")
-                        continue;
-                    if (!isDefault(a.name, a.value))
-                        addCss(textStyle.css, a.name, a.value);
-                }
-                element += " x=\"" + bytes(attribute(attrs, "x")) + "\" y=\""
-                    + bytes(attribute(attrs, "y")) + '"';
-                // Spaces that matter (runs, ends) need preserving; single inner ones do not.
-                const bool spaces = !content.empty()
-                    && (content.find("  ") != npos || isSpace(content.front())
-                        || isSpace(content.back()));
-                if (spaces)
-                    element += " xml:space=\"preserve\"";
-                element += '>' + bytes(content) + "</text>";
-                sequence.push_back(unitId(styleId(std::move(textStyle)), std::move(element)));
-                pos = close + 7;
-                continue;
-            }
-
-            const size_t tagEnd = s.find('>', nameEnd);
-            if (tagEnd == npos)
-                return fail(error, "unterminated element");
-            if (s[tagEnd - 1] != '/') {
-                // An element with content (none in QSvgGenerator's output today): kept as is.
-                const std::string closing = "</" + std::string(name) + '>';
-                const size_t close = s.find(closing, tagEnd);
-                if (close == npos)
-                    return fail(error, "unterminated element");
-                if (shapeStyleId < 0)
-                    shapeStyleId = styleId(shapeStyle);
-                sequence.push_back(
-                    unitId(shapeStyleId, bytes(s.substr(pos, close + closing.size() - pos))));
-                pos = close + closing.size();
-                continue;
-            }
-            const size_t end = tagEnd - 1;
-            for (const Attr &a : parseAttributes(s.substr(nameEnd, end - nameEnd))) {
-                // The root group already says evenodd; vector-effect none is the default.
-                if ((a.name == "vector-effect" && a.value == "none")
-                    || (a.name == "fill-rule" && a.value == "evenodd"))
-                    continue;
-                if (name == "path" && a.name == "d") {
-                    if (auto rect = roundedRect(a.value)) {
-                        element = *rect;
-                        continue;
-                    }
-                }
-                element += ' ' + bytes(a.name) + "=\"" + bytes(a.value) + '"';
-            }
-            element += "/>";
-            if (shapeStyleId < 0)
-                shapeStyleId = styleId(shapeStyle);
-            sequence.push_back(unitId(shapeStyleId, std::move(element)));
-            pos = end + 2;
-        }
-    }
-}
+using namespace svgframes;
 
 // The diagram through QSvgGenerator, as ExportDiagram::toSvg paints it but without metadata.
 QByteArray paintSvg(const ExportDiagram &diagram)
@@ -767,6 +369,124 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
     return true;
 }
 
+// Each step twice: as its movement starts (transition 0: the cursor still on the previous
+// row, a probe not landed) and once it has landed. Shapes drawn at both places glide.
+std::vector<AnimationFrame> glidingFrames(const model::TraceTimeline *timeline, qint64 holdMs)
+{
+    std::vector<AnimationFrame> frames;
+    for (const AnimationFrame &frame : timeline
+             ? animationFrames(*timeline, holdMs)
+             : std::vector<AnimationFrame> {{-1, 0, std::max<qint64>(1, holdMs)}}) {
+        const qint64 glide = frame.step < 0
+            ? 0
+            : qint64(
+                std::llround(double(frame.durationMs) * model::TraceTimeline::kTransitionShare));
+        if (glide > 0 && glide < frame.durationMs) {
+            frames.push_back({frame.step, frame.startMs, glide, 0.0});
+            frames.push_back({frame.step, frame.startMs + glide, frame.durationMs - glide, 1.0});
+        } else {
+            frames.push_back(frame);
+        }
+    }
+    return frames;
+}
+
+// The CSS of animated presence class aN (n): keyframes where the group appears or disappears,
+// and those of its glide when it moves.
+QByteArray presenceRules(const Presence &presence, const Motion *motion,
+                         const std::vector<AnimationFrame> &frames, qint64 totalMs,
+                         const QByteArray &n)
+{
+    const int frameCount = int(frames.size());
+    // Keyframes where the group appears or disappears; the underlying value (the
+    // class's) is the final state, so 0% and 100% are implicit when they match it.
+    const bool finalShown = presence.back().second >= frameCount;
+    QByteArray shownAt;
+    QByteArray hiddenAt;
+    const auto at = [&](int frame, bool show) {
+        QByteArray &list = show ? shownAt : hiddenAt;
+        if (!list.isEmpty())
+            list += ',';
+        list += percent(frames[size_t(frame)].startMs, totalMs);
+    };
+    const bool startShown = presence.front().first == 0;
+    if (startShown != finalShown)
+        at(0, startShown);
+    for (const auto &[a, b] : presence) {
+        if (a > 0)
+            at(a, true);
+        if (b < frameCount)
+            at(b, false);
+    }
+    QByteArray keyframes;
+    if (!hiddenAt.isEmpty())
+        keyframes += hiddenAt + "{visibility:hidden}";
+    if (!shownAt.isEmpty())
+        keyframes += shownAt + "{visibility:visible}";
+    // Without animation (or with reduced motion) the picture is the final state.
+    QByteArray rule = ".a" + n + "{animation-name:k" + n;
+    QByteArray glide;
+    if (motion) {
+        const auto offset = [](double dy) {
+            return "{transform:translateY(" + QByteArray::number(dy, 'g', 6) + "px)}";
+        };
+        double from = 0;
+        glide = percent(frames[size_t(presence[0].first)].startMs, totalMs) + offset(0);
+        for (const auto &[frame, dy] : motion->moves) {
+            // Glides through the frame before, if that is a step's movement;
+            // otherwise jumps.
+            const AnimationFrame &before = frames[size_t(frame - 1)];
+            const qint64 arrives = frames[size_t(frame)].startMs;
+            const qint64 leaves = before.transition < 1 ? before.startMs : arrives - 1;
+            glide
+                += percent(leaves, totalMs) + offset(from) + percent(arrives, totalMs) + offset(dy);
+            from = dy;
+        }
+        rule += ",m" + n + ";animation-timing-function:step-end,ease-in-out";
+        if (finalShown)
+            rule += ";transform:translateY(" + QByteArray::number(from, 'g', 6) + "px)";
+    }
+    rule += finalShown ? "}\n" : ";visibility:hidden}\n";
+    QByteArray rules = rule + "@keyframes k" + n + '{' + keyframes + "}\n";
+    if (motion)
+        rules += "@keyframes m" + n + '{' + glide + "}\n";
+    return rules;
+}
+
+// The document: size, title, description, the style sheet, then the root group's attributes
+// around the body.
+QByteArray svgDocument(const QSizeF &size, const QString &title, const QString &caption,
+                       qint64 totalMs, const QByteArray &styleRules,
+                       const QByteArray &animationRules, const Attrs &rootAttributes,
+                       const QByteArray &body)
+{
+    const QByteArray w = QByteArray::number(size.width());
+    const QByteArray h = QByteArray::number(size.height());
+    QByteArray svg;
+    svg.reserve(body.size() + styleRules.size() + animationRules.size() + 1024);
+    svg += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + w + "\" height=\""
+        + h + "\" viewBox=\"0 0 " + w + ' ' + h + "\">\n";
+    svg += "<title>" + escaped(title) + "</title>\n";
+    svg += "<desc>" + escaped(caption) + "</desc>\n";
+    svg += "<style>\n";
+    // Every animated group has an aN class (style classes are sN).
+    svg += "[class*=a]{animation-duration:" + seconds(totalMs)
+        + ";animation-timing-function:step-end;animation-iteration-count:infinite}\n";
+    svg += styleRules;
+    svg += animationRules;
+    // Reduced motion: the final state, still.
+    svg += "@media (prefers-reduced-motion:reduce){[class*=a]{animation:none}}\n";
+    svg += "</style>\n";
+    svg += "<g";
+    for (const Attr &a : rootAttributes)
+        svg += ' ' + bytes(a.name) + "=\"" + bytes(a.value) + '"';
+    svg += ">\n";
+    svg += body;
+    svg += "</g>\n</svg>\n";
+    return svg;
+}
+
 } // namespace
 
 std::vector<AnimationFrame> animationFrames(const model::TraceTimeline &timeline, qint64 holdMs)
@@ -801,23 +521,7 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
     const model::TraceTimeline *timeline = diagram.timeline();
     const int shown = diagram.step();
     fitAllFrames(diagram);
-    // Each step twice: as its movement starts (transition 0: the cursor still on the previous
-    // row, a probe not landed) and once it has landed. Shapes drawn at both places glide.
-    std::vector<AnimationFrame> frames;
-    for (const AnimationFrame &frame : timeline
-             ? animationFrames(*timeline, holdMs)
-             : std::vector<AnimationFrame> {{-1, 0, std::max<qint64>(1, holdMs)}}) {
-        const qint64 glide = frame.step < 0
-            ? 0
-            : qint64(
-                std::llround(double(frame.durationMs) * model::TraceTimeline::kTransitionShare));
-        if (glide > 0 && glide < frame.durationMs) {
-            frames.push_back({frame.step, frame.startMs, glide, 0.0});
-            frames.push_back({frame.step, frame.startMs + glide, frame.durationMs - glide, 1.0});
-        } else {
-            frames.push_back(frame);
-        }
-    }
+    const std::vector<AnimationFrame> frames = glidingFrames(timeline, holdMs);
     const int frameCount = int(frames.size());
     const qint64 totalMs = frames.back().startMs + frames.back().durationMs;
 
@@ -902,60 +606,9 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
             auto it = presenceClass.constFind(key);
             if (it == presenceClass.cend()) {
                 it = presenceClass.insert(key, int(presenceClass.size()));
-                const QByteArray n = QByteArray::number(*it);
-                // Keyframes where the group appears or disappears; the underlying value (the
-                // class's) is the final state, so 0% and 100% are implicit when they match it.
-                const bool finalShown = first.frames.back().second >= frameCount;
-                QByteArray shownAt;
-                QByteArray hiddenAt;
-                const auto at = [&](int frame, bool show) {
-                    QByteArray &list = show ? shownAt : hiddenAt;
-                    if (!list.isEmpty())
-                        list += ',';
-                    list += percent(frames[size_t(frame)].startMs, totalMs);
-                };
-                const bool startShown = first.frames.front().first == 0;
-                if (startShown != finalShown)
-                    at(0, startShown);
-                for (const auto &[a, b] : first.frames) {
-                    if (a > 0)
-                        at(a, true);
-                    if (b < frameCount)
-                        at(b, false);
-                }
-                QByteArray keyframes;
-                if (!hiddenAt.isEmpty())
-                    keyframes += hiddenAt + "{visibility:hidden}";
-                if (!shownAt.isEmpty())
-                    keyframes += shownAt + "{visibility:visible}";
-                // Without animation (or with reduced motion) the picture is the final state.
-                QByteArray rule = ".a" + n + "{animation-name:k" + n;
-                QByteArray glide;
-                if (motion >= 0) {
-                    const auto offset = [](double dy) {
-                        return "{transform:translateY(" + QByteArray::number(dy, 'g', 6) + "px)}";
-                    };
-                    double from = 0;
-                    glide = percent(frames[size_t(first.frames[0].first)].startMs, totalMs)
-                        + offset(0);
-                    for (const auto &[frame, dy] : motions[size_t(motion)].moves) {
-                        // Glides through the frame before, if that is a step's movement;
-                        // otherwise jumps.
-                        const AnimationFrame &before = frames[size_t(frame - 1)];
-                        const qint64 arrives = frames[size_t(frame)].startMs;
-                        const qint64 leaves = before.transition < 1 ? before.startMs : arrives - 1;
-                        glide += percent(leaves, totalMs) + offset(from) + percent(arrives, totalMs)
-                            + offset(dy);
-                        from = dy;
-                    }
-                    rule += ",m" + n + ";animation-timing-function:step-end,ease-in-out";
-                    if (finalShown)
-                        rule += ";transform:translateY(" + QByteArray::number(from, 'g', 6) + "px)";
-                }
-                rule += finalShown ? "}\n" : ";visibility:hidden}\n";
-                animationRules += rule + "@keyframes k" + n + '{' + keyframes + "}\n";
-                if (motion >= 0)
-                    animationRules += "@keyframes m" + n + '{' + glide + "}\n";
+                animationRules
+                    += presenceRules(first.frames, motion >= 0 ? &motions[size_t(motion)] : nullptr,
+                                     frames, totalMs, QByteArray::number(*it));
             }
             classes += (classes.isEmpty() ? "a" : " a") + QByteArray::number(*it);
         }
@@ -973,32 +626,9 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
         i = j;
     }
 
-    const QSizeF size = parser.size().isEmpty() ? diagram.logicalSize() : parser.size();
-    const QByteArray w = QByteArray::number(size.width());
-    const QByteArray h = QByteArray::number(size.height());
-    QByteArray svg;
-    svg.reserve(body.size() + styleRules.size() + animationRules.size() + 1024);
-    svg += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + w + "\" height=\""
-        + h + "\" viewBox=\"0 0 " + w + ' ' + h + "\">\n";
-    svg += "<title>" + escaped(title) + "</title>\n";
-    svg += "<desc>" + escaped(finalCaption) + "</desc>\n";
-    svg += "<style>\n";
-    // Every animated group has an aN class (style classes are sN).
-    svg += "[class*=a]{animation-duration:" + seconds(totalMs)
-        + ";animation-timing-function:step-end;animation-iteration-count:infinite}\n";
-    svg += styleRules;
-    svg += animationRules;
-    // Reduced motion: the final state, still.
-    svg += "@media (prefers-reduced-motion:reduce){[class*=a]{animation:none}}\n";
-    svg += "</style>\n";
-    svg += "<g";
-    for (const Attr &a : parser.rootAttributes())
-        svg += ' ' + bytes(a.name) + "=\"" + bytes(a.value) + '"';
-    svg += ">\n";
-    svg += body;
-    svg += "</g>\n</svg>\n";
-    return svg;
+    return svgDocument(parser.size().isEmpty() ? diagram.logicalSize() : parser.size(), title,
+                       finalCaption, totalMs, styleRules, animationRules, parser.rootAttributes(),
+                       body);
 }
 
 } // namespace keyscope::ui

@@ -86,7 +86,15 @@ signals:
 private:
     struct KeyParts;
 
+    // querybuilderlayout.cpp: buildUi() makes the widgets in these steps.
     void buildUi();
+    void createKeyControls();
+    void createOptionControls();
+    void createActions();
+    void createExpressionControls();
+    void nameObjects();
+    void layOutControls();
+    void connectControls();
     const model::IndexStore *store() const;
     void fillIndexes();
     void fillPartitions();

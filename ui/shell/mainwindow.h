@@ -127,6 +127,16 @@ protected:
 private:
     void createPanels();
     void createActions();
+    // createActions() in its steps, one a menu (mainwindowactions.cpp).
+    struct MenuActions;
+    void createFileMenu(MenuActions &actions);
+    void createEditMenu(MenuActions &actions);
+    void createViewMenu();
+    void createThemeMenu();
+    QMenu *createPlaybackMenu();
+    void createCompareMode();
+    void createDesignMenu(QMenu *before, const MenuActions &actions);
+    void createHelpMenu();
     void createStatusBar();
     void createToolBar(std::initializer_list<QAction *> actions);
     void setActionIcon(QAction *action, const QString &name);

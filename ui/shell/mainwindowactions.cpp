@@ -92,28 +92,66 @@ void MainWindow::createToolBar(std::initializer_list<QAction *> actions)
     m_viewMenu->insertAction(m_viewMenu->actions().value(0), toggle);
 }
 
+// The actions the tool bar and the empty-design page show again.
+struct MainWindow::MenuActions
+{
+    QAction *newAction = nullptr;
+    QAction *open = nullptr;
+    QAction *example = nullptr;
+    QAction *save = nullptr;
+    QAction *saveAs = nullptr;
+    QAction *exportDiagram = nullptr;
+    QAction *undo = nullptr;
+    QAction *redo = nullptr;
+    QAction *copyImage = nullptr;
+};
+
 void MainWindow::createActions()
 {
+    MenuActions actions;
+    createFileMenu(actions);
+    createEditMenu(actions);
+    createViewMenu();
+    createThemeMenu();
+    QMenu *playback = createPlaybackMenu();
+    createCompareMode();
+    createToolBar({actions.newAction, actions.open, actions.save, nullptr, actions.undo,
+                   actions.redo, nullptr, m_interop->importAction(), actions.exportDiagram, nullptr,
+                   m_compare->toggleAction(), m_presenterAction});
+    setActionIcon(actions.example, QStringLiteral("document-open"));
+    setActionIcon(actions.saveAs, QStringLiteral("document-save"));
+    setActionIcon(actions.copyImage, QStringLiteral("edit-copy"));
+
+    createDesignMenu(playback, actions);
+    createHelpMenu();
+}
+
+void MainWindow::createFileMenu(MenuActions &actions)
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = file->addAction(tr("&New"), this, &MainWindow::newProject);
-    newAction->setObjectName(QStringLiteral("actionNew"));
-    newAction->setShortcut(QKeySequence::New);
-    QAction *open = file->addAction(tr("&Open…"), m_lifecycle, &DocumentLifecycle::openDialog);
-    open->setObjectName(QStringLiteral("actionOpen"));
-    open->setShortcut(QKeySequence::Open);
-    QAction *example = file->addAction(tr("Open &Example…"), this, &MainWindow::showExampleGallery);
-    example->setObjectName(QStringLiteral("actionOpenExample"));
-    example->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    const auto fileAction = [file](const QString &text, const char *name, const QKeySequence &key,
+                                   auto *receiver, auto slot) {
+        QAction *action = file->addAction(text, receiver, slot);
+        action->setObjectName(QLatin1String(name));
+        action->setShortcut(key);
+        return action;
+    };
+    actions.newAction
+        = fileAction(tr("&New"), "actionNew", QKeySequence::New, this, &MainWindow::newProject);
+    actions.open = fileAction(tr("&Open…"), "actionOpen", QKeySequence::Open, m_lifecycle,
+                              &DocumentLifecycle::openDialog);
+    actions.example = fileAction(tr("Open &Example…"), "actionOpenExample",
+                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                                 &MainWindow::showExampleGallery);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     m_lifecycle->fillRecentMenu(m_recentMenu);
     file->addSeparator();
-    QAction *saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
-    saveAction->setObjectName(QStringLiteral("actionSave"));
-    saveAction->setShortcut(QKeySequence::Save);
-    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    saveAsAction->setObjectName(QStringLiteral("actionSaveAs"));
-    saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    actions.save
+        = fileAction(tr("&Save"), "actionSave", QKeySequence::Save, this, &MainWindow::save);
+    actions.saveAs
+        = fileAction(tr("Save &As…"), "actionSaveAs",
+                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs);
     file->addSeparator();
     QAction *import = file->addAction(tr("&Import Table and Items…"), m_lifecycle,
                                       &DocumentLifecycle::importDialog);
@@ -123,13 +161,13 @@ void MainWindow::createActions()
     m_interop = new InteropActions(this, m_document, file, import, beforeQuit);
     m_interop->hooks().showError
         = [this](const QString &title, const QString &text) { showError(title, text); };
-    QAction *exportAction = new QAction(tr("&Export Diagram…"), this);
-    connect(exportAction, &QAction::triggered, this, [this] { showExportDialog(); });
-    exportAction->setObjectName(QStringLiteral("actionExportDiagram"));
-    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setStatusTip(
+    actions.exportDiagram = new QAction(tr("&Export Diagram…"), this);
+    connect(actions.exportDiagram, &QAction::triggered, this, [this] { showExportDialog(); });
+    actions.exportDiagram->setObjectName(QStringLiteral("actionExportDiagram"));
+    actions.exportDiagram->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    actions.exportDiagram->setStatusTip(
         tr("Save the collection diagram at the current step as SVG, PNG, PDF or Markdown"));
-    file->insertAction(beforeQuit, exportAction);
+    file->insertAction(beforeQuit, actions.exportDiagram);
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
     // Some platforms bind no Quit key; Ctrl+Q works everywhere.
@@ -138,33 +176,39 @@ void MainWindow::createActions()
         quitKeys << QKeySequence(Qt::CTRL | Qt::Key_Q);
     quit->setShortcuts(quitKeys);
     quit->setMenuRole(QAction::QuitRole);
+}
 
+void MainWindow::createEditMenu(MenuActions &actions)
+{
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setObjectName(QStringLiteral("actionUndo"));
-    undo->setShortcuts(QKeySequence::Undo);
-    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setObjectName(QStringLiteral("actionRedo"));
+    actions.undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    actions.undo->setObjectName(QStringLiteral("actionUndo"));
+    actions.undo->setShortcuts(QKeySequence::Undo);
+    actions.redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    actions.redo->setObjectName(QStringLiteral("actionRedo"));
     // Ctrl+Shift+Z everywhere, plus the platform's own (Ctrl+Y on Windows).
     QList<QKeySequence> redoKeys {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
     for (const QKeySequence &key : QKeySequence::keyBindings(QKeySequence::Redo)) {
         if (!redoKeys.contains(key))
             redoKeys << key;
     }
-    redo->setShortcuts(redoKeys);
-    edit->addAction(undo);
-    edit->addAction(redo);
+    actions.redo->setShortcuts(redoKeys);
+    edit->addAction(actions.undo);
+    edit->addAction(actions.redo);
     edit->addSeparator();
-    QAction *copyImage
-        = edit->addAction(tr("Copy as &Image"), this, [this] { copyDiagram(false); });
-    copyImage->setObjectName(QStringLiteral("actionCopyAsImage"));
-    copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    copyImage->setStatusTip(tr("Copy the collection diagram at the current step as an image"));
+    actions.copyImage = edit->addAction(tr("Copy as &Image"), this, [this] { copyDiagram(false); });
+    actions.copyImage->setObjectName(QStringLiteral("actionCopyAsImage"));
+    actions.copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    actions.copyImage->setStatusTip(
+        tr("Copy the collection diagram at the current step as an image"));
     QAction *copySvg = edit->addAction(tr("Copy as &SVG"), this, [this] { copyDiagram(true); });
     copySvg->setObjectName(QStringLiteral("actionCopyAsSvg"));
     copySvg->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     copySvg->setStatusTip(tr("Copy the collection diagram at the current step as SVG"));
+}
 
+void MainWindow::createViewMenu()
+{
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     int number = 1;
     for (const char *name :
@@ -202,7 +246,10 @@ void MainWindow::createActions()
         = m_viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
     resetLayoutAction->setObjectName(QStringLiteral("actionResetLayout"));
     m_viewMenu->addSeparator();
+}
 
+void MainWindow::createThemeMenu()
+{
     QMenu *theme = m_viewMenu->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
     const struct
@@ -236,9 +283,12 @@ void MainWindow::createActions()
     m_reducedMotion->setToolTip(tr("Animations jump to their end instead of moving"));
     connect(m_reducedMotion, &QAction::toggled, m_settings, &Settings::setReducedMotion);
     connect(m_settings, &Settings::reducedMotionChanged, m_reducedMotion, &QAction::setChecked);
+}
 
-    // Playback: the keys of a media player. Text fields keep Space and the arrows (they claim
-    // them through ShortcutOverride); everywhere else they drive the animation.
+// Playback: the keys of a media player. Text fields keep Space and the arrows (they claim
+// them through ShortcutOverride); everywhere else they drive the animation.
+QMenu *MainWindow::createPlaybackMenu()
+{
     QMenu *playback = menuBar()->addMenu(tr("&Playback"));
     const auto playbackAction
         = [&](const QString &text, const QKeySequence &key, const QString &name, auto slot) {
@@ -283,7 +333,12 @@ void MainWindow::createActions()
     addActions(playback->actions());
     addAction(leavePresenter);
 
-    // View > Compare Side by Side: the same pattern on a second design, on the same clock.
+    return playback;
+}
+
+// View > Compare Side by Side: the same pattern on a second design, on the same clock.
+void MainWindow::createCompareMode()
+{
     m_compare = new CompareMode(this, m_document, m_collection, m_player, m_tracePanel, m_settings,
                                 m_examplesDirectory);
     connect(m_compare, &CompareMode::failed, this, &MainWindow::showError);
@@ -291,17 +346,14 @@ void MainWindow::createActions()
     m_viewMenu->addAction(m_compare->toggleAction());
     connect(m_lifecycle, &DocumentLifecycle::exampleOpened, m_compare,
             &CompareMode::setExamplePath);
+}
 
-    createToolBar({newAction, open, saveAction, nullptr, undo, redo, nullptr,
-                   m_interop->importAction(), exportAction, nullptr, m_compare->toggleAction(),
-                   m_presenterAction});
-    setActionIcon(example, QStringLiteral("document-open"));
-    setActionIcon(saveAsAction, QStringLiteral("document-save"));
-    setActionIcon(copyImage, QStringLiteral("edit-copy"));
-
-    // Design: what shapes the design itself (more commands join it as they come).
+// Design: what shapes the design itself (more commands join it as they come), before
+// `before` in the menu bar.
+void MainWindow::createDesignMenu(QMenu *before, const MenuActions &actions)
+{
     QMenu *design
-        = menuBar()->insertMenu(playback->menuAction(), new QMenu(tr("&Design"), this))->menu();
+        = menuBar()->insertMenu(before->menuAction(), new QMenu(tr("&Design"), this))->menu();
     QAction *addEntity = design->addAction(tr("Add &Entity Type"), this, [this] {
         QDockWidget *entities = dock(QStringLiteral("EntitiesDock"));
         entities->show();
@@ -324,9 +376,13 @@ void MainWindow::createActions()
     design->addAction(m_infer->action());
     m_inferOffer = new InferOffer(m_document, m_infer->action(), m_collection);
     m_collection->addBar(m_inferOffer);
-    m_emptyDesign = new EmptyDesign(m_document, m_collection,
-                                    {addEntity, example, m_interop->importAction(), open});
+    m_emptyDesign
+        = new EmptyDesign(m_document, m_collection,
+                          {addEntity, actions.example, m_interop->importAction(), actions.open});
+}
 
+void MainWindow::createHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
         QMessageBox::about(this, tr("About Keyscope"),

@@ -96,6 +96,87 @@ std::optional<QString> checkScalar(const QJsonValue &json, AttributeKind type, Q
     return text;
 }
 
+namespace {
+
+bool readInstant(Reader &reader, ObjectReader &in, const QString &key, qint64 *out, bool required)
+{
+    const QJsonValue value = in.take(key);
+    if (value.isUndefined()) {
+        if (required)
+            in.missing(key, QStringLiteral("an instant, e.g. \"2024-01-01T00:00:00Z\""));
+        return false;
+    }
+    QString error;
+    const auto parsed = ProjectFile::parseInstant(value, &error);
+    if (!parsed) {
+        reader.error(in.pathOf(key), error);
+        return false;
+    }
+    *out = *parsed;
+    return true;
+}
+
+// The time a timestamp's values, or a KSUID's or ULID's, carry: random in [min, max], or
+// start + ordinal * step. A timestamp needs start and step; an id's time without them is the
+// population's "now" + ordinal * step.
+void readTimes(Reader &reader, ObjectReader &in, GeneratorSpec &spec, bool timestamp)
+{
+    spec.random = in.boolean(QStringLiteral("random")).value_or(false);
+    if (spec.random) {
+        const bool hasMin = readInstant(reader, in, QStringLiteral("min"), &spec.min, true);
+        const bool hasMax = readInstant(reader, in, QStringLiteral("max"), &spec.max, true);
+        if (hasMin && hasMax && spec.min > spec.max)
+            reader.error(in.pathOf(QStringLiteral("min")),
+                         QStringLiteral("min (%1) is after max (%2); swap them")
+                             .arg(ProjectFile::formatInstant(spec.min),
+                                  ProjectFile::formatInstant(spec.max)));
+    } else {
+        readInstant(reader, in, QStringLiteral("start"), &spec.start, timestamp);
+        const QJsonValue step = in.take(QStringLiteral("step"));
+        if (step.isUndefined()) {
+            if (timestamp)
+                in.missing(QStringLiteral("step"),
+                           QStringLiteral("the time between consecutive values, e.g. \"step\": "
+                                          "\"15m\" (units d, h, m, s, ms) or milliseconds"));
+        } else {
+            QString error;
+            const auto parsed = ProjectFile::parseDuration(step, &error);
+            if (parsed)
+                spec.step = *parsed;
+            else
+                reader.error(in.pathOf(QStringLiteral("step")), error);
+        }
+    }
+    spec.perParent = in.boolean(QStringLiteral("perParent")).value_or(false);
+}
+
+void readPattern(Reader &reader, ObjectReader &in, GeneratorSpec &spec)
+{
+    const auto pattern = in.string(QStringLiteral("pattern"),
+                                   QStringLiteral("the pattern, e.g. \"pattern\": "
+                                                  "\"AA-####\" ('#' digit, 'A' uppercase, "
+                                                  "'a' lowercase, '*' letter or digit, "
+                                                  "'\\' escapes)"));
+    if (pattern) {
+        spec.pattern = *pattern;
+        if (pattern->isEmpty())
+            reader.error(in.pathOf(QStringLiteral("pattern")),
+                         QStringLiteral("is empty: write at least one character"));
+        else {
+            qsizetype trailing = 0;
+            while (trailing < pattern->size()
+                   && pattern->at(pattern->size() - 1 - trailing) == u'\\')
+                ++trailing;
+            if (trailing % 2 == 1)
+                reader.error(in.pathOf(QStringLiteral("pattern")),
+                             QStringLiteral("ends with an unfinished escape '\\': escape a "
+                                            "backslash as '\\\\'"));
+        }
+    }
+}
+
+} // namespace
+
 GeneratorSpec readGenerator(Reader &reader, const QJsonObject &json, const QString &path,
                             AttributeKind type, bool typeKnown)
 {
@@ -121,22 +202,6 @@ GeneratorSpec readGenerator(Reader &reader, const QJsonObject &json, const QStri
     }
     spec.kind = *kind;
 
-    const auto instant = [&](const QString &key, qint64 *out, bool required) {
-        const QJsonValue value = in.take(key);
-        if (value.isUndefined()) {
-            if (required)
-                in.missing(key, QStringLiteral("an instant, e.g. \"2024-01-01T00:00:00Z\""));
-            return false;
-        }
-        QString error;
-        const auto parsed = ProjectFile::parseInstant(value, &error);
-        if (!parsed) {
-            reader.error(in.pathOf(key), error);
-            return false;
-        }
-        *out = *parsed;
-        return true;
-    };
     const auto scalar = [&](const QJsonValue &value, const QString &valuePath, QString *out) {
         QString error;
         const auto text = checkScalar(value, typeKnown ? type : AttributeKind::S, &error);
@@ -196,85 +261,15 @@ GeneratorSpec readGenerator(Reader &reader, const QJsonObject &json, const QStri
         }
         break;
     }
-    case Kind::Timestamp: {
-        spec.random = in.boolean(QStringLiteral("random")).value_or(false);
-        if (spec.random) {
-            const bool hasMin = instant(QStringLiteral("min"), &spec.min, true);
-            const bool hasMax = instant(QStringLiteral("max"), &spec.max, true);
-            if (hasMin && hasMax && spec.min > spec.max)
-                reader.error(in.pathOf(QStringLiteral("min")),
-                             QStringLiteral("min (%1) is after max (%2); swap them")
-                                 .arg(ProjectFile::formatInstant(spec.min),
-                                      ProjectFile::formatInstant(spec.max)));
-        } else {
-            instant(QStringLiteral("start"), &spec.start, true);
-            const QJsonValue step = in.take(QStringLiteral("step"));
-            if (step.isUndefined()) {
-                in.missing(QStringLiteral("step"),
-                           QStringLiteral("the time between consecutive values, e.g. \"step\": "
-                                          "\"15m\" (units d, h, m, s, ms) or milliseconds"));
-            } else {
-                QString error;
-                const auto parsed = ProjectFile::parseDuration(step, &error);
-                if (parsed)
-                    spec.step = *parsed;
-                else
-                    reader.error(in.pathOf(QStringLiteral("step")), error);
-            }
-        }
-        spec.perParent = in.boolean(QStringLiteral("perParent")).value_or(false);
+    case Kind::Timestamp:
+        readTimes(reader, in, spec, true);
         break;
-    }
-    case Kind::Pattern: {
-        const auto pattern = in.string(QStringLiteral("pattern"),
-                                       QStringLiteral("the pattern, e.g. \"pattern\": "
-                                                      "\"AA-####\" ('#' digit, 'A' uppercase, "
-                                                      "'a' lowercase, '*' letter or digit, "
-                                                      "'\\' escapes)"));
-        if (pattern) {
-            spec.pattern = *pattern;
-            if (pattern->isEmpty())
-                reader.error(in.pathOf(QStringLiteral("pattern")),
-                             QStringLiteral("is empty: write at least one character"));
-            else {
-                qsizetype trailing = 0;
-                while (trailing < pattern->size()
-                       && pattern->at(pattern->size() - 1 - trailing) == u'\\')
-                    ++trailing;
-                if (trailing % 2 == 1)
-                    reader.error(in.pathOf(QStringLiteral("pattern")),
-                                 QStringLiteral("ends with an unfinished escape '\\': escape a "
-                                                "backslash as '\\\\'"));
-            }
-        }
+    case Kind::Pattern:
+        readPattern(reader, in, spec);
         break;
-    }
     case Kind::Ksuid:
     case Kind::Ulid:
-        // The time the id carries: random in [min, max], or start + ordinal * step, or (neither)
-        // the population's "now" + ordinal * step.
-        spec.random = in.boolean(QStringLiteral("random")).value_or(false);
-        if (spec.random) {
-            const bool hasMin = instant(QStringLiteral("min"), &spec.min, true);
-            const bool hasMax = instant(QStringLiteral("max"), &spec.max, true);
-            if (hasMin && hasMax && spec.min > spec.max)
-                reader.error(in.pathOf(QStringLiteral("min")),
-                             QStringLiteral("min (%1) is after max (%2); swap them")
-                                 .arg(ProjectFile::formatInstant(spec.min),
-                                      ProjectFile::formatInstant(spec.max)));
-        } else {
-            instant(QStringLiteral("start"), &spec.start, false);
-            const QJsonValue step = in.take(QStringLiteral("step"));
-            if (!step.isUndefined()) {
-                QString error;
-                const auto parsed = ProjectFile::parseDuration(step, &error);
-                if (parsed)
-                    spec.step = *parsed;
-                else
-                    reader.error(in.pathOf(QStringLiteral("step")), error);
-            }
-        }
-        spec.perParent = in.boolean(QStringLiteral("perParent")).value_or(false);
+        readTimes(reader, in, spec, false);
         break;
     case Kind::Names:
     case Kind::Uuid4:

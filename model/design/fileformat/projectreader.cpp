@@ -452,87 +452,107 @@ void ProjectReader::checkParents()
 
 void ProjectReader::checkKeys(std::size_t index)
 {
+    for (const auto &[attribute, text] : m_project.entities[index].keys)
+        checkKeyTemplate(index, attribute, text);
+    if (!m_tableOk)
+        return;
+    checkKeyAttributeTypes(index);
+    checkPrimaryKey(index);
+    checkIndexKeys(index);
+}
+
+namespace {
+
+// The entity type has the key, by a template or an attribute of its name.
+bool provides(const EntityType &entity, const QString &key)
+{
+    return entity.keys.count(key) > 0 || findAttribute(entity, key) != nullptr;
+}
+
+} // namespace
+
+// A key template: for a key attribute, parsed, its placeholders resolved, its output of the
+// key's type.
+void ProjectReader::checkKeyTemplate(std::size_t index, const QString &attribute,
+                                     const QString &text)
+{
     const EntityType &entity = m_project.entities[index];
     const EntityInfo &info = m_info[index];
     const TableDefinition &table = m_project.table;
     const QStringList keyNames = table.allKeyAttributeNames();
-
-    for (const auto &[attribute, text] : entity.keys) {
-        const QString path = info.keyPaths.value(attribute);
-        if (m_tableOk && !keyNames.contains(attribute)) {
-            m_reader.error(
-                path,
-                QStringLiteral("%1 is not a key attribute of the table or of any "
-                               "index%2 (key attributes: %3); a key template "
-                               "only makes sense for a key, other attributes "
-                               "go in \"attributes\"")
-                    .arg(attribute, didYouMean(attribute, keyNames), listOrNone(keyNames)));
-            continue;
-        }
-        if (findAttribute(entity, attribute)) {
-            m_reader.error(path,
-                           QStringLiteral("%1 is both an attribute of %2 and a key "
-                                          "template; keep one (the template overwrites "
-                                          "the generated value)")
-                               .arg(attribute, entity.name));
-        }
-        const auto parsed = parseTemplate(m_reader, path, text);
-        if (!parsed)
-            continue;
-        // Placeholders must name attributes the item (or its ancestors) has.
-        QStringList problems;
-        const AttributeSpec *single = nullptr;
-        for (const QString &placeholder : parsed->placeholders()) {
-            QString why;
-            const AttributeSpec *resolved = info.chainOk || !placeholder.contains(u'.')
-                ? resolvePlaceholder(m_project, entity, info.ancestors, placeholder, &why)
-                : nullptr;
-            if (!resolved && !why.isEmpty())
-                problems << why;
-            single = resolved;
-        }
-        for (const QString &problem : problems)
-            m_reader.error(path, QStringLiteral("in template \"%1\": %2").arg(text, problem));
-        if (!m_tableOk || !problems.isEmpty())
-            continue;
-        const auto keyType = keyTypeOf(table, attribute);
-        if (!keyType)
-            continue;
-        const auto &parts = parsed->parts();
-        const bool isSingle = parts.size() == 1 && parts.front().isPlaceholder;
-        if (*keyType == AttributeValue::Type::N) {
-            static const QRegularExpression nonNumeric(QStringLiteral("[^0-9.eE+-]"));
-            for (const auto &part : parts) {
-                if (!part.isPlaceholder && part.text.contains(nonNumeric)) {
-                    m_reader.error(path,
-                                   QStringLiteral("in template \"%1\": %2 is %3 key, but the "
-                                                  "template writes the text '%4' at column %5; "
-                                                  "an N key's template is one placeholder over a "
-                                                  "number, e.g. {Seq} or {Ts|epochms}")
-                                       .arg(text, attribute, keyTypeName(*keyType), part.text)
-                                       .arg(part.column));
-                    break;
-                }
-            }
-        } else if (*keyType == AttributeValue::Type::B) {
-            if (!isSingle || !single || single->type != AttributeKind::B
-                || !parts.front().filters.empty())
-                m_reader.error(path,
-                               QStringLiteral("in template \"%1\": %2 is a binary (B) key; "
-                                              "its template must be exactly one "
-                                              "placeholder over a B attribute, e.g. "
-                                              "{Hash}")
-                                   .arg(text, attribute));
-        }
-    }
-
-    if (!m_tableOk)
+    const QString path = info.keyPaths.value(attribute);
+    if (m_tableOk && !keyNames.contains(attribute)) {
+        m_reader.error(path,
+                       QStringLiteral("%1 is not a key attribute of the table or of any "
+                                      "index%2 (key attributes: %3); a key template "
+                                      "only makes sense for a key, other attributes "
+                                      "go in \"attributes\"")
+                           .arg(attribute, didYouMean(attribute, keyNames), listOrNone(keyNames)));
         return;
+    }
+    if (findAttribute(entity, attribute)) {
+        m_reader.error(path,
+                       QStringLiteral("%1 is both an attribute of %2 and a key "
+                                      "template; keep one (the template overwrites "
+                                      "the generated value)")
+                           .arg(attribute, entity.name));
+    }
+    const auto parsed = parseTemplate(m_reader, path, text);
+    if (!parsed)
+        return;
+    // Placeholders must name attributes the item (or its ancestors) has.
+    QStringList problems;
+    const AttributeSpec *single = nullptr;
+    for (const QString &placeholder : parsed->placeholders()) {
+        QString why;
+        const AttributeSpec *resolved = info.chainOk || !placeholder.contains(u'.')
+            ? resolvePlaceholder(m_project, entity, info.ancestors, placeholder, &why)
+            : nullptr;
+        if (!resolved && !why.isEmpty())
+            problems << why;
+        single = resolved;
+    }
+    for (const QString &problem : problems)
+        m_reader.error(path, QStringLiteral("in template \"%1\": %2").arg(text, problem));
+    if (!m_tableOk || !problems.isEmpty())
+        return;
+    const auto keyType = keyTypeOf(table, attribute);
+    if (!keyType)
+        return;
+    const auto &parts = parsed->parts();
+    const bool isSingle = parts.size() == 1 && parts.front().isPlaceholder;
+    if (*keyType == AttributeValue::Type::N) {
+        static const QRegularExpression nonNumeric(QStringLiteral("[^0-9.eE+-]"));
+        for (const auto &part : parts) {
+            if (!part.isPlaceholder && part.text.contains(nonNumeric)) {
+                m_reader.error(path,
+                               QStringLiteral("in template \"%1\": %2 is %3 key, but the "
+                                              "template writes the text '%4' at column %5; "
+                                              "an N key's template is one placeholder over a "
+                                              "number, e.g. {Seq} or {Ts|epochms}")
+                                   .arg(text, attribute, keyTypeName(*keyType), part.text)
+                                   .arg(part.column));
+                break;
+            }
+        }
+    } else if (*keyType == AttributeValue::Type::B) {
+        if (!isSingle || !single || single->type != AttributeKind::B
+            || !parts.front().filters.empty())
+            m_reader.error(path,
+                           QStringLiteral("in template \"%1\": %2 is a binary (B) key; "
+                                          "its template must be exactly one "
+                                          "placeholder over a B attribute, e.g. "
+                                          "{Hash}")
+                               .arg(text, attribute));
+    }
+}
 
-    // Attributes used directly as keys (no template) must have the key's type.
-    const auto provides = [&](const QString &key) {
-        return entity.keys.count(key) > 0 || findAttribute(entity, key) != nullptr;
-    };
+// Attributes used directly as keys (no template) must have the key's type.
+void ProjectReader::checkKeyAttributeTypes(std::size_t index)
+{
+    const EntityType &entity = m_project.entities[index];
+    const EntityInfo &info = m_info[index];
+    const TableDefinition &table = m_project.table;
     for (const auto &attribute : entity.attributes) {
         const auto keyType = keyTypeOf(table, attribute.name);
         if (!keyType || entity.keys.count(attribute.name))
@@ -547,11 +567,17 @@ void ProjectReader::checkKeys(std::size_t index)
                                     ProjectFile::attributeKindName(attribute.type)));
         }
     }
+}
 
-    // Every item is written to the table, so it needs the table's whole primary key.
+// Every item is written to the table, so it needs the table's whole primary key.
+void ProjectReader::checkPrimaryKey(std::size_t index)
+{
+    const EntityType &entity = m_project.entities[index];
+    const EntityInfo &info = m_info[index];
+    const TableDefinition &table = m_project.table;
     const QString keysPath = memberPath(info.path, QStringLiteral("keys"));
     for (const auto &key : table.keys.all()) {
-        if (provides(key.name))
+        if (provides(entity, key.name))
             continue;
         const bool hash = std::any_of(table.keys.hash.begin(), table.keys.hash.end(),
                                       [&](const KeyAttribute &k) { return k.name == key.name; });
@@ -576,8 +602,15 @@ void ProjectReader::checkKeys(std::size_t index)
                            .arg(entity.parent);
         m_reader.error(keysPath, message);
     }
+}
 
-    // An index key template is only useful if the entity has all of that index's keys.
+// An index key template is only useful if the entity has all of that index's keys.
+void ProjectReader::checkIndexKeys(std::size_t index)
+{
+    const EntityType &entity = m_project.entities[index];
+    const EntityInfo &info = m_info[index];
+    const TableDefinition &table = m_project.table;
+    const QStringList keyNames = table.allKeyAttributeNames();
     for (const auto &[attribute, text] : entity.keys) {
         if (table.keys.contains(attribute) || !keyNames.contains(attribute))
             continue;
@@ -588,7 +621,7 @@ void ProjectReader::checkKeys(std::size_t index)
                 continue;
             QStringList missing;
             for (const auto &k : definition.keys.all()) {
-                if (!provides(k.name))
+                if (!provides(entity, k.name))
                     missing << k.name;
             }
             if (missing.isEmpty())

@@ -30,6 +30,11 @@ private:
     AttributeSpec readAttribute(const QJsonObject &json, const QString &path);
     void checkParents();
     void checkKeys(std::size_t index);
+    // checkKeys() in its steps.
+    void checkKeyTemplate(std::size_t index, const QString &attribute, const QString &text);
+    void checkKeyAttributeTypes(std::size_t index);
+    void checkPrimaryKey(std::size_t index);
+    void checkIndexKeys(std::size_t index);
     void readAccessPatterns(ObjectReader &root);
     AccessPattern readAccessPattern(const QJsonObject &json, const QString &path);
     void readExpectation(const QJsonObject &json, const QString &path, AccessPattern &pattern);

@@ -1,5 +1,7 @@
 #include "model/interop/workbenchmodel.h"
 
+#include "model/interop/workbenchformat.h"
+
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 #include "model/interop/interopjson.h"
@@ -16,101 +18,7 @@
 
 namespace keyscope::model {
 
-namespace {
-
-const QString kDataModel = QStringLiteral("DataModel");
-const QString kTableData = QStringLiteral("TableData");
-const QString kKeyAttributes = QStringLiteral("KeyAttributes");
-const QString kNonKeyAttributes = QStringLiteral("NonKeyAttributes");
-const QString kTableFacets = QStringLiteral("TableFacets");
-const QString kGsis = QStringLiteral("GlobalSecondaryIndexes");
-const QString kModelMetadata = QStringLiteral("ModelMetadata");
-const QString kCapacity = QStringLiteral("ProvisionedCapacitySettings");
-const QString kAlias = QStringLiteral("KeyAttributeAlias");
-
-const QString kWhatIsAModel = QStringLiteral(
-    "a NoSQL Workbench data model is an object {\"ModelName\": ..., \"ModelMetadata\": {...}, "
-    "\"DataModel\": [{\"TableName\": ..., \"KeyAttributes\": {\"PartitionKey\": {...}}, ...}]} "
-    "(Data modeler > Export data model)");
-
-struct Failure
-{
-    QString path;
-    QString message;
-};
-
-bool isPlainName(const QString &text)
-{
-    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_-]*$"));
-    return name.match(text).hasMatch();
-}
-
-// Entity type names may not hold the characters key templates use.
-QString entityNameFrom(QString name, int index)
-{
-    for (QChar &c : name) {
-        if (c == u'.' || c == u'{' || c == u'}' || c == u'|' || c == u':')
-            c = u'_';
-    }
-    name = name.trimmed();
-    return name.isEmpty() ? QStringLiteral("Facet%1").arg(index + 1) : name;
-}
-
-struct KeyAttr
-{
-    QString name;
-    QString type;
-};
-
-std::variant<KeyAttr, Failure> readKeyAttribute(const QJsonValue &json, const QString &path)
-{
-    if (!json.isObject())
-        return Failure {path,
-                        QStringLiteral("expected {\"AttributeName\": \"PK\", \"AttributeType\": "
-                                       "\"S\"}")};
-    const QJsonObject object = json.toObject();
-    const QString name = object.value(QLatin1String("AttributeName")).toString();
-    const QJsonValue typeJson = object.value(QLatin1String("AttributeType"));
-    const QString type = typeJson.toString();
-    if (name.isEmpty())
-        return Failure {path + QStringLiteral(".AttributeName"),
-                        QStringLiteral("missing or not a string: name the key attribute")};
-    if (type != u"S" && type != u"N" && type != u"B")
-        return Failure {path + QStringLiteral(".AttributeType"),
-                        QStringLiteral("a key attribute's type is S, N or B, found ")
-                            + interopjson::foundText(typeJson)};
-    return KeyAttr {name, type};
-}
-
-struct KeyPair
-{
-    KeyAttr hash;
-    std::optional<KeyAttr> range;
-};
-
-std::variant<KeyPair, Failure> readKeyAttributes(const QJsonValue &json, const QString &path)
-{
-    if (!json.isObject())
-        return Failure {path,
-                        QStringLiteral("missing or not an object: expected {\"PartitionKey\": "
-                                       "{\"AttributeName\": ..., \"AttributeType\": ...}, "
-                                       "\"SortKey\": {...}}")};
-    const QJsonObject object = json.toObject();
-    KeyPair pair;
-    auto hash = readKeyAttribute(object.value(QLatin1String("PartitionKey")),
-                                 path + QStringLiteral(".PartitionKey"));
-    if (auto *failure = std::get_if<Failure>(&hash))
-        return *failure;
-    pair.hash = std::get<KeyAttr>(hash);
-    if (object.contains(QLatin1String("SortKey"))) {
-        auto range = readKeyAttribute(object.value(QLatin1String("SortKey")),
-                                      path + QStringLiteral(".SortKey"));
-        if (auto *failure = std::get_if<Failure>(&range))
-            return *failure;
-        pair.range = std::get<KeyAttr>(range);
-    }
-    return pair;
-}
+namespace workbench {
 
 // A facet alias such as "CUSTOMER#<id>" as a key template "CUSTOMER#{id}" and its placeholder
 // names; nullopt when it has no <name> part or holds characters templates reserve.
@@ -144,6 +52,84 @@ templateFromAlias(const QString &alias, const QHash<QString, QString> &declared,
     if (names.isEmpty())
         return std::nullopt;
     return std::pair {text + alias.mid(last), names};
+}
+
+} // namespace workbench
+
+namespace {
+
+using namespace workbench;
+
+const QString kWhatIsAModel = QStringLiteral(
+    "a NoSQL Workbench data model is an object {\"ModelName\": ..., \"ModelMetadata\": {...}, "
+    "\"DataModel\": [{\"TableName\": ..., \"KeyAttributes\": {\"PartitionKey\": {...}}, ...}]} "
+    "(Data modeler > Export data model)");
+
+struct Failure
+{
+    QString path;
+    QString message;
+};
+
+bool isPlainName(const QString &text)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_-]*$"));
+    return name.match(text).hasMatch();
+}
+
+// Entity type names may not hold the characters key templates use.
+QString entityNameFrom(QString name, int index)
+{
+    for (QChar &c : name) {
+        if (c == u'.' || c == u'{' || c == u'}' || c == u'|' || c == u':')
+            c = u'_';
+    }
+    name = name.trimmed();
+    return name.isEmpty() ? QStringLiteral("Facet%1").arg(index + 1) : name;
+}
+
+std::variant<KeyAttr, Failure> readKeyAttribute(const QJsonValue &json, const QString &path)
+{
+    if (!json.isObject())
+        return Failure {path,
+                        QStringLiteral("expected {\"AttributeName\": \"PK\", \"AttributeType\": "
+                                       "\"S\"}")};
+    const QJsonObject object = json.toObject();
+    const QString name = object.value(QLatin1String("AttributeName")).toString();
+    const QJsonValue typeJson = object.value(QLatin1String("AttributeType"));
+    const QString type = typeJson.toString();
+    if (name.isEmpty())
+        return Failure {path + QStringLiteral(".AttributeName"),
+                        QStringLiteral("missing or not a string: name the key attribute")};
+    if (type != u"S" && type != u"N" && type != u"B")
+        return Failure {path + QStringLiteral(".AttributeType"),
+                        QStringLiteral("a key attribute's type is S, N or B, found ")
+                            + interopjson::foundText(typeJson)};
+    return KeyAttr {name, type};
+}
+
+std::variant<KeyPair, Failure> readKeyAttributes(const QJsonValue &json, const QString &path)
+{
+    if (!json.isObject())
+        return Failure {path,
+                        QStringLiteral("missing or not an object: expected {\"PartitionKey\": "
+                                       "{\"AttributeName\": ..., \"AttributeType\": ...}, "
+                                       "\"SortKey\": {...}}")};
+    const QJsonObject object = json.toObject();
+    KeyPair pair;
+    auto hash = readKeyAttribute(object.value(QLatin1String("PartitionKey")),
+                                 path + QStringLiteral(".PartitionKey"));
+    if (auto *failure = std::get_if<Failure>(&hash))
+        return *failure;
+    pair.hash = std::get<KeyAttr>(hash);
+    if (object.contains(QLatin1String("SortKey"))) {
+        auto range = readKeyAttribute(object.value(QLatin1String("SortKey")),
+                                      path + QStringLiteral(".SortKey"));
+        if (auto *failure = std::get_if<Failure>(&range))
+            return *failure;
+        pair.range = std::get<KeyAttr>(range);
+    }
+    return pair;
 }
 
 QJsonArray keySchemaJson(const KeyPair &keys)
@@ -285,36 +271,22 @@ struct TableRead
     std::vector<int> itemFacet;    // per item: the facet whose TableData held it, or -1
 };
 
-std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonObject &tableJson,
-                                           const TableContext &context)
+// Declared attribute types, for early files' plain values and for entity attributes.
+std::variant<QHash<QString, QString>, Failure>
+readDeclaredTypes(const QJsonObject &tableJson, const KeyPair &keys, const QString &at)
 {
-    const QString &base = context.path;
-    const auto at = [&](const QString &member) { return base + QLatin1Char('.') + member; };
-    TableRead read;
-    Project &project = read.project;
-
-    const QString tableName = tableJson.value(QLatin1String("TableName")).toString();
-    const bool versioned = root.value(kModelMetadata).toObject().contains(QLatin1String("Version"));
-    if (tableName.isEmpty())
-        return Failure {at(QStringLiteral("TableName")), QStringLiteral("missing or empty")};
-    auto keysRead = readKeyAttributes(tableJson.value(kKeyAttributes), at(kKeyAttributes));
-    if (auto *failure = std::get_if<Failure>(&keysRead))
-        return *failure;
-    const KeyPair keys = std::get<KeyPair>(keysRead);
-
-    // Declared attribute types, for early files' plain values and for entity attributes.
     QHash<QString, QString> declared;
     declared.insert(keys.hash.name, keys.hash.type);
     if (keys.range)
         declared.insert(keys.range->name, keys.range->type);
     const QJsonValue nonKeyJson = tableJson.value(kNonKeyAttributes);
     if (!nonKeyJson.isUndefined() && !nonKeyJson.isArray())
-        return Failure {at(kNonKeyAttributes),
+        return Failure {at,
                         QStringLiteral("expected an array of {\"AttributeName\", "
                                        "\"AttributeType\"}")};
     const QJsonArray nonKey = nonKeyJson.toArray();
     for (qsizetype i = 0; i < nonKey.size(); ++i) {
-        const QString path = QStringLiteral("%1[%2]").arg(at(kNonKeyAttributes)).arg(i);
+        const QString path = QStringLiteral("%1[%2]").arg(at).arg(i);
         if (nonKey.at(i).isString()) { // early files list names only
             declared.insert(nonKey.at(i).toString(), QStringLiteral("S"));
             continue;
@@ -333,8 +305,15 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
                                                  "BS)")};
         declared.insert(name, type);
     }
+    return declared;
+}
 
-    // The table as create-table JSON.
+// The table as create-table JSON: its keys, GSIs and billing settings.
+std::variant<QJsonObject, Failure> createTableJson(const QJsonObject &tableJson,
+                                                   const QString &tableName, const KeyPair &keys,
+                                                   const QString &base)
+{
+    const auto at = [&](const QString &member) { return base + QLatin1Char('.') + member; };
     QJsonObject create;
     create.insert(QStringLiteral("TableName"), tableName);
     QJsonArray definitions;
@@ -386,155 +365,157 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
     if (billing != u"PAY_PER_REQUEST" && capacity.contains(QLatin1String("ProvisionedThroughput")))
         create.insert(QStringLiteral("ProvisionedThroughput"),
                       capacity.value(QLatin1String("ProvisionedThroughput")));
-    QString tableError;
-    auto definition = TableDefinition::fromJson(create, &tableError);
-    if (!definition)
-        return Failure {base, tableError};
-    project.table = *definition;
-    project.tableJson = create;
+    return create;
+}
 
-    // Facets become entity types.
-    QHash<QString, QString> aliasToKey;
-    const QJsonValue facetsJson = tableJson.value(kTableFacets);
-    if (!facetsJson.isUndefined() && !facetsJson.isArray())
-        return Failure {at(kTableFacets), QStringLiteral("expected an array of facets")};
-    const QJsonArray facets = facetsJson.toArray();
-    QSet<QString> entityNames;
-    struct Data
-    {
-        QJsonArray items;
-        QString path;
-        int facet; // -1: the table's TableData
-    };
-    std::vector<Data> facetData; // 1.0: items per facet, with path
-    for (qsizetype i = 0; i < facets.size(); ++i) {
-        const QString path = QStringLiteral("%1[%2]").arg(at(kTableFacets)).arg(i);
-        if (!facets.at(i).isObject())
-            return Failure {path,
-                            QStringLiteral("expected a facet {\"FacetName\": ..., "
-                                           "\"KeyAttributeAlias\": {...}}")};
-        QJsonObject facet = facets.at(i).toObject();
-        EntityType entity;
-        QString name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), int(i));
-        for (int n = 2; entityNames.contains(name); ++n)
-            name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), int(i))
-                + QString::number(n);
-        entityNames.insert(name);
-        entity.name = name;
-        FacetInfo info;
-        info.facetName = facet.value(QLatin1String("FacetName")).toString();
-        info.entityName = name;
-        entity.countMin = entity.countMax = 0; // its items are the model's table data
-        // Tableau 10, the palette of Keyscope's examples.
-        static const char *const colors[] = {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
-                                             "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC"};
-        entity.color = QLatin1String(colors[i % 10]);
-        QSet<QString> attributeNames;
-        const auto addAttribute = [&](const QString &attributeName, const QString &type) {
-            if (attributeNames.contains(attributeName))
-                return;
-            AttributeSpec attribute;
-            attribute.name = attributeName;
-            if (type == u"N") {
-                attribute.type = AttributeKind::N;
-            } else if (type == u"B") {
-                attribute.type = AttributeKind::B;
-                attribute.generator.kind = GeneratorSpec::Kind::Constant;
-                attribute.generator.constant = QStringLiteral("AA==");
-            } else if (type == u"BOOL") {
-                attribute.type = AttributeKind::Bool;
-                attribute.generator.kind = GeneratorSpec::Kind::Choice;
-                attribute.generator.choices = {QStringLiteral("true"), QStringLiteral("false")};
-            } else if (type == u"S" || type.isEmpty()) {
-                attribute.type = AttributeKind::S;
-            } else {
-                context.notes->append(QStringLiteral("%1: %2.NonKeyAttributes: attribute \"%3\" "
-                                                     "of type %4 is not an entity attribute "
-                                                     "(Keyscope generates S, N, B and BOOL); its "
-                                                     "values in the table data are kept")
-                                          .arg(context.source, path, attributeName, type));
-                return;
-            }
-            attributeNames.insert(attributeName);
-            entity.attributes.push_back(attribute);
-        };
-        const QJsonObject aliases = facet.value(kAlias).toObject();
-        QSet<QString> fromAlias; // attributes only an alias names
-        const auto aliasKey = [&](const KeyAttr &key, const char *member) {
-            const QString alias = aliases.value(QLatin1String(member)).toString();
-            if (!alias.isEmpty() && alias != key.name) {
-                aliasToKey.insert(alias, key.name);
-                info.aliases[key.name] = alias;
-            }
-            const bool otherKey
-                = alias == keys.hash.name || (keys.range && alias == keys.range->name);
-            const QString aliasType = declared.value(alias, key.type);
-            if (!alias.isEmpty() && !otherKey && isPlainName(alias)
-                && (aliasType == u"S" || aliasType == u"N" || aliasType == u"B")) {
-                if (!attributeNames.contains(alias))
-                    fromAlias.insert(alias);
-                addAttribute(alias, aliasType);
-                entity.keys[key.name] = QLatin1Char('{') + alias + QLatin1Char('}');
-            } else if (const auto converted = templateFromAlias(alias, declared, keys)) {
-                // "CUSTOMER#<id>": a template with a placeholder per <name>.
-                for (const QString &name : converted->second) {
-                    if (!attributeNames.contains(name))
-                        fromAlias.insert(name);
-                    addAttribute(name, declared.value(name, QStringLiteral("S")));
-                    info.names.insert(name);
-                }
-                const QString prefix = converted->first.left(converted->first.indexOf(u'{'));
-                if (!prefix.isEmpty())
-                    info.prefixes[key.name] = prefix;
-                entity.keys[key.name] = converted->first;
-            } else {
-                addAttribute(key.name, key.type); // the key is an attribute of its own
-            }
-        };
-        aliasKey(keys.hash, "PartitionKeyAlias");
-        if (keys.range)
-            aliasKey(*keys.range, "SortKeyAlias");
-        const QJsonArray attributes = facet.value(kNonKeyAttributes).toArray();
-        for (const QJsonValue &attribute : attributes) {
-            const QString attributeName = attribute.isString()
-                ? attribute.toString()
-                : attribute.toObject().value(QLatin1String("AttributeName")).toString();
-            if (!attributeName.isEmpty()) {
-                addAttribute(attributeName, declared.value(attributeName));
-                info.attributes << attributeName;
-                info.names.insert(attributeName);
-            }
-        }
-        for (const QJsonValue &attribute : attributes)
-            fromAlias.remove(
-                attribute.isString()
-                    ? attribute.toString()
-                    : attribute.toObject().value(QLatin1String("AttributeName")).toString());
-        for (AttributeSpec &attribute : entity.attributes) {
-            if (fromAlias.contains(attribute.name))
-                attribute.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
-                                       QJsonObject {{"aliasOnly", true}});
-        }
-        if (facet.value(kTableData).isArray() && !facet.value(kTableData).toArray().isEmpty())
-            facetData.push_back(
-                {facet.value(kTableData).toArray(), path + u'.' + kTableData, int(i)});
-        read.facets.push_back(std::move(info));
-        facet.remove(QStringLiteral("FacetName"));
-        facet.remove(kNonKeyAttributes);
-        facet.remove(kTableData);
-        if (!facet.isEmpty())
-            entity.extra.insert(QLatin1String(WorkbenchModel::kExtraMember), facet);
-        project.entities.push_back(std::move(entity));
+// A facet attribute of a declared type, as an entity attribute (Keyscope generates S, N, B and
+// BOOL); nullopt for any other type.
+std::optional<AttributeSpec> entityAttribute(const QString &name, const QString &type)
+{
+    AttributeSpec attribute;
+    attribute.name = name;
+    if (type == u"N") {
+        attribute.type = AttributeKind::N;
+    } else if (type == u"B") {
+        attribute.type = AttributeKind::B;
+        attribute.generator.kind = GeneratorSpec::Kind::Constant;
+        attribute.generator.constant = QStringLiteral("AA==");
+    } else if (type == u"BOOL") {
+        attribute.type = AttributeKind::Bool;
+        attribute.generator.kind = GeneratorSpec::Kind::Choice;
+        attribute.generator.choices = {QStringLiteral("true"), QStringLiteral("false")};
+    } else if (type == u"S" || type.isEmpty()) {
+        attribute.type = AttributeKind::S;
+    } else {
+        return std::nullopt;
     }
+    return attribute;
+}
 
-    // Table data become hand-written items: the table's (2.0, 3.0), then each facet's (1.0).
-    // A bad item is left out with a note; the rest is imported.
-    if (tableJson.value(kTableData).isArray())
-        facetData.insert(facetData.begin(),
-                         {tableJson.value(kTableData).toArray(), at(kTableData), -1});
-    else if (!tableJson.value(kTableData).isUndefined())
-        return Failure {at(kTableData), QStringLiteral("expected an array of items")};
-    for (const Data &data : facetData) {
+QString facetAttributeName(const QJsonValue &attribute)
+{
+    return attribute.isString()
+        ? attribute.toString()
+        : attribute.toObject().value(QLatin1String("AttributeName")).toString();
+}
+
+struct FacetRead
+{
+    EntityType entity;
+    FacetInfo info;
+};
+
+// One facet as an entity type: its key aliases become key templates (and attributes), its
+// NonKeyAttributes attributes; what Keyscope does not use stays in x-workbench.
+FacetRead readFacet(QJsonObject facet, int i, const QString &path, const KeyPair &keys,
+                    const QHash<QString, QString> &declared, QSet<QString> *entityNames,
+                    QHash<QString, QString> *aliasToKey, const TableContext &context)
+{
+    EntityType entity;
+    QString name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), i);
+    for (int n = 2; entityNames->contains(name); ++n)
+        name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), i)
+            + QString::number(n);
+    entityNames->insert(name);
+    entity.name = name;
+    FacetInfo info;
+    info.facetName = facet.value(QLatin1String("FacetName")).toString();
+    info.entityName = name;
+    entity.countMin = entity.countMax = 0; // its items are the model's table data
+    // Tableau 10, the palette of Keyscope's examples.
+    static const char *const colors[] = {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
+                                         "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC"};
+    entity.color = QLatin1String(colors[i % 10]);
+    QSet<QString> attributeNames;
+    const auto addAttribute = [&](const QString &attributeName, const QString &type) {
+        if (attributeNames.contains(attributeName))
+            return;
+        auto attribute = entityAttribute(attributeName, type);
+        if (!attribute) {
+            context.notes->append(QStringLiteral("%1: %2.NonKeyAttributes: attribute \"%3\" "
+                                                 "of type %4 is not an entity attribute "
+                                                 "(Keyscope generates S, N, B and BOOL); its "
+                                                 "values in the table data are kept")
+                                      .arg(context.source, path, attributeName, type));
+            return;
+        }
+        attributeNames.insert(attributeName);
+        entity.attributes.push_back(*attribute);
+    };
+    const QJsonObject aliases = facet.value(kAlias).toObject();
+    QSet<QString> fromAlias; // attributes only an alias names
+    const auto aliasKey = [&](const KeyAttr &key, const char *member) {
+        const QString alias = aliases.value(QLatin1String(member)).toString();
+        if (!alias.isEmpty() && alias != key.name) {
+            aliasToKey->insert(alias, key.name);
+            info.aliases[key.name] = alias;
+        }
+        const bool otherKey = alias == keys.hash.name || (keys.range && alias == keys.range->name);
+        const QString aliasType = declared.value(alias, key.type);
+        if (!alias.isEmpty() && !otherKey && isPlainName(alias)
+            && (aliasType == u"S" || aliasType == u"N" || aliasType == u"B")) {
+            if (!attributeNames.contains(alias))
+                fromAlias.insert(alias);
+            addAttribute(alias, aliasType);
+            entity.keys[key.name] = QLatin1Char('{') + alias + QLatin1Char('}');
+        } else if (const auto converted = templateFromAlias(alias, declared, keys)) {
+            // "CUSTOMER#<id>": a template with a placeholder per <name>.
+            for (const QString &name : converted->second) {
+                if (!attributeNames.contains(name))
+                    fromAlias.insert(name);
+                addAttribute(name, declared.value(name, QStringLiteral("S")));
+                info.names.insert(name);
+            }
+            const QString prefix = converted->first.left(converted->first.indexOf(u'{'));
+            if (!prefix.isEmpty())
+                info.prefixes[key.name] = prefix;
+            entity.keys[key.name] = converted->first;
+        } else {
+            addAttribute(key.name, key.type); // the key is an attribute of its own
+        }
+    };
+    aliasKey(keys.hash, "PartitionKeyAlias");
+    if (keys.range)
+        aliasKey(*keys.range, "SortKeyAlias");
+    const QJsonArray attributes = facet.value(kNonKeyAttributes).toArray();
+    for (const QJsonValue &attribute : attributes) {
+        const QString attributeName = facetAttributeName(attribute);
+        if (!attributeName.isEmpty()) {
+            addAttribute(attributeName, declared.value(attributeName));
+            info.attributes << attributeName;
+            info.names.insert(attributeName);
+        }
+    }
+    for (const QJsonValue &attribute : attributes)
+        fromAlias.remove(facetAttributeName(attribute));
+    for (AttributeSpec &attribute : entity.attributes) {
+        if (fromAlias.contains(attribute.name))
+            attribute.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
+                                   QJsonObject {{"aliasOnly", true}});
+    }
+    facet.remove(QStringLiteral("FacetName"));
+    facet.remove(kNonKeyAttributes);
+    facet.remove(kTableData);
+    if (!facet.isEmpty())
+        entity.extra.insert(QLatin1String(WorkbenchModel::kExtraMember), facet);
+    return {std::move(entity), std::move(info)};
+}
+
+// Sample items as a model holds them: the table's TableData (-1) or a 1.0 facet's.
+struct TableDataRead
+{
+    QJsonArray items;
+    QString path;
+    int facet; // -1: the table's TableData
+};
+
+// Table data become hand-written items. A bad item is left out with a note; the rest is read.
+void readItems(const std::vector<TableDataRead> &tableData, const QHash<QString, QString> &declared,
+               const QHash<QString, QString> &aliasToKey, bool versioned,
+               const TableContext &context, TableRead *read)
+{
+    Project &project = read->project;
+    for (const TableDataRead &data : tableData) {
         for (qsizetype i = 0; i < data.items.size(); ++i) {
             const QString itemPath = QStringLiteral("%1[%2]").arg(data.path).arg(i);
             std::vector<ItemsFile::Repair> repairs;
@@ -553,12 +534,15 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
             if (!repairs.empty())
                 context.notes->append(ItemsFile::repairNote(context.source, itemPath, repairs));
             project.items.push_back(std::move(std::get<Item>(item)));
-            read.itemFacet.push_back(data.facet);
+            read->itemFacet.push_back(data.facet);
         }
     }
+}
 
-    // What Keyscope does not use survives in x-workbench.
-    // ModelName follows the project's name, DateLastModified the export.
+// What Keyscope does not use survives in x-workbench.
+// ModelName follows the project's name, DateLastModified the export.
+QJsonObject unusedMembers(const QJsonObject &root, const QJsonObject &tableJson)
+{
     QJsonObject model = root;
     model.remove(kDataModel);
     model.remove(QStringLiteral("ModelName"));
@@ -573,8 +557,74 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
              QStringLiteral("TableName"), kKeyAttributes, kTableFacets, kGsis, kTableData,
              QStringLiteral("BillingMode"), QString::fromLatin1(WorkbenchModel::kProjectMember)})
         table.remove(known);
+    return QJsonObject {{"model", model}, {"table", table}};
+}
+
+std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonObject &tableJson,
+                                           const TableContext &context)
+{
+    const QString &base = context.path;
+    const auto at = [&](const QString &member) { return base + QLatin1Char('.') + member; };
+    TableRead read;
+    Project &project = read.project;
+
+    const QString tableName = tableJson.value(QLatin1String("TableName")).toString();
+    const bool versioned = root.value(kModelMetadata).toObject().contains(QLatin1String("Version"));
+    if (tableName.isEmpty())
+        return Failure {at(QStringLiteral("TableName")), QStringLiteral("missing or empty")};
+    auto keysRead = readKeyAttributes(tableJson.value(kKeyAttributes), at(kKeyAttributes));
+    if (auto *failure = std::get_if<Failure>(&keysRead))
+        return *failure;
+    const KeyPair keys = std::get<KeyPair>(keysRead);
+    auto declaredRead = readDeclaredTypes(tableJson, keys, at(kNonKeyAttributes));
+    if (auto *failure = std::get_if<Failure>(&declaredRead))
+        return *failure;
+    const QHash<QString, QString> declared = std::get<QHash<QString, QString>>(declaredRead);
+
+    auto create = createTableJson(tableJson, tableName, keys, base);
+    if (auto *failure = std::get_if<Failure>(&create))
+        return *failure;
+    QString tableError;
+    auto definition = TableDefinition::fromJson(std::get<QJsonObject>(create), &tableError);
+    if (!definition)
+        return Failure {base, tableError};
+    project.table = *definition;
+    project.tableJson = std::get<QJsonObject>(create);
+
+    // Facets become entity types.
+    QHash<QString, QString> aliasToKey;
+    const QJsonValue facetsJson = tableJson.value(kTableFacets);
+    if (!facetsJson.isUndefined() && !facetsJson.isArray())
+        return Failure {at(kTableFacets), QStringLiteral("expected an array of facets")};
+    const QJsonArray facets = facetsJson.toArray();
+    QSet<QString> entityNames;
+    std::vector<TableDataRead> tableData; // 1.0: items per facet, with path
+    for (qsizetype i = 0; i < facets.size(); ++i) {
+        const QString path = QStringLiteral("%1[%2]").arg(at(kTableFacets)).arg(i);
+        if (!facets.at(i).isObject())
+            return Failure {path,
+                            QStringLiteral("expected a facet {\"FacetName\": ..., "
+                                           "\"KeyAttributeAlias\": {...}}")};
+        const QJsonObject facet = facets.at(i).toObject();
+        if (facet.value(kTableData).isArray() && !facet.value(kTableData).toArray().isEmpty())
+            tableData.push_back(
+                {facet.value(kTableData).toArray(), path + u'.' + kTableData, int(i)});
+        FacetRead facetRead
+            = readFacet(facet, int(i), path, keys, declared, &entityNames, &aliasToKey, context);
+        read.facets.push_back(std::move(facetRead.info));
+        project.entities.push_back(std::move(facetRead.entity));
+    }
+
+    // The table's items (2.0, 3.0), then each facet's (1.0).
+    if (tableJson.value(kTableData).isArray())
+        tableData.insert(tableData.begin(),
+                         {tableJson.value(kTableData).toArray(), at(kTableData), -1});
+    else if (!tableJson.value(kTableData).isUndefined())
+        return Failure {at(kTableData), QStringLiteral("expected an array of items")};
+    readItems(tableData, declared, aliasToKey, versioned, context, &read);
+
     project.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
-                         QJsonObject {{"model", model}, {"table", table}});
+                         unusedMembers(root, tableJson));
     const QJsonObject metadata = root.value(kModelMetadata).toObject();
     project.name = root.value(QLatin1String("ModelName")).toString();
     if (project.name.isEmpty())
@@ -735,58 +785,6 @@ std::variant<Project, Failure> mergeEmbedded(Project fromModel, const QJsonObjec
     return project;
 }
 
-OrderedJson keyAttributeJson(const KeyAttribute &key)
-{
-    OrderedJson out = OrderedJson::object();
-    out.insert(QStringLiteral("AttributeName"), OrderedJson::string(key.name));
-    out.insert(QStringLiteral("AttributeType"),
-               OrderedJson::string(AttributeValue::typeName(key.type)));
-    return out;
-}
-
-OrderedJson keyAttributesJson(const KeySchema &keys)
-{
-    OrderedJson out = OrderedJson::object();
-    if (!keys.hash.empty())
-        out.insert(QStringLiteral("PartitionKey"), keyAttributeJson(keys.hash.front()));
-    if (!keys.range.empty())
-        out.insert(QStringLiteral("SortKey"), keyAttributeJson(keys.range.front()));
-    return out;
-}
-
-QString attributeTypeName(AttributeKind kind)
-{
-    switch (kind) {
-    case AttributeKind::N:
-        return QStringLiteral("N");
-    case AttributeKind::B:
-        return QStringLiteral("B");
-    case AttributeKind::Bool:
-        return QStringLiteral("BOOL");
-    case AttributeKind::S:
-    case AttributeKind::Timestamp:
-        break;
-    }
-    return QStringLiteral("S");
-}
-
-void appendUnknown(OrderedJson &out, const QJsonObject &stored)
-{
-    for (auto it = stored.begin(); it != stored.end(); ++it) {
-        if (!out.contains(it.key()))
-            out.insert(it.key(), OrderedJson::fromQJson(it.value()));
-    }
-}
-
-OrderedJson dataAccess(const QJsonObject &stored)
-{
-    if (stored.contains(QLatin1String("DataAccess")))
-        return OrderedJson::fromQJson(stored.value(QLatin1String("DataAccess")));
-    OrderedJson access = OrderedJson::object();
-    access.insert(QStringLiteral("MySql"), OrderedJson::object());
-    return access;
-}
-
 } // namespace
 
 bool WorkbenchModel::looksLike(const QJsonDocument &document)
@@ -875,191 +873,4 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
     }
     return result;
 }
-
-OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Item> &tableData,
-                                   const QDateTime &now)
-{
-    const QJsonObject stored = project.extra.value(QLatin1String(kExtraMember)).toObject();
-    const QJsonObject storedModel = stored.value(QLatin1String("model")).toObject();
-    const QJsonObject storedTable = stored.value(QLatin1String("table")).toObject();
-    const TableDefinition &table = project.table;
-    QSet<QString> tableKeys;
-    for (const auto &key : table.keys.all())
-        tableKeys.insert(key.name);
-
-    const QString date
-        = QLocale::c().toString(now.toUTC(), QStringLiteral("MMM dd, yyyy, hh:mm AP"));
-    const QJsonObject storedMetadata = storedModel.value(kModelMetadata).toObject();
-    OrderedJson metadata = OrderedJson::object();
-    metadata.insert(QStringLiteral("Author"),
-                    OrderedJson::string(storedMetadata.value(QLatin1String("Author")).toString()));
-    metadata.insert(
-        QStringLiteral("DateCreated"),
-        OrderedJson::string(storedMetadata.contains(QLatin1String("DateCreated"))
-                                ? storedMetadata.value(QLatin1String("DateCreated")).toString()
-                                : date));
-    metadata.insert(QStringLiteral("DateLastModified"), OrderedJson::string(date));
-    metadata.insert(QStringLiteral("Description"), OrderedJson::string(project.description));
-    metadata.insert(QStringLiteral("AWSService"),
-                    OrderedJson::string(QStringLiteral("Amazon DynamoDB")));
-    metadata.insert(QStringLiteral("Version"), OrderedJson::string(QStringLiteral("3.0")));
-    appendUnknown(metadata, storedMetadata);
-
-    // Non-key attributes: the model's declared ones, the entity types', the items', and index
-    // keys, each with the first type seen.
-    OrderedJson nonKey = OrderedJson::array();
-    QSet<QString> listed = tableKeys;
-    const auto list = [&](const QString &name, const QString &type) {
-        if (listed.contains(name))
-            return;
-        listed.insert(name);
-        OrderedJson attribute = OrderedJson::object();
-        attribute.insert(QStringLiteral("AttributeName"), OrderedJson::string(name));
-        attribute.insert(QStringLiteral("AttributeType"), OrderedJson::string(type));
-        nonKey.append(attribute);
-    };
-    for (const QJsonValue &declared : storedTable.value(kNonKeyAttributes).toArray()) {
-        const QJsonObject object = declared.toObject();
-        if (!object.value(QLatin1String("AttributeName")).toString().isEmpty())
-            list(object.value(QLatin1String("AttributeName")).toString(),
-                 object.value(QLatin1String("AttributeType")).toString(QStringLiteral("S")));
-    }
-    for (const auto &index : table.indexes) {
-        for (const auto &key : index.keys.all())
-            list(key.name, AttributeValue::typeName(key.type));
-    }
-
-    // Facets.
-    OrderedJson facets = OrderedJson::array();
-    for (const EntityType &entity : project.entities) {
-        const QJsonObject storedFacet = entity.extra.value(QLatin1String(kExtraMember)).toObject();
-        const QJsonObject storedAliases = storedFacet.value(kAlias).toObject();
-        const auto alias = [&](const KeyAttribute &key, const char *member) {
-            const QString stored = storedAliases.value(QLatin1String(member)).toString();
-            const auto it = entity.keys.find(key.name);
-            if (it == entity.keys.end())
-                return stored.isEmpty() ? key.name : stored;
-            // The alias the model had, while the template is still the one it gave.
-            if (const auto converted = templateFromAlias(stored, {}, {});
-                converted && converted->first == it->second)
-                return stored;
-            static const QRegularExpression whole(
-                QStringLiteral("^\\{([A-Za-z_][A-Za-z0-9_-]*)\\}$"));
-            const auto match = whole.match(it->second);
-            return match.hasMatch() ? match.captured(1) : it->second;
-        };
-        OrderedJson aliases = OrderedJson::object();
-        aliases.insert(QStringLiteral("PartitionKeyAlias"),
-                       OrderedJson::string(alias(table.keys.hash.front(), "PartitionKeyAlias")));
-        if (table.keys.hasRange())
-            aliases.insert(QStringLiteral("SortKeyAlias"),
-                           OrderedJson::string(alias(table.keys.range.front(), "SortKeyAlias")));
-        OrderedJson attributes = OrderedJson::array();
-        for (const AttributeSpec &attribute : entity.attributes) {
-            if (tableKeys.contains(attribute.name)
-                || attribute.extra.value(QLatin1String(kExtraMember))
-                       .toObject()
-                       .value(QLatin1String("aliasOnly"))
-                       .toBool())
-                continue;
-            attributes.append(OrderedJson::string(attribute.name));
-            list(attribute.name, attributeTypeName(attribute.type));
-        }
-        OrderedJson facet = OrderedJson::object();
-        facet.insert(QStringLiteral("FacetName"), OrderedJson::string(entity.name));
-        facet.insert(kAlias, aliases);
-        facet.insert(kTableData, OrderedJson::array());
-        facet.insert(kNonKeyAttributes, attributes);
-        facet.insert(QStringLiteral("DataAccess"), dataAccess(storedFacet));
-        appendUnknown(facet, storedFacet);
-        facets.append(facet);
-    }
-
-    OrderedJson data = OrderedJson::array();
-    for (const Item &item : tableData) {
-        for (const auto &[name, value] : item)
-            list(name, value.typeName());
-        data.append(OrderedJson::fromQJson(dynamojson::itemToJson(item)));
-    }
-
-    OrderedJson gsis = OrderedJson::array();
-    for (const auto &index : table.indexes) {
-        if (!index.isGlobal())
-            continue; // NoSQL Workbench has no LSIs; they ride along in KeyscopeProject
-        OrderedJson gsi = OrderedJson::object();
-        gsi.insert(QStringLiteral("IndexName"), OrderedJson::string(index.name));
-        gsi.insert(kKeyAttributes, keyAttributesJson(index.keys));
-        OrderedJson projection = OrderedJson::object();
-        projection.insert(QStringLiteral("ProjectionType"),
-                          OrderedJson::string(index.projection == ProjectionType::All
-                                                  ? QStringLiteral("ALL")
-                                                  : index.projection == ProjectionType::KeysOnly
-                                                  ? QStringLiteral("KEYS_ONLY")
-                                                  : QStringLiteral("INCLUDE")));
-        if (index.projection == ProjectionType::Include) {
-            OrderedJson names = OrderedJson::array();
-            for (const QString &name : index.nonKeyAttributes)
-                names.append(OrderedJson::string(name));
-            projection.insert(kNonKeyAttributes, names);
-        }
-        gsi.insert(QStringLiteral("Projection"), projection);
-        gsis.append(gsi);
-    }
-
-    OrderedJson tableOut = OrderedJson::object();
-    tableOut.insert(QStringLiteral("TableName"), OrderedJson::string(table.tableName));
-    tableOut.insert(kKeyAttributes, keyAttributesJson(table.keys));
-    tableOut.insert(kNonKeyAttributes, nonKey);
-    tableOut.insert(kTableFacets, facets);
-    tableOut.insert(kGsis, gsis);
-    tableOut.insert(kTableData, data);
-    tableOut.insert(QStringLiteral("DataAccess"), dataAccess(storedTable));
-    const QString billing = project.tableJson.value(QLatin1String("BillingMode")).toString();
-    const bool provisioned = billing == u"PROVISIONED"
-        || (billing.isEmpty()
-            && project.tableJson.contains(QLatin1String("ProvisionedThroughput")));
-    tableOut.insert(QStringLiteral("BillingMode"),
-                    OrderedJson::string(provisioned ? QStringLiteral("PROVISIONED")
-                                                    : QStringLiteral("PAY_PER_REQUEST")));
-    if (provisioned) {
-        QJsonObject capacity = storedTable.value(kCapacity).toObject();
-        QJsonObject throughput
-            = project.tableJson.value(QLatin1String("ProvisionedThroughput")).toObject();
-        if (throughput.isEmpty())
-            throughput = QJsonObject {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}};
-        capacity.insert(QStringLiteral("ProvisionedThroughput"), throughput);
-        OrderedJson settings = OrderedJson::object();
-        settings.insert(QStringLiteral("ProvisionedThroughput"),
-                        OrderedJson::fromQJson(throughput));
-        appendUnknown(settings, capacity);
-        tableOut.insert(kCapacity, settings);
-    }
-    QJsonObject unknownTable = storedTable;
-    unknownTable.remove(kNonKeyAttributes);
-    unknownTable.remove(kCapacity);
-    appendUnknown(tableOut, unknownTable);
-    QJsonObject keyscope = ProjectFile::toJson(project);
-    QJsonObject extra = keyscope;
-    extra.remove(QLatin1String(kExtraMember));
-    tableOut.insert(QLatin1String(kProjectMember), OrderedJson::fromQJson(extra));
-
-    OrderedJson root = OrderedJson::object();
-    root.insert(QStringLiteral("ModelName"),
-                OrderedJson::string(project.name.isEmpty() ? table.tableName : project.name));
-    root.insert(kModelMetadata, metadata);
-    OrderedJson tables = OrderedJson::array();
-    tables.append(tableOut);
-    root.insert(kDataModel, tables);
-    QJsonObject unknownModel = storedModel;
-    unknownModel.remove(kModelMetadata);
-    appendUnknown(root, unknownModel);
-    return root;
-}
-
-QByteArray WorkbenchModel::serialize(const Project &project, const std::vector<Item> &tableData,
-                                     const QDateTime &now)
-{
-    return JsonWriter::write(toJson(project, tableData, now), 2) + '\n';
-}
-
 } // namespace keyscope::model
