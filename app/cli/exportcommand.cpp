@@ -144,8 +144,8 @@ void splitArguments(const QStringList &args, QStringList *exportArgs, QStringLis
                 *queryArgs << args.at(++i);
             continue;
         }
-        // A bare --compare (nothing or another option after it).
-        if (arg == u"--compare" && (i + 1 == args.size() || args.at(i + 1).startsWith(u"--"))) {
+        // A bare --compare (nothing or another option after it, -o included).
+        if (arg == u"--compare" && (i + 1 == args.size() || args.at(i + 1).startsWith(u'-'))) {
             *exportArgs << QStringLiteral("--compare=") + kExampleBefore;
             continue;
         }

@@ -17,7 +17,7 @@ mkdir -p "$OUT"
 for step in 2 8 end; do
     "$BIN" export --example iot --pattern "$PATTERN" --step "$step" -o "$OUT/export-iot-step-$step.png"
 done
-"$BIN" export --example iot --pattern "$PATTERN" -o "$OUT/export-iot-compare.png" --compare
+"$BIN" export --example iot --pattern "$PATTERN" --compare -o "$OUT/export-iot-compare.png"
 "$BIN" export --example iot --pattern "$PATTERN" --theme dark -o "$OUT/export-iot-dark.png"
 
 # 2. The window under Xvfb.

@@ -1113,6 +1113,12 @@ void TestExport::cliCompareFilesAndExamples()
                          QStringLiteral("Org and its teams"), QStringLiteral("-o"), out});
         QVERIFY2(run.exitCode == 0, run.err.constData());
     }
+    // A bare --compare before -o: the example's before design, not a file named "-o".
+    const QString beforeOutput = dir.filePath(QStringLiteral("before-o.svg"));
+    run = runExport({QStringLiteral("--example"), QStringLiteral("iot"), QStringLiteral("--pattern"),
+                     kPattern, QStringLiteral("--compare"), QStringLiteral("-o"), beforeOutput});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(readAll(beforeOutput), readAll(files));
     const QImage png(dir.filePath(QStringLiteral("cmp.png")));
     QVERIFY(png.width() > 1960);
     QVERIFY(readAll(dir.filePath(QStringLiteral("cmp.pdf"))).startsWith("%PDF"));
