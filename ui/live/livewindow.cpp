@@ -192,7 +192,7 @@ QWidget *LiveWindow::buildBrowse(QWidget *tabs)
     loadForm->addRow(tr("&Index:"), m_indexName);
     loadForm->addRow(tr("Key con&dition:"), m_keyCondition);
     loadForm->addRow(tr("V&alues:"), m_values);
-    loadForm->addRow(tr("Fi&lter:"), m_filter);
+    loadForm->addRow(tr("Filter e&xpression:"), m_filter);
     loadForm->addRow(tr("&Names:"), m_names);
     loadForm->addRow(QString(), m_backward);
     loadForm->addRow(tr("Limi&t per page:"), m_limit);
