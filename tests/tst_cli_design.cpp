@@ -567,6 +567,10 @@ void TestCliDesign::keysErrors_data()
     QTest::newRow("not a timestamp")
         << QStringList {"keys", kPass, "--entity", "Reading", "--set", "Ts=yesterday"} << 252
         << "argument --set Ts: ";
+    // The date parser's own reason, as the app's key templates panel shows it.
+    QTest::newRow("not a date")
+        << QStringList {"keys", kPass, "--entity", "Reading", "--set", "Ts=2024-02-30T00:00:00Z"}
+        << 252 << "argument --set Ts: '2024-02-30T00:00:00Z' is not a valid date and time";
     // A value the template cannot take: the error names the column, the other keys still show.
     QTest::newRow("template error with column")
         << QStringList {"keys", kTickets, "--entity", "Ticket", "--set", "Number=abc"} << 1

@@ -21,7 +21,7 @@ namespace {
 
 TableDefinition pkSk(const char *skType = "S")
 {
-    return keyscope::testsupport::pkSkTable("T", skType);
+    return keyscope::testsupport::pkSkTable(skType);
 }
 
 GeneratorSpec sequence(qint64 start = 1, qint64 step = 1, bool perParent = false)

@@ -9,6 +9,7 @@
 #include "model/table/table.h"
 #include "model/value/dynamojson.h"
 #include "tests/fakedynamotransport.h"
+#include "tests/support/fixtures.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -20,15 +21,7 @@ using Failure = HttpResponse::Failure;
 
 namespace {
 
-LiveConnection localConnection()
-{
-    LiveConnection connection;
-    connection.endpoint = QUrl(QStringLiteral("http://127.0.0.1:8000"));
-    connection.region = QStringLiteral("us-east-1");
-    connection.credentials
-        = {QStringLiteral("AKID"), QStringLiteral("SECRET"), QString(), QStringLiteral("test")};
-    return connection;
-}
+using keyscope::testsupport::localConnection;
 
 QJsonObject item(const QString &pk, const QString &sk, int n = 0)
 {

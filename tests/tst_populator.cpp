@@ -1,6 +1,8 @@
 #include "model/design/accesspatternrunner.h"
 #include "model/design/populator.h"
 
+#include "tests/support/fixtures.h"
+
 #include <QJsonDocument>
 #include <QTest>
 
@@ -10,14 +12,7 @@ namespace {
 
 TableDefinition pkSkTable()
 {
-    const auto json = QJsonDocument::fromJson(R"({
-        "TableName": "IoT",
-        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
-                                 {"AttributeName": "SK", "AttributeType": "S"}],
-        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
-                      {"AttributeName": "SK", "KeyType": "RANGE"}]})");
-    QString error;
-    return *TableDefinition::fromJson(json.object(), &error);
+    return keyscope::testsupport::pkSkTable("S", "IoT");
 }
 
 AttributeSpec attribute(const QString &name, AttributeKind type, GeneratorSpec generator)

@@ -25,7 +25,7 @@ AttributeValue N(const QString &n)
 
 std::shared_ptr<Table> saasTable()
 {
-    auto table = std::make_shared<Table>(keyscope::testsupport::pkSkTable("SaaS"));
+    auto table = std::make_shared<Table>(keyscope::testsupport::pkSkTable("S", "SaaS"));
     std::vector<Item> items;
     const auto add = [&](const QString &pk, const QString &sk, int score) {
         items.push_back(Item {{QStringLiteral("PK"), S(pk)},

@@ -147,6 +147,47 @@ std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &opt
     return std::optional<quint64>(seed);
 }
 
+std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
+                                                std::vector<OptionSpec> specs,
+                                                const QString &usage, const QString &help,
+                                                const QStringList &required)
+{
+    auto parsed = parseCommand(args, std::move(specs), usage, help);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
+    FileCommand command {std::get<ParsedOptions>(std::move(parsed)), QString(), std::nullopt};
+    const QStringList &positionals = command.options.positionals;
+    QStringList missing;
+    if (positionals.isEmpty())
+        missing << QStringLiteral("FILE");
+    for (const QString &option : required) {
+        if (!command.options.has(option))
+            missing << option;
+    }
+    if (!missing.isEmpty())
+        return usageError(usage, QStringLiteral("the following arguments are required: ")
+                                     + missing.join(u", "));
+    if (positionals.size() > 1)
+        return usageError(usage, QStringLiteral("unrecognized arguments: ")
+                                     + positionals.mid(1).join(u' '));
+    auto seed = parseSeed(command.options);
+    if (auto *message = std::get_if<QString>(&seed))
+        return usageError(usage, *message);
+    command.file = positionals.first();
+    command.seed = std::get<std::optional<quint64>>(seed);
+    return command;
+}
+
+std::variant<ParsedOptions, int> parseInputsCommand(const QStringList &args,
+                                                    std::vector<OptionSpec> specs,
+                                                    const QString &usage, const QString &help)
+{
+    auto parsed = parseCommand(args, std::move(specs), usage, help);
+    if (auto *options = std::get_if<ParsedOptions>(&parsed); options && options->positionals.isEmpty())
+        return usageError(usage, QStringLiteral("the following arguments are required: IN"));
+    return parsed;
+}
+
 Progress::Progress()
 {
     m_clock.start();
@@ -228,17 +269,27 @@ std::variant<model::Population, int> populateProject(const QString &path,
                                                      std::optional<quint64> seed,
                                                      Progress &progress)
 {
-    auto populated = model::Populator::populate(project, seed, [&](qint64 done, qint64 total) {
-        progress.update(QStringLiteral("populating"), done, total);
-    });
+    auto populated = model::DesignRun::populate(project, seed, observer(progress));
     progress.finish();
-    if (auto *error = std::get_if<model::PopulationError>(&populated)) {
-        print(
-            stderr,
-            QStringLiteral("keyscope: error: %1: %2: %3\n").arg(path, error->path, error->message));
+    if (auto *error = std::get_if<model::DesignRunError>(&populated)) {
+        print(stderr, QStringLiteral("keyscope: error: ") + path + QStringLiteral(": ")
+                          + error->withPath() + QLatin1Char('\n'));
         return kExitFile;
     }
     return std::get<model::Population>(std::move(populated));
+}
+
+model::DesignRunObserver observer(Progress &progress)
+{
+    model::DesignRunObserver observer;
+    observer.populating = [&progress](qint64 done, qint64 total) {
+        progress.update(QStringLiteral("populating"), done, total);
+    };
+    observer.buildingTable = [&progress] {
+        progress.finish();
+        progress.stage(QStringLiteral("building the table"));
+    };
+    return observer;
 }
 
 } // namespace keyscope::cli

@@ -4,6 +4,7 @@
 // exit codes, output, a small argparse-like option parser, progress on stderr, and loading
 // and populating a project with every problem reported.
 
+#include "model/design/designrun.h"
 #include "model/design/populator.h"
 #include "model/design/project.h"
 
@@ -64,6 +65,26 @@ std::variant<ParsedOptions, int> parseCommand(const QStringList &args,
                                               std::vector<OptionSpec> specs, const QString &usage,
                                               const QString &help);
 
+// A design command's start (`keyscope populate FILE`, `keys FILE --entity NAME`): parseCommand,
+// then exactly one FILE, every option in `required` given, and --seed. The options to go on
+// with, or the exit code to end with (a mistake is reported with the usage).
+struct FileCommand
+{
+    ParsedOptions options;
+    QString file;
+    std::optional<quint64> seed;
+};
+std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
+                                                std::vector<OptionSpec> specs,
+                                                const QString &usage, const QString &help,
+                                                const QStringList &required = {});
+
+// An interop command's start (`keyscope infer IN...`, `convert IN...`): parseCommand, then at
+// least one IN.
+std::variant<ParsedOptions, int> parseInputsCommand(const QStringList &args,
+                                                    std::vector<OptionSpec> specs,
+                                                    const QString &usage, const QString &help);
+
 // --seed N: a non-negative integer that fits 64 bits.
 std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &options);
 
@@ -102,5 +123,8 @@ std::variant<model::Population, int> populateProject(const QString &path,
                                                      const model::Project &project,
                                                      std::optional<quint64> seed,
                                                      Progress &progress);
+
+// A design run's progress on stderr: "populating: N of M items", then "building the table...".
+model::DesignRunObserver observer(Progress &progress);
 
 } // namespace keyscope::cli

@@ -64,16 +64,14 @@ const QString kHelp = QStringLiteral(
 
 int runInferCommand(const QStringList &args)
 {
-    auto parsed = parseCommand(args,
-                               {{QStringLiteral("--output"), true},
-                                {QStringLiteral("--json"), false},
-                                {QStringLiteral("--table"), true}},
-                               kUsage, kHelp);
+    auto parsed = parseInputsCommand(args,
+                                     {{QStringLiteral("--output"), true},
+                                      {QStringLiteral("--json"), false},
+                                      {QStringLiteral("--table"), true}},
+                                     kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.positionals.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: IN"));
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());
     const QString table = options.value(QStringLiteral("--table")).value_or(QString());
     auto read = readInteropInputs(options.positionals, table, kUsage);

@@ -20,6 +20,7 @@
 #include "model/live/awscredentials.h"
 #include "model/live/cleartextendpoint.h"
 #include "model/live/liveoperations.h"
+#include "model/live/liveworkflows.h"
 #include "model/live/liveverify.h"
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
@@ -382,29 +383,8 @@ int runLoad(const QStringList &args)
 
     // Whatever was read is written, also after an error or a cancel: nothing is lost.
     if (out) {
-        Project project;
-        project.name = QStringLiteral("%1 (loaded from %2)").arg(request.tableName, endpoint);
-        project.description = QStringLiteral("One partition of %1 on %2, read with the access "
-                                             "pattern below.")
-                                  .arg(request.tableName, endpoint);
-        project.table = description.definition;
-        project.tableJson = description.definition.toJson();
-        project.items = read.items;
-        AccessPattern pattern;
-        pattern.name = QStringLiteral("Loaded partition");
-        pattern.description = QStringLiteral("The Query that loaded these items.");
-        pattern.indexName = request.indexName;
-        pattern.keyConditionExpression = request.keyConditionExpression;
-        pattern.filterExpression = request.filterExpression;
-        if (request.expressionAttributeNames)
-            pattern.names = *request.expressionAttributeNames;
-        if (request.expressionAttributeValues) {
-            for (const auto &[name, value] : *request.expressionAttributeValues)
-                pattern.values[name] = PatternValue {QString(), value};
-        }
-        pattern.scanIndexForward = request.scanIndexForward;
-        pattern.limit = request.limit;
-        project.accessPatterns.push_back(pattern);
+        const Project project
+            = partitionProject(request, description.definition, endpoint, read.items);
         if (auto error = ProjectFile::write(project, *out)) {
             print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error->toString()));
             return kExitFile;
@@ -462,27 +442,80 @@ int runLoad(const QStringList &args)
 
 // ---- push --------------------------------------------------------------------------------
 
-bool sameKeys(const KeySchema &a, const KeySchema &b)
+// The items a push writes: the population as the engine would hold it (every item valid), a
+// repeated key keeping the later item (BatchWriteItem refuses the same key twice in one
+// request). Problems are printed; the exit code comes back instead.
+std::variant<std::vector<Item>, int> pushItems(const QString &projectPath, const Project &project,
+                                               std::optional<quint64> seed,
+                                               const TableDefinition &definition)
 {
-    const auto all = [](const KeySchema &keys) {
-        QStringList out;
-        for (const auto &k : keys.hash)
-            out << QStringLiteral("H:%1:%2").arg(k.name, AttributeValue::typeName(k.type));
-        for (const auto &k : keys.range)
-            out << QStringLiteral("R:%1:%2").arg(k.name, AttributeValue::typeName(k.type));
-        return out;
-    };
-    return all(a) == all(b);
+    Progress populateProgress;
+    auto populated = populateProject(projectPath, project, seed, populateProgress);
+    populateProgress.finish();
+    if (auto *code = std::get_if<int>(&populated))
+        return *code;
+    const Population &population = std::get<Population>(populated);
+    Table check(definition);
+    auto written = check.putItems(population.items);
+    if (auto *error = std::get_if<Table::ItemError>(&written)) {
+        print(stderr,
+              QStringLiteral("keyscope: error: %1: populated item %2: %3\n")
+                  .arg(projectPath)
+                  .arg(error->index)
+                  .arg(error->message));
+        return kExitFile;
+    }
+    return LiveOperations::uniqueByKey(definition, population.items);
 }
 
-QString describeKeys(const KeySchema &keys)
+// "About to ...; Type yes to continue" on a terminal, or --yes. kExitOk to go on.
+int confirmPush(const QString &plan, bool yes)
 {
-    QStringList parts;
-    for (const auto &k : keys.hash)
-        parts << QStringLiteral("%1 (%2, HASH)").arg(k.name, AttributeValue::typeName(k.type));
-    for (const auto &k : keys.range)
-        parts << QStringLiteral("%1 (%2, RANGE)").arg(k.name, AttributeValue::typeName(k.type));
-    return parts.join(u", ");
+    if (yes) {
+        print(stderr, QStringLiteral("Confirmed by --yes: %1.\n").arg(plan));
+        return kExitOk;
+    }
+    print(stderr, QStringLiteral("About to %1.\nType yes to continue: ").arg(plan));
+    QTextStream in(stdin);
+    const QString answer = in.readLine();
+    if (answer.isNull()) {
+        print(stderr,
+              QStringLiteral("\nkeyscope: not confirmed (no answer on standard input); "
+                             "nothing was written. Pass --yes to push from a script.\n"));
+        return kExitFailed;
+    }
+    if (answer.trimmed().toLower() != QLatin1String("yes")) {
+        print(stderr, QStringLiteral("keyscope: not confirmed; nothing was written.\n"));
+        return kExitFailed;
+    }
+    return kExitOk;
+}
+
+// Why the endpoint's table cannot take the push as it is; kExitOk when it can.
+int refusePush(const PushCheck &check, const LiveOptions &options)
+{
+    const PushPlan &plan = check.plan;
+    if (check.error)
+        return failWith(*check.error);
+    if (check.keysDiffer()) {
+        print(stderr,
+              QStringLiteral("keyscope: error: table %1 on %2 already exists with other "
+                             "keys (%3; the project has %4); push to another "
+                             "--table-name\n")
+                  .arg(plan.table, plan.endpoint, check.existingKeys, plan.keys));
+        return kExitFailed;
+    }
+    if (plan.tableHasItems
+        && options.value(QStringLiteral("--confirm-table")) != std::optional<QString>(plan.table)) {
+        print(stderr,
+              QStringLiteral("keyscope: error: table %1 on %2 already holds items; "
+                             "writing the project's items would mix them with those "
+                             "(and replace items with the same key). To write into it "
+                             "anyway, repeat its name: --confirm-table %1\n")
+                  .arg(plan.table, plan.endpoint));
+        return kExitFailed;
+    }
+    return kExitOk;
 }
 
 int runPush(const QStringList &args)
@@ -516,108 +549,44 @@ int runPush(const QStringList &args)
     if (auto *code = std::get_if<int>(&loaded))
         return *code;
     const Project &project = std::get<Project>(loaded);
-    Progress populateProgress;
-    auto populated = populateProject(*projectPath, project, seed, populateProgress);
-    populateProgress.finish();
-    if (auto *code = std::get_if<int>(&populated))
-        return *code;
-    const Population &population = std::get<Population>(populated);
-
     TableDefinition definition = project.table;
     definition.tableName
         = options.value(QStringLiteral("--table-name")).value_or(definition.tableName);
-    // The table as the engine would hold it: every item valid, a repeated key replaces the
-    // earlier item (BatchWriteItem refuses the same key twice in one request).
-    {
-        Table check(definition);
-        auto written = check.putItems(population.items);
-        if (auto *error = std::get_if<Table::ItemError>(&written)) {
-            print(stderr,
-                  QStringLiteral("keyscope: error: %1: populated item %2: %3\n")
-                      .arg(*projectPath)
-                      .arg(error->index)
-                      .arg(error->message));
-            return kExitFile;
-        }
-    }
-    const std::vector<Item> items = LiveOperations::uniqueByKey(definition, population.items);
+    auto prepared = pushItems(*projectPath, project, seed, definition);
+    if (auto *code = std::get_if<int>(&prepared))
+        return *code;
+    const std::vector<Item> &items = std::get<std::vector<Item>>(prepared);
 
     auto opened = openSession(options);
     if (auto *code = std::get_if<int>(&opened))
         return *code;
     auto &session = *std::get<std::unique_ptr<Session>>(opened);
-    const QString endpoint = session.client->endpointName();
-    const QString &table = definition.tableName;
+    const PushCheck check = checkPush(*session.operations, definition,
+                                      session.client->endpointName(), qint64(items.size()));
+    if (int code = refusePush(check, options))
+        return code;
+    const PushPlan &plan = check.plan;
+    const QString planText = plan.tableExists
+        ? QStringLiteral("write %1 items into the existing table %2 on %3")
+              .arg(items.size())
+              .arg(plan.table, plan.endpoint)
+        : QStringLiteral("create table %1 (%2) on %3 and write %4 items")
+              .arg(plan.table, plan.keys, plan.endpoint)
+              .arg(items.size());
+    if (int code = confirmPush(planText, options.flag(QStringLiteral("--yes"))))
+        return code;
 
-    bool exists = false;
-    auto described = session.operations->describeTable(table);
-    if (auto *error = std::get_if<LiveError>(&described)) {
-        if (error->code != QLatin1String("ResourceNotFoundException"))
-            return failWith(*error);
-    } else {
-        exists = true;
-        const TableDefinition &existing = std::get<TableDescription>(described).definition;
-        if (!sameKeys(existing.keys, definition.keys)) {
-            print(stderr,
-                  QStringLiteral("keyscope: error: table %1 on %2 already exists with other "
-                                 "keys (%3; the project has %4); push to another "
-                                 "--table-name\n")
-                      .arg(table, endpoint, describeKeys(existing.keys),
-                           describeKeys(definition.keys)));
-            return kExitFailed;
-        }
-        auto hasItems = session.operations->hasItems(table);
-        if (auto *error = std::get_if<LiveError>(&hasItems))
-            return failWith(*error);
-        if (std::get<bool>(hasItems)
-            && options.value(QStringLiteral("--confirm-table")) != std::optional<QString>(table)) {
-            print(stderr,
-                  QStringLiteral("keyscope: error: table %1 on %2 already holds items; "
-                                 "writing the project's items would mix them with those "
-                                 "(and replace items with the same key). To write into it "
-                                 "anyway, repeat its name: --confirm-table %1\n")
-                      .arg(table, endpoint));
-            return kExitFailed;
-        }
-    }
-
-    const QString plan = exists ? QStringLiteral("write %1 items into the existing table %2 on %3")
-                                      .arg(items.size())
-                                      .arg(table, endpoint)
-                                : QStringLiteral("create table %1 (%2) on %3 and write %4 items")
-                                      .arg(table, describeKeys(definition.keys), endpoint)
-                                      .arg(items.size());
-    if (!options.flag(QStringLiteral("--yes"))) {
-        print(stderr, QStringLiteral("About to %1.\nType yes to continue: ").arg(plan));
-        QTextStream in(stdin);
-        const QString answer = in.readLine();
-        if (answer.isNull()) {
-            print(stderr,
-                  QStringLiteral("\nkeyscope: not confirmed (no answer on standard input); "
-                                 "nothing was written. Pass --yes to push from a script.\n"));
-            return kExitFailed;
-        }
-        if (answer.trimmed().toLower() != QLatin1String("yes")) {
-            print(stderr, QStringLiteral("keyscope: not confirmed; nothing was written.\n"));
-            return kExitFailed;
-        }
-    } else {
-        print(stderr, QStringLiteral("Confirmed by --yes: %1.\n").arg(plan));
-    }
-
-    if (!exists) {
-        auto created = session.operations->createTable(definition, project.tableJson);
-        if (auto *error = std::get_if<LiveError>(&created))
-            return failWith(*error);
-    }
     std::signal(SIGINT, onInterrupt);
     Progress progress;
-    const WriteResult written
-        = session.operations->batchWrite(table, items, [&](qint64 done, qint64 total) {
-              progress.update(QStringLiteral("writing"), done, total);
-          });
+    const PushResult pushed = push(*session.operations, plan, definition, project.tableJson,
+                                   items, [&](qint64 done, qint64 total) {
+                                       progress.update(QStringLiteral("writing"), done, total);
+                                   });
     progress.finish();
     std::signal(SIGINT, SIG_DFL);
+    if (pushed.createError)
+        return failWith(*pushed.createError);
+    const WriteResult &written = pushed.write;
     if (written.error) {
         print(stderr,
               QStringLiteral("keyscope: %1 of %2 items were written before the %3\n")
@@ -631,7 +600,7 @@ int runPush(const QStringList &args)
     print(stderr,
           QStringLiteral("Wrote %1 items to %2 on %3 (%4 BatchWriteItem requests%5).\n")
               .arg(written.written)
-              .arg(table, endpoint)
+              .arg(plan.table, plan.endpoint)
               .arg(written.requests)
               .arg(written.unprocessedRetries ? QStringLiteral(", %1 re-sent unprocessed items")
                                                     .arg(written.unprocessedRetries)
@@ -640,31 +609,6 @@ int runPush(const QStringList &args)
 }
 
 // ---- verify ------------------------------------------------------------------------------
-
-QString keyText(const TableDefinition &definition, const QString &indexName, const Item &item)
-{
-    QStringList parts;
-    QStringList seen;
-    std::vector<model::KeyAttribute> keys;
-    if (const IndexDefinition *index = definition.index(indexName))
-        keys = index->keys.all();
-    for (const auto &k : definition.keys.all())
-        keys.push_back(k);
-    for (const auto &k : keys) {
-        if (seen.contains(k.name))
-            continue;
-        seen << k.name;
-        const auto it = item.find(k.name);
-        if (it == item.end())
-            continue;
-        const AttributeValue &value = it->second;
-        const QString shown = value.type() == AttributeValue::Type::S ? value.asString()
-            : value.type() == AttributeValue::Type::N                 ? value.asNumber().toString()
-                                                                      : value.debugString();
-        parts << QStringLiteral("%1=%2").arg(k.name, shown);
-    }
-    return parts.join(u' ');
-}
 
 int runVerify(const QStringList &args)
 {
@@ -685,7 +629,7 @@ int runVerify(const QStringList &args)
     auto loaded = loadQueryTable(queryArgs);
     if (auto *code = std::get_if<int>(&loaded))
         return *code;
-    const Table &table = *std::get<std::unique_ptr<Table>>(loaded);
+    const Table &table = *std::get<std::shared_ptr<const Table>>(loaded);
     if (request.tableName.isEmpty())
         request.tableName = table.definition().tableName;
 

@@ -93,25 +93,17 @@ private:
 
 int runPopulateCommand(const QStringList &args)
 {
-    auto parsed = parseCommand(
+    auto parsed = parseFileCommand(
         args, {{QStringLiteral("--seed"), true}, {QStringLiteral("--out"), true}}, kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
-    const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.positionals.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
-    if (options.positionals.size() > 1)
-        return usageError(kUsage,
-                          QStringLiteral("unrecognized arguments: %1")
-                              .arg(options.positionals.mid(1).join(u' ')));
-    auto seed = parseSeed(options);
-    if (auto *message = std::get_if<QString>(&seed))
-        return usageError(kUsage, *message);
+    const FileCommand &command = std::get<FileCommand>(parsed);
+    const ParsedOptions &options = command.options;
     const std::optional<QString> out = options.value(QStringLiteral("--out"));
     if (out && out->isEmpty())
         return usageError(kUsage, QStringLiteral("argument --out: expected a file name"));
 
-    const QString path = options.positionals.first();
+    const QString &path = command.file;
     auto loaded = loadProject(path);
     if (auto *exitCode = std::get_if<int>(&loaded))
         return *exitCode;
@@ -119,7 +111,7 @@ int runPopulateCommand(const QStringList &args)
 
     Progress progress;
     auto populated
-        = populateProject(path, project, std::get<std::optional<quint64>>(seed), progress);
+        = populateProject(path, project, command.seed, progress);
     if (auto *exitCode = std::get_if<int>(&populated))
         return *exitCode;
     const Population &population = std::get<Population>(populated);

@@ -6,7 +6,7 @@
 
 #include "app/cli/clisupport.h"
 #include "app/cli/queryarguments.h"
-#include "model/design/accesspatternrunner.h"
+#include "model/design/designrun.h"
 #include "model/io/itemsfile.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
@@ -238,53 +238,46 @@ std::optional<Failure> buildRequest(const QueryArguments &args, QueryRequest &re
 
 // The table: from --table-definition and --items, or a populated --project. Problems are
 // printed; the exit code comes back instead of a table.
-std::variant<std::unique_ptr<Table>, int> loadTable(const QueryArguments &args)
+std::variant<std::shared_ptr<const Table>, int> loadTable(const QueryArguments &args)
 {
     const auto fail = [](const Failure &failure) {
         print(stderr, failure.message);
         return failure.exitCode;
     };
-    std::unique_ptr<Table> table;
     if (args.project) {
         auto project = cli::loadProject(*args.project);
         if (auto *exitCode = std::get_if<int>(&project))
             return *exitCode;
         cli::Progress progress;
-        auto population
-            = cli::populateProject(*args.project, std::get<Project>(project), args.seed, progress);
-        if (auto *exitCode = std::get_if<int>(&population))
-            return *exitCode;
-        progress.stage(QStringLiteral("building the table"));
-        auto built = AccessPatternRunner::buildTable(std::get<Project>(project),
-                                                     std::get<Population>(population));
+        auto prepared
+            = DesignRun::prepare(std::get<Project>(project), args.seed, cli::observer(progress));
         progress.finish();
-        if (auto *error = std::get_if<QString>(&built))
-            return fail({kExitOther,
-                         QStringLiteral("keyscope: error: %1: %2\n").arg(*args.project, *error)});
-        table = std::get<std::unique_ptr<Table>>(std::move(built));
-    } else {
-        auto definition = TableDefinitionFile::read(args.tableDefinition);
-        if (auto *error = std::get_if<IoError>(&definition))
-            return fail(fileFailure(*error));
-        table = std::make_unique<Table>(std::get<TableDefinition>(std::move(definition)));
-
-        auto loaded = ItemsFile::load(*table, args.items);
-        if (auto *error = std::get_if<IoError>(&loaded))
-            return fail(fileFailure(*error));
-        const auto &load = std::get<ItemsFile::LoadResult>(loaded);
-        // The table is right either way; these only explain a count the user may not expect.
-        for (const QString &note : load.notes)
-            print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
-        if (load.replaced > 0)
-            print(stderr,
-                  QStringLiteral("keyscope: note: %1: %2 of %3 items repeated a primary key "
-                                 "and replaced the earlier item (PutItem semantics)\n")
-                      .arg(args.items)
-                      .arg(load.replaced)
-                      .arg(load.written));
+        if (auto *error = std::get_if<DesignRunError>(&prepared))
+            return fail({kExitOther, QStringLiteral("keyscope: error: ") + *args.project
+                                         + QStringLiteral(": ") + error->withPath()
+                                         + QLatin1Char('\n')});
+        return std::get<PreparedDesign>(prepared).table;
     }
+    auto definition = TableDefinitionFile::read(args.tableDefinition);
+    if (auto *error = std::get_if<IoError>(&definition))
+        return fail(fileFailure(*error));
+    auto table = std::make_shared<Table>(std::get<TableDefinition>(std::move(definition)));
 
-    return table;
+    auto loaded = ItemsFile::load(*table, args.items);
+    if (auto *error = std::get_if<IoError>(&loaded))
+        return fail(fileFailure(*error));
+    const auto &load = std::get<ItemsFile::LoadResult>(loaded);
+    // The table is right either way; these only explain a count the user may not expect.
+    for (const QString &note : load.notes)
+        print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
+    if (load.replaced > 0)
+        print(stderr,
+              QStringLiteral("keyscope: note: %1: %2 of %3 items repeated a primary key "
+                             "and replaced the earlier item (PutItem semantics)\n")
+                  .arg(args.items)
+                  .arg(load.replaced)
+                  .arg(load.written));
+    return std::shared_ptr<const Table>(std::move(table));
 }
 
 int run(const QStringList &argv)
@@ -318,12 +311,12 @@ int run(const QStringList &argv)
     auto loaded = loadTable(args);
     if (auto *exitCode = std::get_if<int>(&loaded))
         return *exitCode;
-    std::unique_ptr<Table> table = std::get<std::unique_ptr<Table>>(std::move(loaded));
+    const std::shared_ptr<const Table> table = std::get<std::shared_ptr<const Table>>(loaded);
 
-    auto result = QueryEngine::query(*table, request);
-    if (auto *error = std::get_if<QueryError>(&result))
+    auto result = DesignRun::query(*table, request);
+    if (auto *error = std::get_if<DesignRunError>(&result))
         return fail(serviceError(error->type, error->message));
-    const QueryResponse &response = std::get<QueryResponse>(result);
+    const QueryResponse &response = std::get<DesignAnswer>(result).response;
 
     OrderedJson output = QueryResponseJson::toJson(response);
     if (args.trace)
@@ -342,7 +335,7 @@ std::optional<QueryCommandFailure> buildQueryRequest(const QueryArguments &args,
     return std::nullopt;
 }
 
-std::variant<std::unique_ptr<model::Table>, int> loadQueryTable(const QueryArguments &args)
+std::variant<std::shared_ptr<const model::Table>, int> loadQueryTable(const QueryArguments &args)
 {
     return loadTable(args);
 }

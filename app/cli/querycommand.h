@@ -27,7 +27,7 @@ std::optional<QueryCommandFailure> buildQueryRequest(const QueryArguments &args,
                                                      model::QueryRequest &request);
 // The table `keyscope query` queries (--table-definition and --items, or a populated
 // --project); problems are printed on stderr and the exit code is returned instead.
-std::variant<std::unique_ptr<model::Table>, int> loadQueryTable(const QueryArguments &args);
+std::variant<std::shared_ptr<const model::Table>, int> loadQueryTable(const QueryArguments &args);
 
 } // namespace keyscope
 

@@ -1,16 +1,20 @@
 #pragma once
 
 // Fixtures the suites share: tables from create-table JSON, projects read from files,
-// populations. Each stops the run with the reason when its input is bad: that is a mistake in
-// the test's own data, not a finding of the code under test.
+// populations, the local endpoint the fake DynamoDB transport answers as. Each stops the run
+// with the reason when its input is bad: that is a mistake in the test's own data, not a
+// finding of the code under test.
 
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
+#include "model/live/dynamoclient.h"
 #include "model/table/table.h"
+#include "model/table/tabledefinition.h"
 
 #include <QByteArray>
 #include <QJsonDocument>
 #include <QStringList>
+#include <QtGlobal>
 
 #include <memory>
 #include <vector>
@@ -27,8 +31,8 @@ inline model::TableDefinition tableFromJson(const QByteArray &json)
     return *table;
 }
 
-// {"TableName": name, PK (S) HASH, SK (skType) RANGE}
-inline model::TableDefinition pkSkTable(const char *name = "T", const char *skType = "S")
+// Table `name`: PK (S, HASH) and SK (skType, RANGE).
+inline model::TableDefinition pkSkTable(const char *skType = "S", const char *name = "T")
 {
     return tableFromJson(QByteArray(R"({"TableName": ")") + name + R"(",
         "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
@@ -61,12 +65,29 @@ inline model::Project readProject(const QString &path)
     return std::get<model::Project>(read);
 }
 
+// A project under tests/data ("cli_design/iot-pass.keyscope.json").
+inline model::Project readTestProject(const QString &relativePath)
+{
+    return readProject(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/") + relativePath);
+}
+
 inline model::Population populate(const model::Project &project)
 {
     auto populated = model::Populator::populate(project);
     if (const auto *error = std::get_if<model::PopulationError>(&populated))
         qFatal("populate failed at %s: %s", qPrintable(error->path), qPrintable(error->message));
     return std::get<model::Population>(std::move(populated));
+}
+
+// http://127.0.0.1:8000 in us-east-1 with fixed credentials.
+inline model::live::LiveConnection localConnection()
+{
+    model::live::LiveConnection connection;
+    connection.endpoint = QUrl(QStringLiteral("http://127.0.0.1:8000"));
+    connection.region = QStringLiteral("us-east-1");
+    connection.credentials
+        = {QStringLiteral("AKID"), QStringLiteral("SECRET"), QString(), QStringLiteral("test")};
+    return connection;
 }
 
 } // namespace keyscope::testsupport

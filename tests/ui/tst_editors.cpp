@@ -4,7 +4,7 @@
 #include "ui/editors/entitylistmodel.h"
 #include "ui/editors/generatorform.h"
 #include "ui/editors/indexlistmodel.h"
-#include "ui/editors/keypreview.h"
+#include "model/design/keypreview.h"
 #include "ui/editors/keytemplateedit.h"
 #include "ui/editors/keytemplatespanel.h"
 #include "ui/editors/tableeditor.h"
@@ -22,6 +22,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QLabel>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
@@ -450,12 +451,18 @@ void TestEditors::previewShowsHowEachPartWasMade()
              qPrintable(panel->previewText(QStringLiteral("SK"))));
     QCOMPARE(document.undoStack()->count(), steps);
     QVERIFY(!panel->setSampleValue(QStringLiteral("Ts"), QStringLiteral("yesterday")));
+    // A date that does not exist: the date parser's reason, as `keyscope keys --set` gives it.
+    QVERIFY(!panel->setSampleValue(QStringLiteral("Ts"), QStringLiteral("2024-02-30T00:00:00Z")));
+    const auto *sampleError = panel->findChild<QLabel *>(QStringLiteral("sampleError"));
+    QVERIFY(sampleError && !sampleError->isHidden());
+    QCOMPARE(sampleError->text(),
+             QStringLiteral("✗ '2024-02-30T00:00:00Z' is not a valid date and time"));
     panel->resetSampleValues();
     QVERIFY(panel->previewText(QStringLiteral("SK")).contains(QLatin1String("2024-06-01")));
 
     // Samples for an entity type not populated yet come from its generators.
     const auto samples
-        = ui::KeyPreview::samples(document.project(), nullptr, QStringLiteral("Reading"));
+        = model::KeyPreview::samples(document.project(), nullptr, QStringLiteral("Reading"));
     QCOMPARE(samples.size(), size_t(4)); // Ts, Temperature, Device.DeviceId, Device.Model
     QCOMPARE(samples[2].name, QStringLiteral("Device.DeviceId"));
     QVERIFY(!samples[0].fromItem);

@@ -22,6 +22,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QtTest>
@@ -290,6 +291,58 @@ private slots:
         // The project is valid as a file.
         QVERIFY(std::holds_alternative<Project>(
             ProjectFile::parse(ProjectFile::serialize(project), QStringLiteral("x"))));
+    }
+
+    // The window reads the same Query `keyscope live load` reads, and the project keeps it all.
+    void loadPartitionKeepsTheWholeQuery()
+    {
+        QJsonObject sent;
+        setHandler([&sent](const QString &operation, const QJsonObject &body) {
+            if (operation == QLatin1String("ListTables"))
+                return FakeDynamoTransport::ok(
+                    {{QStringLiteral("TableNames"), QJsonArray {QStringLiteral("T")}}});
+            if (operation == QLatin1String("DescribeTable"))
+                return FakeDynamoTransport::ok(
+                    {{QStringLiteral("Table"), tableJson(QStringLiteral("T"))}});
+            sent = body;
+            return FakeDynamoTransport::ok({{QStringLiteral("Items"), QJsonArray {item(1)}},
+                                            {QStringLiteral("Count"), 1},
+                                            {QStringLiteral("ScannedCount"), 2}});
+        });
+        QTest::mouseClick(find<QPushButton>("connectButton"), Qt::LeftButton);
+        QVERIFY(waitIdle());
+        find<QListWidget>("tableList")->setCurrentRow(0);
+        QVERIFY(waitIdle());
+        find<QLineEdit>("keyConditionEdit")->setText(QStringLiteral("#p = :pk"));
+        find<QLineEdit>("valuesEdit")->setText(QStringLiteral("{\":pk\": {\"S\": \"P\"}}"));
+        find<QLineEdit>("filterEdit")->setText(QStringLiteral("attribute_exists(SK)"));
+        find<QLineEdit>("namesEdit")->setText(QStringLiteral("{\"#p\": \"PK\"}"));
+        find<QCheckBox>("backwardCheck")->setChecked(true);
+        find<QSpinBox>("limitSpin")->setValue(5);
+        QSignalSpy loaded(m_window.get(), &ui::LiveWindow::projectLoaded);
+        QTest::mouseClick(find<QPushButton>("loadButton"), Qt::LeftButton);
+        QVERIFY(waitIdle());
+        QCOMPARE(loaded.count(), 1);
+        QCOMPARE(sent.value(QLatin1String("FilterExpression")).toString(),
+                 QStringLiteral("attribute_exists(SK)"));
+        QCOMPARE(sent.value(QLatin1String("ExpressionAttributeNames")).toObject(),
+                 (QJsonObject {{QStringLiteral("#p"), QStringLiteral("PK")}}));
+        QCOMPARE(sent.value(QLatin1String("ScanIndexForward")), QJsonValue(false));
+        QCOMPARE(sent.value(QLatin1String("Limit")).toInt(), 5);
+
+        const Project project = loaded.at(0).at(0).value<Project>();
+        QCOMPARE(project.accessPatterns.size(), size_t(1));
+        const AccessPattern &pattern = project.accessPatterns.front();
+        QCOMPARE(pattern.keyConditionExpression, QStringLiteral("#p = :pk"));
+        QCOMPARE(pattern.filterExpression, std::optional<QString>(QStringLiteral("attribute_exists(SK)")));
+        QCOMPARE(pattern.names.at(QStringLiteral("#p")), QStringLiteral("PK"));
+        QVERIFY(!pattern.scanIndexForward);
+        QCOMPARE(pattern.limit, std::optional<qint64>(5));
+        // A name that is not text is refused before anything is sent.
+        find<QLineEdit>("namesEdit")->setText(QStringLiteral("{\"#p\": 1}"));
+        QTest::mouseClick(find<QPushButton>("loadButton"), Qt::LeftButton);
+        QVERIFY(!m_window->isBusy());
+        QCOMPARE(m_window->statusText(), QStringLiteral("Names: #p: expected a string"));
     }
 
     void cancelKeepsWhatWasRead()

@@ -1,7 +1,7 @@
 #include "ui/compare/comparemode.h"
 
 #include "model/design/projectfile.h"
-#include "model/query/queryengine.h"
+#include "model/design/designrun.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionpane.h"
@@ -37,24 +37,6 @@ const model::PatternResult *patternNamed(const Document &document, const QString
             return &result;
     }
     return nullptr;
-}
-
-// The same timeline the window builds for its own collection (MainWindow::showTrace).
-std::shared_ptr<const model::TraceTimeline> timelineFor(const model::Table &table,
-                                                        const model::QueryRequest &request,
-                                                        const model::QueryResponse &response,
-                                                        std::optional<model::ItemId> parentItem,
-                                                        bool reducedMotion)
-{
-    model::TimelineOptions options;
-    options.filterExpression = request.filterExpression;
-    options.exclusiveStartKey = request.exclusiveStartKey;
-    options.parentItem = parentItem;
-    options.reducedMotion = reducedMotion;
-    options.consumedCapacity = response.consumedCapacity
-        ? response.consumedCapacity->capacityUnits
-        : model::QueryEngine::capacityUnits(response.trace.bytesRead, request.consistentRead);
-    return std::make_shared<const model::TraceTimeline>(response.trace, table, options);
 }
 
 // Shows the item collection a Query reads, then hands the pane its traversal.
@@ -490,14 +472,15 @@ void CompareMode::showSecondary()
             clear(tr("Select an access pattern to compare the designs."));
             return;
         }
-        auto answer = model::QueryEngine::query(*table, m_request);
-        if (const auto *error = std::get_if<model::QueryError>(&answer)) {
+        auto answer = model::DesignRun::query(*table, m_request);
+        if (const auto *error = std::get_if<model::DesignRunError>(&answer)) {
             clear(
                 tr("The same query fails on this design: %1: %2").arg(error->type, error->message));
             return;
         }
-        m_secondaryTimeline = timelineFor(*table, m_request, std::get<model::QueryResponse>(answer),
-                                          std::nullopt, reduced);
+        // The same timeline the window builds for its own collection (TraceDisplay::showTrace).
+        m_secondaryTimeline
+            = model::DesignRun::timeline(*table, std::get<model::DesignAnswer>(answer), reduced);
     } else {
         const model::PatternResult *result = patternNamed(*m_secondary, m_patternName);
         if (!result) {
@@ -513,12 +496,11 @@ void CompareMode::showSecondary()
                     : tr("Its Query did not run."));
             return;
         }
-        m_secondaryTimeline
-            = timelineFor(*table, result->request, *result->response,
-                          result->parentItem >= 0
-                              ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
-                              : std::nullopt,
-                          reduced);
+        m_secondaryTimeline = model::DesignRun::timeline(
+            *table, result->request, *result->response,
+            result->parentItem >= 0 ? std::optional(model::ItemId(result->parentItem))
+                                    : std::nullopt,
+            reduced);
         showTraversal(m_secondaryCollection, *table, result->request, m_secondaryTimeline);
         m_secondaryPane->setMessage(QString());
         m_secondaryPane->timelineChanged();

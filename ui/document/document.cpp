@@ -1,5 +1,6 @@
 #include "ui/document/document.h"
 
+#include "model/design/designrun.h"
 #include "model/design/projectfile.h"
 #include "model/io/itemsfile.h"
 #include "model/io/tabledefinitionfile.h"
@@ -29,6 +30,24 @@ struct Document::Design
     std::vector<EntityType> entities;
     quint64 seed = 1;
     std::vector<AccessPattern> accessPatterns;
+
+    // The design part of a project, and back (hand-written items are not part of it).
+    static Design of(const Project &project)
+    {
+        return Design {project.name,      project.description, project.table,
+                       project.tableJson, project.entities,    project.seed,
+                       project.accessPatterns};
+    }
+    void applyTo(Project &project) const
+    {
+        project.name = name;
+        project.description = description;
+        project.table = table;
+        project.tableJson = tableJson;
+        project.entities = entities;
+        project.seed = seed;
+        project.accessPatterns = accessPatterns;
+    }
 };
 
 namespace detail {
@@ -51,13 +70,7 @@ namespace {
 QJsonObject designJson(const Document::Design &design)
 {
     Project project;
-    project.name = design.name;
-    project.description = design.description;
-    project.table = design.table;
-    project.tableJson = design.tableJson;
-    project.entities = design.entities;
-    project.seed = design.seed;
-    project.accessPatterns = design.accessPatterns;
+    design.applyTo(project);
     return model::ProjectFile::toJson(project);
 }
 
@@ -170,9 +183,6 @@ using detail::RecomputeStage;
 
 namespace {
 
-struct Cancelled
-{ };
-
 constexpr int kPopulateShare = 650; // per mille of a recompute spent populating
 constexpr int kTableShare = 850;
 constexpr int kPatternsShare = 900;
@@ -185,63 +195,49 @@ void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project>
     promise.setProgressValue(0);
     RecomputeStage stage;
     stage.revision = revision;
-    try {
-        auto populated
-            = model::Populator::populate(*project, {}, [&promise](qint64 done, qint64 total) {
-                  if (promise.isCanceled())
-                      throw Cancelled {};
-                  // The text carries how many items are being made ("Populating 1,000,000").
-                  promise.setProgressValueAndText(
-                      total > 0 ? int(done * kPopulateShare / total) : 0, QString::number(total));
-              });
-        if (promise.isCanceled())
+    model::DesignRunObserver observer;
+    observer.cancelled = [&promise] { return promise.isCanceled(); };
+    observer.populating = [&promise](qint64 done, qint64 total) {
+        // The text carries how many items are being made ("Populating 1,000,000").
+        promise.setProgressValueAndText(total > 0 ? int(done * kPopulateShare / total) : 0,
+                                        QString::number(total));
+    };
+    observer.buildingTable = [&promise] { promise.setProgressValue(kPopulateShare); };
+    auto prepared = model::DesignRun::prepare(*project, {}, observer);
+    if (auto *error = std::get_if<model::DesignRunError>(&prepared)) {
+        if (error->stage == model::DesignRunError::Stage::Cancelled)
             return;
-        if (auto *error = std::get_if<model::PopulationError>(&populated)) {
-            // In the user's words ("the SK template of Reading"); the CLI shows the path.
-            const QString where = error->place.isEmpty() ? error->path : error->place;
-            stage.error
-                = where.isEmpty() ? error->message : where + QStringLiteral(": ") + error->message;
-            promise.addResult(stage);
-            return;
-        }
-        auto population = std::make_shared<const model::Population>(
-            std::move(std::get<model::Population>(populated)));
-        promise.setProgressValue(kPopulateShare);
-        auto built = model::AccessPatternRunner::buildTable(*project, *population);
-        if (promise.isCanceled())
-            return;
-        if (auto *error = std::get_if<QString>(&built)) {
-            stage.error = *error;
-            promise.addResult(stage);
-            return;
-        }
-        std::shared_ptr<const model::Table> table
-            = std::move(std::get<std::unique_ptr<model::Table>>(built));
-        stage.population = population;
-        stage.table = table;
+        // In the user's words ("the SK template of Reading"); the CLI shows the path.
+        stage.error = error->inUserWords();
         promise.addResult(stage);
-        promise.setProgressValue(kTableShare);
+        return;
+    }
+    const auto &[population, table] = std::get<model::PreparedDesign>(prepared);
+    stage.population = population;
+    stage.table = table;
+    promise.addResult(stage);
+    promise.setProgressValue(kTableShare);
 
-        RecomputeStage patterns;
-        patterns.kind = RecomputeStage::Kind::Patterns;
-        patterns.revision = revision;
-        patterns.patterns = std::make_shared<const std::vector<model::PatternResult>>(
-            model::AccessPatternRunner::runAll(*project, *population, *table));
-        if (promise.isCanceled())
-            return;
-        promise.addResult(patterns);
-        promise.setProgressValue(kPatternsShare);
+    RecomputeStage patterns;
+    patterns.kind = RecomputeStage::Kind::Patterns;
+    patterns.revision = revision;
+    patterns.patterns = std::make_shared<const std::vector<model::PatternResult>>(
+        model::AccessPatternRunner::runAll(*project, *population, *table));
+    if (promise.isCanceled())
+        return;
+    promise.addResult(patterns);
+    promise.setProgressValue(kPatternsShare);
 
-        RecomputeStage checks;
-        checks.kind = RecomputeStage::Kind::Checks;
-        checks.revision = revision;
-        checks.findings = std::make_shared<const std::vector<model::Finding>>(
-            model::DesignChecker::check(*project, *population));
-        if (promise.isCanceled())
-            return;
-        promise.addResult(checks);
-        promise.setProgressValue(1000);
-    } catch (const Cancelled &) { }
+    RecomputeStage checks;
+    checks.kind = RecomputeStage::Kind::Checks;
+    checks.revision = revision;
+    checks.findings = std::make_shared<const std::vector<model::Finding>>(
+        model::DesignChecker::check(*project, *population));
+    if (promise.isCanceled())
+        return;
+    promise.addResult(checks);
+    promise.setProgressValue(1000);
+
 }
 
 model::TableDefinition defaultTable()
@@ -416,20 +412,12 @@ void Document::changed()
 
 Document::Design Document::design() const
 {
-    return Design {m_project.name,          m_project.description, m_project.table,
-                   m_project.tableJson,     m_project.entities,    m_project.seed,
-                   m_project.accessPatterns};
+    return Design::of(m_project);
 }
 
 void Document::applyDesign(const Design &design)
 {
-    m_project.name = design.name;
-    m_project.description = design.description;
-    m_project.table = design.table;
-    m_project.tableJson = design.tableJson;
-    m_project.entities = design.entities;
-    m_project.seed = design.seed;
-    m_project.accessPatterns = design.accessPatterns;
+    design.applyTo(m_project);
     changed();
 }
 

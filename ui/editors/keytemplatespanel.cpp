@@ -1,6 +1,7 @@
 #include "ui/editors/keytemplatespanel.h"
 
 #include "model/io/suggestion.h"
+#include "model/table/keyroles.h"
 
 #include "ui/document/document.h"
 #include "ui/editors/keytemplateedit.h"
@@ -24,48 +25,6 @@ namespace {
 const QStringList kTimeFilters
     = {QStringLiteral("iso8601"), QStringLiteral("date"), QStringLiteral("epoch"),
        QStringLiteral("epochms"), QStringLiteral("format")};
-
-// What each key attribute is for, in key-schema order: "table sort key", "GSI1 partition key".
-std::vector<std::pair<QString, QStringList>> keyRoles(const model::TableDefinition &table)
-{
-    std::vector<std::pair<QString, QStringList>> roles;
-    const auto add = [&](const QString &name, const QString &role) {
-        for (auto &entry : roles) {
-            if (entry.first == name) {
-                entry.second << role;
-                return;
-            }
-        }
-        roles.push_back({name, {role}});
-    };
-    for (const auto &k : table.keys.hash)
-        add(k.name, QObject::tr("table partition key"));
-    for (const auto &k : table.keys.range)
-        add(k.name, QObject::tr("table sort key"));
-    for (const auto &index : table.indexes) {
-        for (const auto &k : index.keys.hash)
-            add(k.name, QObject::tr("%1 partition key").arg(index.name));
-        for (const auto &k : index.keys.range)
-            add(k.name, QObject::tr("%1 sort key").arg(index.name));
-    }
-    return roles;
-}
-
-std::optional<AttributeValue::Type> keyType(const model::TableDefinition &table,
-                                            const QString &name)
-{
-    for (const auto &k : table.keys.all()) {
-        if (k.name == name)
-            return k.type;
-    }
-    for (const auto &index : table.indexes) {
-        for (const auto &k : index.keys.all()) {
-            if (k.name == name)
-                return k.type;
-        }
-    }
-    return std::nullopt;
-}
 
 QString quoted(const QString &text)
 {
@@ -118,6 +77,7 @@ KeyTemplatesPanel::KeyTemplatesPanel(Document *document, QWidget *parent)
     connect(m_samples, &QTableWidget::itemChanged, this, &KeyTemplatesPanel::sampleItemChanged);
 
     m_sampleError = new QLabel(this);
+    m_sampleError->setObjectName(QStringLiteral("sampleError"));
     m_sampleError->setWordWrap(true);
     m_sampleError->setStyleSheet(QStringLiteral("color: #c02020;"));
     m_sampleError->hide();
@@ -231,11 +191,11 @@ void KeyTemplatesPanel::rebuild()
     QStringList tableKeys;
     for (const auto &k : project.table.keys.all())
         tableKeys << k.name;
-    for (const auto &[key, roles] : keyRoles(project.table)) {
+    for (const auto &[key, roles] : model::keyRoleTexts(project.table)) {
         Row r;
         r.key = key;
         r.required = tableKeys.contains(key);
-        r.type = keyType(project.table, key);
+        r.type = model::keyType(project.table, key);
         r.box = new QWidget(this);
         auto *box = new QVBoxLayout(r.box);
         box->setContentsMargins(0, 0, 0, 0);
@@ -356,13 +316,13 @@ void KeyTemplatesPanel::templateEdited(Row &r, const QString &text)
 void KeyTemplatesPanel::renderRow(Row &r)
 {
     const QString text = r.edit->text();
-    r.result = text.isEmpty() ? KeyPreview::Result {}
-                              : KeyPreview::render(text, m_sampleValues, r.type, r.key);
+    r.result = text.isEmpty() ? model::KeyPreview::Result {}
+                              : model::KeyPreview::render(text, m_sampleValues, r.type, r.key);
     if (r.result.error && !r.result.error->missingAttribute.isEmpty()) {
         // An unknown name: suggest the closest sample value ("Tss" -> "Ts").
         const QString name = r.result.error->missingAttribute;
         QStringList names;
-        for (const SampleValue &sample : m_sampleValues)
+        for (const model::SampleValue &sample : m_sampleValues)
             names << sample.name;
         const QString best = model::closestMatch(name, names);
         r.result.error->message
@@ -385,7 +345,7 @@ void KeyTemplatesPanel::renderRow(Row &r)
     } else if (r.result.trace.empty() && !r.result.error) {
         html.clear();
     } else if (!r.result.error) {
-        const QString value = KeyPreview::displayText(r.result.value);
+        const QString value = model::KeyPreview::displayText(r.result.value);
         // The key on a line of its own that never breaks (a key split at '-' or '|' reads as
         // two); the explanations around it wrap at spaces.
         html = QStringLiteral("<p style='white-space:pre; margin:0'>→ %1 "
@@ -410,7 +370,7 @@ void KeyTemplatesPanel::renderRow(Row &r)
                     // A time filter reads the instant, not the text: show what it read.
                     if (s == 0 && part.steps.size() > 1) {
                         const QString next = part.stepLabels.value(1).section(u':', 0, 0);
-                        for (const SampleValue &sample : m_sampleValues) {
+                        for (const model::SampleValue &sample : m_sampleValues) {
                             if (sample.name == label && sample.input.instantMs
                                 && kTimeFilters.contains(next))
                                 value = QString::number(*sample.input.instantMs)
@@ -436,14 +396,14 @@ void KeyTemplatesPanel::renderRow(Row &r)
 void KeyTemplatesPanel::refreshSamples()
 {
     const auto population = m_document->population();
-    m_sampleValues = KeyPreview::samples(m_document->project(), population.get(), m_entity);
+    m_sampleValues = model::KeyPreview::samples(m_document->project(), population.get(), m_entity);
     QStringList stale;
     for (auto it = m_overrides.cbegin(); it != m_overrides.cend(); ++it) {
         bool applied = false;
-        for (SampleValue &sample : m_sampleValues) {
+        for (model::SampleValue &sample : m_sampleValues) {
             if (sample.name != it.key())
                 continue;
-            auto input = KeyPreview::inputFromText(sample.spec, it.value());
+            auto input = model::KeyPreview::inputFromText(sample.spec, it.value());
             if (auto *valid = std::get_if<model::TemplateInput>(&input)) {
                 sample.input = *valid;
                 sample.text = it.value();
@@ -465,7 +425,7 @@ void KeyTemplatesPanel::fillSampleTable()
     m_samples->setRowCount(int(m_sampleValues.size()));
     const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     for (int i = 0; i < int(m_sampleValues.size()); ++i) {
-        const SampleValue &sample = m_sampleValues[size_t(i)];
+        const model::SampleValue &sample = m_sampleValues[size_t(i)];
         auto *name = new QTableWidgetItem(sample.name);
         name->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         name->setToolTip(tr("{%1} in a template").arg(sample.name));
@@ -490,10 +450,10 @@ void KeyTemplatesPanel::fillSampleTable()
 
 bool KeyTemplatesPanel::setSampleValue(const QString &name, const QString &text)
 {
-    for (const SampleValue &sample : m_sampleValues) {
+    for (const model::SampleValue &sample : m_sampleValues) {
         if (sample.name != name)
             continue;
-        auto input = KeyPreview::inputFromText(sample.spec, text);
+        auto input = model::KeyPreview::inputFromText(sample.spec, text);
         if (const auto *error = std::get_if<QString>(&input)) {
             m_sampleError->setText(QStringLiteral("✗ ") + *error);
             m_sampleError->show();

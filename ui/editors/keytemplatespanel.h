@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/editors/keypreview.h"
+#include "model/design/keypreview.h"
 
 #include <QMap>
 #include <QWidget>
@@ -70,7 +70,7 @@ private:
         QLabel *error = nullptr;
         QLabel *preview = nullptr;
         QString applied; // the document's template when the field last matched it
-        KeyPreview::Result result;
+        model::KeyPreview::Result result;
     };
 
     void rebuild();
@@ -90,7 +90,7 @@ private:
     QString m_entity;
     QStringList m_keys; // the key attributes the rows were built for
     std::vector<Row> m_rows;
-    std::vector<SampleValue> m_sampleValues;
+    std::vector<model::SampleValue> m_sampleValues;
     QMap<QString, QString> m_overrides; // sample name -> typed text, for m_entity
     QVBoxLayout *m_rowsLayout;
     QLabel *m_empty;

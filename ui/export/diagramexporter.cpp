@@ -1,8 +1,8 @@
 #include "ui/export/diagramexporter.h"
 
+#include "model/design/designrun.h"
 #include "model/design/projectfile.h"
 #include "model/io/atomicfile.h"
-#include "model/query/queryengine.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
@@ -79,57 +79,31 @@ ExportDiagram::load(const QString &projectPath, const QString &patternName,
         }
     }
 
-    auto populated = model::Populator::populate(project, seed);
-    if (auto *error = std::get_if<model::PopulationError>(&populated))
-        return ExportError {
-            Kind::Input,
-            QStringLiteral("%1: %2: %3").arg(projectPath, error->path, error->message)};
-    auto population = std::make_shared<const model::Population>(
-        std::get<model::Population>(std::move(populated)));
-
-    auto built = model::AccessPatternRunner::buildTable(project, *population);
-    if (auto *error = std::get_if<QString>(&built))
-        return ExportError {
-            Kind::Input,
-            QStringLiteral("%1: the items do not fit the table: %2").arg(projectPath, *error)};
-    auto table = std::shared_ptr<const model::Table>(
-        std::move(std::get<std::unique_ptr<model::Table>>(built)));
-
-    model::QueryRequest request;
-    model::QueryResponse response;
-    std::optional<model::ItemId> parentItem;
-    if (pattern) {
-        const model::PatternResult result
-            = model::AccessPatternRunner::run(project, *population, *table, *pattern);
-        if (result.error || !result.response)
-            return ExportError {
-                Kind::Input,
-                QStringLiteral("%1: access pattern '%2' does not run: %3")
-                    .arg(projectPath, pattern->name,
-                         result.error ? result.error->message : result.explanation)};
-        request = result.request;
-        response = *result.response;
-        if (result.parentItem >= 0)
-            parentItem = model::ItemId(result.parentItem);
-    } else {
-        request = *query;
-        auto answered = model::QueryEngine::query(*table, request);
-        if (auto *error = std::get_if<model::QueryError>(&answered))
-            return ExportError {Kind::Rejected,
-                                QStringLiteral("%1: the Query is rejected (%2): %3")
-                                    .arg(projectPath, error->type, error->message)};
-        response = std::get<model::QueryResponse>(std::move(answered));
+    auto prepared = model::DesignRun::prepare(project, seed);
+    if (auto *error = std::get_if<model::DesignRunError>(&prepared)) {
+        const QString problem = error->stage == model::DesignRunError::Stage::Table
+            ? QStringLiteral("the items do not fit the table: ") + error->message
+            : error->withPath();
+        return ExportError {Kind::Input, projectPath + QStringLiteral(": ") + problem};
     }
+    const model::PreparedDesign &design = std::get<model::PreparedDesign>(prepared);
 
-    model::TimelineOptions options;
-    options.filterExpression = request.filterExpression;
-    options.exclusiveStartKey = request.exclusiveStartKey;
-    options.parentItem = parentItem;
-    options.reducedMotion = true;
-    options.consumedCapacity = response.consumedCapacity
-        ? response.consumedCapacity->capacityUnits
-        : model::QueryEngine::capacityUnits(response.trace.bytesRead, request.consistentRead);
-    auto timeline = std::make_shared<const model::TraceTimeline>(response.trace, *table, options);
+    auto answered = pattern ? model::DesignRun::pattern(project, design, *pattern)
+                            : model::DesignRun::query(*design.table, *query);
+    if (auto *error = std::get_if<model::DesignRunError>(&answered)) {
+        if (pattern)
+            return ExportError {Kind::Input,
+                                QStringLiteral("%1: access pattern '%2' does not run: %3")
+                                    .arg(projectPath, pattern->name, error->message)};
+        return ExportError {Kind::Rejected,
+                            QStringLiteral("%1: the Query is rejected (%2): %3")
+                                .arg(projectPath, error->type, error->message)};
+    }
+    const model::DesignAnswer &answer = std::get<model::DesignAnswer>(answered);
+    const model::QueryRequest &request = answer.request;
+    const model::QueryResponse &response = answer.response;
+    const auto &table = design.table;
+    auto timeline = model::DesignRun::timeline(*table, answer, true);
 
     const QString subject = pattern ? pattern->name : QStringLiteral("the Query");
     if (step && (*step < 0 || *step >= timeline->stepCount()))
@@ -143,7 +117,7 @@ ExportDiagram::load(const QString &projectPath, const QString &patternName,
 
     Source source;
     source.table = table;
-    source.population = population;
+    source.population = design.population;
     source.entities = CollectionView::entitiesOf(project);
     source.timeline = timeline;
     source.indexName = request.indexName;

@@ -5,6 +5,7 @@
 #include "model/live/cleartextendpoint.h"
 #include "model/live/dynamoclient.h"
 #include "model/live/liveoperations.h"
+#include "model/live/liveworkflows.h"
 #include "model/value/dynamojson.h"
 #include "ui/document/document.h"
 
@@ -49,42 +50,6 @@ namespace {
 // The verify choice that runs the Query Builder's query (access patterns carry their index).
 constexpr int kCurrentQueryEntry = -1;
 
-QString describeKeys(const KeySchema &keys)
-{
-    QStringList parts;
-    for (const auto &k : keys.hash)
-        parts << QStringLiteral("%1 (%2, HASH)").arg(k.name, AttributeValue::typeName(k.type));
-    for (const auto &k : keys.range)
-        parts << QStringLiteral("%1 (%2, RANGE)").arg(k.name, AttributeValue::typeName(k.type));
-    return parts.join(u", ");
-}
-
-QString keyText(const TableDefinition &definition, const QString &indexName, const Item &item)
-{
-    std::vector<KeyAttribute> keys;
-    if (const IndexDefinition *index = definition.index(indexName))
-        keys = index->keys.all();
-    for (const auto &k : definition.keys.all())
-        keys.push_back(k);
-    QStringList parts;
-    QStringList seen;
-    for (const auto &k : keys) {
-        if (seen.contains(k.name))
-            continue;
-        seen << k.name;
-        const auto it = item.find(k.name);
-        if (it == item.end())
-            continue;
-        const AttributeValue &v = it->second;
-        parts << QStringLiteral("%1=%2").arg(k.name,
-                                             v.type() == AttributeValue::Type::S ? v.asString()
-                                                 : v.type() == AttributeValue::Type::N
-                                                 ? v.asNumber().toString()
-                                                 : v.debugString());
-    }
-    return parts.join(u' ');
-}
-
 QLineEdit *lineEdit(QWidget *parent, const QString &name, const QString &accessible,
                     const QString &placeholder = {})
 {
@@ -112,7 +77,32 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     setWindowTitle(tr("Live Endpoint"));
     setObjectName(QStringLiteral("liveWindow"));
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(buildConnection());
 
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("liveTabs"));
+    layout->addWidget(tabs, 1);
+    tabs->addTab(buildBrowse(tabs), tr("&Browse"));
+    tabs->addTab(buildVerify(tabs), tr("&Verify"));
+    buildStatus(layout);
+
+    connect(m_endpoint, &QLineEdit::textChanged, this, &LiveWindow::updatePlainHttpWarning);
+    connect(m_connect, &QPushButton::clicked, this, &LiveWindow::refreshTables);
+    connect(m_tables, &QListWidget::currentRowChanged, this, &LiveWindow::describeSelected);
+    connect(m_load, &QPushButton::clicked, this, &LiveWindow::loadPartition);
+    connect(m_push, &QPushButton::clicked, this, &LiveWindow::pushProject);
+    connect(m_verifyButton, &QPushButton::clicked, this, &LiveWindow::verifyPattern);
+    connect(m_cancelButton, &QPushButton::clicked, this, &LiveWindow::cancel);
+    if (m_document) {
+        connect(m_document, &Document::patternsReady, this, &LiveWindow::refreshPatterns);
+        connect(m_document, &Document::projectReset, this, &LiveWindow::refreshPatterns);
+    }
+    refreshPatterns();
+    resize(900, 640);
+}
+
+QWidget *LiveWindow::buildConnection()
+{
     // Connection.
     auto *connectionBox = new QGroupBox(tr("Connection"), this);
     auto *form = new QFormLayout(connectionBox);
@@ -157,12 +147,11 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_connect
         = button(connectionBox, tr("&Connect and List Tables"), QStringLiteral("connectButton"));
     form->addRow(m_connect);
-    layout->addWidget(connectionBox);
+    return connectionBox;
+}
 
-    auto *tabs = new QTabWidget(this);
-    tabs->setObjectName(QStringLiteral("liveTabs"));
-    layout->addWidget(tabs, 1);
-
+QWidget *LiveWindow::buildBrowse(QWidget *tabs)
+{
     // Browse: tables, description, load.
     auto *browse = new QWidget(tabs);
     auto *browseLayout = new QHBoxLayout(browse);
@@ -188,9 +177,25 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_maxItems->setAccessibleName(tr("Item cap"));
     m_maxItems->setRange(1, 10000000);
     m_maxItems->setValue(100000);
+    // The rest of the Query `keyscope live load` takes: filter, names, direction, Limit.
+    m_filter = lineEdit(browse, QStringLiteral("filterEdit"), tr("Filter expression"),
+                        tr("none"));
+    m_names = lineEdit(browse, QStringLiteral("namesEdit"), tr("Expression attribute names"),
+                       tr("{\"#n\": \"Name\"} (optional)"));
+    m_backward = new QCheckBox(tr("Ne&west first (ScanIndexForward false)"), browse);
+    m_backward->setObjectName(QStringLiteral("backwardCheck"));
+    m_limit = new QSpinBox(browse);
+    m_limit->setObjectName(QStringLiteral("limitSpin"));
+    m_limit->setAccessibleName(tr("Limit per page"));
+    m_limit->setRange(0, 1000000);
+    m_limit->setSpecialValueText(tr("none"));
     loadForm->addRow(tr("&Index:"), m_indexName);
     loadForm->addRow(tr("Key con&dition:"), m_keyCondition);
     loadForm->addRow(tr("V&alues:"), m_values);
+    loadForm->addRow(tr("Filter e&xpression:"), m_filter);
+    loadForm->addRow(tr("&Names:"), m_names);
+    loadForm->addRow(QString(), m_backward);
+    loadForm->addRow(tr("Limi&t per page:"), m_limit);
     loadForm->addRow(tr("At &most:"), m_maxItems);
     right->addLayout(loadForm);
     m_load = button(browse, tr("&Load Partition into a New Project"), QStringLiteral("loadButton"));
@@ -200,8 +205,11 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     row->addWidget(m_push);
     right->addLayout(row);
     browseLayout->addLayout(right, 2);
-    tabs->addTab(browse, tr("&Browse"));
+    return browse;
+}
 
+QWidget *LiveWindow::buildVerify(QWidget *tabs)
+{
     // Verify.
     auto *verify = new QWidget(tabs);
     auto *verifyLayout = new QVBoxLayout(verify);
@@ -228,8 +236,11 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_verifySummary->setWordWrap(true);
     m_verifySummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     verifyLayout->addWidget(m_verifySummary);
-    tabs->addTab(verify, tr("&Verify"));
+    return verify;
+}
 
+void LiveWindow::buildStatus(QVBoxLayout *layout)
+{
     // Progress and status.
     auto *bottom = new QHBoxLayout;
     m_progress = new QProgressBar(this);
@@ -246,20 +257,6 @@ LiveWindow::LiveWindow(Document *document, TransportFactory factory, QWidget *pa
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
-
-    connect(m_endpoint, &QLineEdit::textChanged, this, &LiveWindow::updatePlainHttpWarning);
-    connect(m_connect, &QPushButton::clicked, this, &LiveWindow::refreshTables);
-    connect(m_tables, &QListWidget::currentRowChanged, this, &LiveWindow::describeSelected);
-    connect(m_load, &QPushButton::clicked, this, &LiveWindow::loadPartition);
-    connect(m_push, &QPushButton::clicked, this, &LiveWindow::pushProject);
-    connect(m_verifyButton, &QPushButton::clicked, this, &LiveWindow::verifyPattern);
-    connect(m_cancelButton, &QPushButton::clicked, this, &LiveWindow::cancel);
-    if (m_document) {
-        connect(m_document, &Document::patternsReady, this, &LiveWindow::refreshPatterns);
-        connect(m_document, &Document::projectReset, this, &LiveWindow::refreshPatterns);
-    }
-    refreshPatterns();
-    resize(900, 640);
 }
 
 LiveWindow::~LiveWindow()
@@ -470,31 +467,21 @@ void LiveWindow::loadPartition()
         setStatus(tr("Choose a table first (Connect and List Tables)."), true);
         return;
     }
-    QueryRequest request;
-    request.tableName = item->text();
-    request.indexName = m_indexName->text().trimmed();
-    request.keyConditionExpression = m_keyCondition->text();
-    QJsonParseError parseError;
-    const QJsonDocument values = QJsonDocument::fromJson(m_values->text().toUtf8(), &parseError);
-    if (!values.isObject()) {
-        setStatus(tr("Values: %1 (write them as {\":pk\": {\"S\": \"value\"}})")
-                      .arg(parseError.errorString()),
-                  true);
+    PartitionForm form;
+    form.tableName = item->text();
+    form.indexName = m_indexName->text();
+    form.keyConditionExpression = m_keyCondition->text();
+    form.filterExpression = m_filter->text();
+    form.expressionAttributeNames = m_names->text();
+    form.expressionAttributeValues = m_values->text();
+    form.scanIndexForward = !m_backward->isChecked();
+    form.limit = m_limit->value();
+    auto formed = partitionRequest(form);
+    if (auto *error = std::get_if<QString>(&formed)) {
+        setStatus(*error, true);
         return;
     }
-    std::map<QString, AttributeValue> parsed;
-    const QJsonObject object = values.object();
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        QString message;
-        auto value = dynamojson::valueFromJson(it.value(), &message);
-        if (!value) {
-            setStatus(tr("Values: %1: %2").arg(it.key(), message), true);
-            return;
-        }
-        parsed.emplace(it.key(), *value);
-    }
-    if (!parsed.empty())
-        request.expressionAttributeValues = parsed;
+    const QueryRequest request = std::get<QueryRequest>(std::move(formed));
     const qint64 cap = m_maxItems->value();
 
     struct Loaded
@@ -521,23 +508,8 @@ void LiveWindow::loadPartition()
         [this, request, cap](const Loaded &loaded) {
             if (loaded.error)
                 return setStatus(loaded.error->toString(), true);
-            Project project;
-            project.name = tr("%1 (loaded from %2)").arg(request.tableName, loaded.endpoint);
-            project.description
-                = tr("One partition of %1 on %2.").arg(request.tableName, loaded.endpoint);
-            project.table = loaded.description->definition;
-            project.tableJson = project.table.toJson();
-            project.items = loaded.read.items;
-            AccessPattern pattern;
-            pattern.name = tr("Loaded partition");
-            pattern.description = tr("The Query that loaded these items.");
-            pattern.indexName = request.indexName;
-            pattern.keyConditionExpression = request.keyConditionExpression;
-            if (request.expressionAttributeValues) {
-                for (const auto &[name, value] : *request.expressionAttributeValues)
-                    pattern.values[name] = PatternValue {QString(), value};
-            }
-            project.accessPatterns.push_back(pattern);
+            const Project project = partitionProject(
+                request, loaded.description->definition, loaded.endpoint, loaded.read.items);
             // What was read is never thrown away, also after an error or a cancel.
             emit projectLoaded(project);
             const qsizetype n = qsizetype(loaded.read.items.size());
@@ -572,38 +544,15 @@ void LiveWindow::pushProject()
         = LiveOperations::uniqueByKey(definition, m_document->population()->items);
     const QJsonObject tableJson = m_document->project().tableJson;
 
-    struct Checked
-    {
-        PushPlan plan;
-        std::optional<LiveError> error;
-        bool keysDiffer = false;
-    };
-    start<Checked>(
+    start<PushCheck>(
         tr("Checking table %1...").arg(definition.tableName),
         [definition, n = qint64(items.size())](LiveJobContext &c) {
-            Checked checked;
-            checked.plan = {c.client.endpointName(),      definition.tableName, n, false, false,
-                            describeKeys(definition.keys)};
-            auto described = c.operations.describeTable(definition.tableName);
-            if (auto *error = std::get_if<LiveError>(&described)) {
-                if (error->code != QLatin1String("ResourceNotFoundException"))
-                    checked.error = *error;
-                return checked;
-            }
-            checked.plan.tableExists = true;
-            const KeySchema &keys = std::get<TableDescription>(described).definition.keys;
-            checked.keysDiffer = describeKeys(keys) != describeKeys(definition.keys);
-            auto has = c.operations.hasItems(definition.tableName);
-            if (auto *error = std::get_if<LiveError>(&has))
-                checked.error = *error;
-            else
-                checked.plan.tableHasItems = std::get<bool>(has);
-            return checked;
+            return checkPush(c.operations, definition, c.client.endpointName(), n);
         },
-        [this, definition, items, tableJson](const Checked &checked) {
+        [this, definition, items, tableJson](const PushCheck &checked) {
             if (checked.error)
                 return setStatus(checked.error->toString(), true);
-            if (checked.keysDiffer)
+            if (checked.keysDiffer())
                 return setStatus(tr("Table %1 on %2 exists with other keys; push to another table "
                                     "(Push/verify table).")
                                      .arg(checked.plan.table, checked.plan.endpoint),
@@ -617,19 +566,14 @@ void LiveWindow::pushProject()
             }
             if (!confirmed)
                 return setStatus(tr("Push cancelled; nothing was written."));
-            const bool create = !checked.plan.tableExists;
             start<WriteResult>(
                 tr("Pushing %1...").arg(countText(qint64(items.size()), tr("item"), tr("items"))),
-                [definition, items, tableJson, create](LiveJobContext &c) {
-                    if (create) {
-                        auto created = c.operations.createTable(definition, tableJson);
-                        if (auto *error = std::get_if<LiveError>(&created)) {
-                            WriteResult failed;
-                            failed.error = *error;
-                            return failed;
-                        }
-                    }
-                    return c.operations.batchWrite(definition.tableName, items, c.progress);
+                [plan = checked.plan, definition, items, tableJson](LiveJobContext &c) {
+                    PushResult pushed = push(c.operations, plan, definition, tableJson, items,
+                                             c.progress);
+                    if (pushed.createError)
+                        pushed.write.error = pushed.createError;
+                    return pushed.write;
                 },
                 [this, definition](const WriteResult &written) {
                     if (written.error)

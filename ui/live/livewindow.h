@@ -24,6 +24,7 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace keyscope::ui {
 
@@ -91,6 +92,10 @@ private:
     void showVerify(const model::live::VerifyResult &result);
     void reportProgress(qint64 done, qint64 total);
     void updatePlainHttpWarning();
+    QWidget *buildConnection();
+    QWidget *buildBrowse(QWidget *parent);
+    QWidget *buildVerify(QWidget *parent);
+    void buildStatus(QVBoxLayout *layout);
 
     Document *m_document = nullptr;
     TransportFactory m_factory;
@@ -118,6 +123,10 @@ private:
     QLineEdit *m_keyCondition = nullptr;
     QLineEdit *m_values = nullptr;
     QLineEdit *m_indexName = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QLineEdit *m_names = nullptr;
+    QCheckBox *m_backward = nullptr;
+    QSpinBox *m_limit = nullptr;
     QSpinBox *m_maxItems = nullptr;
     QPushButton *m_load = nullptr;
     QPushButton *m_push = nullptr;

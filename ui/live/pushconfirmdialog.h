@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/live/liveworkflows.h"
+
 #include <QDialog>
 
 class QLineEdit;
@@ -13,16 +15,7 @@ inline QString countText(qint64 n, const QString &one, const QString &many)
     return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
 }
 
-// What a push will do, for the confirmation.
-struct PushPlan
-{
-    QString endpoint;
-    QString table;
-    qint64 items = 0;
-    bool tableExists = false;
-    bool tableHasItems = false;
-    QString keys; // "PK (S, HASH), SK (S, RANGE)"
-};
+using model::live::PushPlan;
 
 // Asks before anything is written: names the endpoint and the table; when the table already
 // holds items, Push stays disabled until the table's name is typed exactly. Cancel is the

@@ -1,6 +1,6 @@
 #include "ui/shell/tracedisplay.h"
 
-#include "model/query/queryengine.h"
+#include "model/design/designrun.h"
 #include "model/value/dynamojson.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionmodel.h"
@@ -178,17 +178,8 @@ void TraceDisplay::showTrace(const model::QueryRequest &request,
                                                               store->keys().hash.front().name)));
         }
     }
-    model::TimelineOptions options;
-    options.filterExpression = request.filterExpression;
-    options.exclusiveStartKey = request.exclusiveStartKey;
-    options.parentItem = parentItem;
-    options.reducedMotion = m_settings->reducedMotion();
-    if (response.consumedCapacity)
-        options.consumedCapacity = response.consumedCapacity->capacityUnits;
-    else
-        options.consumedCapacity
-            = model::QueryEngine::capacityUnits(response.trace.bytesRead, request.consistentRead);
-    auto timeline = std::make_shared<const model::TraceTimeline>(response.trace, *table, options);
+    auto timeline = model::DesignRun::timeline(*table, request, response, parentItem,
+                                               m_settings->reducedMotion());
     m_shownTimeline = timeline;
     m_shownRequest = request;
     m_shownPattern.clear();

@@ -2,6 +2,7 @@
 
 #include "model/design/fileformat/names.h"
 #include "model/io/suggestion.h"
+#include "model/table/keyroles.h"
 
 #include "model/design/keytemplate.h"
 #include "model/design/projectfile.h"
@@ -107,17 +108,7 @@ QString keyTypeName(AttributeValue::Type type)
 
 std::optional<AttributeValue::Type> keyTypeOf(const TableDefinition &table, const QString &name)
 {
-    for (const auto &k : table.keys.all()) {
-        if (k.name == name)
-            return k.type;
-    }
-    for (const auto &index : table.indexes) {
-        for (const auto &k : index.keys.all()) {
-            if (k.name == name)
-                return k.type;
-        }
-    }
-    return std::nullopt;
+    return keyType(table, name);
 }
 
 // What an attribute of `kind` stores as an item value; nullopt for BOOL (never a key).
@@ -141,23 +132,13 @@ std::optional<AttributeValue::Type> storedType(AttributeKind kind)
 QString keyRole(const TableDefinition &table, const QString &name)
 {
     QStringList roles;
-    for (const auto &k : table.keys.hash) {
-        if (k.name == name)
-            roles << QStringLiteral("the table's partition key");
-    }
-    for (const auto &k : table.keys.range) {
-        if (k.name == name)
-            roles << QStringLiteral("the table's sort key");
-    }
-    for (const auto &index : table.indexes) {
-        for (const auto &k : index.keys.hash) {
-            if (k.name == name)
-                roles << QStringLiteral("the partition key of index %1").arg(index.name);
-        }
-        for (const auto &k : index.keys.range) {
-            if (k.name == name)
-                roles << QStringLiteral("the sort key of index %1").arg(index.name);
-        }
+    for (const KeyRole &role : keyRoles(table)) {
+        if (role.attribute != name)
+            continue;
+        const QString what = role.sort ? QStringLiteral("sort key") : QStringLiteral("partition key");
+        roles << (role.index.isEmpty() ? QStringLiteral("the table's ") + what
+                                       : QStringLiteral("the ") + what
+                                           + QStringLiteral(" of index ") + role.index);
     }
     return roles.join(QStringLiteral(" and "));
 }

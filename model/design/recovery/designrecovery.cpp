@@ -4,6 +4,7 @@
 
 #include "model/design/recovery/keyshape.h"
 #include "model/design/recovery/recoverycontext.h"
+#include "model/table/keyroles.h"
 
 #include <QSet>
 
@@ -368,22 +369,6 @@ RecoveryResult mergeNamesakes(RecoveryResult result, const detail::Context &cont
 
 namespace {
 
-std::optional<AttributeValue::Type> declaredKeyType(const TableDefinition &table,
-                                                    const QString &name)
-{
-    for (const auto &k : table.keys.all()) {
-        if (k.name == name)
-            return k.type;
-    }
-    for (const auto &index : table.indexes) {
-        for (const auto &k : index.keys.all()) {
-            if (k.name == name)
-                return k.type;
-        }
-    }
-    return std::nullopt;
-}
-
 // An attribute named as a key attribute writes that key itself: it takes the key's declared
 // type (a number-looking S key stays S, its observed values as choices) and the key needs no
 // template "{Key}" of its own (a project may not have both).
@@ -393,16 +378,16 @@ void settleKeyAttributes(RecoveryResult &result, const TableDefinition &table,
     for (EntityProposal &proposal : result.proposals) {
         EntityType &entity = proposal.entity;
         for (AttributeSpec &spec : entity.attributes) {
-            const auto keyType = declaredKeyType(table, spec.name);
-            if (!keyType)
+            const auto declared = model::keyType(table, spec.name);
+            if (!declared)
                 continue;
             const auto template_ = entity.keys.find(spec.name);
             if (template_ != entity.keys.end()
                 && template_->second == QLatin1Char('{') + spec.name + QLatin1Char('}'))
                 entity.keys.erase(template_);
-            const AttributeKind wanted = *keyType == AttributeValue::Type::N
+            const AttributeKind wanted = *declared == AttributeValue::Type::N
                 ? AttributeKind::N
-                : (*keyType == AttributeValue::Type::B ? AttributeKind::B : AttributeKind::S);
+                : (*declared == AttributeValue::Type::B ? AttributeKind::B : AttributeKind::S);
             const bool fits = spec.type == wanted
                 || (wanted == AttributeKind::S && spec.type == AttributeKind::Timestamp);
             if (fits)
