@@ -112,8 +112,28 @@ struct Tree
 class FastItems
 {
 public:
-    explicit FastItems(const Tree &tree)
+    // Attribute names repeat in every item: one QString each, shared by all items.
+    struct Names
+    {
+        std::vector<std::pair<std::string, QString>> known;
+        QString number; // scratch for a number's text
+
+        QString name(std::string_view utf8)
+        {
+            for (const auto &[bytes, name] : known) {
+                if (bytes == utf8)
+                    return name;
+            }
+            QString name = QString::fromUtf8(utf8.data(), qsizetype(utf8.size()));
+            if (known.size() < 256)
+                known.emplace_back(std::string(utf8), name);
+            return name;
+        }
+    };
+
+    FastItems(const Tree &tree, Names &names)
         : m_tree(tree)
+        , m_names(names)
     { }
 
     bool item(quint32 n, Item &out) const
@@ -126,7 +146,7 @@ public:
             AttributeValue value;
             if (!this->value(child, value))
                 return false;
-            if (!out.emplace(m_tree.keyString(child), std::move(value)).second)
+            if (!out.emplace(m_names.name(m_tree.key(child)), std::move(value)).second)
                 return false;
         }
         return true;
@@ -143,7 +163,14 @@ private:
             return true;
         }
         if (type == 'N') {
-            auto number = Number::parse(m_tree.valueString(n));
+            QString &digits = m_names.number;
+            digits.resize(qsizetype(text.size()));
+            for (std::size_t i = 0; i < text.size(); ++i) {
+                if (uchar(text[i]) >= 0x80)
+                    return false; // not a number; dynamojson words why
+                digits[qsizetype(i)] = QLatin1Char(text[i]);
+            }
+            auto number = Number::parse(digits);
             if (!number)
                 return false;
             out = AttributeValue::number(*number);
@@ -229,6 +256,7 @@ private:
     }
 
     const Tree &m_tree;
+    Names &m_names;
 };
 
 // Where the items go: Contents (read) or a Table (load).
@@ -504,7 +532,7 @@ private:
                 return false;
         }
         Item item;
-        if (!FastItems(m_tree).item(itemNode, item))
+        if (!FastItems(m_tree, m_names).item(itemNode, item))
             return false;
         entries->accept(std::move(item), index);
         return true;
@@ -533,6 +561,7 @@ private:
 
     bool m_building = false;
     Tree m_tree;
+    FastItems::Names m_names;
     std::vector<quint32> m_open;
     quint32 m_pendingKeyOffset = 0;
     quint32 m_pendingKeyLength = 0;

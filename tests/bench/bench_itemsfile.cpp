@@ -14,6 +14,7 @@
 #include <QString>
 
 #include <chrono>
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
