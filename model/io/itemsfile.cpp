@@ -1,5 +1,7 @@
 #include "model/io/itemsfile.h"
 
+#include "model/io/itemsentries.h"
+#include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/value/dynamojson.h"
 #include "model/value/number.h"
@@ -26,20 +28,6 @@ QString joinPath(const QString &base, const QString &rest)
     if (rest.startsWith(QLatin1Char('[')))
         return base + rest;
     return base + QLatin1Char('.') + rest;
-}
-
-// {"PutRequest": {"Item": ...}} or {"DeleteRequest": {"Key": ...}}: the write-request shape.
-// Used to tell a batch for a table named "Items" from scan output.
-bool looksLikeWriteRequest(const QJsonValue &value)
-{
-    const QJsonObject object = value.toObject();
-    if (object.size() != 1)
-        return false;
-    if (object.contains(kPutRequest))
-        return object.value(kPutRequest).toObject().contains(QLatin1String("Item"));
-    if (object.contains(kDeleteRequest))
-        return object.value(kDeleteRequest).toObject().contains(QLatin1String("Key"));
-    return false;
 }
 
 // Identity of an item's primary key, for DeleteRequests; empty if a key attribute is missing
@@ -281,190 +269,219 @@ QString ItemsFile::leftOutNote(const QString &source, const QString &path, const
         .toString();
 }
 
-std::variant<ItemsFile::Contents, IoError>
-ItemsFile::read(const QString &path, const TableDefinition &definition, BadItems badItems)
+namespace itemsentries {
+
+bool looksLikeWriteRequest(const QJsonValue &value)
 {
-    auto document = JsonFile::read(path);
-    if (auto *error = std::get_if<IoError>(&document))
-        return *error;
-    return fromDocument(std::get<QJsonDocument>(document), path, definition, badItems);
+    const QJsonObject object = value.toObject();
+    if (object.size() != 1)
+        return false;
+    if (object.contains(kPutRequest))
+        return object.value(kPutRequest).toObject().contains(QLatin1String("Item"));
+    if (object.contains(kDeleteRequest))
+        return object.value(kDeleteRequest).toObject().contains(QLatin1String("Key"));
+    return false;
 }
 
-std::variant<ItemsFile::Contents, IoError>
-ItemsFile::fromDocument(const QJsonDocument &document, const QString &source,
-                        const TableDefinition &definition, BadItems badItems)
+std::variant<Layout, IoError> decide(const Root &root, const TableDefinition &definition,
+                                     const QString &source)
 {
-    Contents contents;
     const auto fail = [&](const QString &path, const QString &message) {
         return IoError {source, 0, 0, path, message};
     };
-    const bool leaveOut = badItems == BadItems::LeaveOut;
-    const auto leaveOutNote = [&](const QString &path, const QString &message) {
-        contents.notes << leftOutNote(source, path, message);
+    Layout layout;
+    if (root.isArray) {
+        layout.shape = ItemsFile::Shape::ItemArray;
+        return layout;
+    }
+    const std::vector<Member> *members = &root.members;
+    QString rootPath;
+    if (root.members.size() == 1 && root.members.front().key == u"RequestItems"
+        && root.members.front().isObject) {
+        members = &root.inner;
+        rootPath = QStringLiteral("RequestItems.");
+        layout.wrapped = true;
+    }
+    const auto find = [&](const QString &key) -> const Member * {
+        for (const Member &member : *members) {
+            if (member.key == key)
+                return &member;
+        }
+        return nullptr;
     };
-
-    // Decide the shape and find the array of entries to read.
-    QJsonArray entries;
-    QString arrayPath; // JSON path of `entries`, the prefix of every item path
-    if (document.isArray()) {
-        contents.shape = Shape::ItemArray;
-        entries = document.array();
+    const Member *items = find(QStringLiteral("Items"));
+    if (rootPath.isEmpty() && items && items->isArray
+        && !(root.itemsIsNonEmpty && root.itemsFirstLooksLikeWriteRequest)) {
+        layout.shape = ItemsFile::Shape::ScanOutput;
+        layout.memberKey = QStringLiteral("Items");
+        layout.arrayPath = QStringLiteral("Items");
+        return layout;
+    }
+    layout.shape = ItemsFile::Shape::BatchWriteRequest;
+    if (members->empty())
+        return fail({}, QStringLiteral("the object is empty: ") + kShapes);
+    for (const Member &member : *members) {
+        if (!member.isArray)
+            return fail(rootPath + member.key,
+                        QStringLiteral("expected an array of write requests: ") + kShapes);
+    }
+    QString table;
+    if (find(definition.tableName)) {
+        table = definition.tableName;
+    } else if (members->size() == 1) {
+        table = members->front().key;
+        if (!definition.tableName.isEmpty())
+            layout.notes << QStringLiteral("%1: the requests are for table \"%2\"; "
+                                           "loading them into \"%3\"")
+                                .arg(source, table, definition.tableName);
     } else {
-        QJsonObject root = document.object();
-        QString rootPath;
-        if (root.size() == 1 && root.value(QLatin1String("RequestItems")).isObject()) {
-            root = root.value(QLatin1String("RequestItems")).toObject();
-            rootPath = QStringLiteral("RequestItems.");
-        }
-        const QJsonValue items = root.value(QLatin1String("Items"));
-        const bool scanOutput = rootPath.isEmpty() && items.isArray()
-            && !(items.toArray().size() > 0 && looksLikeWriteRequest(items.toArray().at(0)));
-        if (scanOutput) {
-            contents.shape = Shape::ScanOutput;
-            entries = items.toArray();
-            arrayPath = QStringLiteral("Items");
+        QStringList keys;
+        for (const Member &member : *members)
+            keys << member.key;
+        return fail({}, QStringLiteral("no write requests for table \"%1\"; the file "
+                                       "has requests for: %2")
+                            .arg(definition.tableName, keys.join(u", ")));
+    }
+    for (const Member &member : *members) {
+        if (member.key != table)
+            layout.notes << QStringLiteral("%1: skipped the requests for table \"%2\"")
+                                .arg(source, member.key);
+    }
+    layout.tableName = table;
+    layout.memberKey = table;
+    layout.arrayPath = rootPath + table;
+    return layout;
+}
+
+Entries::Entries(const Layout &layout, const TableDefinition &definition, const QString &source,
+                 ItemsFile::BadItems badItems, ItemsFile::Contents &contents, bool deletes)
+    : m_layout(layout)
+    , m_definition(definition)
+    , m_source(source)
+    , m_leaveOut(badItems == ItemsFile::BadItems::LeaveOut)
+    , m_deletes(deletes)
+    , m_contents(contents)
+{
+    put = [this](Item &&item, qsizetype index) {
+        m_contents.items.push_back(std::move(item));
+        m_contents.paths << itemPath(index);
+    };
+}
+
+QString Entries::itemPath(qsizetype index) const
+{
+    const QString entryPath = QStringLiteral("%1[%2]").arg(m_layout.arrayPath).arg(index);
+    if (m_layout.shape == ItemsFile::Shape::BatchWriteRequest)
+        return entryPath + QStringLiteral(".PutRequest.Item");
+    return entryPath;
+}
+
+void Entries::accept(Item &&item, qsizetype index)
+{
+    if (m_deletes
+        && (m_contents.deleteRequests > 0
+            || m_layout.shape == ItemsFile::Shape::BatchWriteRequest)) {
+        const QByteArray identity = primaryKeyIdentity(item, m_definition.keys);
+        if (!identity.isEmpty())
+            m_lastByKey.insert(identity, qsizetype(m_contents.items.size()));
+    }
+    if (m_deletes)
+        m_removed.push_back(false);
+    put(std::move(item), index);
+}
+
+std::optional<IoError> Entries::deleteRequest(const QJsonValue &request,
+                                              const QString &entryPath)
+{
+    const QJsonValue keyJson = request.toObject().value(QLatin1String("Key"));
+    const QString keyPath = entryPath + QStringLiteral(".DeleteRequest.Key");
+    const auto badRequest = [&](const QString &path, const QString &message)
+        -> std::optional<IoError> {
+        if (!m_leaveOut)
+            return IoError {m_source, 0, 0, path, message};
+        m_contents.notes << IoError {m_source, 0, 0, path,
+                                     QStringLiteral("left out this DeleteRequest "
+                                                    "(the rest is imported): ")
+                                         + message}
+                                .toString();
+        return std::nullopt;
+    };
+    if (keyJson.isUndefined())
+        return badRequest(entryPath + QStringLiteral(".DeleteRequest"),
+                          QStringLiteral("missing \"Key\""));
+    QString message;
+    QString path;
+    auto key = dynamojson::itemFromJson(keyJson, &message, &path);
+    if (!key)
+        return badRequest(joinPath(keyPath, path), message);
+    const QByteArray identity = primaryKeyIdentity(*key, m_definition.keys);
+    if (identity.isEmpty() || key->size() != m_definition.keys.all().size())
+        return badRequest(keyPath,
+                          QStringLiteral("The provided key element does not match the schema"));
+    ++m_contents.deleteRequests;
+    const auto it = m_lastByKey.find(identity);
+    if (it != m_lastByKey.end()) {
+        m_removed[size_t(*it)] = true;
+        ++m_contents.deleted;
+        m_lastByKey.erase(it);
+    }
+    return std::nullopt;
+}
+
+std::optional<IoError> Entries::entry(const QJsonValue &json, qsizetype index)
+{
+    const QString entryPath = QStringLiteral("%1[%2]").arg(m_layout.arrayPath).arg(index);
+    const auto refuse = [&](const QString &path, const QString &message)
+        -> std::optional<IoError> {
+        if (!m_leaveOut)
+            return IoError {m_source, 0, 0, path, message};
+        m_contents.notes << ItemsFile::leftOutNote(m_source, path, message);
+        return std::nullopt;
+    };
+    QJsonValue itemJson = json;
+    QString itemPath = entryPath;
+    if (m_layout.shape == ItemsFile::Shape::BatchWriteRequest) {
+        const QJsonObject request = json.toObject();
+        if (request.size() == 1 && request.value(kPutRequest).isObject()) {
+            itemJson = request.value(kPutRequest).toObject().value(QLatin1String("Item"));
+            itemPath = entryPath + QStringLiteral(".PutRequest.Item");
+            if (itemJson.isUndefined())
+                return refuse(entryPath + QStringLiteral(".PutRequest"),
+                              QStringLiteral("missing \"Item\""));
+        } else if (request.size() == 1 && request.value(kDeleteRequest).isObject()) {
+            if (!m_deletes) {
+                m_needsItems = true;
+                return std::nullopt;
+            }
+            return deleteRequest(request.value(kDeleteRequest), entryPath);
         } else {
-            contents.shape = Shape::BatchWriteRequest;
-            if (root.isEmpty())
-                return fail({}, QStringLiteral("the object is empty: ") + kShapes);
-            for (auto it = root.begin(); it != root.end(); ++it) {
-                if (!it.value().isArray())
-                    return fail(rootPath + it.key(),
-                                QStringLiteral("expected an array of write requests: ") + kShapes);
-            }
-            QString table;
-            if (root.contains(definition.tableName)) {
-                table = definition.tableName;
-            } else if (root.size() == 1) {
-                table = root.begin().key();
-                if (!definition.tableName.isEmpty())
-                    contents.notes << QStringLiteral("%1: the requests are for table \"%2\"; "
-                                                     "loading them into \"%3\"")
-                                          .arg(source, table, definition.tableName);
-            } else {
-                return fail({},
-                            QStringLiteral("no write requests for table \"%1\"; the file "
-                                           "has requests for: %2")
-                                .arg(definition.tableName, root.keys().join(u", ")));
-            }
-            for (const QString &other : root.keys()) {
-                if (other != table)
-                    contents.notes << QStringLiteral("%1: skipped the requests for table "
-                                                     "\"%2\"")
-                                          .arg(source, other);
-            }
-            contents.tableName = table;
-            entries = root.value(table).toArray();
-            arrayPath = rootPath + table;
+            return refuse(entryPath,
+                          QStringLiteral("expected {\"PutRequest\": {\"Item\": {...}}} or "
+                                         "{\"DeleteRequest\": {\"Key\": {...}}}"));
         }
     }
+    QString message;
+    QString path;
+    std::vector<ItemsFile::Repair> repairs;
+    auto item = m_leaveOut ? ItemsFile::itemFromJsonLeniently(itemJson, &repairs, &message, &path)
+                           : dynamojson::itemFromJson(itemJson, &message, &path);
+    if (!item)
+        return refuse(joinPath(itemPath, path), message);
+    if (!repairs.empty())
+        m_contents.notes << ItemsFile::repairNote(m_source, itemPath, repairs);
+    accept(std::move(*item), index);
+    return std::nullopt;
+}
 
-    // Read every entry; DeleteRequests remove items put earlier in the file (the table starts
-    // empty, so that is all they can do).
-    QHash<QByteArray, qsizetype> lastByKey; // primary key -> index in contents.items
-    std::vector<bool> removed;
-    for (qsizetype i = 0; i < entries.size(); ++i) {
-        const QString entryPath = QStringLiteral("%1[%2]").arg(arrayPath).arg(i);
-        QJsonValue itemJson = entries.at(i);
-        QString itemPath = entryPath;
-        if (contents.shape == Shape::BatchWriteRequest) {
-            const QJsonObject request = itemJson.toObject();
-            if (request.size() == 1 && request.value(kPutRequest).isObject()) {
-                itemJson = request.value(kPutRequest).toObject().value(QLatin1String("Item"));
-                itemPath = entryPath + QStringLiteral(".PutRequest.Item");
-                if (itemJson.isUndefined()) {
-                    if (!leaveOut)
-                        return fail(entryPath + QStringLiteral(".PutRequest"),
-                                    QStringLiteral("missing \"Item\""));
-                    leaveOutNote(entryPath + QStringLiteral(".PutRequest"),
-                                 QStringLiteral("missing \"Item\""));
-                    continue;
-                }
-            } else if (request.size() == 1 && request.value(kDeleteRequest).isObject()) {
-                const QJsonValue keyJson
-                    = request.value(kDeleteRequest).toObject().value(QLatin1String("Key"));
-                const QString keyPath = entryPath + QStringLiteral(".DeleteRequest.Key");
-                const auto badRequest = [&](const QString &path, const QString &message) {
-                    if (leaveOut)
-                        contents.notes << IoError {source, 0, 0, path,
-                                                   QStringLiteral("left out this DeleteRequest "
-                                                                  "(the rest is imported): ")
-                                                       + message}
-                                              .toString();
-                    return fail(path, message);
-                };
-                if (keyJson.isUndefined()) {
-                    auto error = badRequest(entryPath + QStringLiteral(".DeleteRequest"),
-                                            QStringLiteral("missing \"Key\""));
-                    if (!leaveOut)
-                        return error;
-                    continue;
-                }
-                QString message;
-                QString path;
-                auto key = dynamojson::itemFromJson(keyJson, &message, &path);
-                if (!key) {
-                    auto error = badRequest(joinPath(keyPath, path), message);
-                    if (!leaveOut)
-                        return error;
-                    continue;
-                }
-                const QByteArray identity = primaryKeyIdentity(*key, definition.keys);
-                if (identity.isEmpty() || key->size() != definition.keys.all().size()) {
-                    auto error = badRequest(keyPath,
-                                            QStringLiteral("The provided key element "
-                                                           "does not match the schema"));
-                    if (!leaveOut)
-                        return error;
-                    continue;
-                }
-                ++contents.deleteRequests;
-                const auto it = lastByKey.find(identity);
-                if (it != lastByKey.end()) {
-                    removed[size_t(*it)] = true;
-                    ++contents.deleted;
-                    lastByKey.erase(it);
-                }
-                continue;
-            } else {
-                const QString message = QStringLiteral(
-                    "expected {\"PutRequest\": {\"Item\": {...}}} or {\"DeleteRequest\": "
-                    "{\"Key\": {...}}}");
-                if (!leaveOut)
-                    return fail(entryPath, message);
-                leaveOutNote(entryPath, message);
-                continue;
-            }
-        }
-        QString message;
-        QString path;
-        std::vector<Repair> repairs;
-        auto item = leaveOut ? itemFromJsonLeniently(itemJson, &repairs, &message, &path)
-                             : dynamojson::itemFromJson(itemJson, &message, &path);
-        if (!item) {
-            if (!leaveOut)
-                return fail(joinPath(itemPath, path), message);
-            leaveOutNote(joinPath(itemPath, path), message);
-            continue;
-        }
-        if (!repairs.empty())
-            contents.notes << repairNote(source, itemPath, repairs);
-        if (contents.deleteRequests > 0 || contents.shape == Shape::BatchWriteRequest) {
-            const QByteArray identity = primaryKeyIdentity(*item, definition.keys);
-            if (!identity.isEmpty())
-                lastByKey.insert(identity, qsizetype(contents.items.size()));
-        }
-        contents.items.push_back(std::move(*item));
-        contents.paths << itemPath;
-        removed.push_back(false);
-    }
-
+void Entries::finish()
+{
+    ItemsFile::Contents &contents = m_contents;
     if (contents.deleted > 0) {
         std::vector<Item> kept;
         QStringList keptPaths;
         kept.reserve(contents.items.size() - size_t(contents.deleted));
         for (std::size_t i = 0; i < contents.items.size(); ++i) {
-            if (!removed[i]) {
+            if (!m_removed[i]) {
                 kept.push_back(std::move(contents.items[i]));
                 keptPaths << contents.paths.at(qsizetype(i));
             }
@@ -475,9 +492,55 @@ ItemsFile::fromDocument(const QJsonDocument &document, const QString &source,
     if (contents.deleteRequests > 0)
         contents.notes << QStringLiteral("%1: applied %2 DeleteRequest(s): %3 item(s) put earlier "
                                          "in the file were removed")
-                              .arg(source)
+                              .arg(m_source)
                               .arg(contents.deleteRequests)
                               .arg(contents.deleted);
+}
+
+} // namespace itemsentries
+
+std::variant<ItemsFile::Contents, IoError>
+ItemsFile::fromDocument(const QJsonDocument &document, const QString &source,
+                        const TableDefinition &definition, BadItems badItems)
+{
+    // The shape: what is at the top and which array holds the entries.
+    itemsentries::Root root;
+    root.isArray = document.isArray();
+    const QJsonObject object = document.object();
+    const auto membersOf = [](const QJsonObject &object) {
+        std::vector<itemsentries::Member> members;
+        for (auto it = object.begin(); it != object.end(); ++it)
+            members.push_back({it.key(), it.value().isArray(), it.value().isObject()});
+        return members;
+    };
+    root.members = membersOf(object);
+    const QJsonObject inner = object.value(QLatin1String("RequestItems")).toObject();
+    if (object.size() == 1)
+        root.inner = membersOf(inner);
+    const QJsonArray items = object.value(QLatin1String("Items")).toArray();
+    root.itemsIsNonEmpty = !items.isEmpty();
+    root.itemsFirstLooksLikeWriteRequest
+        = !items.isEmpty() && itemsentries::looksLikeWriteRequest(items.at(0));
+    auto decided = itemsentries::decide(root, definition, source);
+    if (auto *error = std::get_if<IoError>(&decided))
+        return *error;
+    const auto &layout = std::get<itemsentries::Layout>(decided);
+    const QJsonArray entries = root.isArray ? document.array()
+        : layout.wrapped                    ? inner.value(layout.memberKey).toArray()
+                                            : object.value(layout.memberKey).toArray();
+
+    Contents contents;
+    contents.shape = layout.shape;
+    contents.tableName = layout.tableName;
+    contents.notes = layout.notes;
+    // Read every entry; DeleteRequests remove items put earlier in the file (the table starts
+    // empty, so that is all they can do).
+    itemsentries::Entries reader(layout, definition, source, badItems, contents, true);
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        if (auto error = reader.entry(entries.at(i), i))
+            return *error;
+    }
+    reader.finish();
     return contents;
 }
 
@@ -502,12 +565,20 @@ std::variant<ItemsFile::LoadResult, IoError> ItemsFile::put(Table &table, const 
     return load;
 }
 
-std::variant<ItemsFile::LoadResult, IoError> ItemsFile::load(Table &table, const QString &path)
+std::variant<ItemsFile::Contents, IoError> ItemsFile::read(const QString &path,
+                                                         const TableDefinition &definition,
+                                                         BadItems badItems,
+                                                         const Progress &progress,
+                                                         bool *cancelled)
 {
-    auto contents = read(path, table.definition());
-    if (auto *error = std::get_if<IoError>(&contents))
-        return *error;
-    return put(table, std::get<Contents>(contents), path);
+    return itemsreader::read(path, definition, badItems, progress, cancelled);
+}
+
+std::variant<ItemsFile::LoadResult, IoError> ItemsFile::load(Table &table, const QString &path,
+                                                             const Progress &progress,
+                                                             bool *cancelled)
+{
+    return itemsreader::load(table, path, progress, cancelled);
 }
 
 } // namespace keyscope::model

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <variant>
 #include <vector>
@@ -59,10 +60,17 @@ public:
         QStringList notes;
     };
 
+    // Told the bytes read so far and the file's size now and then; returning false cancels
+    // (the result is an IoError saying so, and *cancelled is set).
+    using Progress = std::function<bool(qint64 done, qint64 total)>;
+
     // `definition` picks the table in a batch file and identifies keys for DeleteRequests.
+    // The file is read as it is parsed (itemsreader.h), never held as a QJsonDocument.
     static std::variant<Contents, IoError> read(const QString &path,
                                                 const TableDefinition &definition,
-                                                BadItems badItems = BadItems::Refuse);
+                                                BadItems badItems = BadItems::Refuse,
+                                                const Progress &progress = {},
+                                                bool *cancelled = nullptr);
     static std::variant<Contents, IoError> fromDocument(const QJsonDocument &document,
                                                         const QString &source,
                                                         const TableDefinition &definition,
@@ -90,7 +98,10 @@ public:
 
     // Reads `path` and writes its items to `table` as PutItem would (same primary key: the
     // last one wins). An invalid item writes nothing and names the item's path.
-    static std::variant<LoadResult, IoError> load(Table &table, const QString &path);
+    // The items go into the table's store as they are read, in pieces.
+    static std::variant<LoadResult, IoError> load(Table &table, const QString &path,
+                                                  const Progress &progress = {},
+                                                  bool *cancelled = nullptr);
     static std::variant<LoadResult, IoError> put(Table &table, const Contents &contents,
                                                  const QString &source);
 

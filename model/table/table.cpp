@@ -164,14 +164,25 @@ std::optional<QString> Table::validate(const Item &item, quint32 *sizeBytes) con
 
 std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const std::vector<Item> &items)
 {
+    if (auto error = appendItems(items)) {
+        discardAppended();
+        return *error;
+    }
+    return finishAppending();
+}
+
+std::optional<Table::ItemError> Table::appendItems(const std::vector<Item> &items)
+{
+    if (!m_appending) {
+        m_appending = true;
+        m_appendBase = m_items.size();
+    }
     std::vector<quint32> sizes(items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
         if (auto error = validate(items[i], &sizes[i]))
             return ItemError{qsizetype(i), *error};
     }
-    const std::size_t before = m_items.size();
-    const qsizetype liveBefore = m_liveCount;
-    m_items.reserve(before + items.size());
+    m_items.reserve(m_items.size() + items.size());
     std::string scratch;
     for (std::size_t i = 0; i < items.size(); ++i) {
         scratch.clear();
@@ -180,12 +191,28 @@ std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const std::vec
         std::memcpy(data, scratch.data(), scratch.size());
         m_items.push_back(StoredItem{data, quint32(scratch.size()), sizes[i], true});
     }
-    m_liveCount += qsizetype(items.size());
+    return std::nullopt;
+}
+
+Table::LoadResult Table::finishAppending()
+{
+    const std::size_t before = m_appending ? m_appendBase : m_items.size();
+    m_appending = false;
+    const qsizetype liveBefore = m_liveCount;
+    const qsizetype written = qsizetype(m_items.size() - before);
+    m_liveCount += written;
     rebuildStores();
     LoadResult result;
-    result.written = qsizetype(items.size());
+    result.written = written;
     result.replaced = liveBefore + result.written - m_liveCount;
     return result;
+}
+
+void Table::discardAppended()
+{
+    if (m_appending)
+        m_items.resize(m_appendBase);
+    m_appending = false;
 }
 
 Item Table::item(ItemId id) const

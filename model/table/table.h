@@ -103,6 +103,13 @@ public:
     // Writes the items in order as PutItem would. Every item is validated first; if any is
     // invalid nothing is written and the first error is returned.
     std::variant<LoadResult, ItemError> putItems(const std::vector<Item> &items);
+    // putItems in pieces, for a file read as it is parsed: appendItems validates and encodes a
+    // piece (an invalid item writes nothing of that piece) but leaves the sorted stores stale;
+    // finishAppending() sorts them once and counts the writes since the first appendItems;
+    // discardAppended() takes all of those writes back. Nothing else may be called in between.
+    std::optional<ItemError> appendItems(const std::vector<Item> &items);
+    LoadResult finishAppending();
+    void discardAppended();
 
     // Checks an item as PutItem would (keys present, key types, sizes, index keys, 400 KB).
     // *sizeBytes receives the item's size when it is valid.
@@ -149,6 +156,8 @@ private:
     Arena m_arena;
     std::vector<StoredItem> m_items;
     qsizetype m_liveCount = 0;
+    std::size_t m_appendBase = 0; // m_items.size() before the pending appendItems pieces
+    bool m_appending = false;
     std::vector<quint32> m_hashNameIds; // interned ids of the table's key attributes
     std::vector<quint32> m_rangeNameIds;
     IndexStore m_tableStore;

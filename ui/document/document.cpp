@@ -1,4 +1,5 @@
 #include "ui/document/document.h"
+#include "ui/document/tableitemsimport.h"
 
 #include "model/design/designrun.h"
 #include "model/design/projectfile.h"
@@ -308,20 +309,10 @@ void Document::setProject(model::Project project, const QString &filePath)
 
 QString Document::importTableAndItems(const QString &tablePath, const QString &itemsPath)
 {
-    auto definition = model::TableDefinitionFile::read(tablePath);
-    if (auto *error = std::get_if<model::IoError>(&definition))
-        return error->toString();
-    const auto &table = std::get<model::TableDefinition>(definition);
-    auto contents = model::ItemsFile::read(itemsPath, table);
-    if (auto *error = std::get_if<model::IoError>(&contents))
-        return error->toString();
-    Project project;
-    project.name
-        = table.tableName.isEmpty() ? QFileInfo(tablePath).completeBaseName() : table.tableName;
-    project.table = table;
-    project.tableJson = table.toJson();
-    project.items = std::move(std::get<model::ItemsFile::Contents>(contents).items);
-    resetProject(std::move(project), {});
+    auto read = readTableAndItems(tablePath, itemsPath);
+    if (auto *error = std::get_if<QString>(&read))
+        return *error;
+    resetProject(std::get<Project>(std::move(read)), {});
     return {};
 }
 

@@ -2,8 +2,10 @@
 
 #include "model/design/projectfile.h"
 #include "ui/document/document.h"
+#include "ui/document/tableitemsimport.h"
 #include "ui/examples/examplegallery.h"
 #include "ui/settings/settings.h"
+#include "ui/shell/progressjob.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -75,11 +77,23 @@ bool DocumentLifecycle::openExample(const QString &path)
 
 bool DocumentLifecycle::importFiles(const QString &tablePath, const QString &itemsPath)
 {
-    const QString error = m_document->importTableAndItems(tablePath, itemsPath);
-    if (!error.isEmpty()) {
-        m_hooks.showError(tr("Cannot import"), error);
+    // A scan export of a real table is easily hundreds of thousands of items: read off the GUI
+    // thread, with progress and Cancel; the document changes only once all is read.
+    bool cancelled = false;
+    auto read = withFileProgress(
+        m_window, tr("Reading %1…").arg(QFileInfo(itemsPath).fileName()),
+        [tablePath, itemsPath, &cancelled](const model::ItemsFile::Progress &progress) {
+            return readTableAndItems(tablePath, itemsPath, progress, &cancelled);
+        });
+    if (cancelled) {
+        status(tr("Import cancelled; nothing changed"), 4000);
         return false;
     }
+    if (auto *error = std::get_if<QString>(&read)) {
+        m_hooks.showError(tr("Cannot import"), *error);
+        return false;
+    }
+    m_document->setProject(std::get<model::Project>(std::move(read)));
     status(tr("Imported %1 and %2")
                .arg(QFileInfo(tablePath).fileName(), QFileInfo(itemsPath).fileName()),
            4000);

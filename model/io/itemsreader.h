@@ -1,0 +1,30 @@
+#pragma once
+
+#include "model/io/itemsfile.h"
+
+#include <functional>
+
+namespace keyscope::model::itemsreader {
+
+// Reads an items file as it is parsed (RapidJSON's SAX reader over the file, a few KB of
+// buffer) instead of building a QJsonDocument of it: each entry of the chosen array is read,
+// turned into an Item and handed on before the next one is parsed. A file the streaming pass
+// cannot read exactly as ItemsFile::fromDocument would (a syntax error, whose message comes
+// from JsonFile; a DeleteRequest while loading a table; duplicate top-level names, ...) is read
+// through the document instead, so items, notes and errors are always the same.
+//
+// `progress` (may be empty) is called now and then with the bytes read so far and the file's
+// size; returning false cancels: the result is then an IoError and *cancelled is set.
+using Progress = ItemsFile::Progress;
+
+std::variant<ItemsFile::Contents, IoError> read(const QString &path,
+                                                const TableDefinition &definition,
+                                                ItemsFile::BadItems badItems,
+                                                const Progress &progress, bool *cancelled);
+
+// Writes the items straight into `table` in pieces (Table::appendItems); on any error or a
+// cancel nothing is written.
+std::variant<ItemsFile::LoadResult, IoError> load(Table &table, const QString &path,
+                                                  const Progress &progress, bool *cancelled);
+
+} // namespace keyscope::model::itemsreader

@@ -1,0 +1,271 @@
+// The streaming items reader (model/io/itemsreader): for every shape and every odd file it
+// gives exactly what the QJsonDocument path gives (items, their paths, notes, counts, errors),
+// reads a large file into the table with a fraction of the memory, reports progress and can be
+// cancelled without writing anything.
+
+#include "model/io/itemsfile.h"
+#include "model/io/jsonfile.h"
+#include "model/value/dynamojson.h"
+
+#include <QFile>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace keyscope::model;
+
+namespace {
+
+TableDefinition readingsDefinition()
+{
+    QString error;
+    auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(R"({
+        "TableName": "Readings",
+        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+                                 {"AttributeName": "SK", "AttributeType": "N"}],
+        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
+                      {"AttributeName": "SK", "KeyType": "RANGE"}],
+        "BillingMode": "PAY_PER_REQUEST"})")
+                                                    .object(),
+                                                &error);
+    if (!definition)
+        qFatal("bad test table definition: %s", qPrintable(error));
+    return *definition;
+}
+
+// Everything a reader of Contents can see, as text.
+QString describe(const std::variant<ItemsFile::Contents, IoError> &result)
+{
+    if (const auto *error = std::get_if<IoError>(&result))
+        return QStringLiteral("error: ") + error->toString();
+    const auto &contents = std::get<ItemsFile::Contents>(result);
+    QStringList lines;
+    lines << QStringLiteral("shape %1 table %2 deletes %3 deleted %4")
+                 .arg(ItemsFile::shapeName(contents.shape), contents.tableName)
+                 .arg(contents.deleteRequests)
+                 .arg(contents.deleted);
+    for (std::size_t i = 0; i < contents.items.size(); ++i)
+        lines << contents.paths.value(qsizetype(i)) + QStringLiteral(" = ")
+                + QString::fromUtf8(QJsonDocument(dynamojson::itemToJson(contents.items[i]))
+                                        .toJson(QJsonDocument::Compact));
+    for (const QString &note : contents.notes)
+        lines << QStringLiteral("note: ") + note;
+    return lines.join(u'\n');
+}
+
+QString describe(const std::variant<ItemsFile::LoadResult, IoError> &result, const Table &table)
+{
+    if (const auto *error = std::get_if<IoError>(&result))
+        return QStringLiteral("error: %1 (items: %2)")
+            .arg(error->toString())
+            .arg(table.itemCount());
+    const auto &load = std::get<ItemsFile::LoadResult>(result);
+    return QStringLiteral("shape %1 written %2 replaced %3 items %4 notes %5")
+        .arg(ItemsFile::shapeName(load.shape))
+        .arg(load.written)
+        .arg(load.replaced)
+        .arg(table.itemCount())
+        .arg(load.notes.join(u'|'));
+}
+
+QByteArray bigBatch(int count)
+{
+    QByteArray json = "{\"Readings\": [\n";
+    for (int i = 0; i < count; ++i) {
+        json += QStringLiteral("{\"PutRequest\": {\"Item\": {\"PK\": {\"S\": \"dev-%1\"}, \"SK\": "
+                               "{\"N\": \"%2\"}, \"Temp\": {\"N\": \"21.%3\"}}}}%4\n")
+                    .arg(i % 50)
+                    .arg(i)
+                    .arg(i % 10)
+                    .arg(i + 1 < count ? "," : "")
+                    .toUtf8();
+    }
+    return json + "]}\n";
+}
+
+} // namespace
+
+class TestItemsReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void sameAsDocument_data();
+    void sameAsDocument();
+    void largeFileGoesIntoTheTable();
+    void progressAndCancel();
+    void cancelledLoadWritesNothing();
+
+private:
+    QString write(const QByteArray &contents);
+    std::unique_ptr<QTemporaryDir> m_dir;
+    int m_files = 0;
+};
+
+void TestItemsReader::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+QString TestItemsReader::write(const QByteArray &contents)
+{
+    const QString path = m_dir->filePath(QStringLiteral("items%1.json").arg(++m_files));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    file.write(contents);
+    return path;
+}
+
+void TestItemsReader::sameAsDocument_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    const auto row
+        = [](const char *name, const char *json) { QTest::newRow(name) << QByteArray(json); };
+    row("array", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}, "SK": {"N": "2"}}])");
+    row("scan output, Count first",
+        R"({"Count": 1, "ScannedCount": 1, "Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}]})");
+    row("batch",
+        R"({"Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})");
+    row("wrapped batch",
+        R"({"RequestItems": {"Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]}})");
+    row("our table second",
+        R"({"Other": [{"PutRequest": {"Item": {"PK": {"S": "x"}, "SK": {"N": "9"}}}}], "Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})");
+    row("another table only",
+        R"({"Other": [{"PutRequest": {"Item": {"PK": {"S": "x"}, "SK": {"N": "9"}}}}]})");
+    row("two other tables", R"({"A": [], "B": []})");
+    row("a table named Items",
+        R"({"Items": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})");
+    row("RequestItems and more",
+        R"({"RequestItems": {"Readings": []}, "Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}]})");
+    row("every type",
+        R"([{"PK": {"S": "caf\u00e9 \"q\""}, "SK": {"N": "1.50"}, "B": {"B": "AAE="}, "T": {"BOOL": true}, "Z": {"NULL": true}, "SS": {"SS": ["b", "a"]}, "NS": {"NS": ["1", "2"]}, "BS": {"BS": ["AA==", "AQ=="]}, "L": {"L": [{"S": "x"}, {"M": {"k": {"N": "3"}}}]}, "M": {"M": {"in": {"L": []}}}}])");
+    row("repeated attribute", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "SK": {"N": "2"}}])");
+    row("repeated top-level name",
+        R"({"Readings": [], "Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})");
+    row("bad number",
+        R"({"Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}, "SK": {"N": "x"}}]})");
+    row("duplicate in a set", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "S": {"SS": ["a", "a"]}}])");
+    row("plain JSON inside an M",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "R": {"M": {"Gold": 5, "Tags": ["x", 2.5, null, true]}}}])");
+    row("item not an object", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, 42])");
+    row("missing Item", R"({"Readings": [{"PutRequest": {}}]})");
+    row("not a write request",
+        R"({"Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}, "X": 1}]})");
+    row("delete requests",
+        R"({"Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}, {"PutRequest": {"Item": {"PK": {"S": "b"}, "SK": {"N": "1"}}}}, {"DeleteRequest": {"Key": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})");
+    row("bad delete request", R"({"Readings": [{"DeleteRequest": {"Key": {"PK": {"S": "a"}}}}]})");
+    row("syntax error late",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "x"}}, {"PK": {"S": "a"}, "SK": {"N": "1"}} {"PK": 1}])");
+    row("bad literal in a skipped member",
+        R"({"Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}], "Count": tru})");
+    row("trailing text", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}] x)");
+    row("unclosed", R"({"Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}})");
+    row("empty", "  \n");
+    row("scalar", "42");
+    row("empty object", "{}");
+    row("not an array of requests", R"({"Readings": {"PK": {"S": "a"}}})");
+    row("lone surrogate", R"([{"PK": {"S": "\ud800"}, "SK": {"N": "1"}}])");
+    row("big number in plain JSON",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "M": {"M": {"n": 9007199254740993, "e": 1e400}}}])");
+}
+
+void TestItemsReader::sameAsDocument()
+{
+    QFETCH(QByteArray, json);
+    const QString path = write(json);
+    const TableDefinition definition = readingsDefinition();
+    for (const auto badItems : {ItemsFile::BadItems::Refuse, ItemsFile::BadItems::LeaveOut}) {
+        const auto streamed = ItemsFile::read(path, definition, badItems);
+        auto document = JsonFile::read(path);
+        const auto expected = std::holds_alternative<IoError>(document)
+            ? std::variant<ItemsFile::Contents, IoError>(std::get<IoError>(document))
+            : ItemsFile::fromDocument(std::get<QJsonDocument>(document), path, definition,
+                                      badItems);
+        QCOMPARE(describe(streamed), describe(expected));
+    }
+    Table streamedTable(definition);
+    const auto loaded = ItemsFile::load(streamedTable, path);
+    Table expectedTable(definition);
+    const auto contents = ItemsFile::read(path, definition);
+    const auto put = std::holds_alternative<IoError>(contents)
+        ? std::variant<ItemsFile::LoadResult, IoError>(std::get<IoError>(contents))
+        : ItemsFile::put(expectedTable, std::get<ItemsFile::Contents>(contents), path);
+    QCOMPARE(describe(loaded, streamedTable), describe(put, expectedTable));
+}
+
+void TestItemsReader::largeFileGoesIntoTheTable()
+{
+    const QString path = write(bigBatch(20000));
+    Table table(readingsDefinition());
+    const auto loaded = ItemsFile::load(table, path);
+    QVERIFY(std::holds_alternative<ItemsFile::LoadResult>(loaded));
+    QCOMPARE(std::get<ItemsFile::LoadResult>(loaded).written, 20000);
+    QCOMPARE(table.itemCount(), 20000);
+    const IndexStore *store = table.store();
+    QCOMPARE(store->partitions().size(), std::size_t(50));
+    // Every piece of the file ends up sorted together: SK ascending in each partition.
+    const Partition *partition = store->findPartition(QByteArrayView("dev-7"));
+    QVERIFY(partition);
+    QCOMPARE(partition->entries.size(), std::size_t(400));
+    QCOMPARE(table.attribute(partition->entries.front().item, QStringLiteral("SK"))
+                 .asNumber()
+                 .toString(),
+             QStringLiteral("7"));
+    QCOMPARE(
+        table.attribute(partition->entries.back().item, QStringLiteral("SK")).asNumber().toString(),
+        QStringLiteral("19957"));
+}
+
+void TestItemsReader::progressAndCancel()
+{
+    const QByteArray json = bigBatch(5000);
+    const QString path = write(json);
+    qint64 last = -1;
+    int calls = 0;
+    bool cancelled = false;
+    const auto contents = ItemsFile::read(
+        path, readingsDefinition(), ItemsFile::BadItems::Refuse,
+        [&](qint64 done, qint64 total) {
+            ++calls;
+            if (done < last || total != json.size())
+                return false;
+            last = done;
+            return true;
+        },
+        &cancelled);
+    QVERIFY(!cancelled);
+    QVERIFY(std::holds_alternative<ItemsFile::Contents>(contents));
+    QCOMPARE(std::get<ItemsFile::Contents>(contents).items.size(), std::size_t(5000));
+    QVERIFY2(calls >= 4, qPrintable(QString::number(calls)));
+    QVERIFY(last > json.size() / 2);
+
+    const auto stopped = ItemsFile::read(
+        path, readingsDefinition(), ItemsFile::BadItems::Refuse,
+        [&](qint64 done, qint64) { return done < json.size() / 3; }, &cancelled);
+    QVERIFY(cancelled);
+    QVERIFY(std::holds_alternative<IoError>(stopped));
+}
+
+void TestItemsReader::cancelledLoadWritesNothing()
+{
+    const QString path = write(bigBatch(12000));
+    Table table(readingsDefinition());
+    bool cancelled = false;
+    int calls = 0;
+    const auto loaded = ItemsFile::load(
+        table, path, [&](qint64, qint64) { return ++calls < 10; }, &cancelled);
+    QVERIFY(cancelled);
+    QVERIFY(std::holds_alternative<IoError>(loaded));
+    QCOMPARE(table.itemCount(), 0);
+    QVERIFY(table.store()->partitions().empty());
+    // The table is still usable: the same file loads in full afterwards.
+    const auto again = ItemsFile::load(table, path);
+    QVERIFY(std::holds_alternative<ItemsFile::LoadResult>(again));
+    QCOMPARE(table.itemCount(), 12000);
+}
+
+QTEST_GUILESS_MAIN(TestItemsReader)
+#include "tst_itemsreader.moc"
