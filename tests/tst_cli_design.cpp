@@ -102,13 +102,17 @@ void TestCliDesign::checkVerdicts_data()
                                           "  PASS  Device and its 10 newest readings\n"
                                           "        Returned 11 items",
                                           "OK: every access pattern passes"};
-    // READING# sorts after DEVICE#: the Device is never reached, and the reason names bytes.
+    // READING# sorts after DEVICE#: the Device is never reached, and the reason names bytes;
+    // the parent-side check finds it from the templates, and the pattern's fix is the '#'.
     QTest::newRow("fail") << kFail << 1
                           << QStringList {"Access patterns: 0 of 1 pass",
                                           "  FAIL  Device and its 10 newest readings\n"
                                           "        The first result is Reading",
                                           "'D' (0x44) < 'R' (0x52)",
-                                          "FAILED: 1 failing access pattern."};
+                                          "error   parent-side: ",
+                                          "READING#{Ts|iso8601} -> #READING#{Ts|iso8601}",
+                                          "FAILED: 1 error-level finding, 1 failing access "
+                                          "pattern."};
 }
 
 void TestCliDesign::checkVerdicts()
@@ -726,7 +730,7 @@ void TestCliDesign::help_data()
                               << QStringList {"keyscope check FILE", "keyscope populate FILE",
                                               "keyscope keys FILE --entity NAME", "--project FILE"};
     QTest::newRow("check") << QStringList {"check", "--help"}
-                           << QStringList {"usage: keyscope check FILE [--json] [--seed N]",
+                           << QStringList {"usage: keyscope check FILE [--json] [--strict] [--seed N]",
                                            "\"summary\"", "  1    "};
     QTest::newRow("populate") << QStringList {"populate", "-h"}
                               << QStringList {"usage: keyscope populate FILE", "25", "PutRequest",

@@ -1,5 +1,5 @@
-// `keyscope check FILE [--json] [--seed N]`: populate a project, run its design checks and its
-// access patterns, and say whether the design holds.
+// `keyscope check FILE [--json] [--strict] [--seed N]`: populate a project, run its design
+// checks and its access patterns, and say whether the design holds.
 
 #include "app/cli/checkcommand.h"
 
@@ -15,13 +15,13 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kUsage = QStringLiteral("usage: keyscope check FILE [--json] [--seed N]\n"
+const QString kUsage = QStringLiteral("usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
                                       "To see help text, you can run:\n"
                                       "\n"
                                       "  keyscope check --help\n");
 
 const QString kHelp = QStringLiteral(
-    "usage: keyscope check FILE [--json] [--seed N]\n"
+    "usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
     "\n"
     "Loads a Keyscope project (*.keyscope.json), populates it, runs the design checks\n"
     "(lints) over the keys it makes, and runs each access pattern as a real Query and\n"
@@ -30,10 +30,15 @@ const QString kHelp = QStringLiteral(
     "The report lists each finding (severity, check id, title, explanation with an\n"
     "example from the populated items, suggested fix, JSON path in the project) and each\n"
     "access pattern (PASS or FAIL, name, and why: the first item that breaks the\n"
-    "expectation and which bytes compared how).\n"
+    "expectation and which bytes compared how). A failing pattern also says what in the\n"
+    "design causes it (and which check explains it) and the exact change that makes it\n"
+    "pass: each candidate change is tried on a fresh population with the project's seed\n"
+    "(designs up to 200,000 items) and the first that makes the pattern pass without\n"
+    "failing another is given.\n"
     "\n"
     "Options:\n"
     "  --json          Print the report as JSON (below) instead of text.\n"
+    "  --strict        Fail (exit 1) on warning-level findings too, for CI.\n"
     "  --seed N        Populate with seed N instead of the project's \"seed\".\n"
     "  --help          Show this help.\n"
     "\n"
@@ -50,22 +55,33 @@ const QString kHelp = QStringLiteral(
     "                  the key template at fault (1-based column), or null with \"scope\"\n"
     "                  saying what the finding is about instead, \"index\": the index whose\n"
     "                  order it concerns (null: the table), \"concernedCount\",\n"
-    "                  \"concerned\": [population index, ...] every item it concerns}],\n"
+    "                  \"concerned\": [population index, ...] every item it concerns,\n"
+    "                  \"edit\": FIX, present when the finding knows the exact change}],\n"
     "    \"patterns\": [{\"name\", \"description\", \"index\", \"passed\", \"explanation\",\n"
     "                  \"count\", \"scannedCount\", \"error\": {\"type\", \"message\"},\n"
-    "                  \"parentItem\": ITEM, \"offendingItem\": ITEM}],\n"
+    "                  \"parentItem\": ITEM, \"offendingItem\": ITEM,\n"
+    "                  \"diagnosis\": why it fails in design terms, \"findingId\": the check\n"
+    "                  that explains it, \"fix\": FIX (all three null when it passes)}],\n"
     "    \"summary\": {\"errors\", \"warnings\", \"info\", \"patterns\", \"patternsPassed\",\n"
-    "                \"patternsFailed\", \"passed\"}\n"
+    "                \"patternsFailed\", \"passed\"}: with --strict, \"passed\" is false on\n"
+    "                warnings too; the shape is the same\n"
     "  }\n"
     "  ITEM is {\"index\": population index (generation order, as `keyscope populate`\n"
     "  writes the items), \"entity\": type name or null for a hand-written item,\n"
     "  \"key\": its primary key in DynamoDB JSON}.\n"
+    "  FIX is {\"summary\", \"changes\": [{\"kind\" (key-template, attribute-generator,\n"
+    "  attribute-mutable, pattern-direction, pattern-key-condition, pattern-filter,\n"
+    "  pattern-value, pattern-limit, pattern-index, table-index), \"targets\": {\"entity\",\n"
+    "  \"key\", \"attribute\", \"pattern\", \"value\"} (the ones the change names),\n"
+    "  \"before\", \"after\"}]}: \"\" is none (a key, filter or Limit added or removed).\n"
     "\n"
     "Progress goes to standard error when populating takes more than a second.\n"
     "\n"
     "Exit codes:\n"
-    "  0    every access pattern passes and no error-level finding fires\n"
-    "  1    an access pattern fails or an error-level finding fires\n"
+    "  0    every access pattern passes and no error-level finding fires (with --strict:\n"
+    "       no warning-level one either)\n"
+    "  1    an access pattern fails or an error-level finding fires (or, with --strict, a\n"
+    "       warning-level one)\n"
     "  252  command-line mistake (unknown or missing option, bad value)\n"
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path)\n");
@@ -107,6 +123,7 @@ struct Report
     QString tableError;
     std::vector<Finding> findings;
     std::vector<PatternResult> patterns;
+    bool strict = false;
 
     qint64 count(Finding::Severity severity) const
     {
@@ -121,6 +138,7 @@ struct Report
     bool passed() const
     {
         return tableError.isEmpty() && count(Finding::Severity::Error) == 0
+            && (!strict || count(Finding::Severity::Warning) == 0)
             && patternsPassed() == qint64(patterns.size());
     }
 
@@ -180,6 +198,35 @@ const AccessPattern *patternNamed(const Project &project, qsizetype index)
                                                             : nullptr;
 }
 
+OrderedJson fixJson(const std::optional<DesignFix> &fix)
+{
+    if (!fix)
+        return OrderedJson();
+    OrderedJson out = OrderedJson::object();
+    out.insert(QStringLiteral("summary"), OrderedJson::string(fix->summary));
+    OrderedJson changes = OrderedJson::array();
+    for (const FixChange &change : fix->changes) {
+        OrderedJson c = OrderedJson::object();
+        c.insert(QStringLiteral("kind"), OrderedJson::string(FixChange::kindName(change.kind)));
+        OrderedJson targets = OrderedJson::object();
+        const std::pair<const char *, const QString *> names[] = {
+            {"entity", &change.entity},   {"key", &change.key},
+            {"attribute", &change.attribute}, {"pattern", &change.pattern},
+            {"value", &change.valueName},
+        };
+        for (const auto &[name, text] : names) {
+            if (!text->isEmpty())
+                targets.insert(QString::fromLatin1(name), OrderedJson::string(*text));
+        }
+        c.insert(QStringLiteral("targets"), std::move(targets));
+        c.insert(QStringLiteral("before"), OrderedJson::string(change.before));
+        c.insert(QStringLiteral("after"), OrderedJson::string(change.after));
+        changes.append(std::move(c));
+    }
+    out.insert(QStringLiteral("changes"), std::move(changes));
+    return out;
+}
+
 OrderedJson toJson(const Report &report)
 {
     const Project &project = *report.project;
@@ -230,6 +277,8 @@ OrderedJson toJson(const Report &report)
         for (qint64 item : finding.concerned)
             concerned.append(OrderedJson::integer(item));
         f.insert(QStringLiteral("concerned"), std::move(concerned));
+        if (finding.edit)
+            f.insert(QStringLiteral("edit"), fixJson(finding.edit));
         findings.append(std::move(f));
     }
     root.insert(QStringLiteral("findings"), std::move(findings));
@@ -258,6 +307,9 @@ OrderedJson toJson(const Report &report)
         p.insert(QStringLiteral("error"), std::move(error));
         p.insert(QStringLiteral("parentItem"), report.itemJson(result.parentItem));
         p.insert(QStringLiteral("offendingItem"), report.itemJson(result.offendingItem));
+        p.insert(QStringLiteral("diagnosis"), orNull(result.diagnosis));
+        p.insert(QStringLiteral("findingId"), orNull(result.findingId));
+        p.insert(QStringLiteral("fix"), fixJson(result.fix));
         patterns.append(std::move(p));
     }
     root.insert(QStringLiteral("patterns"), std::move(patterns));
@@ -341,6 +393,9 @@ QString toText(const Report &report)
                        .arg(examples.join(QStringLiteral("\n           ")));
         if (!finding.concerned.empty())
             out += QStringLiteral("    Concerns: %1 item(s)\n").arg(finding.concerned.size());
+        if (finding.edit)
+            out += QStringLiteral("    Edit: ") + indented(finding.edit->changesText(), 10)
+                + QLatin1Char('\n');
     }
 
     out += QLatin1Char('\n');
@@ -353,12 +408,24 @@ QString toText(const Report &report)
                         result.name);
         if (!result.explanation.isEmpty())
             out += QStringLiteral("        %1\n").arg(indented(result.explanation, 8));
+        if (!result.diagnosis.isEmpty())
+            out += QStringLiteral("        Why: ") + indented(result.diagnosis, 13)
+                + (result.findingId.isEmpty() ? QString()
+                                              : QStringLiteral(" [") + result.findingId
+                                                   + QLatin1Char(']'))
+                + QLatin1Char('\n');
+        if (result.fix)
+            out += QStringLiteral("        Fix: ") + indented(result.fix->summary, 13)
+                + QStringLiteral("\n             ") + indented(result.fix->changesText(), 13)
+                + QLatin1Char('\n');
     }
 
     out += QLatin1Char('\n');
     if (report.passed()) {
-        out += QStringLiteral(
-            "OK: every access pattern passes and no error-level finding fires.\n");
+        out += report.strict ? QStringLiteral("OK: every access pattern passes and no error- or "
+                                              "warning-level finding fires.\n")
+                             : QStringLiteral("OK: every access pattern passes and no error-level "
+                                              "finding fires.\n");
     } else {
         QStringList why;
         if (!report.tableError.isEmpty())
@@ -366,6 +433,10 @@ QString toText(const Report &report)
         if (const qint64 errors = report.count(Finding::Severity::Error))
             why << plural(errors, QStringLiteral("error-level finding"),
                           QStringLiteral("error-level findings"));
+        const qint64 warnings = report.count(Finding::Severity::Warning);
+        if (report.strict && warnings)
+            why << plural(warnings, QStringLiteral("warning-level finding (--strict)"),
+                          QStringLiteral("warning-level findings (--strict)"));
         if (const qint64 failed = qint64(report.patterns.size()) - report.patternsPassed())
             why << plural(failed, QStringLiteral("failing access pattern"),
                           QStringLiteral("failing access patterns"));
@@ -379,7 +450,11 @@ QString toText(const Report &report)
 int runCheckCommand(const QStringList &args)
 {
     auto parsed = parseCommand(
-        args, {{QStringLiteral("--json"), false}, {QStringLiteral("--seed"), true}}, kUsage, kHelp);
+        args,
+        {{QStringLiteral("--json"), false},
+         {QStringLiteral("--strict"), false},
+         {QStringLiteral("--seed"), true}},
+        kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
@@ -395,6 +470,7 @@ int runCheckCommand(const QStringList &args)
 
     Report report;
     report.file = options.positionals.first();
+    report.strict = options.has(QStringLiteral("--strict"));
     auto loaded = loadProject(report.file);
     if (auto *exitCode = std::get_if<int>(&loaded))
         return *exitCode;

@@ -1,6 +1,8 @@
 #include "model/design/accesspatternrunner.h"
 
 #include "model/design/keytemplate.h"
+#include "model/design/ordercomparison.h"
+#include "model/design/patterndiagnosis.h"
 #include "model/value/keyorder.h"
 
 namespace keyscope::model {
@@ -52,51 +54,44 @@ AccessPatternRunner::buildTable(const Project &project, const Population &popula
     return table;
 }
 
-PatternResult AccessPatternRunner::run(const Project &project, const Population &population,
-                                       const Table &table, const AccessPattern &pattern)
+namespace {
+
+// The item whose attributes a pattern's values read, or why there is none.
+std::optional<QString> findParent(const Project &project, const Population &population,
+                                  const AccessPattern &pattern, PatternResult &result,
+                                  std::optional<Item> &parent)
 {
-    PatternResult result;
-    result.name = pattern.name;
-
-    // The parent the pattern's values come from.
-    std::optional<Item> parent;
-    if (!pattern.parentEntity.isEmpty()) {
-        int entity = -1;
-        for (int i = 0; i < int(project.entities.size()); ++i) {
-            if (project.entities[size_t(i)].name == pattern.parentEntity)
-                entity = i;
-        }
-        if (entity < 0)
-            return failed(
-                result, QStringLiteral("No entity type is named '%1'.").arg(pattern.parentEntity));
-        qint64 seen = 0;
-        for (qint64 i = 0; i < population.generatedCount; ++i) {
-            if (population.entityOf[size_t(i)] != entity)
-                continue;
-            if (seen++ == pattern.parentIndex) {
-                result.parentItem = i;
-                parent = population.items[size_t(i)];
-                break;
-            }
-        }
-        if (!parent)
-            return failed(result,
-                          QStringLiteral("The pattern takes %1 #%2, but the population "
-                                         "has only %3.")
-                              .arg(pattern.parentEntity)
-                              .arg(pattern.parentIndex + 1)
-                              .arg(seen));
+    if (pattern.parentEntity.isEmpty())
+        return std::nullopt;
+    int entity = -1;
+    for (int i = 0; i < int(project.entities.size()); ++i) {
+        if (project.entities[size_t(i)].name == pattern.parentEntity)
+            entity = i;
     }
+    if (entity < 0)
+        return QStringLiteral("No entity type is named '%1'.").arg(pattern.parentEntity);
+    qint64 seen = 0;
+    for (qint64 i = 0; i < population.generatedCount; ++i) {
+        if (population.entityOf[size_t(i)] != entity)
+            continue;
+        if (seen++ == pattern.parentIndex) {
+            result.parentItem = i;
+            parent = population.items[size_t(i)];
+            return std::nullopt;
+        }
+    }
+    return QStringLiteral("The pattern takes %1 #%2, but the population has only %3.")
+        .arg(pattern.parentEntity)
+        .arg(pattern.parentIndex + 1)
+        .arg(seen);
+}
 
-    QueryRequest &request = result.request;
-    request.indexName = pattern.indexName;
-    request.keyConditionExpression = pattern.keyConditionExpression;
-    request.filterExpression = pattern.filterExpression;
-    if (!pattern.names.empty())
-        request.expressionAttributeNames = pattern.names;
-    request.scanIndexForward = pattern.scanIndexForward;
-    request.limit = pattern.limit;
-    std::map<QString, AttributeValue> values;
+// The pattern's :values, templates rendered against the parent, or why one cannot be.
+std::optional<QString> renderValues(const Project &project, const Population &population,
+                                    const AccessPattern &pattern, const PatternResult &result,
+                                    const std::optional<Item> &parent,
+                                    std::map<QString, AttributeValue> &values)
+{
     for (const auto &[placeholder, value] : pattern.values) {
         if (value.literal) {
             values.emplace(placeholder, *value.literal);
@@ -104,7 +99,7 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
         }
         auto parsed = KeyTemplate::parse(value.templateText);
         if (auto *error = std::get_if<TemplateError>(&parsed))
-            return failed(result, QStringLiteral("Value %1: %2").arg(placeholder, error->message));
+            return QStringLiteral("Value %1: %2").arg(placeholder, error->message);
         // Placeholders read the parent item (its keys included), or one of its ancestors as
         // "Type.Attr".
         const auto lookup = [&](const QString &name) -> std::optional<TemplateInput> {
@@ -132,9 +127,196 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
         };
         auto rendered = std::get<KeyTemplate>(parsed).render(lookup);
         if (auto *error = std::get_if<TemplateError>(&rendered))
-            return failed(result, QStringLiteral("Value %1: %2").arg(placeholder, error->message));
+            return QStringLiteral("Value %1: %2").arg(placeholder, error->message);
         values.emplace(placeholder, std::get<KeyTemplate::Rendered>(rendered).value);
     }
+    return std::nullopt;
+}
+
+// What the judging steps share: the run's items and how to describe them.
+struct Judge
+{
+    const Project &project;
+    const Population &population;
+    const Table &table;
+    const AccessPattern &pattern;
+    PatternResult &result;
+    QString sortKeyName;
+    OrderComparison order;
+
+    const std::vector<ItemId> &ids() const { return result.response->itemIds; }
+    AttributeValue sortKey(qint64 item) const
+    {
+        return sortKeyName.isEmpty() ? AttributeValue() : table.attribute(ItemId(item), sortKeyName);
+    }
+    QString describe(qint64 item) const
+    {
+        const QString type = entityName(project, population, item);
+        return sortKeyName.isEmpty() ? type
+                                     : QStringLiteral("%1 %2").arg(type, shortValue(sortKey(item)));
+    }
+    QString direction() const
+    {
+        return pattern.scanIndexForward ? QStringLiteral("reading forward (ascending sort keys)")
+                                        : QStringLiteral("reading backward (ScanIndexForward=false, "
+                                                         "descending sort keys)");
+    }
+    // Each returns the failure, or nullopt when its part of the expectation holds.
+    std::optional<PatternResult> types() const;
+    std::optional<PatternResult> parentFirst() const;
+    std::optional<PatternResult> orderBy() const;
+    std::optional<PatternResult> count() const;
+    PatternResult passed() const;
+};
+
+std::optional<PatternResult> Judge::types() const
+{
+    const PatternExpectation &expect = pattern.expect;
+    for (std::size_t i = 0; i < ids().size(); ++i) {
+        const ItemId id = ids()[i];
+        if (!expect.entityTypes.isEmpty()
+            && !expect.entityTypes.contains(entityName(project, population, id)))
+            return failed(result,
+                          QStringLiteral("Result #%1 is %2, which is not one of the expected "
+                                         "types (%3).")
+                              .arg(i + 1)
+                              .arg(describe(id), expect.entityTypes.join(QStringLiteral(", "))),
+                          id);
+    }
+    return std::nullopt;
+}
+
+std::optional<PatternResult> Judge::parentFirst() const
+{
+    const PatternExpectation &expect = pattern.expect;
+    if (!expect.parentFirst || result.parentItem < 0)
+        return std::nullopt;
+    const bool isFirst = !ids().empty() && qint64(ids().front()) == result.parentItem;
+    if (*expect.parentFirst && !isFirst) {
+        const auto it = std::find(ids().begin(), ids().end(), ItemId(result.parentItem));
+        QString why = ids().empty()
+            ? QStringLiteral("The query returned nothing, so the %1 is not first.")
+                  .arg(pattern.parentEntity)
+            : QStringLiteral("The first result is %1, not the %2 %3.")
+                  .arg(describe(ids().front()), pattern.parentEntity,
+                       shortValue(sortKey(result.parentItem)));
+        if (!ids().empty() && !sortKeyName.isEmpty())
+            why += QStringLiteral(" Because %1, %2 reaches the %3 %4.")
+                       .arg(explainKeyOrder(sortKey(ids().front()), sortKey(result.parentItem)),
+                            direction(), pattern.parentEntity,
+                            it == ids().end() ? QStringLiteral("only after the page ends")
+                                              : QStringLiteral("later, as result #%1")
+                                                    .arg(it - ids().begin() + 1));
+        return failed(result, why, ids().empty() ? -1 : qint64(ids().front()));
+    }
+    if (!*expect.parentFirst && isFirst)
+        return failed(result,
+                      QStringLiteral("The %1 comes first, but the pattern wants it elsewhere.")
+                          .arg(pattern.parentEntity),
+                      result.parentItem);
+    return std::nullopt;
+}
+
+std::optional<PatternResult> Judge::orderBy() const
+{
+    const PatternExpectation &expect = pattern.expect;
+    if (expect.orderAttribute.isEmpty())
+        return std::nullopt;
+    if (!order.error.isEmpty())
+        return failed(result, order.error);
+    qint64 previous = -1;
+    for (ItemId id : ids()) {
+        if (qint64(id) == result.parentItem)
+            continue;
+        const AttributeValue value = table.attribute(id, expect.orderAttribute);
+        if (previous >= 0) {
+            const AttributeValue before = table.attribute(ItemId(previous), expect.orderAttribute);
+            const std::optional<int> c = order.compare(before, value);
+            if (c && (expect.orderAscending ? *c > 0 : *c < 0)) {
+                QString why = QStringLiteral("%1 (%2 %3) comes before %4 (%2 %5), but the "
+                                             "pattern wants %2 %6 (%7).")
+                                  .arg(describe(previous), expect.orderAttribute,
+                                       shortValue(before), describe(id), shortValue(value),
+                                       expect.orderAscending ? QStringLiteral("ascending")
+                                                             : QStringLiteral("descending"),
+                                       order.description());
+                if (!sortKeyName.isEmpty())
+                    why += QStringLiteral(" The query returns them by sort key, %1: %2.")
+                               .arg(direction(), explainKeyOrder(sortKey(previous), sortKey(id)));
+                return failed(result, why, id);
+            }
+        }
+        previous = id;
+    }
+    return std::nullopt;
+}
+
+std::optional<PatternResult> Judge::count() const
+{
+    const PatternExpectation &expect = pattern.expect;
+    const qint64 count = qint64(ids().size());
+    if (expect.count && count != *expect.count)
+        return failed(result,
+                      QStringLiteral("Returned %1 item%2; the pattern expects %3%4.")
+                          .arg(count)
+                          .arg(count == 1 ? "" : "s")
+                          .arg(*expect.count)
+                          .arg(result.response->lastEvaluatedKey
+                                   ? QStringLiteral(" (the page ended early: more needs "
+                                                    "another request)")
+                                   : QString()));
+    if (expect.minCount && count < *expect.minCount)
+        return failed(result,
+                      QStringLiteral("Returned %1 item%2; the pattern expects at least %3.")
+                          .arg(count)
+                          .arg(count == 1 ? "" : "s")
+                          .arg(*expect.minCount));
+    return std::nullopt;
+}
+
+PatternResult Judge::passed() const
+{
+    const PatternExpectation &expect = pattern.expect;
+    PatternResult out = result;
+    out.passed = true;
+    const qint64 count = qint64(ids().size());
+    QStringList parts;
+    parts << QStringLiteral("Returned %1 item%2 in one request").arg(count).arg(count == 1 ? "" : "s");
+    if (expect.parentFirst && *expect.parentFirst)
+        parts << QStringLiteral("the %1 first").arg(pattern.parentEntity);
+    if (!expect.orderAttribute.isEmpty())
+        parts << QStringLiteral("then by %1 %2 (%3)")
+                     .arg(expect.orderAttribute,
+                          expect.orderAscending ? QStringLiteral("ascending")
+                                                : QStringLiteral("descending"),
+                          order.description());
+    out.explanation = parts.join(QStringLiteral(", ")) + QLatin1Char('.');
+    return out;
+}
+
+} // namespace
+
+PatternResult AccessPatternRunner::run(const Project &project, const Population &population,
+                                       const Table &table, const AccessPattern &pattern)
+{
+    PatternResult result;
+    result.name = pattern.name;
+
+    std::optional<Item> parent;
+    if (auto why = findParent(project, population, pattern, result, parent))
+        return failed(result, *why);
+
+    QueryRequest &request = result.request;
+    request.indexName = pattern.indexName;
+    request.keyConditionExpression = pattern.keyConditionExpression;
+    request.filterExpression = pattern.filterExpression;
+    if (!pattern.names.empty())
+        request.expressionAttributeNames = pattern.names;
+    request.scanIndexForward = pattern.scanIndexForward;
+    request.limit = pattern.limit;
+    std::map<QString, AttributeValue> values;
+    if (auto why = renderValues(project, population, pattern, result, parent, values))
+        return failed(result, *why);
     if (!values.empty())
         request.expressionAttributeValues = values;
 
@@ -148,129 +330,24 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
                           .arg(error->type, error->message));
     }
     result.response = std::get<QueryResponse>(answer);
-    const std::vector<ItemId> &ids = result.response->itemIds;
-    const PatternExpectation &expect = pattern.expect;
 
     const IndexStore *store = table.store(pattern.indexName);
-    const QString sortKeyName
-        = store && store->keys().hasRange() ? store->keys().range.front().name : QString();
-    const auto sortKey = [&](qint64 item) {
-        return sortKeyName.isEmpty() ? AttributeValue()
-                                     : table.attribute(ItemId(item), sortKeyName);
-    };
-    const auto describe = [&](qint64 item) {
-        const QString type = entityName(project, population, item);
-        return sortKeyName.isEmpty() ? type
-                                     : QStringLiteral("%1 %2").arg(type, shortValue(sortKey(item)));
-    };
-    const QString direction = pattern.scanIndexForward
-        ? QStringLiteral("reading forward (ascending sort keys)")
-        : QStringLiteral("reading backward (ScanIndexForward=false, "
-                         "descending sort keys)");
-
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        const ItemId id = ids[i];
-        if (!expect.entityTypes.isEmpty()
-            && !expect.entityTypes.contains(entityName(project, population, id)))
-            return failed(result,
-                          QStringLiteral("Result #%1 is %2, which is not one of the expected "
-                                         "types (%3).")
-                              .arg(i + 1)
-                              .arg(describe(id), expect.entityTypes.join(QStringLiteral(", "))),
-                          id);
-    }
-
-    if (expect.parentFirst && result.parentItem >= 0) {
-        const bool isFirst = !ids.empty() && qint64(ids.front()) == result.parentItem;
-        if (*expect.parentFirst && !isFirst) {
-            const auto it = std::find(ids.begin(), ids.end(), ItemId(result.parentItem));
-            QString why = ids.empty()
-                ? QStringLiteral("The query returned nothing, so the %1 is not first.")
-                      .arg(pattern.parentEntity)
-                : QStringLiteral("The first result is %1, not the %2 %3.")
-                      .arg(describe(ids.front()), pattern.parentEntity,
-                           shortValue(sortKey(result.parentItem)));
-            if (!ids.empty() && !sortKeyName.isEmpty())
-                why += QStringLiteral(" Because %1, %2 reaches the %3 %4.")
-                           .arg(explainKeyOrder(sortKey(ids.front()), sortKey(result.parentItem)),
-                                direction, pattern.parentEntity,
-                                it == ids.end() ? QStringLiteral("only after the page ends")
-                                                : QStringLiteral("later, as result #%1")
-                                                      .arg(it - ids.begin() + 1));
-            return failed(result, why, ids.empty() ? -1 : qint64(ids.front()));
+    Judge judge {project, population, table, pattern, result,
+                 store && store->keys().hasRange() ? store->keys().range.front().name : QString(),
+                 {}};
+    if (!pattern.expect.orderAttribute.isEmpty()) {
+        std::vector<AttributeValue> ordered;
+        for (ItemId id : result.response->itemIds) {
+            if (qint64(id) != result.parentItem)
+                ordered.push_back(table.attribute(id, pattern.expect.orderAttribute));
         }
-        if (!*expect.parentFirst && isFirst)
-            return failed(result,
-                          QStringLiteral("The %1 comes first, but the pattern wants it "
-                                         "elsewhere.")
-                              .arg(pattern.parentEntity),
-                          result.parentItem);
+        judge.order = OrderComparison::choose(project, pattern, ordered);
     }
-
-    if (!expect.orderAttribute.isEmpty()) {
-        qint64 previous = -1;
-        for (ItemId id : ids) {
-            if (qint64(id) == result.parentItem)
-                continue;
-            const AttributeValue value = table.attribute(id, expect.orderAttribute);
-            if (previous >= 0) {
-                const AttributeValue before
-                    = table.attribute(ItemId(previous), expect.orderAttribute);
-                if (before.isKeyType() && value.type() == before.type()) {
-                    const int c = AttributeValue::compareKeys(before, value);
-                    if (expect.orderAscending ? c > 0 : c < 0) {
-                        QString why
-                            = QStringLiteral("%1 (%2 %3) comes before %4 (%2 %5), but the "
-                                             "pattern wants %2 %6.")
-                                  .arg(describe(previous), expect.orderAttribute,
-                                       shortValue(before), describe(id), shortValue(value),
-                                       expect.orderAscending ? QStringLiteral("ascending")
-                                                             : QStringLiteral("descending"));
-                        if (!sortKeyName.isEmpty())
-                            why += QStringLiteral(" The query returns them by sort key, %1: %2.")
-                                       .arg(direction,
-                                            explainKeyOrder(sortKey(previous), sortKey(id)));
-                        return failed(result, why, id);
-                    }
-                }
-            }
-            previous = id;
-        }
+    for (auto step : {&Judge::types, &Judge::parentFirst, &Judge::orderBy, &Judge::count}) {
+        if (auto failure = (judge.*step)())
+            return *failure;
     }
-
-    const qint64 count = qint64(ids.size());
-    if (expect.count && count != *expect.count)
-        return failed(result,
-                      QStringLiteral("Returned %1 item%2; the pattern expects %3%4.")
-                          .arg(count)
-                          .arg(count == 1 ? "" : "s")
-                          .arg(*expect.count)
-                          .arg(result.response->lastEvaluatedKey
-                                   ? QStringLiteral(" (the page ended early: more needs "
-                                                    "another request)")
-                                   : QString()));
-    if (expect.minCount && count < *expect.minCount)
-        return failed(result,
-                      QStringLiteral("Returned %1 item%2; the pattern expects at least "
-                                     "%3.")
-                          .arg(count)
-                          .arg(count == 1 ? "" : "s")
-                          .arg(*expect.minCount));
-
-    result.passed = true;
-    QStringList parts;
-    parts << QStringLiteral("Returned %1 item%2 in one request")
-                 .arg(count)
-                 .arg(count == 1 ? "" : "s");
-    if (expect.parentFirst && *expect.parentFirst)
-        parts << QStringLiteral("the %1 first").arg(pattern.parentEntity);
-    if (!expect.orderAttribute.isEmpty())
-        parts << QStringLiteral("then by %1 %2")
-                     .arg(expect.orderAttribute,
-                          expect.orderAscending ? QStringLiteral("ascending")
-                                                : QStringLiteral("descending"));
-    result.explanation = parts.join(QStringLiteral(", ")) + QLatin1Char('.');
-    return result;
+    return judge.passed();
 }
 
 std::vector<PatternResult> AccessPatternRunner::runAll(const Project &project,
@@ -278,8 +355,11 @@ std::vector<PatternResult> AccessPatternRunner::runAll(const Project &project,
                                                        const Table &table)
 {
     std::vector<PatternResult> results;
-    for (const AccessPattern &pattern : project.accessPatterns)
+    for (const AccessPattern &pattern : project.accessPatterns) {
         results.push_back(run(project, population, table, pattern));
+        if (!results.back().passed)
+            diagnosePattern(project, population, table, pattern, results.back());
+    }
     return results;
 }
 

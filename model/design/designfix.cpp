@@ -1,5 +1,10 @@
 #include "model/design/designfix.h"
 
+#include "model/design/projectfile.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
 namespace keyscope::model {
 
 QString FixChange::kindName(Kind kind)
@@ -23,15 +28,289 @@ QString FixChange::kindName(Kind kind)
         return QStringLiteral("pattern-limit");
     case Kind::PatternIndex:
         return QStringLiteral("pattern-index");
+    case Kind::TableIndex:
+        return QStringLiteral("table-index");
     }
     return QString();
 }
 
+QString FixChange::targetText() const
+{
+    const QString of = QStringLiteral(" of ");
+    const QString quoted = QStringLiteral("pattern '") + pattern + QLatin1Char('\'');
+    switch (kind) {
+    case Kind::KeyTemplate:
+        return QStringLiteral("the ") + key + QStringLiteral(" template") + of + entity;
+    case Kind::AttributeGenerator:
+        return QStringLiteral("the generator of ") + entity + QLatin1Char('.') + attribute;
+    case Kind::AttributeMutable:
+        return QStringLiteral("\"mutable\" of ") + entity + QLatin1Char('.') + attribute;
+    case Kind::PatternDirection:
+        return QStringLiteral("the direction") + of + quoted;
+    case Kind::PatternKeyCondition:
+        return QStringLiteral("the key condition") + of + quoted;
+    case Kind::PatternFilter:
+        return QStringLiteral("the filter") + of + quoted;
+    case Kind::PatternValue:
+        return QStringLiteral("the value ") + valueName + of + quoted;
+    case Kind::PatternLimit:
+        return QStringLiteral("the Limit") + of + quoted;
+    case Kind::PatternIndex:
+        return QStringLiteral("the index") + of + quoted;
+    case Kind::TableIndex:
+        return QStringLiteral("a local secondary index on ") + key;
+    }
+    return QString();
+}
+
+QString DesignFix::changesText() const
+{
+    QStringList lines;
+    for (const FixChange &change : changes) {
+        const QString before
+            = change.before.isEmpty() ? QStringLiteral("(none)") : change.before;
+        const QString after = change.after.isEmpty() ? QStringLiteral("(none)") : change.after;
+        lines << change.targetText() + QStringLiteral(": ") + before + QStringLiteral(" -> ")
+                + after;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+namespace {
+
+QString compact(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    if (value.isString())
+        return value.toString();
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isDouble())
+        return QString::number(qint64(value.toDouble()));
+    return QString();
+}
+
+std::optional<QJsonObject> objectText(const QString &text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        return std::nullopt;
+    return document.object();
+}
+
+// The element of `array` whose "name" is `name`, or -1.
+qsizetype named(const QJsonArray &array, const QString &name)
+{
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        if (array.at(i).toObject().value(QLatin1String("name")).toString() == name)
+            return i;
+    }
+    return -1;
+}
+
+QString stale(const FixChange &change, const QString &now)
+{
+    return QStringLiteral("The design changed since the fix was made: ") + change.targetText()
+        + QStringLiteral(" is ") + (now.isEmpty() ? QStringLiteral("(none)") : now)
+        + QStringLiteral(", not ") + (change.before.isEmpty() ? QStringLiteral("(none)")
+                                                               : change.before)
+        + QLatin1Char('.');
+}
+
+// Sets `member` of `object` to `after` (undefined removes it), refusing when it does not
+// hold `before` (objects compare as JSON, so spacing and member order do not matter).
+std::optional<QString> replaceMember(QJsonObject &object, const QString &member,
+                                     const FixChange &change, const QJsonValue &after)
+{
+    const QString now = compact(object.value(member));
+    bool same = now == change.before;
+    if (!same && object.value(member).isObject()) {
+        const auto before = objectText(change.before);
+        same = before && *before == object.value(member).toObject();
+    }
+    if (!same)
+        return stale(change, now);
+    if (after.isUndefined())
+        object.remove(member);
+    else
+        object.insert(member, after);
+    return std::nullopt;
+}
+
+std::optional<QString> changeTable(QJsonObject &root, const FixChange &change)
+{
+    QJsonObject table = root.value(QLatin1String("table")).toObject();
+    const bool wrapped = table.value(QLatin1String("Table")).isObject();
+    QJsonObject inner = wrapped ? table.value(QLatin1String("Table")).toObject() : table;
+    QJsonArray locals = inner.value(QLatin1String("LocalSecondaryIndexes")).toArray();
+    for (const QJsonValue &index : locals) {
+        if (index.toObject().value(QLatin1String("IndexName")).toString() == change.after)
+            return QStringLiteral("The table already has an index named ") + change.after
+                + QLatin1Char('.');
+    }
+    QString hash;
+    for (const QJsonValue &key : inner.value(QLatin1String("KeySchema")).toArray()) {
+        if (key.toObject().value(QLatin1String("KeyType")).toString() == QLatin1String("HASH"))
+            hash = key.toObject().value(QLatin1String("AttributeName")).toString();
+    }
+    QJsonArray definitions = inner.value(QLatin1String("AttributeDefinitions")).toArray();
+    bool defined = false;
+    for (const QJsonValue &definition : definitions)
+        defined = defined
+            || definition.toObject().value(QLatin1String("AttributeName")).toString()
+                == change.key;
+    if (!defined)
+        definitions.append(QJsonObject {{QStringLiteral("AttributeName"), change.key},
+                                        {QStringLiteral("AttributeType"), QStringLiteral("S")}});
+    inner.insert(QStringLiteral("AttributeDefinitions"), definitions);
+    locals.append(QJsonObject {
+        {QStringLiteral("IndexName"), change.after},
+        {QStringLiteral("KeySchema"),
+         QJsonArray {QJsonObject {{QStringLiteral("AttributeName"), hash},
+                                  {QStringLiteral("KeyType"), QStringLiteral("HASH")}},
+                     QJsonObject {{QStringLiteral("AttributeName"), change.key},
+                                  {QStringLiteral("KeyType"), QStringLiteral("RANGE")}}}},
+        {QStringLiteral("Projection"),
+         QJsonObject {{QStringLiteral("ProjectionType"), QStringLiteral("ALL")}}}});
+    inner.insert(QStringLiteral("LocalSecondaryIndexes"), locals);
+    if (wrapped)
+        table.insert(QStringLiteral("Table"), inner);
+    root.insert(QStringLiteral("table"), wrapped ? table : inner);
+    return std::nullopt;
+}
+
+std::optional<QString> changeEntity(QJsonObject &root, const FixChange &change)
+{
+    QJsonArray entities = root.value(QLatin1String("entities")).toArray();
+    const qsizetype e = named(entities, change.entity);
+    if (e < 0)
+        return QStringLiteral("No entity type is named '") + change.entity
+            + QStringLiteral("' any more.");
+    QJsonObject entity = entities.at(e).toObject();
+    std::optional<QString> refused;
+    if (change.kind == FixChange::Kind::KeyTemplate) {
+        QJsonObject keys = entity.value(QLatin1String("keys")).toObject();
+        refused = replaceMember(keys, change.key, change,
+                                change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(change.after));
+        entity.insert(QStringLiteral("keys"), keys);
+    } else {
+        QJsonArray attributes = entity.value(QLatin1String("attributes")).toArray();
+        const qsizetype a = named(attributes, change.attribute);
+        if (a < 0)
+            return change.entity + QStringLiteral(" has no attribute '") + change.attribute
+                + QStringLiteral("' any more.");
+        QJsonObject attribute = attributes.at(a).toObject();
+        if (change.kind == FixChange::Kind::AttributeGenerator) {
+            const auto after = objectText(change.after);
+            if (!after)
+                return QStringLiteral("The new generator is not a JSON object: ") + change.after;
+            refused = replaceMember(attribute, QStringLiteral("generator"), change, *after);
+        } else {
+            const bool now = attribute.value(QLatin1String("mutable")).toBool();
+            if ((now ? QStringLiteral("true") : QStringLiteral("false")) != change.before)
+                return stale(change, now ? QStringLiteral("true") : QStringLiteral("false"));
+            attribute.insert(QStringLiteral("mutable"), change.after == QLatin1String("true"));
+        }
+        attributes.replace(a, attribute);
+        entity.insert(QStringLiteral("attributes"), attributes);
+    }
+    entities.replace(e, entity);
+    root.insert(QStringLiteral("entities"), entities);
+    return refused;
+}
+
+std::optional<QString> changePattern(QJsonObject &root, const FixChange &change)
+{
+    QJsonArray patterns = root.value(QLatin1String("accessPatterns")).toArray();
+    const qsizetype p = named(patterns, change.pattern);
+    if (p < 0)
+        return QStringLiteral("No access pattern is named '") + change.pattern
+            + QStringLiteral("' any more.");
+    QJsonObject pattern = patterns.at(p).toObject();
+    const QJsonValue text = change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(change.after);
+    std::optional<QString> refused;
+    switch (change.kind) {
+    case FixChange::Kind::PatternDirection: {
+        const bool forward = pattern.value(QLatin1String("scanIndexForward")).toBool(true);
+        if ((forward ? QStringLiteral("forward") : QStringLiteral("backward")) != change.before)
+            return stale(change, forward ? QStringLiteral("forward") : QStringLiteral("backward"));
+        pattern.insert(QStringLiteral("scanIndexForward"), change.after == QLatin1String("forward"));
+        break;
+    }
+    case FixChange::Kind::PatternKeyCondition:
+        refused = replaceMember(pattern, QStringLiteral("keyCondition"), change, text);
+        break;
+    case FixChange::Kind::PatternFilter:
+        refused = replaceMember(pattern, QStringLiteral("filter"), change, text);
+        break;
+    case FixChange::Kind::PatternIndex:
+        refused = replaceMember(pattern, QStringLiteral("index"), change, text);
+        break;
+    case FixChange::Kind::PatternLimit: {
+        bool ok = change.after.isEmpty();
+        const qint64 limit = change.after.toLongLong(ok ? nullptr : &ok);
+        if (!ok)
+            return QStringLiteral("The new Limit is not a number: ") + change.after;
+        refused = replaceMember(pattern, QStringLiteral("limit"), change,
+                                change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(limit));
+        break;
+    }
+    case FixChange::Kind::PatternValue: {
+        QJsonObject values = pattern.value(QLatin1String("values")).toObject();
+        const auto literal = objectText(change.after);
+        refused = replaceMember(values, change.valueName, change,
+                                literal ? QJsonValue(*literal) : text);
+        pattern.insert(QStringLiteral("values"), values);
+        break;
+    }
+    default:
+        break;
+    }
+    patterns.replace(p, pattern);
+    root.insert(QStringLiteral("accessPatterns"), patterns);
+    return refused;
+}
+
+} // namespace
+
 std::variant<Project, QString> applyFix(const Project &project, const DesignFix &fix)
 {
-    // TODO(issue 13, helper h13b): make each change.
-    (void)fix;
-    return project;
+    // The changes are made on the project file's JSON and read back, so the fixed design is
+    // checked exactly as a saved file would be.
+    QJsonObject root = ProjectFile::toJson(project);
+    for (const FixChange &change : fix.changes) {
+        std::optional<QString> refused;
+        switch (change.kind) {
+        case FixChange::Kind::KeyTemplate:
+        case FixChange::Kind::AttributeGenerator:
+        case FixChange::Kind::AttributeMutable:
+            refused = changeEntity(root, change);
+            break;
+        case FixChange::Kind::TableIndex:
+            refused = changeTable(root, change);
+            break;
+        default:
+            refused = changePattern(root, change);
+            break;
+        }
+        if (refused)
+            return *refused;
+    }
+    auto read = ProjectFile::fromJson(QJsonDocument(root), QStringLiteral("the fixed design"));
+    if (auto *errors = std::get_if<std::vector<IoError>>(&read)) {
+        QStringList lines;
+        for (const IoError &error : *errors)
+            lines << (error.path.isEmpty() ? error.message
+                                           : error.path + QStringLiteral(": ") + error.message);
+        return QStringLiteral("The fixed design is not valid: ") + lines.join(QStringLiteral("; "));
+    }
+    Project fixed = std::get<Project>(std::move(read));
+    fixed.view = project.view;
+    return fixed;
 }
 
 } // namespace keyscope::model

@@ -20,13 +20,17 @@ struct FixChange
     enum class Kind {
         KeyTemplate,         // entity `entity`, key attribute `key`: before -> after
         AttributeGenerator,  // entity `entity`, attribute `attribute`: generator JSON text
+                             // (compared as JSON, so spacing does not matter)
         AttributeMutable,    // entity `entity`, attribute `attribute`: "true" / "false"
         PatternDirection,    // pattern `pattern`: "forward" / "backward"
         PatternKeyCondition, // pattern `pattern`: KeyConditionExpression text
         PatternFilter,       // pattern `pattern`: FilterExpression text ("" removes it)
-        PatternValue,        // pattern `pattern`, value `valueName` (":sk"): template text
+        PatternValue,        // pattern `pattern`, value `valueName` (":sk"): template text, or
+                             // a literal as DynamoDB JSON ({"S": "EVENT#2023-12-01"})
         PatternLimit,        // pattern `pattern`: decimal text ("" removes the Limit)
         PatternIndex,        // pattern `pattern`: index name ("" is the table)
+        TableIndex,          // a new local secondary index named `after` (before ""), on the
+                             // table's partition key and the S sort key attribute `key`
     };
 
     Kind kind = Kind::KeyTemplate;
@@ -39,6 +43,8 @@ struct FixChange
     QString after;
 
     static QString kindName(Kind kind); // "key-template", "pattern-direction", ...
+    // What the change targets, in the user's words: "the SK template of Reading".
+    QString targetText() const;
 };
 
 // A fix: one line saying what it does ("Pad ReadingId to 5 digits: READING#{ReadingId|pad:5}")
@@ -49,6 +55,8 @@ struct DesignFix
     std::vector<FixChange> changes;
 
     bool isEmpty() const { return changes.empty(); }
+    // Every change as "target: before -> after", one a line.
+    QString changesText() const;
 };
 
 // The project with every change of `fix` made, or why it cannot be made (a target that is not

@@ -654,6 +654,21 @@ bool Document::removeAccessPattern(int index)
     return true;
 }
 
+bool Document::applyFix(const model::DesignFix &fix, QString *why)
+{
+    auto fixed = model::applyFix(m_project, fix);
+    if (auto *refused = std::get_if<QString>(&fixed)) {
+        if (why)
+            *why = *refused;
+        return false;
+    }
+    const model::Project &project = std::get<model::Project>(fixed);
+    pushEdit(tr("Apply Fix: %1").arg(fix.summary),
+             Design {project.name, project.description, project.table, project.tableJson,
+                     project.entities, project.seed, project.accessPatterns});
+    return true;
+}
+
 bool Document::setAccessPattern(int index, const model::AccessPattern &pattern)
 {
     if (index < 0 || index >= int(m_project.accessPatterns.size()) || pattern.name.isEmpty()

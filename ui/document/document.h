@@ -2,6 +2,7 @@
 
 #include "model/design/accesspatternrunner.h"
 #include "model/design/designchecker.h"
+#include "model/design/designfix.h"
 #include "model/design/populator.h"
 #include "model/design/project.h"
 #include "model/design/recovery/recoveryrun.h"
@@ -120,6 +121,11 @@ public:
     // (Design > Infer Entity Types turns items into entity types); undo restores both exactly.
     // The file settings (view, unknown members) stay. Nothing is pushed when nothing changes.
     void replaceDesignAndItems(const model::Project &project, const QString &text);
+
+    // Makes every change of a fix (Apply Fix on a failing pattern or a finding) as one undo
+    // step "Apply Fix: <summary>"; everything re-runs. Refuses (false, nothing pushed, *why
+    // set) when the design changed under the fix or the fixed design is not valid.
+    bool applyFix(const model::DesignFix &fix, QString *why = nullptr);
 
     // Access patterns: each call is one undo step (an edit made in a form is one change, so
     // nothing merges). Names must be non-empty and unique.

@@ -2,6 +2,7 @@
 
 #include "ui/document/document.h"
 #include "ui/icons/actionicon.h"
+#include "ui/patterns/fixdialog.h"
 #include "ui/patterns/patterneditor.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/widgets/detailview.h"
@@ -15,6 +16,7 @@
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -122,6 +124,20 @@ void PatternsPanel::createActions()
             button->setAccessibleName(
                 a->text().remove(QLatin1Char('&')).remove(QStringLiteral("...")));
     }
+    // Apply Fix has no icon: its button says it, first in the bar, where it is seen.
+    m_applyFix = new QAction(tr("Apply &Fix..."), this);
+    m_applyFix->setObjectName(QStringLiteral("actionApplyPatternFix"));
+    m_applyFix->setIconText(tr("Apply Fix"));
+    m_applyFix->setToolTip(tr("Show the change that makes the selected pattern pass, before and "
+                              "after side by side, and make it"));
+    connect(m_applyFix, &QAction::triggered, this, &PatternsPanel::applyFixToCurrent);
+    m_list->addAction(m_applyFix);
+    m_toolBar->insertAction(m_new, m_applyFix);
+    m_toolBar->insertSeparator(m_new);
+    if (auto *button = qobject_cast<QToolButton *>(m_toolBar->widgetForAction(m_applyFix))) {
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setAccessibleName(tr("Apply Fix"));
+    }
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
@@ -212,7 +228,16 @@ int PatternsPanel::currentRow() const
 void PatternsPanel::showCurrent()
 {
     const model::PatternResult *result = currentResult();
-    m_detail->setPlainText(result ? result->explanation : QString());
+    QString text = result ? result->explanation : QString();
+    if (result && !result->diagnosis.isEmpty())
+        text += QStringLiteral("\n\n") + tr("Why: ") + result->diagnosis
+            + (result->findingId.isEmpty() ? QString()
+                                           : QStringLiteral(" [") + result->findingId
+                                                 + QLatin1Char(']'));
+    if (result && result->fix)
+        text += QStringLiteral("\n") + tr("Fix: ") + result->fix->summary + QLatin1Char('\n')
+            + result->fix->changesText();
+    m_detail->setPlainText(text);
     updateActions();
     emit currentPatternChanged();
 }
@@ -241,6 +266,17 @@ void PatternsPanel::updateActions()
         a->setEnabled(index >= 0);
     m_moveUp->setEnabled(index > 0);
     m_moveDown->setEnabled(index >= 0 && index < count - 1);
+    const model::PatternResult *result = currentResult();
+    m_applyFix->setEnabled(index >= 0 && result && !result->passed && result->fix
+                           && !result->fix->isEmpty());
+}
+
+void PatternsPanel::applyFixToCurrent()
+{
+    const model::PatternResult *result = currentResult();
+    if (!m_document || !result || !result->fix)
+        return;
+    FixDialog::openFor(m_document, *result->fix, result->diagnosis, this);
 }
 
 // --- Editing ---

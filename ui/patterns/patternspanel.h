@@ -54,6 +54,8 @@ public:
     QAction *moveUpAction() const { return m_moveUp; }
     QAction *moveDownAction() const { return m_moveDown; }
     QAction *deleteAction() const { return m_delete; }
+    // Opens the fix of the selected failing pattern, its before and after side by side.
+    QAction *applyFixAction() const { return m_applyFix; }
 
 public slots:
     // Open the pattern form (window-modal; OK adds or replaces the pattern).
@@ -64,6 +66,7 @@ public slots:
     void moveCurrentUp();
     void moveCurrentDown();
     void deleteCurrent();
+    void applyFixToCurrent();
 
 signals:
     void currentPatternChanged();
@@ -99,6 +102,7 @@ private:
     QAction *m_moveUp = nullptr;
     QAction *m_moveDown = nullptr;
     QAction *m_delete = nullptr;
+    QAction *m_applyFix = nullptr;
 };
 
 } // namespace keyscope::ui

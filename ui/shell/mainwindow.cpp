@@ -3,6 +3,7 @@
 
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
+#include "ui/checks/findingfixbutton.h"
 #include "ui/checks/findinglistmodel.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionpane.h"
@@ -227,7 +228,7 @@ void MainWindow::createPanels()
         QStringLiteral("ChecksDock"), tr("Checks"),
         panelContent(this,
                      {m_findingSummary, listAndDetail(this, m_findingList, m_findingDetail),
-                      m_findingConcern},
+                      m_findingConcern, m_findingFix = new FindingFixButton(m_document, this)},
                      1),
         Qt::RightDockWidgetArea);
     splitDockWidget(patterns, checks, Qt::Vertical);
@@ -672,6 +673,7 @@ void MainWindow::findingSelected()
 {
     const model::Finding *finding = m_findingModel->finding(m_findingList->currentIndex().row());
     CollectionView *view = m_collection->view();
+    m_findingFix->setFinding(finding);
     if (!finding) {
         m_findingDetail->clear();
         m_findingConcern->clear();

@@ -21,6 +21,7 @@ class QToolBar;
 
 namespace keyscope::ui {
 
+class FindingFixButton;
 class InteropActions;
 class InferActions;
 class InferDialog;
@@ -178,6 +179,7 @@ private:
     QListView *m_findingList = nullptr;
     QLabel *m_findingSummary = nullptr;
     QLabel *m_findingConcern = nullptr; // "12 items concerned (5 here) · F8 next"
+    FindingFixButton *m_findingFix = nullptr;
     bool m_refreshingFindings = false;  // re-selecting after a recheck: do not steal focus
     QPlainTextEdit *m_findingDetail = nullptr;
     TracePlayer *m_player = nullptr;

@@ -1,13 +1,184 @@
 // parent-side, limit-before-filter, page-size.
+#include "model/design/accesspatternrunner.h"
 #include "model/design/checks/checksupport.h"
+#include "model/design/patterndiagnosis.h"
+#include "model/query/queryengine.h"
 
 namespace keyscope::model::checks {
 
+namespace {
+
+// The literal text a template starts with ("#READING#" of "#READING#{Ts|iso8601}").
+QString leadingText(const QString &text)
+{
+    const qsizetype brace = text.indexOf(QLatin1Char('{'));
+    return brace < 0 ? text : text.left(brace);
+}
+
+QString patternPath(const Project &project, const AccessPattern &pattern)
+{
+    for (std::size_t i = 0; i < project.accessPatterns.size(); ++i) {
+        if (&project.accessPatterns[i] == &pattern)
+            return QStringLiteral("accessPatterns[%1]").arg(i);
+    }
+    return QString();
+}
+
+// From the templates: the parent's sort key prefix and a child's, against the side the
+// pattern needs it on (first when reading forward: below every child; backward: above).
+void parentSide(const CheckContext &context, const AccessPattern &pattern,
+                const PatternResult &result, std::vector<Finding> &findings)
+{
+    const Project &project = context.project;
+    const EntityType *parent = project.entity(pattern.parentEntity);
+    if (!parent || !pattern.expect.parentFirst || !*pattern.expect.parentFirst
+        || !pattern.indexName.isEmpty() || !project.table.keys.hasRange())
+        return;
+    const QString sortKey = project.table.keys.range.front().name;
+    if (!parent->keys.count(sortKey))
+        return;
+    const QString parentPrefix = leadingText(parent->keys.at(sortKey));
+    for (const QString &type : pattern.expect.entityTypes) {
+        const EntityType *child = project.entity(type);
+        if (!child || child == parent || !child->keys.count(sortKey))
+            continue;
+        const QString before = child->keys.at(sortKey);
+        const QString childPrefix = leadingText(before);
+        if (parentPrefix.isEmpty() || childPrefix.isEmpty() || parentPrefix.startsWith(childPrefix)
+            || childPrefix.startsWith(parentPrefix))
+            continue; // the prefixes alone do not say which side
+        const bool parentBelow = parentPrefix < childPrefix; // bytes: ASCII prefixes here
+        if (parentBelow == pattern.scanIndexForward)
+            continue;
+        const QString after = before.startsWith(QLatin1Char('#')) ? before.mid(1)
+                                                                  : QLatin1Char('#') + before;
+        Finding f;
+        f.id = QStringLiteral("parent-side");
+        f.severity = Finding::Severity::Error;
+        f.entity = child->name;
+        f.attribute = sortKey;
+        f.path = patternPath(project, pattern);
+        f.title = QStringLiteral("The ") + parent->name + QStringLiteral(" sorts on the side '")
+            + pattern.name + QStringLiteral("' reaches last");
+        f.explanation = QStringLiteral("'") + pattern.name + QStringLiteral("' reads ")
+            + (pattern.scanIndexForward ? QStringLiteral("forward") : QStringLiteral("backward"))
+            + (pattern.limit ? QStringLiteral(" with Limit ") + QString::number(*pattern.limit)
+                             : QString())
+            + QStringLiteral(" and wants the ") + parent->name + QStringLiteral(" first, but its ")
+            + sortKey + QStringLiteral(" prefix '") + parentPrefix + QStringLiteral("' sorts ")
+            + (parentBelow ? QStringLiteral("before") : QStringLiteral("after")) + QStringLiteral(" the ")
+            + child->name + QStringLiteral(" prefix '") + childPrefix
+            + QStringLiteral("', so the query meets it last")
+            + (result.passed ? QStringLiteral(".") : QStringLiteral(" (the pattern fails: ")
+                   + result.explanation + QLatin1Char(')'));
+        f.fix = QStringLiteral("Key ") + child->name + QStringLiteral(" ") + sortKey
+            + QStringLiteral(" as ") + after + QStringLiteral(" (was ") + before
+            + QStringLiteral("), so the children sort on the other side of the ") + parent->name
+            + QLatin1Char('.');
+        FixChange change;
+        change.kind = FixChange::Kind::KeyTemplate;
+        change.entity = child->name;
+        change.key = sortKey;
+        change.before = before;
+        change.after = after;
+        f.edit = DesignFix {QStringLiteral("Key ") + child->name + QStringLiteral(" as ") + after,
+                            {change}};
+        if (result.parentItem >= 0)
+            f.items.push_back(result.parentItem);
+        findings.push_back(std::move(f));
+    }
+}
+
+void limitBeforeFilter(const CheckContext &context, const AccessPattern &pattern,
+                       const PatternResult &result, std::vector<Finding> &findings)
+{
+    if (!pattern.limit || !pattern.filterExpression || !result.response)
+        return;
+    const QueryResponse &response = *result.response;
+    if (response.count >= *pattern.limit || !response.lastEvaluatedKey)
+        return;
+    Finding f;
+    f.id = QStringLiteral("limit-before-filter");
+    f.severity = Finding::Severity::Warning;
+    f.path = patternPath(context.project, pattern);
+    f.scopeNote = QStringLiteral("about the access pattern '") + pattern.name + QLatin1Char('\'');
+    f.title = QStringLiteral("'") + pattern.name + QStringLiteral("' returns %1 of Limit %2")
+                                                       .arg(response.count)
+                                                       .arg(*pattern.limit);
+    f.explanation = QStringLiteral("Limit counts the items read before the FilterExpression drops "
+                                   "any: the query read %1 items (ScannedCount) and the filter "
+                                   "kept %2 (Count), though more match after the page.")
+                        .arg(response.scannedCount)
+                        .arg(response.count);
+    f.fix = QStringLiteral("Move the filtered value into the key (a GSI or a composite sort key "
+                           "that starts with it), or drop Limit and paginate.");
+    FixChange change;
+    change.kind = FixChange::Kind::PatternLimit;
+    change.pattern = pattern.name;
+    change.before = QString::number(*pattern.limit);
+    f.edit = DesignFix {QStringLiteral("Drop Limit %1 and read every page").arg(*pattern.limit),
+                        {change}};
+    findings.push_back(std::move(f));
+}
+
+void pageSize(const CheckContext &context, const Table &table, const AccessPattern &pattern,
+              const PatternResult &result, std::vector<Finding> &findings)
+{
+    const PatternExpectation &expect = pattern.expect;
+    if (pattern.limit || !result.response || !result.response->lastEvaluatedKey)
+        return;
+    const qint64 wanted = expect.count ? *expect.count : expect.minCount.value_or(0);
+    if (result.response->count >= wanted)
+        return;
+    // Pages the whole read takes, at most 1000 counted.
+    QueryRequest request = result.request;
+    qint64 pages = 1;
+    std::optional<Item> next = result.response->lastEvaluatedKey;
+    QueryEngine::Options options;
+    options.materializeItems = false;
+    while (next && pages < 1000) {
+        request.exclusiveStartKey = next;
+        auto answer = QueryEngine::query(table, request, options);
+        if (!std::holds_alternative<QueryResponse>(answer))
+            break;
+        next = std::get<QueryResponse>(answer).lastEvaluatedKey;
+        ++pages;
+    }
+    Finding f;
+    f.id = QStringLiteral("page-size");
+    f.severity = Finding::Severity::Warning;
+    f.path = patternPath(context.project, pattern);
+    f.scopeNote = QStringLiteral("about the access pattern '") + pattern.name + QLatin1Char('\'');
+    f.title = QStringLiteral("'") + pattern.name + QStringLiteral("' needs %1 pages").arg(pages);
+    f.explanation = QStringLiteral("A Query page ends at 1 MB of items read: the first page holds "
+                                   "%1 items where the pattern expects %2, and reading them all "
+                                   "takes %3 requests.")
+                        .arg(result.response->count)
+                        .arg(wanted)
+                        .arg(pages);
+    f.fix = QStringLiteral("Query an index with a KEYS_ONLY or INCLUDE projection (only the "
+                           "attributes the page shows), or make the items smaller.");
+    findings.push_back(std::move(f));
+}
+
+} // namespace
+
 void checkPatterns(const CheckContext &context, std::vector<Finding> &findings)
 {
-    // TODO(issue 13, helper h13b)
-    (void)context;
-    (void)findings;
+    const Project &project = context.project;
+    if (project.accessPatterns.empty() || context.population.size() > kTrialItems)
+        return;
+    auto built = AccessPatternRunner::buildTable(project, context.population);
+    if (!std::holds_alternative<std::unique_ptr<Table>>(built))
+        return;
+    const Table &table = *std::get<std::unique_ptr<Table>>(built);
+    for (const AccessPattern &pattern : project.accessPatterns) {
+        const PatternResult result
+            = AccessPatternRunner::run(project, context.population, table, pattern);
+        parentSide(context, pattern, result, findings);
+        limitBeforeFilter(context, pattern, result, findings);
+        pageSize(context, table, pattern, result, findings);
+    }
 }
 
 } // namespace keyscope::model::checks

@@ -1,0 +1,157 @@
+#include "model/design/ordercomparison.h"
+
+#include "model/value/number.h"
+
+#include <QDateTime>
+#include <QRegularExpression>
+
+namespace keyscope::model {
+
+namespace {
+
+// An ISO-8601 date-time with a zone (Z or +hh:mm), as milliseconds since the epoch.
+std::optional<qint64> instantOf(const QString &text)
+{
+    static const QRegularExpression zoned(QStringLiteral(
+        R"(^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$)"));
+    if (!zoned.match(text).hasMatch())
+        return std::nullopt;
+    const QDateTime time = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!time.isValid())
+        return std::nullopt;
+    return time.toMSecsSinceEpoch();
+}
+
+std::optional<Number> numberOf(const AttributeValue &value)
+{
+    if (value.type() == AttributeValue::Type::N)
+        return value.asNumber();
+    if (value.type() != AttributeValue::Type::S)
+        return std::nullopt;
+    static const QRegularExpression decimal(QStringLiteral(R"(^[+-]?\d+(\.\d+)?$)"));
+    const QString text = value.asString();
+    if (!decimal.match(text).hasMatch())
+        return std::nullopt;
+    return Number::parse(text);
+}
+
+const AttributeSpec *declared(const Project &project, const AccessPattern &pattern,
+                              const QString &name)
+{
+    for (const EntityType &entity : project.entities) {
+        if (!pattern.expect.entityTypes.isEmpty()
+            && !pattern.expect.entityTypes.contains(entity.name))
+            continue;
+        for (const AttributeSpec &attribute : entity.attributes) {
+            if (attribute.name == name)
+                return &attribute;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+QString OrderComparison::asName(As as)
+{
+    switch (as) {
+    case As::Number:
+        return QStringLiteral("number");
+    case As::Instant:
+        return QStringLiteral("instant");
+    case As::Bytes:
+        break;
+    }
+    return QStringLiteral("bytes");
+}
+
+OrderComparison OrderComparison::choose(const Project &project, const AccessPattern &pattern,
+                                        const std::vector<AttributeValue> &values)
+{
+    OrderComparison out;
+    const QString &name = pattern.expect.orderAttribute;
+    const QJsonValue as = pattern.expect.orderByExtra.value(QLatin1String("as"));
+    if (!as.isUndefined()) {
+        const QString text = as.toString();
+        for (As candidate : {As::Bytes, As::Number, As::Instant}) {
+            if (text == asName(candidate)) {
+                out.as = candidate;
+                out.reason = QStringLiteral("the pattern's orderBy says \"as\": \"") + text
+                    + QLatin1Char('"');
+                return out;
+            }
+        }
+        out.error = QStringLiteral("orderBy \"as\" must be \"bytes\", \"number\" or \"instant\", "
+                                   "not ")
+            + (as.isString() ? QLatin1Char('"') + text + QLatin1Char('"')
+                             : QStringLiteral("a non-string"))
+            + QLatin1Char('.');
+        return out;
+    }
+    if (const AttributeSpec *spec = declared(project, pattern, name)) {
+        const GeneratorSpec::Kind kind = spec->generator.kind;
+        if (spec->type == AttributeKind::Timestamp || kind == GeneratorSpec::Kind::Timestamp) {
+            out.as = As::Instant;
+            out.reason = name + QStringLiteral(" is a timestamp");
+            return out;
+        }
+        if (spec->type == AttributeKind::N) {
+            out.as = As::Number;
+            out.reason = name + QStringLiteral(" is a number (N)");
+            return out;
+        }
+        if (kind == GeneratorSpec::Kind::Sequence || kind == GeneratorSpec::Kind::IntegerRange) {
+            out.as = As::Number;
+            out.reason = name + QStringLiteral("'s generator makes numbers");
+            return out;
+        }
+    }
+    bool numbers = !values.empty();
+    bool instants = !values.empty();
+    for (const AttributeValue &value : values) {
+        if (value.type() == AttributeValue::Type::Null)
+            continue;
+        numbers = numbers && numberOf(value).has_value();
+        instants = instants && value.type() == AttributeValue::Type::S
+            && instantOf(value.asString()).has_value();
+    }
+    if (numbers && !values.empty() && values.front().type() == AttributeValue::Type::S) {
+        out.as = As::Number;
+        out.reason = QStringLiteral("every value is a number written as text");
+    } else if (instants) {
+        out.as = As::Instant;
+        out.reason = QStringLiteral("every value is an ISO-8601 instant with a zone");
+    }
+    return out;
+}
+
+std::optional<int> OrderComparison::compare(const AttributeValue &a, const AttributeValue &b) const
+{
+    if (as == As::Number) {
+        const auto x = numberOf(a);
+        const auto y = numberOf(b);
+        if (x && y)
+            return x->compare(*y);
+    } else if (as == As::Instant && a.type() == AttributeValue::Type::S
+               && b.type() == AttributeValue::Type::S) {
+        const auto x = instantOf(a.asString());
+        const auto y = instantOf(b.asString());
+        if (x && y)
+            return *x < *y ? -1 : (*x > *y ? 1 : 0);
+    }
+    if (a.isKeyType() && a.type() == b.type())
+        return AttributeValue::compareKeys(a, b);
+    return std::nullopt;
+}
+
+QString OrderComparison::description() const
+{
+    QString out = as == As::Bytes ? QStringLiteral("compared as bytes")
+        : as == As::Number        ? QStringLiteral("compared as numbers")
+                                  : QStringLiteral("compared as instants");
+    if (!reason.isEmpty())
+        out += QStringLiteral(": ") + reason;
+    return out;
+}
+
+} // namespace keyscope::model

@@ -1,0 +1,739 @@
+#include "model/design/patterndiagnosis.h"
+
+#include "model/design/keytemplate.h"
+#include "model/design/projectfile.h"
+#include "model/value/keyorder.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QRegularExpression>
+
+namespace keyscope::model {
+
+namespace {
+
+struct Candidate
+{
+    QString diagnosis;
+    QString findingId;
+    DesignFix fix;
+};
+
+FixChange keyChange(const QString &entity, const QString &key, const QString &before,
+                    const QString &after)
+{
+    FixChange change;
+    change.kind = FixChange::Kind::KeyTemplate;
+    change.entity = entity;
+    change.key = key;
+    change.before = before;
+    change.after = after;
+    return change;
+}
+
+FixChange patternChange(FixChange::Kind kind, const QString &pattern, const QString &before,
+                        const QString &after)
+{
+    FixChange change;
+    change.kind = kind;
+    change.pattern = pattern;
+    change.before = before;
+    change.after = after;
+    return change;
+}
+
+QString quoted(const QString &text)
+{
+    return QLatin1Char('\'') + text + QLatin1Char('\'');
+}
+
+// A placeholder's source text with new filters: "{PostNo|pad:5}".
+QString placeholderText(const QString &attribute, const QStringList &filters)
+{
+    QString out = QStringLiteral("{") + attribute;
+    for (const QString &filter : filters)
+        out += QLatin1Char('|') + filter;
+    return out + QLatin1Char('}');
+}
+
+QStringList filterTexts(const KeyTemplate::Part &part)
+{
+    QStringList out;
+    for (const KeyTemplate::Filter &filter : part.filters)
+        out << (filter.argument.isEmpty() ? filter.name
+                                          : filter.name + QLatin1Char(':') + filter.argument);
+    return out;
+}
+
+// The template with one part's text replaced.
+QString replacedPart(const QString &text, const KeyTemplate::Part &part, const QString &with)
+{
+    return text.left(part.column - 1) + with + text.mid(part.column - 1 + part.length);
+}
+
+bool looksMutable(const AttributeSpec &attribute)
+{
+    static const QRegularExpression changing(
+        QStringLiteral("(updated|modified|changed|status|state|lastlogin|version)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return attribute.isMutable || changing.match(attribute.name).hasMatch();
+}
+
+const AttributeSpec *attributeOf(const EntityType &entity, const QString &name)
+{
+    for (const AttributeSpec &attribute : entity.attributes) {
+        if (attribute.name == name)
+            return &attribute;
+    }
+    return nullptr;
+}
+
+// What one diagnosis works from: the run, the parent, the sort key it reads.
+struct Context
+{
+    const Project &project;
+    const Population &population;
+    const Table &table;
+    const AccessPattern &pattern;
+    const PatternResult &result;
+    QString sortKey;
+
+    const EntityType *parent() const { return project.entity(pattern.parentEntity); }
+    QString keyOf(const EntityType &entity) const
+    {
+        const auto it = entity.keys.find(sortKey);
+        return it == entity.keys.end() ? QString() : it->second;
+    }
+    const std::vector<ItemId> &ids() const
+    {
+        static const std::vector<ItemId> none;
+        return result.response ? result.response->itemIds : none;
+    }
+    QString entityOf(qint64 item) const
+    {
+        const int e = item >= 0 && item < population.size() ? population.entityOf[size_t(item)]
+                                                            : -1;
+        return e < 0 ? QString() : project.entities[size_t(e)].name;
+    }
+    // The first child of the pattern's parent item of type `entity`, or -1.
+    qint64 childOf(const QString &entity) const
+    {
+        for (qint64 i = 0; i < population.generatedCount; ++i) {
+            if (population.parentOf[size_t(i)] == result.parentItem && entityOf(i) == entity)
+                return i;
+        }
+        return -1;
+    }
+    AttributeValue sortValue(qint64 item) const
+    {
+        return table.attribute(ItemId(item), sortKey);
+    }
+    // The types the pattern reads other than the parent, returned unexpected ones first.
+    std::vector<const EntityType *> childTypes() const;
+    bool parentProblem() const;
+};
+
+std::vector<const EntityType *> Context::childTypes() const
+{
+    QStringList names;
+    for (ItemId id : ids()) {
+        const QString type = entityOf(qint64(id));
+        if (!pattern.expect.entityTypes.isEmpty() && !pattern.expect.entityTypes.contains(type))
+            names << type;
+    }
+    names << pattern.expect.entityTypes;
+    for (const EntityType &entity : project.entities) {
+        if (entity.parent == pattern.parentEntity && pattern.expect.entityTypes.isEmpty())
+            names << entity.name;
+    }
+    std::vector<const EntityType *> out;
+    names.removeDuplicates();
+    for (const QString &name : names) {
+        const EntityType *entity = project.entity(name);
+        if (entity && name != pattern.parentEntity && !keyOf(*entity).isEmpty())
+            out.push_back(entity);
+    }
+    return out;
+}
+
+bool Context::parentProblem() const
+{
+    if (!pattern.expect.parentFirst || !*pattern.expect.parentFirst || result.parentItem < 0)
+        return false;
+    if (ids().empty() || qint64(ids().front()) != result.parentItem)
+        return true;
+    for (ItemId id : ids()) {
+        if (!pattern.expect.entityTypes.isEmpty()
+            && !pattern.expect.entityTypes.contains(entityOf(qint64(id))))
+            return true;
+    }
+    return pattern.expect.count && qint64(ids().size()) < *pattern.expect.count;
+}
+
+// Literal values of the patterns that select a type by the prefix it had ("REVIEW#") follow
+// the prefix when it gains or loses its '#'.
+void movePrefixValues(const Context &c, const QString &prefix, bool hashed, Candidate &candidate)
+{
+    if (prefix.isEmpty())
+        return;
+    for (const AccessPattern &pattern : c.project.accessPatterns) {
+        for (const auto &[name, value] : pattern.values) {
+            if (!value.literal || value.literal->type() != AttributeValue::Type::S)
+                continue;
+            const QString text = value.literal->asString();
+            if (text.isEmpty() || !prefix.startsWith(text) || text.startsWith(QLatin1Char('#')) != hashed)
+                continue;
+            const auto json = [](const QString &s) {
+                return QString::fromUtf8(
+                    QJsonDocument(QJsonObject {{QStringLiteral("S"), s}}).toJson(QJsonDocument::Compact));
+            };
+            FixChange change = patternChange(FixChange::Kind::PatternValue, pattern.name, json(text),
+                                             json(hashed ? text.mid(1) : QLatin1Char('#') + text));
+            change.valueName = name;
+            candidate.fix.changes.push_back(change);
+        }
+    }
+}
+
+// The parent sorts on the wrong side of its children: move the children across it with '#'.
+void parentSide(const Context &c, std::vector<Candidate> &out)
+{
+    const EntityType *parent = c.parent();
+    if (!parent || c.sortKey.isEmpty() || c.result.parentItem < 0)
+        return;
+    const AttributeValue parentKey = c.sortValue(c.result.parentItem);
+    for (const EntityType *child : c.childTypes()) {
+        const QString before = c.keyOf(*child);
+        const bool hashed = before.startsWith(QLatin1Char('#'));
+        const QString after = hashed ? before.mid(1) : QLatin1Char('#') + before;
+        if (after.isEmpty())
+            continue;
+        Candidate candidate;
+        candidate.findingId = QStringLiteral("parent-side");
+        const qint64 item = c.childOf(child->name);
+        QString order;
+        if (item >= 0 && parentKey.isKeyType() && c.sortValue(item).type() == parentKey.type())
+            order = QStringLiteral(" (") + explainKeyOrder(parentKey, c.sortValue(item))
+                + QLatin1Char(')');
+        const bool parentBefore = item >= 0 && parentKey.isKeyType()
+            && c.sortValue(item).type() == parentKey.type()
+            && AttributeValue::compareKeys(parentKey, c.sortValue(item)) < 0;
+        candidate.diagnosis = QStringLiteral("The ") + parent->name + QStringLiteral(" (")
+            + c.sortKey + QLatin1Char(' ') + quoted(parentKey.displayText()) + QStringLiteral(") sorts ")
+            + (parentBefore ? QStringLiteral("before") : QStringLiteral("after")) + QStringLiteral(" every ")
+            + child->name + QLatin1Char(' ') + c.sortKey + order + QStringLiteral(", so reading ")
+            + (c.pattern.scanIndexForward ? QStringLiteral("forward") : QStringLiteral("backward"))
+            + QStringLiteral(" does not meet the ") + parent->name + QStringLiteral(" where the pattern wants it");
+        candidate.diagnosis += hashed ? QStringLiteral(": drop the '#' before the ") + child->name
+                                     + QStringLiteral(" prefix so they sort on the other side.")
+                                      : QStringLiteral(": prefix the ") + child->name
+                                     + QStringLiteral(" keys with '#' so they sort on the other side ('#' is 0x23, "
+                                                      "below letters and digits).");
+        candidate.fix.summary = QStringLiteral("Key ") + child->name + QStringLiteral(" as ") + after;
+        candidate.fix.changes.push_back(keyChange(child->name, c.sortKey, before, after));
+        movePrefixValues(c, before.left(before.indexOf(QLatin1Char('{'))), hashed, candidate);
+        out.push_back(std::move(candidate));
+    }
+}
+
+// The other way round: read in the other direction, with the key condition's comparison
+// turned to match.
+void flipDirection(const Context &c, std::vector<Candidate> &out)
+{
+    Candidate candidate;
+    const QString before = c.pattern.keyConditionExpression;
+    QString after = before;
+    static const QRegularExpression comparison(QStringLiteral("(<=|>=|<|>)"));
+    const auto match = comparison.match(before);
+    if (match.hasMatch()) {
+        const QString op = match.captured(1);
+        const QString flipped = op == QLatin1String("<=") ? QStringLiteral(">=")
+            : op == QLatin1String(">=")                   ? QStringLiteral("<=")
+            : op == QLatin1String("<")                    ? QStringLiteral(">")
+                                                          : QStringLiteral("<");
+        after = before.left(match.capturedStart(1)) + flipped + before.mid(match.capturedEnd(1));
+    }
+    const bool forward = c.pattern.scanIndexForward;
+    candidate.diagnosis = QStringLiteral("The items the pattern wants lie the other way from "
+                                         "where the query starts: read ")
+        + (forward ? QStringLiteral("backward") : QStringLiteral("forward"))
+        + (after != before ? QStringLiteral(" with ") + after : QString()) + QLatin1Char('.');
+    candidate.fix.summary = QStringLiteral("Read ")
+        + (forward ? QStringLiteral("backward") : QStringLiteral("forward"))
+        + (after != before ? QStringLiteral(" with ") + after : QString());
+    candidate.fix.changes.push_back(
+        patternChange(FixChange::Kind::PatternDirection, c.pattern.name,
+                      forward ? QStringLiteral("forward") : QStringLiteral("backward"),
+                      forward ? QStringLiteral("backward") : QStringLiteral("forward")));
+    if (after != before)
+        candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternKeyCondition,
+                                                      c.pattern.name, before, after));
+    out.push_back(std::move(candidate));
+}
+
+// The widest integer `attribute` of `entity` holds in the population, in digits.
+int digitsUsed(const Context &c, const QString &entity, const QString &attribute)
+{
+    int digits = 1;
+    for (qint64 i = 0; i < c.population.generatedCount; ++i) {
+        if (c.entityOf(i) != entity)
+            continue;
+        const auto it = c.population.items[size_t(i)].find(attribute);
+        if (it != c.population.items[size_t(i)].end())
+            digits = std::max(digits, int(it->second.displayText().remove(QLatin1Char('-')).size()));
+    }
+    return digits;
+}
+
+// A literal bound written in the old time format ("EVENT#Dec 1, 2023"), in ISO-8601 UTC; the
+// upper bound of a day-precision format becomes the day's last second.
+std::optional<QString> isoBound(const QString &text, const QString &prefix, const QString &format,
+                                bool upper)
+{
+    if (!text.startsWith(prefix))
+        return std::nullopt;
+    QDateTime time = QLocale(QLocale::English).toDateTime(text.mid(prefix.size()), format);
+    if (!time.isValid())
+        return std::nullopt;
+    time = QDateTime(time.date(), time.time(), Qt::UTC);
+    static const QRegularExpression clock(QStringLiteral("[hHms]"));
+    if (upper && !clock.match(format).hasMatch())
+        time = time.addSecs(24 * 3600 - 1);
+    return prefix + time.toString(Qt::ISODate);
+}
+
+// The pattern's literal values written in the old time format, rewritten in ISO-8601.
+void rewriteBounds(const Context &c, const QString &prefix, const QString &format,
+                   Candidate &candidate)
+{
+    static const QRegularExpression upperOperand(
+        QStringLiteral(R"((?:BETWEEN\s+:\w+\s+AND\s+|<=?\s*)(:\w+))"),
+        QRegularExpression::CaseInsensitiveOption);
+    QStringList uppers;
+    for (auto it = upperOperand.globalMatch(c.pattern.keyConditionExpression); it.hasNext();)
+        uppers << it.next().captured(1);
+    for (const auto &[name, value] : c.pattern.values) {
+        if (!value.literal || value.literal->type() != AttributeValue::Type::S)
+            continue;
+        const auto bound = isoBound(value.literal->asString(), prefix, format, uppers.contains(name));
+        if (!bound)
+            continue;
+        const auto json = [](const QString &text) {
+            return QString::fromUtf8(
+                QJsonDocument(QJsonObject {{QStringLiteral("S"), text}}).toJson(QJsonDocument::Compact));
+        };
+        FixChange change = patternChange(FixChange::Kind::PatternValue, c.pattern.name,
+                                         json(value.literal->asString()), json(*bound));
+        change.valueName = name;
+        candidate.fix.changes.push_back(change);
+    }
+}
+
+// One placeholder of a child's sort key that reads the order attribute: the filter that
+// makes its text sort by meaning.
+void orderPart(const Context &c, const EntityType &entity, const QString &key,
+               const KeyTemplate::Part &part, const QStringList &sourceFilters,
+               std::vector<Candidate> &out)
+{
+    const AttributeSpec *spec = attributeOf(entity, part.text);
+    if (!spec)
+        return;
+    QStringList filters = filterTexts(part);
+    const QString before = c.keyOf(entity);
+    const auto add = [&](const QString &finding, const QString &why, const QStringList &now) {
+        Candidate candidate;
+        candidate.findingId = finding;
+        const QString after = replacedPart(before, part, placeholderText(part.text, now));
+        candidate.diagnosis = why;
+        candidate.fix.summary = entity.name + QLatin1Char(' ') + key + QStringLiteral(" as ") + after;
+        candidate.fix.changes.push_back(keyChange(entity.name, key, before, after));
+        out.push_back(std::move(candidate));
+        return &out.back();
+    };
+    const bool number = spec->type == AttributeKind::N
+        || spec->generator.kind == GeneratorSpec::Kind::Sequence
+        || spec->generator.kind == GeneratorSpec::Kind::IntegerRange;
+    const qsizetype pad = filters.indexOf(QRegularExpression(QStringLiteral("^pad:\\d+$")));
+    const qsizetype invert = filters.indexOf(QRegularExpression(QStringLiteral("^invert:\\d+$")));
+    if (number && pad < 0 && invert < 0) {
+        const int width = std::max(5, digitsUsed(c, entity.name, part.text) + 2);
+        add(QStringLiteral("unpadded-number"),
+            part.text + QStringLiteral(" is written without padding, so its numbers compare digit by "
+                                       "digit ('10' sorts before '9'): pad it to ")
+                + QString::number(width) + QStringLiteral(" digits."),
+            filters + QStringList {QStringLiteral("pad:") + QString::number(width)});
+        return;
+    }
+    if (pad >= 0 || invert >= 0) {
+        const qsizetype at = pad >= 0 ? pad : invert;
+        const QString width = filters[at].section(QLatin1Char(':'), 1);
+        QStringList now = filters;
+        now[at] = (pad >= 0 ? QStringLiteral("invert:") : QStringLiteral("pad:")) + width;
+        add(QString(),
+            QStringLiteral("The keys follow ") + part.text
+                + (pad >= 0 ? QStringLiteral(" ascending (pad)") : QStringLiteral(" descending (invert)"))
+                + QStringLiteral(", the opposite of the order the pattern wants in the direction it "
+                                 "reads: write the zero-padded difference the other way (")
+                + now[at] + QStringLiteral(")."),
+            now);
+        return;
+    }
+    if (spec->type == AttributeKind::Timestamp) {
+        const bool sortable = filters.isEmpty() || filters.contains(QStringLiteral("iso8601"))
+            || filters.contains(QStringLiteral("date"));
+        if (sortable)
+            return;
+        Candidate *candidate = add(
+            QStringLiteral("unsortable-timestamp"),
+            part.text + QStringLiteral(" is written as ") + filters.join(QLatin1Char('|'))
+                + QStringLiteral(", which does not sort by time (month names, unpadded days or a "
+                                 "changing digit count): write ISO-8601 UTC instead."),
+            {QStringLiteral("iso8601")});
+        for (const KeyTemplate::Filter &filter : part.filters) {
+            if (filter.name == QLatin1String("format"))
+                rewriteBounds(c, before.left(part.column - 1), filter.argument, *candidate);
+        }
+        return;
+    }
+    const bool cased = filters.contains(QStringLiteral("upper")) || filters.contains(QStringLiteral("lower"));
+    if (!cased && (spec->generator.kind == GeneratorSpec::Kind::Names
+                   || sourceFilters.contains(QStringLiteral("lower"))
+                   || sourceFilters.contains(QStringLiteral("upper"))))
+        add(QStringLiteral("mixed-case"),
+            part.text + QStringLiteral(" goes into the key as typed, and keys compare as bytes: every "
+                                       "upper-case letter sorts before every lower-case one "
+                                       "('DeBrie' < 'Dean'). Upper-case it in the key."),
+            filters + QStringList {QStringLiteral("upper")});
+}
+
+// The children are keyed by something that does not follow the order attribute (a random
+// id): a time-ordered id, or a local index whose sort key starts with the order attribute.
+void orderById(const Context &c, const EntityType &entity, const KeyTemplate &parsed,
+               std::vector<Candidate> &out)
+{
+    const QString &order = c.pattern.expect.orderAttribute;
+    const AttributeSpec *orderSpec = attributeOf(entity, order);
+    if (!orderSpec)
+        return;
+    const QJsonObject file = ProjectFile::toJson(c.project);
+    QJsonObject orderGenerator;
+    for (const QJsonValue &e : file.value(QLatin1String("entities")).toArray()) {
+        if (e.toObject().value(QLatin1String("name")).toString() != entity.name)
+            continue;
+        for (const QJsonValue &a : e.toObject().value(QLatin1String("attributes")).toArray()) {
+            if (a.toObject().value(QLatin1String("name")).toString() == order)
+                orderGenerator = a.toObject().value(QLatin1String("generator")).toObject();
+        }
+    }
+    const QString before = c.keyOf(entity);
+    for (const KeyTemplate::Part &part : parsed.parts()) {
+        const AttributeSpec *id = part.isPlaceholder ? attributeOf(entity, part.text) : nullptr;
+        if (!id || id->generator.kind != GeneratorSpec::Kind::Uuid4
+            || orderGenerator.value(QLatin1String("kind")).toString() != QLatin1String("timestamp")
+            || orderSpec->generator.random)
+            continue;
+        QJsonObject ksuid = orderGenerator;
+        ksuid.insert(QStringLiteral("kind"), QStringLiteral("ksuid"));
+        Candidate candidate;
+        candidate.findingId = QStringLiteral("random-id-order");
+        candidate.diagnosis = part.text + QStringLiteral(" is a random UUIDv4: its order says nothing "
+                                                         "about ")
+            + order + QStringLiteral(", so the keys come back in random order. Make it a KSUID, "
+                                     "whose leading characters are its creation time.");
+        FixChange change;
+        change.kind = FixChange::Kind::AttributeGenerator;
+        change.entity = entity.name;
+        change.attribute = part.text;
+        change.before = QStringLiteral("{\"kind\":\"uuid4\"}");
+        change.after = QString::fromUtf8(QJsonDocument(ksuid).toJson(QJsonDocument::Compact));
+        candidate.fix.summary = QStringLiteral("Generate ") + entity.name + QLatin1Char('.') + part.text
+            + QStringLiteral(" as a KSUID");
+        candidate.fix.changes.push_back(change);
+        out.push_back(std::move(candidate));
+    }
+    if (!c.pattern.indexName.isEmpty() || !c.project.table.keys.hasRange()
+        || c.project.table.indexes.size() >= 5)
+        return;
+    QString key = QStringLiteral("LSI1SK");
+    for (int n = 2; c.project.table.allKeyAttributeNames().contains(key); ++n)
+        key = QStringLiteral("LSI%1SK").arg(n);
+    const QString index = QStringLiteral("By") + order;
+    if (c.project.table.index(index))
+        return;
+    std::size_t literal = 0;
+    while (literal < parsed.parts().size() && !parsed.parts()[literal].isPlaceholder)
+        ++literal;
+    const int at = literal < parsed.parts().size() ? parsed.parts()[literal].column - 1
+                                                   : int(before.size());
+    const QString orderText = orderSpec->type == AttributeKind::Timestamp
+        ? placeholderText(order, {QStringLiteral("iso8601")})
+        : placeholderText(order, {QStringLiteral("pad:10")});
+    const QString indexKey = before.left(at) + orderText + QLatin1Char('#') + before.mid(at);
+    Candidate candidate;
+    candidate.findingId = QStringLiteral("random-id-order");
+    candidate.diagnosis = entity.name + QStringLiteral("'s ") + c.sortKey + QLatin1Char(' ')
+        + quoted(before) + QStringLiteral(" does not follow ") + order
+        + QStringLiteral(", so no read of the table returns them in that order. Add a local "
+                         "secondary index whose sort key starts with ")
+        + order + QStringLiteral(" and query it.");
+    candidate.fix.summary = QStringLiteral("Add the index ") + index + QStringLiteral(" (") + key
+        + QStringLiteral(" ") + indexKey + QStringLiteral(") and query it");
+    FixChange table;
+    table.kind = FixChange::Kind::TableIndex;
+    table.key = key;
+    table.after = index;
+    candidate.fix.changes.push_back(table);
+    candidate.fix.changes.push_back(keyChange(entity.name, key, QString(), indexKey));
+    candidate.fix.changes.push_back(
+        patternChange(FixChange::Kind::PatternIndex, c.pattern.name, QString(), index));
+    QString condition = c.pattern.keyConditionExpression;
+    condition.replace(QRegularExpression(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\b")), key);
+    if (condition != c.pattern.keyConditionExpression)
+        candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternKeyCondition,
+                                                      c.pattern.name,
+                                                      c.pattern.keyConditionExpression, condition));
+    out.push_back(std::move(candidate));
+}
+
+void orderFixes(const Context &c, std::vector<Candidate> &out)
+{
+    const QString &order = c.pattern.expect.orderAttribute;
+    if (order.isEmpty() || c.sortKey.isEmpty())
+        return;
+    for (const EntityType *entity : c.childTypes()) {
+        auto parsed = KeyTemplate::parse(c.keyOf(*entity));
+        if (!std::holds_alternative<KeyTemplate>(parsed))
+            continue;
+        const KeyTemplate &key = std::get<KeyTemplate>(parsed);
+        // What the order attribute means: itself, or the placeholders of its key template.
+        QStringList sources {order};
+        QStringList sourceFilters;
+        if (entity->keys.count(order)) {
+            if (auto source = KeyTemplate::parse(entity->keys.at(order));
+                std::holds_alternative<KeyTemplate>(source)) {
+                sources = std::get<KeyTemplate>(source).placeholders();
+                for (const auto &part : std::get<KeyTemplate>(source).parts())
+                    sourceFilters << filterTexts(part);
+            }
+        }
+        bool found = false;
+        for (const KeyTemplate::Part &part : key.parts()) {
+            if (part.isPlaceholder && sources.contains(part.text)) {
+                found = true;
+                orderPart(c, *entity, c.sortKey, part, sourceFilters, out);
+            }
+        }
+        if (!found)
+            orderById(c, *entity, key, out);
+    }
+}
+
+// The pattern looks its item up by a sort key the item is not keyed by ("TICKET#{TicketId}"
+// against "{UpdatedAt}"): key it by what the caller knows, and move the patterns that read
+// the old key's order to a local index on it.
+void lookupKey(const Context &c, std::vector<Candidate> &out)
+{
+    const EntityType *entity = c.parent();
+    if (!entity || c.sortKey.isEmpty() || !c.pattern.indexName.isEmpty())
+        return;
+    const QString before = c.keyOf(*entity);
+    for (const auto &[name, value] : c.pattern.values) {
+        const QRegularExpression equal(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\s*=\\s*")
+                                       + QRegularExpression::escape(name) + QStringLiteral("\\b"));
+        if (value.literal || before.isEmpty() || value.templateText == before
+            || !equal.match(c.pattern.keyConditionExpression).hasMatch())
+            continue;
+        auto parsed = KeyTemplate::parse(before);
+        if (!std::holds_alternative<KeyTemplate>(parsed))
+            continue;
+        const QStringList read = std::get<KeyTemplate>(parsed).placeholders();
+        Candidate candidate;
+        QStringList changing;
+        for (const QString &attribute : read) {
+            if (const AttributeSpec *spec = attributeOf(*entity, attribute); spec && looksMutable(*spec))
+                changing << attribute;
+        }
+        if (!changing.isEmpty())
+            candidate.findingId = QStringLiteral("mutable-in-key");
+        candidate.diagnosis = entity->name + QStringLiteral("'s ") + c.sortKey + QStringLiteral(" is ")
+            + quoted(before) + QStringLiteral(", but the pattern looks it up as ")
+            + quoted(value.templateText) + QStringLiteral(": the key holds a value the caller does not know")
+            + (changing.isEmpty() ? QString()
+                                  : QStringLiteral(" and one that changes (") + changing.join(QStringLiteral(", "))
+                                     + QLatin1Char(')'))
+            + QStringLiteral(". Key the item by ") + quoted(value.templateText) + QLatin1Char('.');
+        candidate.fix.summary = QStringLiteral("Key ") + entity->name + QStringLiteral(" as ") + value.templateText;
+        candidate.fix.changes.push_back(keyChange(entity->name, c.sortKey, before, value.templateText));
+        // Patterns that read the old key's order get a local index on it.
+        const bool single = read.size() == 1 && before == placeholderText(read.front(), {});
+        const AttributeSpec *spec = single ? attributeOf(*entity, read.front()) : nullptr;
+        const QString key = spec && spec->type != AttributeKind::N && spec->type != AttributeKind::B
+            ? read.front()
+            : QStringLiteral("LSI1SK");
+        const QString index = QStringLiteral("By") + (single ? read.front() : c.sortKey);
+        bool indexed = false;
+        for (const AccessPattern &other : c.project.accessPatterns) {
+            if (&other == &c.pattern || !other.indexName.isEmpty()
+                || !read.contains(other.expect.orderAttribute) || c.project.table.index(index)
+                || c.project.table.allKeyAttributeNames().contains(key))
+                continue;
+            if (!indexed) {
+                FixChange table;
+                table.kind = FixChange::Kind::TableIndex;
+                table.key = key;
+                table.after = index;
+                candidate.fix.changes.push_back(table);
+                if (key != read.front() || !single)
+                    candidate.fix.changes.push_back(keyChange(entity->name, key, QString(), before));
+                candidate.fix.summary += QStringLiteral(", and read by ") + read.join(QStringLiteral(", "))
+                    + QStringLiteral(" through the new index ") + index;
+                indexed = true;
+            }
+            candidate.fix.changes.push_back(
+                patternChange(FixChange::Kind::PatternIndex, other.name, QString(), index));
+            QString condition = other.keyConditionExpression;
+            condition.replace(QRegularExpression(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\b")), key);
+            if (condition != other.keyConditionExpression)
+                candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternKeyCondition,
+                                                              other.name, other.keyConditionExpression,
+                                                              condition));
+        }
+        out.push_back(std::move(candidate));
+    }
+}
+
+// Limit counts the items read before the filter drops any.
+void limitBeforeFilter(const Context &c, std::vector<Candidate> &out)
+{
+    if (!c.pattern.limit || !c.pattern.filterExpression || !c.result.response)
+        return;
+    const QueryResponse &response = *c.result.response;
+    Candidate candidate;
+    candidate.findingId = QStringLiteral("limit-before-filter");
+    candidate.diagnosis = QStringLiteral("Limit %1 counts the items read before the filter: the "
+                                         "query read %2 (ScannedCount) and the filter kept %3 "
+                                         "(Count). Drop the Limit and paginate, or move the "
+                                         "filtered value into the key.")
+                              .arg(*c.pattern.limit)
+                              .arg(response.scannedCount)
+                              .arg(response.count);
+    candidate.fix.summary = QStringLiteral("Drop Limit %1 and read every page").arg(*c.pattern.limit);
+    candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternLimit, c.pattern.name,
+                                                  QString::number(*c.pattern.limit), QString()));
+    out.push_back(std::move(candidate));
+}
+
+std::vector<Candidate> candidates(const Context &c)
+{
+    std::vector<Candidate> out;
+    if (c.result.error || !c.result.response)
+        return out;
+    lookupKey(c, out);
+    limitBeforeFilter(c, out);
+    if (c.parentProblem()) {
+        parentSide(c, out);
+        orderFixes(c, out);
+    } else {
+        orderFixes(c, out);
+        parentSide(c, out);
+    }
+    flipDirection(c, out);
+    return out;
+}
+
+} // namespace
+
+FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &patternName)
+{
+    FixTrial trial;
+    auto fixed = applyFix(project, fix);
+    if (auto *why = std::get_if<QString>(&fixed)) {
+        trial.why = *why;
+        return trial;
+    }
+    const Project &after = std::get<Project>(fixed);
+    const auto run = [&](const Project &design, std::vector<PatternResult> &results) -> QString {
+        auto populated = Populator::populate(design);
+        if (auto *error = std::get_if<PopulationError>(&populated))
+            return error->message;
+        const Population &population = std::get<Population>(populated);
+        auto built = AccessPatternRunner::buildTable(design, population);
+        if (auto *error = std::get_if<QString>(&built))
+            return *error;
+        const Table &table = *std::get<std::unique_ptr<Table>>(built);
+        for (const AccessPattern &pattern : design.accessPatterns)
+            results.push_back(AccessPatternRunner::run(design, population, table, pattern));
+        return QString();
+    };
+    std::vector<PatternResult> beforeResults;
+    std::vector<PatternResult> afterResults;
+    run(project, beforeResults);
+    trial.why = run(after, afterResults);
+    if (!trial.why.isEmpty())
+        return trial;
+    trial.applied = true;
+    for (const PatternResult &result : afterResults) {
+        if (result.name == patternName) {
+            trial.passes = result.passed;
+            trial.why = result.explanation;
+        }
+        for (const PatternResult &was : beforeResults) {
+            if (was.name == result.name && was.passed && !result.passed)
+                ++trial.broken;
+        }
+    }
+    return trial;
+}
+
+void diagnosePattern(const Project &project, const Population &population, const Table &table,
+                     const AccessPattern &pattern, PatternResult &result)
+{
+    if (result.passed)
+        return;
+    const IndexStore *store = table.store(pattern.indexName);
+    const Context context {project, population, table, pattern, result,
+                           store && store->keys().hasRange() ? store->keys().range.front().name
+                                                             : QString()};
+    std::vector<Candidate> found = candidates(context);
+    if (found.empty()) {
+        result.diagnosis = result.error
+            ? QStringLiteral("The request itself is invalid: fix the key condition, values or "
+                             "index it names.")
+            : QStringLiteral("No change to the templates, the direction, the key condition or "
+                             "the Limit was found that makes this pattern pass.");
+        return;
+    }
+    const Candidate *chosen = nullptr;
+    const Candidate *passing = nullptr;
+    if (population.size() <= kTrialItems) {
+        for (const Candidate &candidate : found) {
+            const FixTrial trial = tryFix(project, candidate.fix, pattern.name);
+            if (trial.passes && trial.broken == 0) {
+                chosen = &candidate;
+                break;
+            }
+            if (trial.passes && !passing)
+                passing = &candidate;
+        }
+        if (!chosen)
+            chosen = passing;
+    }
+    if (!chosen) {
+        result.diagnosis = found.front().diagnosis
+            + (population.size() <= kTrialItems
+                   ? QStringLiteral(" (No candidate change made the pattern pass when tried.)")
+                   : QStringLiteral(" (Not tried: the design is too large to populate again.)"));
+        result.findingId = found.front().findingId;
+        result.fix = found.front().fix;
+        return;
+    }
+    result.diagnosis = chosen->diagnosis;
+    if (chosen == passing)
+        result.diagnosis += QStringLiteral(" (This change makes another pattern fail.)");
+    result.findingId = chosen->findingId;
+    result.fix = chosen->fix;
+}
+
+} // namespace keyscope::model

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "model/design/accesspatternrunner.h"
+#include "model/design/designfix.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace keyscope::model {
+
+// Why a failing access pattern fails, in design terms, and the change that makes it pass.
+// Candidate changes come from the design: the sort-key template of the types the pattern reads
+// (a '#' before the children's prefix, pad, invert, iso8601, upper), what the pattern looks an
+// item up by, a time-ordered id generator, a local index by the order attribute, the Limit,
+// the direction. Each is tried on a fresh population (when the design has at most
+// kTrialItems items) and the first that makes the pattern pass without breaking a passing one
+// is kept; a larger design gets the first candidate, marked as not tried.
+void diagnosePattern(const Project &project, const Population &population, const Table &table,
+                     const AccessPattern &pattern, PatternResult &result);
+
+// The most items a design may have for its candidate fixes to be tried on a population.
+constexpr qint64 kTrialItems = 200'000;
+
+// What applying `fix` does to the project's patterns, on a population made with the
+// project's seed.
+struct FixTrial
+{
+    bool applied = false; // the fix could be made and the fixed design populates
+    bool passes = false;  // the pattern named passes afterwards
+    int broken = 0;       // patterns that passed before and fail afterwards
+    QString why;          // why it could not be applied, or the pattern's explanation
+};
+FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &patternName);
+
+} // namespace keyscope::model
