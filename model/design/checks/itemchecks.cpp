@@ -156,15 +156,14 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
                 || (!project.table.keys.hash.empty()
                     && project.table.keys.hash.front().name == attribute);
             f.title = QStringLiteral("%1 over DynamoDB's %2-byte key limit")
-                          .arg(attribute)
-                          .arg(hash ? 2048 : 1024);
+                          .arg(attribute, QString::number(hash ? 2048 : 1024));
             f.explanation
                 = QStringLiteral("%1 would be rejected by PutItem: a partition key holds at most "
                                  "2048 bytes and a sort key at most 1024. DynamoDB says: \"%2\". "
                                  "In your data, %3 has a %4 of %5 bytes: '%6'.")
-                      .arg(what, group.message, context.describeItem(item), attribute)
-                      .arg(value.bytes().size())
-                      .arg(shortened(CheckContext::valueText(value)));
+                      .arg(what, group.message, context.describeItem(item), attribute,
+                           QString::number(value.bytes().size()),
+                           shortened(CheckContext::valueText(value)));
             f.fix = QStringLiteral("Keep keys short: build %1 from ids and short codes%2, and "
                                    "keep long text in ordinary attributes (which count only "
                                    "toward the 400 KB item limit).")
@@ -286,7 +285,7 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         const int entity = context.entityOf(d.later);
         Finding f;
         f.id = QStringLiteral("duplicate-key");
-        f.severity = Finding::Severity::Warning;
+        f.severity = Finding::Severity::Error; // the later PutItem silently replaces the item
         f.entity = entity >= 0 ? context.entityName(entity) : QString();
         f.attribute = project.table.keys.range.empty() ? project.table.keys.hash.front().name
                                                        : project.table.keys.range.front().name;
@@ -313,9 +312,8 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
                              "table holds fewer items than %6. In your data, "
                              "%2 and %3 both have %4; only the later, item %5, remains.")
                   .arg(who, context.describeItem(d.earlier), context.describeItem(d.later),
-                       keyText.join(QStringLiteral(", ")))
-                  .arg(d.later)
-                  .arg(d.later >= population.generatedCount
+                       keyText.join(QStringLiteral(", ")), QString::number(d.later),
+                       d.later >= population.generatedCount
                            ? QStringLiteral("the project lists")
                            : QStringLiteral("the design generates"));
         if (entity >= 0) {

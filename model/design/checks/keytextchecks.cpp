@@ -83,8 +83,8 @@ void checkKeyText(const CheckContext &context, std::vector<Finding> &findings)
                             "does not find the item, begins_with and range conditions treat "
                             "the stray characters as part of the key, and two items that "
                             "look alike have different keys.")
-                            .arg(items.size())
-                            .arg(problem, key, visible(context.describeItem(first)));
+                            .arg(QString::number(items.size()), problem, key,
+                                 visible(context.describeItem(first)));
         f.fix = QStringLiteral("Correct %1 of %2 (trim it, or fill in the value the placeholder "
                                "stands for), and check the code or sheet that wrote it.")
                     .arg(key,
