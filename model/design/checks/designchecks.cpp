@@ -100,8 +100,6 @@ void markUnsafePart(const CheckContext &context, const KeySite &site, qint64 ite
     }
 }
 
-} // namespace
-
 // Names of attributes that change after the item is created, by convention: "UpdatedAt",
 // "Status", "LastLoginAt" (the name ends with one of these, case-insensitively).
 bool soundsMutable(const QString &name)
@@ -115,6 +113,8 @@ bool soundsMutable(const QString &name)
     }
     return false;
 }
+
+} // namespace
 
 void checkMutableKeys(const CheckContext &context, std::vector<Finding> &findings)
 {
@@ -334,10 +334,13 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
     }
 }
 
-void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
+namespace {
+
+// url-unsafe-key on an exposed id's own values; `reported` gets each (entity, attribute).
+void checkExposedValues(const CheckContext &context, QSet<QPair<int, int>> &reported,
+                        std::vector<Finding> &findings)
 {
     const Project &project = context.project;
-    QSet<QPair<int, int>> reported; // (entity, attribute) whose own values are unsafe
     for (int e = 0; e < int(project.entities.size()); ++e) {
         const EntityType &entity = project.entities[size_t(e)];
         for (int a = 0; a < int(entity.attributes.size()); ++a) {
@@ -428,9 +431,14 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
             findings.push_back(std::move(f));
         }
     }
+}
 
-    // An exposed id that is not enough to address its item: the table key also holds other
-    // attributes of the item (a date), so the id a URL must carry is the whole key.
+// An exposed id that is not enough to address its item: the table key also holds other
+// attributes of the item (a date), so the id a URL must carry is the whole key.
+void checkExposedKeys(const CheckContext &context, const QSet<QPair<int, int>> &reported,
+                      std::vector<Finding> &findings)
+{
+    const Project &project = context.project;
     for (const KeySite &site : context.sites) {
         if (!site.inTablePrimaryKey)
             continue;
@@ -518,6 +526,15 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                          other->attribute, indexName, site.keyTemplate.text(), encoded);
         findings.push_back(std::move(f));
     }
+}
+
+} // namespace
+
+void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
+{
+    QSet<QPair<int, int>> reported; // (entity, attribute) whose own values are unsafe
+    checkExposedValues(context, reported, findings);
+    checkExposedKeys(context, reported, findings);
 }
 
 } // namespace keyscope::model::checks
