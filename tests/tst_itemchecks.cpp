@@ -355,7 +355,20 @@ void TestItemChecks::strayKeyText()
     project.items = {item(QStringLiteral("ORG#1"), QStringLiteral("USER#ann ")),
                      item(QStringLiteral("ORG#1"), QStringLiteral("USER#bob\t")),
                      item(QStringLiteral("ORG#1"), QStringLiteral("EVENT#${date}")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("USER#cy"))};
+                     item(QStringLiteral("ORG#1"), QStringLiteral("USER#cy")),
+                     item(QStringLiteral("ORG#1"), QStringLiteral("EQUIPMENTS#001EQUIPMENTS#002")),
+                     item(QStringLiteral("ORG#1"), QStringLiteral("REC#12023-05-28T14:15:39.24#SKU#9")),
+                     // Not garbled: the part equals an attribute; a neighbour that only
+                     // resembles one (another instant a second later); an id of its own.
+                     item(QStringLiteral("ORG#1"), QStringLiteral("REC#2023-05-28T14:15:39.247Z")),
+                     item(QStringLiteral("ORG#1"), QStringLiteral("LOG#2023-05-28T14:15:40.247Z")),
+                     item(QStringLiteral("ORG#1"), QStringLiteral("A#B#A#C"))};
+    project.items[5][QStringLiteral("ProcessedDate")]
+        = AttributeValue::string(QStringLiteral("2023-05-28T14:15:39.247Z"));
+    project.items[6][QStringLiteral("ProcessedDate")]
+        = AttributeValue::string(QStringLiteral("2023-05-28T14:15:39.247Z"));
+    project.items[7][QStringLiteral("UpdatedAt")]
+        = AttributeValue::string(QStringLiteral("2023-05-28T14:15:39.247Z"));
     const Population population = populate(project);
     QStringList titles;
     std::vector<qint64> concerned;
@@ -367,7 +380,15 @@ void TestItemChecks::strayKeyText()
         QVERIFY(f.path.startsWith(QLatin1String("items[")));
     }
     std::sort(concerned.begin(), concerned.end());
-    QCOMPARE(concerned, (std::vector<qint64> {0, 1, 2}));
+    QCOMPARE(concerned, (std::vector<qint64> {0, 1, 2, 4, 5}));
+    QVERIFY2(titles.join(u'|').contains(QLatin1String(
+                 "'EQUIPMENTS#001EQUIPMENTS#002' holds two keys glued together ('EQUIPMENTS#' "
+                 "again after '001')")),
+             qPrintable(titles.join(u'|')));
+    QVERIFY2(titles.join(u'|').contains(QLatin1String(
+                 "holds '12023-05-28T14:15:39.24', a garbled copy of the item's ProcessedDate "
+                 "('2023-05-28T14:15:39.247Z')")),
+             qPrintable(titles.join(u'|')));
     QVERIFY2(titles.join(u'|').contains(QLatin1String("'USER#bob\\t' holds a control character")),
              qPrintable(titles.join(u'|')));
     QVERIFY(titles.join(u'|').contains(QLatin1String("unfilled placeholder ${date}")));

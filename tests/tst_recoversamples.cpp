@@ -126,6 +126,12 @@ void TestRecoverSamples::checksFindTheSamplesDefects_data()
     // A tab at the end of a sort key, a placeholder no one filled in ("<sub_feature>").
     QTest::newRow("vehicles: stray tab and placeholder") << "connected-vehicles.json"
                                                          << "stray-key-text:SK";
+    // Two sort keys pasted into one (EQUIPMENTS#001EQUIPMENTS#002); a sort key written from
+    // ProcessedDate by hand (REC#12023-05-28T14:15:39.24#... for 2023-05-28T14:15:39.247Z).
+    QTest::newRow("game profiles: glued keys") << "game-player-profiles.json"
+                                               << "stray-key-text:SK";
+    QTest::newRow("recurring payments: garbled copy") << "recurring-payments.json"
+                                                      << "stray-key-text:SK";
     QTest::newRow("phone billing: glued suffix") << "phone-billing.json"
                                                  << "malformed:unsortable-timestamp:GSI1SK";
 }

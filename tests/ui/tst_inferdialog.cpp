@@ -230,6 +230,7 @@ private slots:
     void nothingToInferSaysSo();
     void offerAfterItemsOnlyImport();
     void offerAfterWorkbenchImport();
+    void workbenchFacetsListTheirItems();
     void noOfferForADesign();
     void offerDismissed();
     void savedAfterInferring();
@@ -510,6 +511,47 @@ void TestInferDialog::offerAfterWorkbenchImport()
     QVERIFY(!project.entities.empty());
     QVERIFY(!project.items.empty());
     QVERIFY(m_window->inferOffer()->isOffered());
+    QVERIFY(m_window->errors.isEmpty());
+}
+
+// AWS's connected-vehicles sample model: its facets Vehicle and User list which sample items
+// are theirs, and their keys alone do not say (the prefixes differ item by item). Infer in the
+// app reads the facets' lists as `keyscope infer` does, while the items are as imported.
+void TestInferDialog::workbenchFacetsListTheirItems()
+{
+    const QString path = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/workbench/connected-vehicles.json");
+    QString notes; // the sample's malformed maps are repaired, with notes
+    m_window->interop()->hooks().showNotes = [&](const QString &, const QString &text) {
+        notes = text;
+    };
+    QVERIFY(m_window->interop()->importFile(path));
+    QVERIFY2(notes.contains(QLatin1String("connected-vehicles.json")), qPrintable(notes));
+    ui::Document *document = m_window->document();
+    QStringList offered;
+    m_window->review = [&](ui::InferDialog &dialog) {
+        offered = proposalNames(dialog);
+        offered.sort();
+        return false;
+    };
+    QVERIFY(!m_window->inferActions()->infer());
+    QCOMPARE(offered, (QStringList {QStringLiteral("User"), QStringLiteral("Vehicle")}));
+
+    // Once an item is taken out, the lists no longer point at the right items: the facets
+    // still name the types, and nothing is read from a stale list.
+    model::Project edited = document->project();
+    edited.items.erase(edited.items.begin());
+    document->replaceDesignAndItems(edited, QStringLiteral("Delete an item"));
+    QVERIFY(document->importedHints().validFor(document->project()).empty());
+    offered.clear();
+    QVERIFY(!m_window->inferActions()->infer());
+    QVERIFY(!offered.isEmpty());
+    QVERIFY2(offered != (QStringList {QStringLiteral("User"), QStringLiteral("Vehicle")}),
+             qPrintable(offered.join(u' ')));
+    // Undone, the items are as imported again and the lists count once more.
+    document->undoStack()->undo();
+    offered.clear();
+    QVERIFY(!m_window->inferActions()->infer());
+    QCOMPARE(offered, (QStringList {QStringLiteral("User"), QStringLiteral("Vehicle")}));
     QVERIFY(m_window->errors.isEmpty());
 }
 

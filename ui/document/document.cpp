@@ -387,6 +387,7 @@ void Document::updateModified()
 void Document::resetProject(model::Project project, const QString &filePath)
 {
     m_project = std::move(project);
+    m_importedHints = {};
     m_undoStack->clear();
     m_forcedModified = false;
     setFilePath(filePath);

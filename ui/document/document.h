@@ -4,6 +4,7 @@
 #include "model/design/designchecker.h"
 #include "model/design/populator.h"
 #include "model/design/project.h"
+#include "model/design/recovery/recoveryrun.h"
 #include "model/io/ioerror.h"
 #include "model/table/table.h"
 
@@ -63,6 +64,10 @@ public:
     std::vector<model::IoError> open(const QString &path);
     // Replaces the project. An empty filePath makes it untitled (examples, recovered work).
     void setProject(model::Project project, const QString &filePath = {});
+    // What an importer knew of the items' types (NoSQL Workbench facets and the items each
+    // lists), for Design > Infer Entity Types; cleared whenever the project is replaced.
+    void setImportedHints(model::recovery::ImportedHints hints) { m_importedHints = std::move(hints); }
+    const model::recovery::ImportedHints &importedHints() const { return m_importedHints; }
     // A create-table definition and an items file as a project without entity types: the items
     // become its hand-written items. Empty on success, else the file, position and problem.
     QString importTableAndItems(const QString &tablePath, const QString &itemsPath);
@@ -188,6 +193,7 @@ private:
     void updateModified();
 
     model::Project m_project;
+    model::recovery::ImportedHints m_importedHints;
     QString m_filePath;
     QUndoStack *m_undoStack;
     bool m_forcedModified = false;

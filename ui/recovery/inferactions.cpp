@@ -54,7 +54,8 @@ InferActions::InferActions(QWidget *window, Document *document)
     m_hooks.status = [](const QString &) {};
 }
 
-std::optional<RecoveryResult> InferActions::recover(std::shared_ptr<const model::Project> project)
+std::optional<RecoveryResult> InferActions::recover(std::shared_ptr<const model::Project> project,
+                                                   std::vector<model::recovery::TypeHint> hints)
 {
     struct Progress
     {
@@ -64,7 +65,8 @@ std::optional<RecoveryResult> InferActions::recover(std::shared_ptr<const model:
     };
     auto progress = std::make_shared<Progress>();
     RecoveryOptions options;
-    options.hints = DesignRecovery::hintsFrom(*project);
+    // The facets' item lists from the import, while the items are as imported.
+    options.hints = model::recovery::recoveryHints(*project, std::move(hints));
     options.progress = [progress](qsizetype done, qsizetype total) {
         progress->done = done;
         progress->total = total;
@@ -116,7 +118,7 @@ bool InferActions::infer()
     }
     auto project = std::make_shared<const model::Project>(current);
     const quint64 revision = m_document->revision();
-    const auto result = recover(project);
+    const auto result = recover(project, m_document->importedHints().validFor(current));
     if (!result) {
         m_hooks.status(tr("Inferring entity types cancelled; nothing changed"));
         return false;

@@ -45,10 +45,11 @@ public:
     // Reviews a result recovered from `project` (the document's current project) and applies
     // what the user accepts. True when entity types were added.
     bool review(const model::recovery::RecoveryResult &result, const model::Project &project);
-    // DesignRecovery::recover on the project's items with its hints, off the GUI thread;
-    // nullopt when the user cancelled.
+    // DesignRecovery::recover on the project's items with recoveryHints(project, hints), off the
+    // GUI thread; nullopt when the user cancelled.
     std::optional<model::recovery::RecoveryResult>
-    recover(std::shared_ptr<const model::Project> project);
+    recover(std::shared_ptr<const model::Project> project,
+            std::vector<model::recovery::TypeHint> hints = {});
 
 private:
     QWidget *m_window;

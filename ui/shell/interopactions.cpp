@@ -218,7 +218,11 @@ bool InteropActions::importFile(const QString &path)
         return false;
     model::Project project = std::move(input.projects[chosen]);
     const QString tableName = project.table.tableName;
+    auto hints = chosen < input.hints.size()
+        ? model::recovery::ImportedHints::capture(project, std::move(input.hints[chosen]))
+        : model::recovery::ImportedHints {};
     m_document->setProject(std::move(project));
+    m_document->setImportedHints(std::move(hints));
     status(tr("Imported table %1 from %2 (%3)").arg(tableName, name, input.description));
     notes(tr("Imported %1").arg(name), input.notes);
     return true;

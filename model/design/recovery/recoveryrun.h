@@ -10,8 +10,26 @@ namespace keyscope::model::recovery {
 // `keyscope convert` infers for such projects by default and the app offers to.
 bool designOnlyInItems(const Project &project);
 
-// Recovery over a project's hand-written items with the hints its count-0 entity types give
-// (plus options.hints), every proposal accepted.
+// The hints recovery over a project's items reads: the given ones (an importer's facets, which
+// list their items), then those its count-0 entity types give that no given hint names.
+std::vector<TypeHint> recoveryHints(const Project &project, std::vector<TypeHint> given);
+
+// What an importer knew of the items' types, kept beside the imported project (the app's
+// Design > Infer reads it later): the hints hold indexes into Project::items, so they are good
+// only while every item keeps its primary key in its place.
+struct ImportedHints
+{
+    std::vector<TypeHint> hints;
+    qsizetype itemCount = 0;
+    QByteArray keysDigest; // over the items' primary keys, in order
+
+    static ImportedHints capture(const Project &project, std::vector<TypeHint> hints);
+    // The hints if project's items still hold the captured keys in place, else none.
+    std::vector<TypeHint> validFor(const Project &project) const;
+};
+
+// Recovery over a project's hand-written items with recoveryHints(project, options.hints),
+// every proposal accepted.
 struct InferredProject
 {
     Project project;       // the project with the inferred entity types
