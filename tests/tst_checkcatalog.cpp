@@ -89,6 +89,7 @@ private slots:
     void catalog_data();
     void catalog();
     void delimiterIsNotMixedCase();
+    void compositeValuesAreNoCollision();
     void severities();
     void userTextIsNeverReadAsPlaceholders();
 };
@@ -197,6 +198,18 @@ void TestCheckCatalog::delimiterIsNotMixedCase()
              qPrintable(summary(findings)));
     for (const Finding &f : findings)
         QVERIFY2(!f.fix.contains(QLatin1String("|upper")), qPrintable(f.fix));
+}
+
+void TestCheckCatalog::compositeValuesAreNoCollision()
+{
+    // The hierarchy example's Location values are all COUNTRY#STATE#CITY, read level by level
+    // with begins_with: the same separators in every value is a deliberate composite.
+    const auto read = ProjectFile::read(
+        QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/hierarchy/restaurants.keyscope.json"));
+    QVERIFY(std::holds_alternative<Project>(read));
+    const auto findings = check(std::get<Project>(read));
+    QVERIFY2(withId(findings, QStringLiteral("delimiter-in-value")).empty(),
+             qPrintable(summary(findings)));
 }
 
 void TestCheckCatalog::severities()

@@ -140,6 +140,11 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
     QString firstPrefix;
     QChar separator;
     QStringList examples;
+    // Separators per value, fewest and most: values that all hold the same number are a
+    // deliberate composite ("US#WA#SEATTLE", read level by level with begins_with), not a
+    // collision.
+    qsizetype fewest = -1;
+    qsizetype most = 0;
     const auto &all = context.itemsOfEntity[size_t(site.entity)];
     const qsizetype limit = std::min<qsizetype>(qsizetype(all.size()), kSampleCap);
     std::vector<QString> outputs;
@@ -149,10 +154,16 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
             continue;
         const QString &value = outputs[size_t(ref.part)];
         qsizetype at = -1;
-        for (qsizetype i = 0; i < value.size() && at < 0; ++i) {
-            if (separators.contains(value.at(i)))
-                at = i;
+        qsizetype count = 0;
+        for (qsizetype i = 0; i < value.size(); ++i) {
+            if (separators.contains(value.at(i))) {
+                if (at < 0)
+                    at = i;
+                ++count;
+            }
         }
+        fewest = fewest < 0 ? count : std::min(fewest, count);
+        most = std::max(most, count);
         if (at < 0)
             continue;
         items.push_back(item);
@@ -167,7 +178,7 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
             firstPrefix += value.left(at);
         }
     }
-    if (first < 0)
+    if (first < 0 || fewest == most)
         return;
     const QString &text = site.keyTemplate.text();
     const AttributeValue key = context.keyValue(first, site.keyAttribute);
