@@ -96,8 +96,10 @@ struct CheckOptions
 //                         ("<sub_feature>", "${date}"): the items concerned, nothing in an editor
 //   zoneless-timestamp    ISO-8601 times without Z or an offset in a sort key: stored text
 //                         ("2024-03-10T01:30:00") or a format:PATTERN with a time and no zone
-//   delimiter-in-value    values of a placeholder holding the template's own separator
-//                         ("ANA#LU" in "MEMBER#{Last}#{First}"): keys collide or prefix-match
+//   delimiter-in-value    values of a placeholder holding the template's own separator, some
+//                         and not others ("ANA#LU" beside "BEA" in "MEMBER#{Last}#{First}"):
+//                         keys collide or prefix-match (all alike, "US#WA#SEATTLE", is a
+//                         deliberate composite)
 //   prefix-overlap        one entity type's literal sort-key prefix begins another's ("TASK",
 //                         "TASKNOTE#"), confirmed by two such items in one collection
 //   signed-pad            negative values (in the population or the generator's declared range)
