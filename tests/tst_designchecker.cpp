@@ -505,10 +505,10 @@ void TestDesignChecker::findings_data()
     fire("invalid-item", "missing-sort-key", "invalid-item", "error", "entities[1].keys", "",
          {"Missing the key SK"});
     quiet("invalid-item: complete", "readings-by-instant", "invalid-item");
-    fire("duplicate-key", "readings-by-day", "duplicate-key", "warning", "entities[1].keys.SK",
+    fire("duplicate-key", "readings-by-day", "duplicate-key", "error", "entities[1].keys.SK",
          "SK", {"later write wins"});
     quiet("duplicate-key: instants", "readings-by-instant", "duplicate-key");
-    fire("duplicate-key: hand-written", "hand-written-duplicate", "duplicate-key", "warning",
+    fire("duplicate-key: hand-written", "hand-written-duplicate", "duplicate-key", "error",
          "items[0]", "SK", {"DEVICE#0001"});
 
     fire("lowercase-ulid: filter", "orders-lower-ulid", "lowercase-ulid", "warning",
@@ -656,10 +656,11 @@ void TestDesignChecker::sortedAndDeterministic()
         summary << Finding::severityName(f.severity) + u' ' + f.id + u' ' + f.path;
     const QStringList expected {
         QStringLiteral("error mutable-in-key entities[1].keys.SK"),
+        // "d MMM yyyy" also drops the time: tickets updated on one day share a key, and the
+        // later PutItem silently replaces the earlier item (issue 13: an error).
+        QStringLiteral("error duplicate-key entities[1].keys.SK"),
         QStringLiteral("warning unpadded-number entities[0].keys.SK"),
         QStringLiteral("warning unsortable-timestamp entities[1].keys.SK"),
-        // "d MMM yyyy" also drops the time: tickets updated on one day share a key.
-        QStringLiteral("warning duplicate-key entities[1].keys.SK"),
     };
     QVERIFY2(summary == expected, qPrintable(summary.join(u'\n')));
     QCOMPARE(a.size(), b.size());

@@ -168,7 +168,7 @@ void TestItemChecks::handWrittenProject_data()
                                                 QStringLiteral("CUSTOMER#dean")}
                                 << QStringLiteral("|upper}") << false;
     QTest::newRow("duplicate-key")
-        << QStringLiteral("duplicate-key") << QStringLiteral("warning")
+        << QStringLiteral("duplicate-key") << QStringLiteral("error")
         << QStringList {QStringLiteral("CUSTOMER#DeBrie"), QStringLiteral("CUSTOMER#DeBrie")}
         << QStringList {QStringLiteral("CUSTOMER#DeBrie")} << QStringLiteral("a key of its own")
         << false;

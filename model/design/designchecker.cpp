@@ -122,7 +122,14 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
         if (!f.keyAttribute.isEmpty())
             f.keyRole = checks::keyRole(project.table, f.keyAttribute);
         else if (f.scopeNote.isEmpty())
-            f.scopeNote = QStringLiteral("About %1, not a part of a key template.").arg(f.path);
+            // In the user's words (the JSON path stays in Finding::path).
+            f.scopeNote = !f.entity.isEmpty() && !f.attribute.isEmpty()
+                ? QStringLiteral("About %1 of %2, not a part of a key template.")
+                      .arg(f.attribute, f.entity)
+                : !f.entity.isEmpty()
+                ? QStringLiteral("About %1 as a whole, not a part of a key template.")
+                      .arg(f.entity)
+                : QStringLiteral("About %1, not a part of a key template.").arg(f.path);
     }
 
     const auto idRank = [](const QString &id) { return checkIds().indexOf(id); };

@@ -77,8 +77,11 @@ struct CheckOptions
 //   pad-overflow          a value wider than its pad width: order silently wrong (error)
 //   pad-near-limit        values past CheckOptions::padAlertShare of the width's maximum
 //   mixed-case            mixed-case values in keys without upper/lower ("DeBrie" < "Dean")
-//   unsortable-timestamp  timestamps in keys in a non-sortable format, or mixed formats/offsets
-//   mutable-in-key        a mutable attribute in the table's primary key (delete + create risk)
+//   unsortable-timestamp  timestamps in keys in a non-sortable format, mixed formats/offsets,
+//                         or |epoch numbers whose digit count changes (fix |epoch|pad:N)
+//   mutable-in-key        a mutable attribute in the table's primary key (delete + create
+//                         risk), or one named like a changing value (UpdatedAt, Status, State,
+//                         LastLogin...) though not marked mutable
 //   random-id-order       uuid4 in a sort key where an access pattern expects time order
 //   key-too-large / empty-key / duplicate-key   key limits and repeated primary keys
 //   invalid-item          any other PutItem validation error (missing key, wrong key type,
@@ -91,6 +94,27 @@ struct CheckOptions
 //   stray-key-text        hand-written key values holding a control character (a tab at the
 //                         end), white space at an end, or an unfilled placeholder
 //                         ("<sub_feature>", "${date}"): the items concerned, nothing in an editor
+//   zoneless-timestamp    ISO-8601 times without Z or an offset in a sort key: stored text
+//                         ("2024-03-10T01:30:00") or a format:PATTERN with a time and no zone
+//   delimiter-in-value    values of a placeholder holding the template's own separator, some
+//                         and not others ("ANA#LU" beside "BEA" in "MEMBER#{Last}#{First}"):
+//                         keys collide or prefix-match (all alike, "US#WA#SEATTLE", is a
+//                         deliberate composite)
+//   prefix-overlap        one entity type's literal sort-key prefix begins another's ("TASK",
+//                         "TASKNOTE#"), confirmed by two such items in one collection
+//   signed-pad            negative values (in the population or the generator's declared range)
+//                         under pad:N or invert:N
+//   mixed-width           templates of different entity types padding a number after the same
+//                         text to different widths (the narrower is the finding)
+//   parent-side, limit-before-filter, page-size   what the access patterns meet
+//                         (patternchecks.cpp)
+//
+// Pad widths are also checked against the generator's declared range (integerRange min/max, a
+// sequence over the most items the counts allow): pad-overflow fires whatever the seed.
+// Finding::edit holds the exact new template where it is known: unpadded-number (|pad:N),
+// mixed-case (|upper), pad-overflow and pad-near-limit (the wider width), unsortable-timestamp
+// (|iso8601 or |epoch|pad:N), lowercase-ulid, zoneless-timestamp (|iso8601), prefix-overlap
+// (the prefix ended with the separator), mixed-width (the wider width).
 //
 // What each finding marks (Finding::column/length and Finding::concerned):
 //   unpadded-number, mixed-case, unsortable-timestamp, random-id-order
@@ -107,9 +131,13 @@ struct CheckOptions
 //                         sharing its primary key with another
 //   invalid-item          nothing in the editor when the item misses a key or is too large
 //                         as a whole (scopeNote says so); the items rejected
+//   zoneless-timestamp, delimiter-in-value
+//                         the placeholder; the sampled items holding such values
+//   prefix-overlap        the shorter literal prefix; the two items found in one collection
+//   signed-pad, mixed-width  the pad:N or invert:N filter; the negative items (signed-pad)
 //
-// Severities: pad-overflow, mutable-in-key, key-too-large, empty-key and invalid-item are
-// errors; the rest are warnings.
+// Severities: pad-overflow, signed-pad, mutable-in-key (marked mutable), key-too-large,
+// empty-key, duplicate-key and invalid-item are errors; the rest are warnings.
 //
 // Ordering checks (unpadded-number, mixed-case, unsortable-timestamp, lowercase-ulid,
 // random-id-order, pad-overflow) look at sort keys of the table or of an index, and fire only

@@ -567,6 +567,46 @@ void setConcerned(Finding &finding, std::vector<qint64> items)
     finding.concerned = std::move(items);
 }
 
+QString separatorsOf(const KeySite &site)
+{
+    QString separators;
+    for (const KeyTemplate::Part &part : site.keyTemplate.parts()) {
+        if (part.isPlaceholder)
+            continue;
+        for (QChar c : part.text) {
+            if (!c.isLetterOrNumber() && !c.isSpace() && !separators.contains(c))
+                separators += c;
+        }
+    }
+    return separators;
+}
+
+void setTemplateEdit(Finding &finding, const CheckContext &context, const KeySite &site,
+                     const QString &after, const QString &summary)
+{
+    if (context.isInferred(site.entity) || after == site.keyTemplate.text())
+        return;
+    FixChange change;
+    change.kind = FixChange::Kind::KeyTemplate;
+    change.entity = context.project.entities[size_t(site.entity)].name;
+    change.key = site.keyAttribute;
+    change.before = site.keyTemplate.text();
+    change.after = after;
+    DesignFix fix;
+    fix.summary = summary;
+    fix.changes.push_back(std::move(change));
+    finding.edit = std::move(fix);
+}
+
+QString replacePlaceholder(const KeySite &site, const PlaceholderRef &ref,
+                           const QString &replacement)
+{
+    QString text = site.keyTemplate.text();
+    if (ref.templatePart)
+        text.replace(ref.templatePart->column - 1, ref.templatePart->length, replacement);
+    return text;
+}
+
 void InversionFinder::moveInto(InversionFinder &other, int tag)
 {
     for (Sample &sample : m_samples) {

@@ -151,8 +151,20 @@ void markSpan(Finding &finding, const KeySite &site, int column, int length);
 void markPart(Finding &finding, const KeySite &site, int part);
 void markFilter(Finding &finding, const KeySite &site, const KeyTemplate::Filter &filter);
 void markTemplate(Finding &finding, const KeySite &site);
+// The separator characters of the site's template: every character of its literal text that
+// is not a letter or digit ("#" for "USER#{Last}#{First}"), each once.
+QString separatorsOf(const KeySite &site);
 // Sets Finding::concerned: sorted, without repeats.
 void setConcerned(Finding &finding, std::vector<qint64> items);
+// Sets Finding::edit to one change of the site's template to `after` (a KeyTemplate FixChange
+// naming the entity type and key attribute, with the template as it is now as `before`).
+// Nothing for an entity type inferred from hand-written items (no template in the file to
+// change), or when `after` is the template as it is.
+void setTemplateEdit(Finding &finding, const CheckContext &context, const KeySite &site,
+                     const QString &after, const QString &summary);
+// The site's template with `replacement` in place of the placeholder `ref` as written.
+QString replacePlaceholder(const KeySite &site, const PlaceholderRef &ref,
+                           const QString &replacement);
 
 // Finds two items of one collection whose byte order disagrees with the intended order.
 // Feed (context, intended, rendered) per item: context groups the items that are compared

@@ -56,6 +56,15 @@ QString pathSegmentProblem(QChar c)
     }
 }
 
+// "'#' (0x23)", or "'é' (U+00E9)" beyond ASCII.
+QString describeChar(QChar c)
+{
+    if (c.unicode() < 0x80)
+        return describeByte(quint8(c.unicode()));
+    return QStringLiteral("'%1' (U+%2)")
+        .arg(QString(c), QString::number(c.unicode(), 16).toUpper().rightJustified(4, u'0'));
+}
+
 // Allowed unencoded in a path segment (RFC 3986 pchar): unreserved, sub-delims, ':' and '@'.
 bool isPathSafe(QChar c)
 {
@@ -91,6 +100,20 @@ void markUnsafePart(const CheckContext &context, const KeySite &site, qint64 ite
     }
 }
 
+// Names of attributes that change after the item is created, by convention: "UpdatedAt",
+// "Status", "LastLoginAt" (the name ends with one of these, case-insensitively).
+bool soundsMutable(const QString &name)
+{
+    static const char *const endings[] = {"UpdatedAt", "ModifiedAt", "ChangedAt", "EditedAt",
+                                          "LastLogin", "LastLoginAt", "LastSeen", "LastSeenAt",
+                                          "LastActive", "LastActivity", "Status", "State"};
+    for (const char *ending : endings) {
+        if (name.endsWith(QLatin1String(ending), Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 void checkMutableKeys(const CheckContext &context, std::vector<Finding> &findings)
@@ -101,13 +124,17 @@ void checkMutableKeys(const CheckContext &context, std::vector<Finding> &finding
             continue;
         QSet<QString> reported;
         for (const PlaceholderRef &ref : site.placeholders) {
-            if (!ref.spec || !ref.spec->isMutable || reported.contains(ref.name))
+            if (!ref.spec || reported.contains(ref.name))
+                continue;
+            const bool marked = ref.spec->isMutable;
+            if (!marked && !soundsMutable(ref.attribute))
                 continue;
             reported.insert(ref.name);
             const EntityType &entity = context.project.entities[size_t(site.entity)];
             Finding f;
             f.id = QStringLiteral("mutable-in-key");
-            f.severity = Finding::Severity::Error;
+            // Marked mutable: it will change. Named like a changing value: it probably will.
+            f.severity = marked ? Finding::Severity::Error : Finding::Severity::Warning;
             f.entity = entity.name;
             f.attribute = ref.name;
             f.path = site.path;
@@ -133,13 +160,18 @@ void checkMutableKeys(const CheckContext &context, std::vector<Finding> &finding
                                    in ? CheckContext::quoted(in->value) : QStringLiteral("?"));
             }
             f.explanation
-                = QStringLiteral("%1 is marked mutable (it changes after the item is created), "
-                                 "but %2 ('%3') puts it in the table's primary key. Key "
+                = QStringLiteral("%1 %4, but %2 ('%3') puts it in the table's primary key. Key "
                                  "attributes cannot be updated: every change of %1 becomes a "
                                  "delete plus a create, two writes that can fail between them "
                                  "and lose the item (or leave it twice), and anything that "
                                  "stored the old key now points at nothing.")
-                      .arg(ref.name, site.description, site.keyTemplate.text())
+                      .arg(ref.name, site.description, site.keyTemplate.text(),
+                           marked ? QStringLiteral("is marked mutable (it changes after the "
+                                                   "item is created)")
+                                  : QStringLiteral("is named like a value that changes after "
+                                                   "the item is created (it is not marked "
+                                                   "\"mutable\": true; if it never changes, "
+                                                   "mark nothing and ignore this)"))
                 + example;
 
             const AttributeSpec *id = idAttribute(entity);
@@ -283,8 +315,8 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
                            context.describeItem(pair->later.item,
                                                 orderAttribute + u' ' + timeOf(pair->later.item)),
                            context.describeItem(pair->earlier.item,
-                                                orderAttribute + u' ' + timeOf(pair->earlier.item)))
-                      .arg(context.describeCollection(site, pair->later.item),
+                                                orderAttribute + u' ' + timeOf(pair->earlier.item)),
+                           context.describeCollection(site, pair->later.item),
                            explainKeyOrder(laterKey, earlierKey));
             QString timeFirst = candidate.keyTemplate.text();
             timeFirst.insert(uuid->templatePart->column - 1,
@@ -302,10 +334,13 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
     }
 }
 
-void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
+namespace {
+
+// url-unsafe-key on an exposed id's own values; `reported` gets each (entity, attribute).
+void checkExposedValues(const CheckContext &context, QSet<QPair<int, int>> &reported,
+                        std::vector<Finding> &findings)
 {
     const Project &project = context.project;
-    QSet<QPair<int, int>> reported; // (entity, attribute) whose own values are unsafe
     for (int e = 0; e < int(project.entities.size()); ++e) {
         const EntityType &entity = project.entities[size_t(e)];
         for (int a = 0; a < int(entity.attributes.size()); ++a) {
@@ -359,13 +394,7 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                 continue;
             reported.insert({e, a});
             const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstValue));
-            const QString badText = firstBad.unicode() < 0x80
-                ? describeByte(quint8(firstBad.unicode()))
-                : QStringLiteral("'%1' (U+%2)")
-                      .arg(firstBad)
-                      .arg(QString::number(firstBad.unicode(), 16)
-                               .toUpper()
-                               .rightJustified(4, u'0'));
+            const QString badText = describeChar(firstBad);
             Finding f;
             f.id = QStringLiteral("url-unsafe-key");
             f.severity = Finding::Severity::Warning;
@@ -387,10 +416,9 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                                  "percent-encode. In your data, %5 has %1 '%6': %7 must be "
                                  "written encoded, so the URL carries '%8'; a link or router "
                                  "that does not encode it breaks, because %9.")
-                      .arg(spec.name, usedIn->description)
-                      .arg(count)
-                      .arg(total)
-                      .arg(context.describeItem(examples.front()), firstValue, badText, encoded,
+                      .arg(spec.name, usedIn->description, QString::number(count),
+                           QString::number(total), context.describeItem(examples.front()),
+                           firstValue, badText, encoded,
                            pathSegmentProblem(firstBad));
             f.fix = QStringLiteral("Keep ids that appear in URLs to letters, digits, '-', '_', "
                                    "'.' and '~': for example generate %1 as a ULID, which still "
@@ -403,9 +431,14 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
             findings.push_back(std::move(f));
         }
     }
+}
 
-    // An exposed id that is not enough to address its item: the table key also holds other
-    // attributes of the item (a date), so the id a URL must carry is the whole key.
+// An exposed id that is not enough to address its item: the table key also holds other
+// attributes of the item (a date), so the id a URL must carry is the whole key.
+void checkExposedKeys(const CheckContext &context, const QSet<QPair<int, int>> &reported,
+                      std::vector<Finding> &findings)
+{
+    const Project &project = context.project;
     for (const KeySite &site : context.sites) {
         if (!site.inTablePrimaryKey)
             continue;
@@ -479,11 +512,10 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                        context.describeItem(examples.front()),
                        in ? CheckContext::quoted(in->value) : QStringLiteral("?"),
                        otherIn ? CheckContext::quoted(otherIn->value) : QStringLiteral("?"),
-                       site.keyAttribute, firstKey)
-                  .arg(describeByte(quint8(firstBad.unicode() < 0x80 ? firstBad.unicode() : 0)),
-                       encoded, pathSegmentProblem(firstBad))
-                  .arg(count)
-                  .arg(total);
+                       site.keyAttribute, firstKey,
+                       describeChar(firstBad),
+                       encoded, pathSegmentProblem(firstBad), QString::number(count),
+                       QString::number(total));
         const QString indexName
             = freeIndexName(project.table, QStringLiteral("By") + other->attribute);
         f.fix = QStringLiteral("Let the id address the item on its own: %1 = %2#{%3} (a ULID id "
@@ -494,6 +526,15 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
                          other->attribute, indexName, site.keyTemplate.text(), encoded);
         findings.push_back(std::move(f));
     }
+}
+
+} // namespace
+
+void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
+{
+    QSet<QPair<int, int>> reported; // (entity, attribute) whose own values are unsafe
+    checkExposedValues(context, reported, findings);
+    checkExposedKeys(context, reported, findings);
 }
 
 } // namespace keyscope::model::checks

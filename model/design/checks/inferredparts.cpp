@@ -253,12 +253,9 @@ void PartChecker::malformedTimes(const PartValues &values, const PartKind &kind)
                          "wherever they happen to fall, so time-ordered Queries and range "
                          "conditions (BETWEEN, <, >) on %5 return it out of order or miss it, "
                          "and code that parses the time fails on it.")
-              .arg(total - qsizetype(outliers.size()))
-              .arg(total)
-              .arg(m_context.entityName(m_entity), placeholder(), m_key.keyAttribute,
-                   kind.describe())
-              .arg(outliers.size())
-              .arg(describe(bad));
+              .arg(QString::number(total - qsizetype(outliers.size())), QString::number(total),
+                   m_context.entityName(m_entity), placeholder(), m_key.keyAttribute,
+                   kind.describe(), QString::number(outliers.size()), describe(bad));
     f.fix = QStringLiteral("Correct the time in the key of %1 (and in any attribute holding it) "
                            "to the form the others have%2, and validate times before building "
                            "keys from them.")
@@ -295,8 +292,7 @@ void PartChecker::nearTimes(const PartValues &values)
                          "formed sorts by its characters wherever they happen to fall, so "
                          "time-ordered Queries and range conditions (BETWEEN, <, >) on %4 return "
                          "it out of order or miss it, and code that parses the time fails on it.")
-              .arg(bad.size())
-              .arg(m_context.entityName(m_entity),
+              .arg(QString::number(bad.size()), m_context.entityName(m_entity),
                    bad.size() == 1 ? QStringLiteral("s") : QString(), m_key.keyAttribute,
                    describe(first));
     f.fix = QStringLiteral("Correct the time in the key of %1 (and in any attribute holding it) "
@@ -337,11 +333,9 @@ void PartChecker::paddedOutliers(const PartValues &values, const PartKind &kind)
         Finding f = finding(id, severity, examples, items);
         const qint64 item = items.front();
         f.title = overflow ? QStringLiteral("%1 %2 is wider than the %3-digit numbers beside it")
-                                 .arg(m_key.keyAttribute, key(item))
-                                 .arg(kind.width)
+                                 .arg(m_key.keyAttribute, key(item), QString::number(kind.width))
                            : QStringLiteral("%1 %2 is not padded like the others (%3 digits)")
-                                 .arg(m_key.keyAttribute, key(item))
-                                 .arg(kind.width);
+                                 .arg(m_key.keyAttribute, key(item), QString::number(kind.width));
         QString order;
         if (examples.size() == 2)
             order = QStringLiteral(" In your data, in one collection (%1): %2.")
@@ -354,13 +348,11 @@ void PartChecker::paddedOutliers(const PartValues &values, const PartKind &kind)
                              "other hand-written %4 items, but %5 %6 written %7: DynamoDB "
                              "compares the characters, so such a key sorts by its first digits, "
                              "not by value, among the padded ones.%8")
-                  .arg(placeholder(), m_key.keyAttribute)
-                  .arg(kind.width)
-                  .arg(m_context.entityName(m_entity),
+                  .arg(placeholder(), m_key.keyAttribute, QString::number(kind.width),
+                       m_context.entityName(m_entity),
                        items.size() == 1 ? describe(item)
                                          : QStringLiteral("%1 items, the first %2")
-                                               .arg(items.size())
-                                               .arg(describe(item)),
+                                               .arg(QString::number(items.size()), describe(item)),
                        items.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
                        overflow ? QStringLiteral("with more digits") : QStringLiteral("with fewer"),
                        order);
@@ -381,8 +373,7 @@ void PartChecker::paddedOutliers(const PartValues &values, const PartKind &kind)
                     .arg(width)
                     .arg(rewritten.join(QStringLiteral(", ")))
             + adoptText(QStringLiteral("{%1|pad:%2}")
-                            .arg(m_key.parts[size_t(m_part)].attribute)
-                            .arg(width));
+                            .arg(m_key.parts[size_t(m_part)].attribute, QString::number(width)));
         m_findings.push_back(std::move(f));
     };
     report(QStringLiteral("pad-overflow"), Finding::Severity::Error, wider, true);
@@ -420,9 +411,8 @@ void PartChecker::zones(const PartValues &values, const PartKind &kind)
                              "guess the zone: items written from two zones, or across a "
                              "daylight-saving change, sort out of time order in %2 and compare "
                              "wrongly in range conditions.")
-                  .arg(placeholder(), m_key.keyAttribute)
-                  .arg(all.size())
-                  .arg(m_context.entityName(m_entity), describe(item));
+                  .arg(placeholder(), m_key.keyAttribute, QString::number(all.size()),
+                       m_context.entityName(m_entity), describe(item));
         f.fix = QStringLiteral("Write the times in UTC with a 'Z' ('%1%2Z%3' if they are UTC), "
                                "one precision in every key. ")
                     .arg(values.prefixes[i], values.values[i],
@@ -457,7 +447,7 @@ void PartChecker::zones(const PartValues &values, const PartKind &kind)
         = [](const QString &zone) { return zone.isEmpty() ? QStringLiteral("no zone") : zone; };
     QStringList zones;
     for (const auto &[zone, items] : byZone)
-        zones << QStringLiteral("%1 (%2 items)").arg(zoneName(zone)).arg(items.size());
+        zones << QStringLiteral("%1 (%2 items)").arg(zoneName(zone), QString::number(items.size()));
     f.title = QStringLiteral("%1 times mix time zones: %2")
                   .arg(m_key.keyAttribute, zones.join(QStringLiteral(", ")));
     QString order;

@@ -74,7 +74,78 @@ QByteArray primaryKeyBytes(const Item &item, const TableDefinition &table, bool 
 
 } // namespace
 
-void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
+namespace {
+
+// The words of a key-too-large, empty-key or invalid-item finding.
+void describeInvalid(const CheckContext &context, Finding &f, const QString &id,
+                     const QString &attribute, const Group &group, qint64 item)
+{
+    const Project &project = context.project;
+    const int entity = context.entityOf(item);
+    const AttributeValue value
+        = attribute.isEmpty() ? AttributeValue() : context.keyValue(item, attribute);
+    const QString what = entity >= 0 ? sentenceStart(context.itemsOf(entity, group.count))
+                                     : QStringLiteral("A hand-written item");
+    const QString templateText
+        = entity >= 0 && project.entities[size_t(entity)].keys.count(attribute)
+        ? project.entities[size_t(entity)].keys.at(attribute)
+        : QString();
+    if (id == QLatin1String("key-too-large")) {
+        const bool hash = group.message.contains(QLatin1String("hashkey"))
+            || group.message.contains(QLatin1String("Max Size: 2048"))
+            || (!project.table.keys.hash.empty()
+                && project.table.keys.hash.front().name == attribute);
+        f.title = QStringLiteral("%1 over DynamoDB's %2-byte key limit")
+                      .arg(attribute, QString::number(hash ? 2048 : 1024));
+        f.explanation
+            = QStringLiteral("%1 would be rejected by PutItem: a partition key holds at most "
+                             "2048 bytes and a sort key at most 1024. DynamoDB says: \"%2\". "
+                             "In your data, %3 has a %4 of %5 bytes: '%6'.")
+                  .arg(what, group.message, context.describeItem(item), attribute,
+                       QString::number(value.bytes().size()),
+                       shortened(CheckContext::valueText(value)));
+        f.fix = QStringLiteral("Keep keys short: build %1 from ids and short codes%2, and "
+                               "keep long text in ordinary attributes (which count only "
+                               "toward the 400 KB item limit).")
+                    .arg(attribute,
+                         templateText.isEmpty()
+                             ? QString()
+                             : QStringLiteral(" instead of '%1'").arg(templateText));
+    } else if (id == QLatin1String("empty-key")) {
+        f.title = QStringLiteral("Empty %1").arg(attribute);
+        f.explanation
+            = QStringLiteral("%1 would be rejected by PutItem: a key attribute cannot be an "
+                             "empty string or binary. DynamoDB says: \"%2\". In your data, "
+                             "%3 has an empty %4%5.")
+                  .arg(what, group.message, context.describeItem(item), attribute,
+                       templateText.isEmpty()
+                           ? QString()
+                           : QStringLiteral(" (its template '%1' rendered nothing)")
+                                 .arg(templateText));
+        f.fix = QStringLiteral("Make sure %1 never renders empty: start the template with a "
+                               "literal type prefix ('%2#{...}') and use attributes whose "
+                               "generators never produce an empty string; an item that "
+                               "should not be in an index leaves the index key out "
+                               "altogether (a sparse index) instead of writing it empty.")
+                    .arg(attribute,
+                         entity >= 0 ? context.entityName(entity).toUpper()
+                                     : QStringLiteral("TYPE"));
+    } else {
+        f.title = QStringLiteral("Invalid item: %1").arg(group.message);
+        f.explanation = QStringLiteral("%1 would be rejected by PutItem. DynamoDB says: "
+                                       "\"%2\". In your data: %3.")
+                            .arg(what, group.message, context.describeItem(item));
+        f.fix = attribute.isEmpty()
+            ? QStringLiteral("Make the items smaller than 400 KB: keep large values "
+                             "elsewhere (S3) and store a reference.")
+            : QStringLiteral("Give every item a %1 of the type the table declares: "
+                             "add a key template for %1 to the entity type.")
+                  .arg(attribute);
+    }
+}
+
+// key-too-large, empty-key, invalid-item: what Table::validate rejects, grouped by template.
+void checkInvalidItems(const CheckContext &context, std::vector<Finding> &findings)
 {
     const Project &project = context.project;
     const Population &population = context.population;
@@ -142,71 +213,16 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         } else {
             markTemplate(f, *site);
         }
-        const AttributeValue value
-            = attribute.isEmpty() ? AttributeValue() : context.keyValue(item, attribute);
-        const QString what = entity >= 0 ? sentenceStart(context.itemsOf(entity, group.count))
-                                         : QStringLiteral("A hand-written item");
-        const QString templateText
-            = entity >= 0 && project.entities[size_t(entity)].keys.count(attribute)
-            ? project.entities[size_t(entity)].keys.at(attribute)
-            : QString();
-        if (id == QLatin1String("key-too-large")) {
-            const bool hash = group.message.contains(QLatin1String("hashkey"))
-                || group.message.contains(QLatin1String("Max Size: 2048"))
-                || (!project.table.keys.hash.empty()
-                    && project.table.keys.hash.front().name == attribute);
-            f.title = QStringLiteral("%1 over DynamoDB's %2-byte key limit")
-                          .arg(attribute)
-                          .arg(hash ? 2048 : 1024);
-            f.explanation
-                = QStringLiteral("%1 would be rejected by PutItem: a partition key holds at most "
-                                 "2048 bytes and a sort key at most 1024. DynamoDB says: \"%2\". "
-                                 "In your data, %3 has a %4 of %5 bytes: '%6'.")
-                      .arg(what, group.message, context.describeItem(item), attribute)
-                      .arg(value.bytes().size())
-                      .arg(shortened(CheckContext::valueText(value)));
-            f.fix = QStringLiteral("Keep keys short: build %1 from ids and short codes%2, and "
-                                   "keep long text in ordinary attributes (which count only "
-                                   "toward the 400 KB item limit).")
-                        .arg(attribute,
-                             templateText.isEmpty()
-                                 ? QString()
-                                 : QStringLiteral(" instead of '%1'").arg(templateText));
-        } else if (id == QLatin1String("empty-key")) {
-            f.title = QStringLiteral("Empty %1").arg(attribute);
-            f.explanation
-                = QStringLiteral("%1 would be rejected by PutItem: a key attribute cannot be an "
-                                 "empty string or binary. DynamoDB says: \"%2\". In your data, "
-                                 "%3 has an empty %4%5.")
-                      .arg(what, group.message, context.describeItem(item), attribute,
-                           templateText.isEmpty()
-                               ? QString()
-                               : QStringLiteral(" (its template '%1' rendered nothing)")
-                                     .arg(templateText));
-            f.fix = QStringLiteral("Make sure %1 never renders empty: start the template with a "
-                                   "literal type prefix ('%2#{...}') and use attributes whose "
-                                   "generators never produce an empty string; an item that "
-                                   "should not be in an index leaves the index key out "
-                                   "altogether (a sparse index) instead of writing it empty.")
-                        .arg(attribute,
-                             entity >= 0 ? context.entityName(entity).toUpper()
-                                         : QStringLiteral("TYPE"));
-        } else {
-            f.title = QStringLiteral("Invalid item: %1").arg(group.message);
-            f.explanation = QStringLiteral("%1 would be rejected by PutItem. DynamoDB says: "
-                                           "\"%2\". In your data: %3.")
-                                .arg(what, group.message, context.describeItem(item));
-            f.fix = attribute.isEmpty()
-                ? QStringLiteral("Make the items smaller than 400 KB: keep large values "
-                                 "elsewhere (S3) and store a reference.")
-                : QStringLiteral("Give every item a %1 of the type the table declares: "
-                                 "add a key template for %1 to the entity type.")
-                      .arg(attribute);
-        }
+        describeInvalid(context, f, id, attribute, group, item);
         findings.push_back(std::move(f));
     }
+}
 
-    // Duplicate primary keys: hash each key, sort, compare the real bytes within equal hashes.
+// duplicate-key: hash each key, sort, compare the real bytes within equal hashes.
+void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findings)
+{
+    const Project &project = context.project;
+    const Population &population = context.population;
     if (project.table.keys.hash.empty())
         return;
     std::vector<std::pair<size_t, qint64>> hashes;
@@ -286,7 +302,7 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         const int entity = context.entityOf(d.later);
         Finding f;
         f.id = QStringLiteral("duplicate-key");
-        f.severity = Finding::Severity::Warning;
+        f.severity = Finding::Severity::Error; // the later PutItem silently replaces the item
         f.entity = entity >= 0 ? context.entityName(entity) : QString();
         f.attribute = project.table.keys.range.empty() ? project.table.keys.hash.front().name
                                                        : project.table.keys.range.front().name;
@@ -313,9 +329,8 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
                              "table holds fewer items than %6. In your data, "
                              "%2 and %3 both have %4; only the later, item %5, remains.")
                   .arg(who, context.describeItem(d.earlier), context.describeItem(d.later),
-                       keyText.join(QStringLiteral(", ")))
-                  .arg(d.later)
-                  .arg(d.later >= population.generatedCount
+                       keyText.join(QStringLiteral(", ")), QString::number(d.later),
+                       d.later >= population.generatedCount
                            ? QStringLiteral("the project lists")
                            : QStringLiteral("the design generates"));
         if (entity >= 0) {
@@ -343,6 +358,14 @@ void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
         }
         findings.push_back(std::move(f));
     }
+}
+
+} // namespace
+
+void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings)
+{
+    checkInvalidItems(context, findings);
+    checkDuplicateKeys(context, findings);
 }
 
 } // namespace keyscope::model::checks

@@ -67,8 +67,7 @@ QString scopeNote(const CheckContext &context, const InferredTypes &types, int e
         }
         note = QStringLiteral("These %1 hand-written items follow the inferred template %2 "
                               "'%3'%4; no template in the file writes them.")
-                   .arg(count)
-                   .arg(keyAttribute, key->templateText, part);
+                   .arg(QString::number(count), keyAttribute, key->templateText, part);
     } else {
         note = QStringLiteral("About %1 hand-written items of the inferred type %2 as a whole; "
                               "no template in the file writes them.")

@@ -160,8 +160,8 @@ void checkKeyText(const CheckContext &context, std::vector<Finding> &findings)
                             "does not find the item, begins_with and range conditions treat "
                             "the stray characters as part of the key, and two items that "
                             "look alike have different keys.")
-                            .arg(items.size())
-                            .arg(problem, key, visible(context.describeItem(first)));
+                            .arg(QString::number(items.size()), problem, key,
+                                 visible(context.describeItem(first)));
         const QString which
             = items.size() == 1 ? QStringLiteral("this item") : QStringLiteral("these items");
         if (problem.startsWith(QLatin1String("two keys glued")))

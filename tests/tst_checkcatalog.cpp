@@ -1,0 +1,295 @@
+// The catalogue of classic sort-key mistakes (issue 13): one small design per mistake in
+// tests/data/checks/catalog/NAME.keyscope.json and its fixed twin NAME.fixed.keyscope.json.
+// Each row says which check must fire, what its fix proposes, and the exact template its
+// Finding::edit writes; applying that edit, and the fixed twin, must leave no finding of it.
+#include "model/design/designchecker.h"
+#include "model/design/populator.h"
+#include "model/design/projectfile.h"
+
+#include <QRegularExpression>
+#include <QTest>
+#include <QUrl>
+
+using namespace keyscope::model;
+
+namespace {
+
+Project load(const QString &name)
+{
+    const auto read = ProjectFile::read(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/checks/catalog/")
+                                        + name);
+    if (!std::holds_alternative<Project>(read))
+        qFatal("cannot read %s: %s", qPrintable(name),
+               qPrintable(std::get<std::vector<IoError>>(read).front().message));
+    return std::get<Project>(read);
+}
+
+Population populate(const Project &project)
+{
+    auto populated = Populator::populate(project);
+    if (!std::holds_alternative<Population>(populated))
+        qFatal("cannot populate %s: %s", qPrintable(project.name),
+               qPrintable(std::get<PopulationError>(populated).message));
+    return std::get<Population>(std::move(populated));
+}
+
+std::vector<Finding> check(const Project &project)
+{
+    return DesignChecker::check(project, populate(project));
+}
+
+std::vector<Finding> withId(const std::vector<Finding> &findings, const QString &id)
+{
+    std::vector<Finding> result;
+    for (const Finding &f : findings) {
+        if (f.id == id)
+            result.push_back(f);
+    }
+    return result;
+}
+
+QString summary(const std::vector<Finding> &findings)
+{
+    QStringList lines;
+    for (const Finding &f : findings)
+        lines << f.id + u' ' + f.path + QStringLiteral(": ") + f.title;
+    return lines.join(u'\n');
+}
+
+// Until applyFix (designfix.cpp) lands: the KeyTemplate changes of a fix, refusing a change
+// whose template no longer holds `before`.
+std::optional<Project> applyTemplateChanges(Project project, const DesignFix &fix)
+{
+    for (const FixChange &change : fix.changes) {
+        if (change.kind != FixChange::Kind::KeyTemplate)
+            return std::nullopt;
+        bool applied = false;
+        for (EntityType &entity : project.entities) {
+            if (entity.name != change.entity)
+                continue;
+            const auto key = entity.keys.find(change.key);
+            if (key == entity.keys.end() || key->second != change.before)
+                return std::nullopt;
+            key->second = change.after;
+            applied = true;
+        }
+        if (!applied)
+            return std::nullopt;
+    }
+    return project;
+}
+
+} // namespace
+
+class TestCheckCatalog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void catalog_data();
+    void catalog();
+    void delimiterIsNotMixedCase();
+    void compositeValuesAreNoCollision();
+    void severities();
+    void userTextIsNeverReadAsPlaceholders();
+};
+
+void TestCheckCatalog::catalog_data()
+{
+    QTest::addColumn<QString>("design");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("severity");
+    QTest::addColumn<QStringList>("explanation"); // substrings: the user's own keys and values
+    QTest::addColumn<QString>("fix");             // a substring of the fix sentence
+    QTest::addColumn<QString>("after");           // Finding::edit's template; "" when none
+
+    const auto row = [](const char *name, const char *id, const char *severity,
+                        QStringList explanation, const char *fix, const char *after) {
+        QTest::newRow(name) << QString::fromLatin1(name) << QString::fromLatin1(id)
+                            << QString::fromLatin1(severity) << explanation
+                            << QString::fromUtf8(fix) << QString::fromUtf8(after);
+    };
+    row("delimiter-in-value", "delimiter-in-value", "warning",
+        {"MEMBER#{Last}#{First}#{MemberId}", "contain '#'", "begins_with(SK, 'MEMBER#"},
+        "Keep '#' out of First", "");
+    row("epoch-digits", "unsortable-timestamp", "warning",
+        {"digit count", "9 to 10 digits", "'999999999' > '1000000000'"},
+        "EVENT#{At|epoch|pad:10}", "EVENT#{At|epoch|pad:10}");
+    row("zoneless-timestamp", "zoneless-timestamp", "warning",
+        {"LOGIN#{At}#{LoginId}", "without 'Z' or an offset", "daylight-saving"},
+        "UTC with a 'Z': LOGIN#{At|iso8601}#{LoginId}", "LOGIN#{At|iso8601}#{LoginId}");
+    row("prefix-overlap", "prefix-overlap", "warning",
+        {"'TASK'", "'TASKNOTE#'", "begins_with(SK, 'TASK')"}, "SK = TASK#{TaskId}",
+        "TASK#{TaskId}");
+    row("signed-pad", "signed-pad", "error", {"LAP#{Delta|pad:3}#{LapId}", "reverse order"},
+        "add 50, so -50..49 becomes 0..99", "");
+    row("mixed-width", "mixed-width", "warning", {"'R#'", "3 digits and the other to 5"},
+        "Pad both to one width, the wider: R#{Seq|pad:5}", "R#{Seq|pad:5}");
+    row("pad-range", "pad-overflow", "error", {"range 0..1000", "whatever the seed"},
+        "SCORE#{Points|pad:6}#{ScoreId}", "SCORE#{Points|pad:6}#{ScoreId}");
+    row("mutable-by-name", "mutable-in-key", "warning",
+        {"Status is named like a value that changes", "TICKET#{Status}#{TicketId}"},
+        "Keep an immutable id in the key", "");
+    row("unpadded-number", "unpadded-number", "warning", {"#READING#{ReadingId}"},
+        "#READING#{ReadingId|pad:5}", "#READING#{ReadingId|pad:5}");
+    row("mixed-case", "mixed-case", "warning", {"CUSTOMER#{Name}", "0x41-0x5A"},
+        "CUSTOMER#{Name|upper}", "CUSTOMER#{Name|upper}");
+    row("pad-overflow", "pad-overflow", "error", {"'PAGE#100'", "wider than pad:2"},
+        "PAGE#{PageNo|pad:6}", "PAGE#{PageNo|pad:6}");
+    row("duplicate-key", "duplicate-key", "error", {"later write wins"}, "a key of its own", "");
+}
+
+void TestCheckCatalog::catalog()
+{
+    QFETCH(QString, design);
+    QFETCH(QString, id);
+    QFETCH(QString, severity);
+    QFETCH(QStringList, explanation);
+    QFETCH(QString, fix);
+    QFETCH(QString, after);
+
+    const Project project = load(design + QStringLiteral(".keyscope.json"));
+    const auto findings = check(project);
+    const auto found = withId(findings, id);
+    QVERIFY2(!found.empty(), qPrintable(summary(findings)));
+    const Finding &f = found.front();
+    QCOMPARE(Finding::severityName(f.severity), severity);
+    for (const QString &words : explanation)
+        QVERIFY2(f.explanation.contains(words) || f.title.contains(words),
+                 qPrintable(words + QStringLiteral(" not in: ") + f.explanation));
+    QVERIFY2(f.fix.contains(fix), qPrintable(f.fix));
+    // The explanation speaks of entity types, keys and templates, not JSON paths.
+    QVERIFY2(!f.explanation.contains(QLatin1String("entities[")), qPrintable(f.explanation));
+
+    if (after.isEmpty()) {
+        QVERIFY2(!f.edit, qPrintable(f.edit ? f.edit->summary : QString()));
+    } else {
+        QVERIFY(f.edit.has_value());
+        QVERIFY(!f.edit->summary.isEmpty());
+        QCOMPARE(f.edit->changes.size(), size_t(1));
+        const FixChange &change = f.edit->changes.front();
+        QCOMPARE(change.kind, FixChange::Kind::KeyTemplate);
+        QCOMPARE(change.after, after);
+        QCOMPARE(change.before, project.entities[size_t(std::find_if(
+                                                     project.entities.begin(),
+                                                     project.entities.end(),
+                                                     [&](const EntityType &e) {
+                                                         return e.name == change.entity;
+                                                     })
+                                                 - project.entities.begin())]
+                                    .keys.at(change.key));
+        const auto edited = applyTemplateChanges(project, *f.edit);
+        QVERIFY(edited.has_value());
+        const auto afterEdit = check(*edited);
+        QVERIFY2(withId(afterEdit, id).empty(), qPrintable(summary(afterEdit)));
+    }
+
+    // The fixed twin passes this check.
+    const auto fixed = check(load(design + QStringLiteral(".fixed.keyscope.json")));
+    QVERIFY2(withId(fixed, id).empty(), qPrintable(summary(fixed)));
+}
+
+void TestCheckCatalog::delimiterIsNotMixedCase()
+{
+    // Every value is upper case: a '#' inside one is a delimiter collision, never mixed case,
+    // and |upper (which would change nothing) is not proposed.
+    const auto findings = check(load(QStringLiteral("delimiter-in-value.keyscope.json")));
+    QVERIFY2(withId(findings, QStringLiteral("mixed-case")).empty(),
+             qPrintable(summary(findings)));
+    for (const Finding &f : findings)
+        QVERIFY2(!f.fix.contains(QLatin1String("|upper")), qPrintable(f.fix));
+}
+
+void TestCheckCatalog::compositeValuesAreNoCollision()
+{
+    // The hierarchy example's Location values are all COUNTRY#STATE#CITY, read level by level
+    // with begins_with: the same separators in every value is a deliberate composite.
+    const auto read = ProjectFile::read(
+        QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/hierarchy/restaurants.keyscope.json"));
+    QVERIFY(std::holds_alternative<Project>(read));
+    const auto findings = check(std::get<Project>(read));
+    QVERIFY2(withId(findings, QStringLiteral("delimiter-in-value")).empty(),
+             qPrintable(summary(findings)));
+}
+
+void TestCheckCatalog::severities()
+{
+    // A duplicate key silently overwrites an item: an error. A name that merely sounds
+    // mutable is a warning; "mutable": true is an error.
+    Project project = load(QStringLiteral("mutable-by-name.keyscope.json"));
+    auto found = withId(check(project), QStringLiteral("mutable-in-key"));
+    QCOMPARE(found.size(), size_t(1));
+    QCOMPARE(found.front().severity, Finding::Severity::Warning);
+    project.entities[1].attributes[0].isMutable = true;
+    found = withId(check(project), QStringLiteral("mutable-in-key"));
+    QCOMPARE(found.size(), size_t(1));
+    QCOMPARE(found.front().severity, Finding::Severity::Error);
+    QVERIFY(found.front().explanation.contains(QLatin1String("is marked mutable")));
+}
+
+void TestCheckCatalog::userTextIsNeverReadAsPlaceholders()
+{
+    // Values holding '%1', ':', '#', quotes and non-ASCII letters go through every check that
+    // quotes them: no message may show an unfilled "%N", or text mangled by a placeholder.
+    const QStringList hostile {QStringLiteral("Ana%1:Lu#\"x"), QStringLiteral("b%2'\u00e9:%9"),
+                               QStringLiteral("C%3#%14"), QStringLiteral("d\u00fc%5%6"),
+                               QStringLiteral("Eve%7")};
+    Project project = load(QStringLiteral("delimiter-in-value.keyscope.json"));
+    EntityType &member = project.entities[1];
+    member.attributes[0].generator.choices = hostile;
+    member.attributes[1].generator.choices = hostile;
+    member.attributes[0].exposedInUrl = true;
+    member.attributes[1].exposedInUrl = true;
+    // Another type whose key prefix the member prefix begins, padded numbers of another width
+    // and a zoneless time: every template check quotes the keys.
+    EntityType note = member;
+    note.name = QStringLiteral("MemberNote%1");
+    note.keys[QStringLiteral("SK")] = QStringLiteral("MEMBERNOTE#{Last}#{First}");
+    member.keys[QStringLiteral("SK")] = QStringLiteral("MEMBER{Last}#{First}#{MemberId}");
+    project.entities.push_back(note);
+    const Population population = populate(project);
+    const auto findings = DesignChecker::check(project, population);
+    QStringList ids;
+    for (const Finding &f : findings)
+        ids << f.id;
+    for (const char *id : {"url-unsafe-key", "delimiter-in-value", "mixed-case", "prefix-overlap"})
+        QVERIFY2(ids.contains(QLatin1String(id)), qPrintable(summary(findings)));
+
+    // Everything the user wrote, raw and percent-encoded, is taken out before looking for
+    // placeholders: what remains is the checks' own text.
+    QStringList userText;
+    for (const Item &item : population.items) {
+        for (const auto &[name, value] : item) {
+            Q_UNUSED(name);
+            if (value.type() == AttributeValue::Type::S)
+                userText << value.asString() << value.asString().toUpper(); // as |upper shows it
+        }
+    }
+    for (const QString &value : hostile)
+        userText << value.section(u'#', 0, 0) // delimiter-in-value quotes the part before '#'
+                 << QString(value).replace(u'#', u'_'); // and the value escaped
+    userText << note.name << note.name.toUpper();
+    std::sort(userText.begin(), userText.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    const QRegularExpression placeholder(QStringLiteral("%\\d"));
+    for (const Finding &f : findings) {
+        for (QString text : {f.title, f.explanation, f.fix}) {
+            for (const QString &user : userText) {
+                text.remove(user);
+                text.remove(QString::fromLatin1(QUrl::toPercentEncoding(user)));
+            }
+            QVERIFY2(!placeholder.match(text).hasMatch(),
+                     qPrintable(f.id + QStringLiteral(": ") + text));
+        }
+    }
+    // The values themselves come through whole.
+    const auto url = withId(findings, QStringLiteral("url-unsafe-key"));
+    QVERIFY(!url.empty());
+    bool quotesValue = false;
+    for (const QString &value : hostile)
+        quotesValue = quotesValue || url.front().title.contains(value);
+    QVERIFY2(quotesValue, qPrintable(url.front().title));
+}
+
+QTEST_GUILESS_MAIN(TestCheckCatalog)
+#include "tst_checkcatalog.moc"
