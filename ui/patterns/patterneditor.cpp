@@ -89,6 +89,15 @@ PatternEditor::~PatternEditor() = default;
 
 void PatternEditor::buildUi()
 {
+    createSourceFields();
+    createExpectationFields();
+    layOutFields();
+    connectFields();
+}
+
+// What the pattern is, where its values come from, and the query.
+void PatternEditor::createSourceFields()
+{
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("patternName"));
     m_name->setAccessibleName(tr("Pattern name"));
@@ -134,7 +143,11 @@ void PatternEditor::buildUi()
                              + m_values->horizontalHeader()->sizeHint().height() + 4);
     m_values->setToolTip(tr("A key template (\"CUST#{CustomerId}\") is rendered against the "
                             "parent item; leave it empty to keep the value as typed"));
+}
 
+// What must come back, the verdict and the buttons.
+void PatternEditor::createExpectationFields()
+{
     m_entityTypes = new QListWidget(this);
     m_entityTypes->setObjectName(QStringLiteral("expectedEntityTypes"));
     m_entityTypes->setAccessibleName(tr("Expected entity types"));
@@ -183,7 +196,10 @@ void PatternEditor::buildUi()
             accept();
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
 
+void PatternEditor::layOutFields()
+{
     // Left: what the pattern is and the query; right: where values come from and what must
     // come back.
     auto *about = new QFormLayout;
@@ -241,7 +257,10 @@ void PatternEditor::buildUi()
     layout->addLayout(columns, 1);
     layout->addWidget(m_problemLabel);
     layout->addWidget(m_buttons);
+}
 
+void PatternEditor::connectFields()
+{
     connect(m_name, &QLineEdit::textChanged, this, &PatternEditor::revalidate);
     connect(m_parent, &QComboBox::currentIndexChanged, this, &PatternEditor::onParentTypeChanged);
     connect(m_parentIndex, &QSpinBox::valueChanged, this, &PatternEditor::onParentIndexChanged);

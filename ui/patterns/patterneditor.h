@@ -81,6 +81,10 @@ public:
 
 private:
     void buildUi();
+    void createSourceFields();
+    void createExpectationFields();
+    void layOutFields();
+    void connectFields();
     void fillEntityTypes(const QStringList &checked);
     void fillOrderAttributes();
     void updateParentIndexRange();
