@@ -34,9 +34,11 @@ const char *const kTable = R"({
     "BillingMode": "PAY_PER_REQUEST"
 })";
 
+// Under the system's temporary directory (never the checkout `make bench` runs in); the files
+// are kept between runs and written again only when missing or short.
 QString benchDir()
 {
-    const QString dir = QDir::current().absoluteFilePath(QStringLiteral("bench-items"));
+    const QString dir = QDir::temp().absoluteFilePath(QStringLiteral("keyscope-bench-items"));
     QDir().mkpath(dir);
     return dir;
 }
