@@ -1,7 +1,9 @@
 // The catalogue of classic sort-key mistakes (issue 13): one small design per mistake in
 // tests/data/checks/catalog/NAME.keyscope.json and its fixed twin NAME.fixed.keyscope.json.
-// Each row says which check must fire, what its fix proposes, and the exact template its
-// Finding::edit writes; applying that edit, and the fixed twin, must leave no finding of it.
+// Each row says which check must fire, what its fix proposes, and the exact text its
+// Finding::edit writes (a template, a Limit removed, a new index); applying that edit, and the
+// fixed twin, must leave no finding of it and every access pattern passing.
+#include "model/design/accesspatternrunner.h"
 #include "model/design/designchecker.h"
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
@@ -48,6 +50,28 @@ std::vector<Finding> withId(const std::vector<Finding> &findings, const QString 
     return result;
 }
 
+// Every access pattern run and judged (and diagnosed when it fails).
+std::vector<PatternResult> runPatterns(const Project &project)
+{
+    const Population population = populate(project);
+    auto built = AccessPatternRunner::buildTable(project, population);
+    if (auto *error = std::get_if<QString>(&built))
+        qFatal("cannot build the table of %s: %s", qPrintable(project.name), qPrintable(*error));
+    return AccessPatternRunner::runAll(project, population,
+                                       *std::get<std::unique_ptr<Table>>(built));
+}
+
+// The access patterns that fail, with why: "" when every one passes.
+QString failingPatterns(const Project &project)
+{
+    QStringList failing;
+    for (const PatternResult &result : runPatterns(project)) {
+        if (!result.passed)
+            failing << result.name + QStringLiteral(": ") + result.explanation;
+    }
+    return failing.join(u'\n');
+}
+
 QString summary(const std::vector<Finding> &findings)
 {
     QStringList lines;
@@ -78,7 +102,8 @@ void TestCheckCatalog::catalog_data()
     QTest::addColumn<QString>("severity");
     QTest::addColumn<QStringList>("explanation"); // substrings: the user's own keys and values
     QTest::addColumn<QString>("fix");             // a substring of the fix sentence
-    QTest::addColumn<QString>("after");           // Finding::edit's template; "" when none
+    QTest::addColumn<QString>("after"); // the first change's new text; "" when no edit,
+                                        // "(remove)" when it removes (a Limit)
 
     const auto row = [](const char *name, const char *id, const char *severity,
                         QStringList explanation, const char *fix, const char *after) {
@@ -88,7 +113,8 @@ void TestCheckCatalog::catalog_data()
     };
     row("delimiter-in-value", "delimiter-in-value", "warning",
         {"MEMBER#{Last}#{First}#{MemberId}", "contain '#'", "begins_with(SK, 'MEMBER#"},
-        "Keep '#' out of First", "");
+        "escape it in the key with MEMBER#{Last}#{First|escape}#{MemberId}",
+        "MEMBER#{Last}#{First|escape}#{MemberId}");
     row("epoch-digits", "unsortable-timestamp", "warning",
         {"digit count", "9 to 10 digits", "'999999999' > '1000000000'"},
         "EVENT#{At|epoch|pad:10}", "EVENT#{At|epoch|pad:10}");
@@ -99,7 +125,20 @@ void TestCheckCatalog::catalog_data()
         {"'TASK'", "'TASKNOTE#'", "begins_with(SK, 'TASK')"}, "SK = TASK#{TaskId}",
         "TASK#{TaskId}");
     row("signed-pad", "signed-pad", "error", {"LAP#{Delta|pad:3}#{LapId}", "reverse order"},
-        "add 50, so -50..49 becomes 0..99", "");
+        "add 50, so -50..49 becomes 0..99: LAP#{Delta|offset:50|pad:3}#{LapId}",
+        "LAP#{Delta|offset:50|pad:3}#{LapId}");
+    row("prefix-nested", "prefix-overlap", "warning",
+        {"'A customer's orders' expects Order items", "both start their SK with 'ORDER#'",
+         "parent stored with its children on purpose"},
+        "SK = ITEM#{Order.OrderId}#{ItemId|pad:3}", "ITEM#{Order.OrderId}#{ItemId|pad:3}");
+    row("parent-side", "parent-side", "error",
+        {"reads backward with Limit 4", "'FORUM#' sorts before the Post prefix 'POST#'"},
+        "Key Post SK as #POST#{PostedAt|iso8601}", "#POST#{PostedAt|iso8601}");
+    row("limit-before-filter", "limit-before-filter", "warning",
+        {"read 3 items (ScannedCount)", "(Count)", "more items follow"},
+        "Move the filtered value into the key", "(remove)");
+    row("page-size", "page-size", "warning", {"1 MB", "expects 300", "takes 2 requests"},
+        "KEYS_ONLY", "SK-keys");
     row("mixed-width", "mixed-width", "warning", {"'R#'", "3 digits and the other to 5"},
         "Pad both to one width, the wider: R#{Seq|pad:5}", "R#{Seq|pad:5}");
     row("pad-range", "pad-overflow", "error", {"range 0..1000", "whatever the seed"},
@@ -143,28 +182,41 @@ void TestCheckCatalog::catalog()
     } else {
         QVERIFY(f.edit.has_value());
         QVERIFY(!f.edit->summary.isEmpty());
-        QCOMPARE(f.edit->changes.size(), size_t(1));
         const FixChange &change = f.edit->changes.front();
-        QCOMPARE(change.kind, FixChange::Kind::KeyTemplate);
-        QCOMPARE(change.after, after);
-        QCOMPARE(change.before, project.entities[size_t(std::find_if(
-                                                     project.entities.begin(),
-                                                     project.entities.end(),
-                                                     [&](const EntityType &e) {
-                                                         return e.name == change.entity;
-                                                     })
-                                                 - project.entities.begin())]
-                                    .keys.at(change.key));
+        QCOMPARE(change.after, after == QLatin1String("(remove)") ? QString() : after);
+        if (change.kind == FixChange::Kind::KeyTemplate) {
+            const EntityType *entity = project.entity(change.entity);
+            QVERIFY(entity);
+            QCOMPARE(change.before, entity->keys.at(change.key));
+        }
         const auto edited = applyFix(project, *f.edit);
         if (const auto *refused = std::get_if<QString>(&edited))
             QFAIL(qPrintable(*refused));
-        const auto afterEdit = check(std::get<Project>(edited));
+        const Project &fixedByEdit = std::get<Project>(edited);
+        const auto afterEdit = check(fixedByEdit);
         QVERIFY2(withId(afterEdit, id).empty(), qPrintable(summary(afterEdit)));
+        const QString failing = failingPatterns(fixedByEdit);
+        QVERIFY2(failing.isEmpty(), qPrintable(failing));
     }
 
-    // The fixed twin passes this check.
-    const auto fixed = check(load(design + QStringLiteral(".fixed.keyscope.json")));
+    // A pattern the mistake makes fail is diagnosed by this check, and its fix makes it pass.
+    for (const PatternResult &result : runPatterns(project)) {
+        if (result.passed)
+            continue;
+        QCOMPARE(result.findingId, id);
+        QVERIFY2(result.fix, qPrintable(result.diagnosis));
+        const auto edited = applyFix(project, *result.fix);
+        QVERIFY(std::holds_alternative<Project>(edited));
+        const QString failing = failingPatterns(std::get<Project>(edited));
+        QVERIFY2(failing.isEmpty(), qPrintable(failing));
+    }
+
+    // The fixed twin passes this check and every one of its access patterns.
+    const Project twin = load(design + QStringLiteral(".fixed.keyscope.json"));
+    const auto fixed = check(twin);
     QVERIFY2(withId(fixed, id).empty(), qPrintable(summary(fixed)));
+    const QString failing = failingPatterns(twin);
+    QVERIFY2(failing.isEmpty(), qPrintable(failing));
 }
 
 void TestCheckCatalog::delimiterIsNotMixedCase()
@@ -244,8 +296,7 @@ void TestCheckCatalog::userTextIsNeverReadAsPlaceholders()
         }
     }
     for (const QString &value : hostile)
-        userText << value.section(u'#', 0, 0) // delimiter-in-value quotes the part before '#'
-                 << QString(value).replace(u'#', u'_'); // and the value escaped
+        userText << value.section(u'#', 0, 0); // delimiter-in-value quotes the part before '#'
     userText << note.name << note.name.toUpper();
     std::sort(userText.begin(), userText.end(),
               [](const QString &a, const QString &b) { return a.size() > b.size(); });

@@ -157,6 +157,25 @@ void TestKeyTemplate::renders_data()
     row("upper digits and symbols", "{Name|upper}", {"Name=S:a#1-b"}, S, "A#1-B");
     row("upper empty", "X{Name|upper}", {"Name=S:"}, S, "X");
 
+    // escape: percent-encoding outside A-Z a-z 0-9 - . _ ~, so no value holds a separator.
+    row("escape hash", "MEMBER#{Last|escape}#{Id}", {"Last=S:ANA#LU", "Id=S:7"}, S,
+        "MEMBER#ANA%23LU#7");
+    row("escape percent and space", "{V|escape}", {"V=S:50% off"}, S, "50%25%20off");
+    row("escape unreserved kept", "{V|escape}", {"V=S:a-b.c_d~E9"}, S, "a-b.c_d~E9");
+    row("escape non-ASCII as UTF-8", "{V|escape}", {"V=S:é𝄞"}, S, "%C3%A9%F0%9D%84%9E");
+    row("escape empty", "X{V|escape}", {"V=S:"}, S, "X");
+    row("escape then upper", "{V|escape|upper}", {"V=S:a#b"}, S, "A%23B");
+
+    // offset: an integer plus N, so a following pad orders signed values.
+    row("offset then pad", "LAP#{D|offset:50|pad:3}", {"D=N:-50"}, S, "LAP#000");
+    row("offset top of range", "{D|offset:50|pad:3}", {"D=N:49"}, S, "099");
+    row("offset negative amount", "{D|offset:-10}", {"D=N:3"}, S, "-7");
+    row("offset to zero", "{D|offset:5}", {"D=S:-5"}, S, "0");
+    row("offset plus sign", "{D|offset:+7}", {"D=N:1"}, S, "8");
+    row("offset beyond 64 bits", "{D|offset:1}", {"D=S:99999999999999999999"}, S,
+        "100000000000000000000");
+    row("offset negative crosses zero", "{D|offset:-100}", {"D=N:-1"}, S, "-101");
+
     // pad: integers from N or from S text.
     row("pad N", "{V|pad:5}", {"V=N:42"}, S, "00042");
     row("pad exact width", "{V|pad:5}", {"V=N:12345"}, S, "12345");
@@ -338,24 +357,35 @@ void TestKeyTemplate::parseErrors_data()
     row("double dot", "{Device..Id}", 8,
         "invalid attribute name 'Device..Id' at column 8: '.' must join two names, as in "
         "Device.DeviceId");
+    row("offset without amount", "{V|offset}", 4,
+        "offset at column 4 needs a whole number of at most 18 digits, e.g. offset:50 or "
+        "offset:-50");
+    row("offset of text", "{V|offset:ten}", 11,
+        "offset at column 4 needs a whole number of at most 18 digits, e.g. offset:50 or "
+        "offset:-50");
+    row("offset too large", "{V|offset:1234567890123456789}", 11,
+        "offset at column 4 needs a whole number of at most 18 digits, e.g. offset:50 or "
+        "offset:-50");
+    row("escape with argument", "{V|escape:#}", 4,
+        "escape at column 4 takes no argument; remove ':#'");
     row("unknown filter", "ORG#{OrgName|padd}", 14,
         "unknown filter 'padd' at column 14; did you mean 'pad'?");
     row("unknown filter with arg", "ORG#{OrgName|padd:5}", 14,
         "unknown filter 'padd' at column 14; did you mean 'pad'?");
     row("unknown filter no suggestion", "{A|reverse}", 4,
         "unknown filter 'reverse' at column 4; filters are upper, lower, pad:N, invert:N, "
-        "iso8601, date, epoch, epochms, format:PATTERN");
+        "iso8601, date, epoch, epochms, format:PATTERN, escape, offset:N");
     row("unknown second filter", "{A|upper|lowr}", 10,
         "unknown filter 'lowr' at column 10; did you mean 'lower'?");
     row("empty filter at end", "{A|}", 3,
         "empty filter at column 3; filters are upper, lower, pad:N, invert:N, iso8601, date, "
-        "epoch, epochms, format:PATTERN");
+        "epoch, epochms, format:PATTERN, escape, offset:N");
     row("empty filter between", "{A||upper}", 3,
         "empty filter at column 3; filters are upper, lower, pad:N, invert:N, iso8601, date, "
-        "epoch, epochms, format:PATTERN");
+        "epoch, epochms, format:PATTERN, escape, offset:N");
     row("filter name missing before colon", "{A|:5}", 4,
         "empty filter at column 4; filters are upper, lower, pad:N, invert:N, iso8601, date, "
-        "epoch, epochms, format:PATTERN");
+        "epoch, epochms, format:PATTERN, escape, offset:N");
     row("pad no width", "#R#{Id|pad}", 8, "pad at column 8 needs a width, e.g. pad:5");
     row("pad empty width", "#R#{Id|pad:}", 8, "pad at column 8 needs a width, e.g. pad:5");
     row("pad blank width", "#R#{Id|pad: }", 8, "pad at column 8 needs a width, e.g. pad:5");
@@ -458,7 +488,7 @@ void TestKeyTemplate::didYouMean()
         QCOMPARE(error->message,
                  head
                      + QStringLiteral("; filters are upper, lower, pad:N, invert:N, iso8601, "
-                                      "date, epoch, epochms, format:PATTERN"));
+                                      "date, epoch, epochms, format:PATTERN, escape, offset:N"));
     else
         QCOMPARE(error->message, head + QStringLiteral("; did you mean '%1'?").arg(suggestion));
 }
@@ -479,6 +509,10 @@ void TestKeyTemplate::renderErrors_data()
     row("missing second", "{A}#{ B }", {"A=S:x"}, 7, "no value for 'B' at column 7");
     row("missing parent attr", "{Device.DeviceId}", {"DeviceId=S:x"}, 2,
         "no value for 'Device.DeviceId' at column 2");
+    row("offset of text", "{V|offset:5}", {"V=S:abc"}, 4,
+        "offset at column 4 needs an integer, got 'abc'");
+    row("escape of number", "{V|escape}", {"V=N:5"}, 4,
+        "escape at column 4 needs a string, got N 5");
     row("pad of text", "#READING#{ReadingId|pad:5}", {"ReadingId=S:abc"}, 21,
         "pad at column 21 needs an integer, got 'abc'");
     row("pad of fraction", "{V|pad:5}", {"V=N:4.5"}, 4,
@@ -572,7 +606,7 @@ void TestKeyTemplate::parts()
     // Filter names are listed for editors in the order messages use.
     QCOMPARE(KeyTemplate::filterNames(),
              QStringList({"upper", "lower", "pad", "invert", "iso8601", "date", "epoch", "epochms",
-                          "format"}));
+                          "format", "escape", "offset"}));
 }
 
 void TestKeyTemplate::placeholdersAndFilters()

@@ -100,6 +100,7 @@ private slots:
     void everyFailingExamplePatternIsFixed_data();
     void everyFailingExamplePatternIsFixed();
     void orderByComparesByMeaning();
+    void sharedPrefixGetsOneOfItsOwn();
     void orderByAsOverridesAndRoundTrips();
 };
 
@@ -153,6 +154,11 @@ void TestPatternDiagnosis::applyFixMakesEveryKind()
                    change(FixChange::Kind::PatternFilter, QString(), QStringLiteral("Total > :t")),
                    change(FixChange::Kind::PatternLimit, QStringLiteral("5"), QString()),
                    change(FixChange::Kind::PatternIndex, QString(), QStringLiteral("ByDate"))};
+    FixChange keysIndex;
+    keysIndex.kind = FixChange::Kind::TableKeysIndex;
+    keysIndex.after = QStringLiteral("SK-keys");
+    keysIndex.attribute = QStringLiteral("Total,OrderDate");
+    fix.changes.push_back(keysIndex);
     FixChange t = change(FixChange::Kind::PatternValue, QString(), QStringLiteral("{\"N\":\"10\"}"));
     t.valueName = QStringLiteral(":t");
     fix.changes.push_back(t);
@@ -168,6 +174,14 @@ void TestPatternDiagnosis::applyFixMakesEveryKind()
     QVERIFY(order->attributes[2].isMutable);
     QVERIFY(after.table.index(QStringLiteral("ByDate")));
     QVERIFY(!after.table.index(QStringLiteral("ByDate"))->isGlobal());
+    // The keys-only index has the table's own key schema and projects just what was named.
+    const IndexDefinition *keys = after.table.index(QStringLiteral("SK-keys"));
+    QVERIFY(keys);
+    QVERIFY(keys->isGlobal());
+    QCOMPARE(keys->keys.hash.front().name, QStringLiteral("PK"));
+    QCOMPARE(keys->keys.range.front().name, QStringLiteral("SK"));
+    QCOMPARE(keys->projection, ProjectionType::Include);
+    QCOMPARE(keys->nonKeyAttributes, (QStringList {QStringLiteral("Total"), QStringLiteral("OrderDate")}));
     const AccessPattern &p = after.accessPatterns[0];
     QCOMPARE(p.indexName, QStringLiteral("ByDate"));
     QVERIFY(p.scanIndexForward);
@@ -265,6 +279,46 @@ void TestPatternDiagnosis::everyFailingExamplePatternIsFixed()
     QVERIFY(after);
     QVERIFY2(after->passed, qPrintable(result->fix->changesText() + QStringLiteral("\n")
                                        + after->explanation));
+}
+
+void TestPatternDiagnosis::sharedPrefixGetsOneOfItsOwn()
+{
+    // Orders (ORDER#{OrderId}) and their items (ORDER#{Order.OrderId}#ITEM#...) start alike:
+    // "A customer's orders" gets the items too. The fix gives the items a prefix of their own,
+    // and the pattern that reads an order's items by the old prefix follows it.
+    Project project = load(QStringLiteral(KEYSCOPE_TEST_DATA_DIR
+                                          "/checks/catalog/prefix-nested.keyscope.json"));
+    QVERIFY(!project.entities.empty());
+    AccessPattern items;
+    items.name = QStringLiteral("An order's items");
+    items.keyConditionExpression = QStringLiteral("PK = :pk AND begins_with(SK, :p)");
+    items.values[QStringLiteral(":pk")].templateText = QStringLiteral("CUSTOMER#{Customer.CustomerId}");
+    items.values[QStringLiteral(":p")].templateText = QStringLiteral("ORDER#{OrderId}#ITEM#");
+    items.parentEntity = QStringLiteral("Order");
+    items.expect.entityTypes = {QStringLiteral("OrderItem")};
+    items.expect.minCount = 1;
+    project.accessPatterns.push_back(items);
+
+    const auto results = runAll(project);
+    const PatternResult *orders = named(results, QStringLiteral("A customer's orders"));
+    QVERIFY(orders);
+    QVERIFY(!orders->passed);
+    QVERIFY(named(results, items.name)->passed);
+    QCOMPARE(orders->findingId, QStringLiteral("prefix-overlap"));
+    QVERIFY2(orders->diagnosis.contains(QLatin1String("both start SK with 'ORDER#'")),
+             qPrintable(orders->diagnosis));
+    QVERIFY(orders->fix);
+    QCOMPARE(orders->fix->changes.size(), size_t(2));
+    QCOMPARE(orders->fix->changes[0].kind, FixChange::Kind::KeyTemplate);
+    QCOMPARE(orders->fix->changes[0].after, QStringLiteral("ITEM#{Order.OrderId}#{ItemId|pad:3}"));
+    QCOMPARE(orders->fix->changes[1].kind, FixChange::Kind::PatternValue);
+    QCOMPARE(orders->fix->changes[1].pattern, items.name);
+    QCOMPARE(orders->fix->changes[1].after, QStringLiteral("ITEM#{OrderId}#"));
+
+    auto fixed = applyFix(project, *orders->fix);
+    QVERIFY(std::holds_alternative<Project>(fixed));
+    for (const PatternResult &result : runAll(std::get<Project>(fixed)))
+        QVERIFY2(result.passed, qPrintable(result.name + QStringLiteral(": ") + result.explanation));
 }
 
 void TestPatternDiagnosis::orderByComparesByMeaning()

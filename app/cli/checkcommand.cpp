@@ -32,7 +32,7 @@ const QString kHelp = QStringLiteral(
     "access pattern (PASS or FAIL, name, and why: the first item that breaks the\n"
     "expectation and which bytes compared how). A failing pattern also says what in the\n"
     "design causes it (and which check explains it) and the exact change that makes it\n"
-    "pass: each candidate change is tried on a fresh population with the project's seed\n"
+    "pass: each candidate change is tried on a fresh population with the same seed\n"
     "(designs up to 200,000 items) and the first that makes the pattern pass without\n"
     "failing another is given.\n"
     "\n"
@@ -474,9 +474,12 @@ int runCheckCommand(const QStringList &args)
     auto loaded = loadProject(report.file);
     if (auto *exitCode = std::get_if<int>(&loaded))
         return *exitCode;
-    const Project &project = std::get<Project>(loaded);
+    // The seed goes into the project, so the candidate fixes of failing patterns are tried on
+    // populations made with the same seed as the one reported.
+    Project &project = std::get<Project>(loaded);
     report.project = &project;
     report.seed = std::get<std::optional<quint64>>(seed).value_or(project.seed);
+    project.seed = report.seed;
 
     Progress progress;
     auto populated = populateProject(report.file, project, report.seed, progress);

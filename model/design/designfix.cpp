@@ -30,6 +30,8 @@ QString FixChange::kindName(Kind kind)
         return QStringLiteral("pattern-index");
     case Kind::TableIndex:
         return QStringLiteral("table-index");
+    case Kind::TableKeysIndex:
+        return QStringLiteral("table-keys-index");
     }
     return QString();
 }
@@ -59,6 +61,10 @@ QString FixChange::targetText() const
         return QStringLiteral("the index") + of + quoted;
     case Kind::TableIndex:
         return QStringLiteral("a local secondary index on ") + key;
+    case Kind::TableKeysIndex:
+        return attribute.isEmpty()
+            ? QStringLiteral("a global secondary index of the table's keys only")
+            : QStringLiteral("a global secondary index of the table's keys and ") + attribute;
     }
     return QString();
 }
@@ -183,6 +189,37 @@ std::optional<QString> changeTable(QJsonObject &root, const FixChange &change)
     return std::nullopt;
 }
 
+// A global secondary index on the table's own key schema with a narrow projection.
+std::optional<QString> addKeysIndex(QJsonObject &root, const FixChange &change)
+{
+    QJsonObject table = root.value(QLatin1String("table")).toObject();
+    const bool wrapped = table.value(QLatin1String("Table")).isObject();
+    QJsonObject inner = wrapped ? table.value(QLatin1String("Table")).toObject() : table;
+    for (const char *member : {"LocalSecondaryIndexes", "GlobalSecondaryIndexes"}) {
+        for (const QJsonValue &index : inner.value(QLatin1String(member)).toArray()) {
+            if (index.toObject().value(QLatin1String("IndexName")).toString() == change.after)
+                return QStringLiteral("The table already has an index named ") + change.after
+                    + QLatin1Char('.');
+        }
+    }
+    QJsonObject projection {{QStringLiteral("ProjectionType"), QStringLiteral("KEYS_ONLY")}};
+    const QStringList attributes = change.attribute.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (!attributes.isEmpty()) {
+        projection.insert(QStringLiteral("ProjectionType"), QStringLiteral("INCLUDE"));
+        projection.insert(QStringLiteral("NonKeyAttributes"),
+                          QJsonArray::fromStringList(attributes));
+    }
+    QJsonArray globals = inner.value(QLatin1String("GlobalSecondaryIndexes")).toArray();
+    globals.append(QJsonObject {{QStringLiteral("IndexName"), change.after},
+                                {QStringLiteral("KeySchema"), inner.value(QLatin1String("KeySchema"))},
+                                {QStringLiteral("Projection"), projection}});
+    inner.insert(QStringLiteral("GlobalSecondaryIndexes"), globals);
+    if (wrapped)
+        table.insert(QStringLiteral("Table"), inner);
+    root.insert(QStringLiteral("table"), wrapped ? table : inner);
+    return std::nullopt;
+}
+
 std::optional<QString> changeEntity(QJsonObject &root, const FixChange &change)
 {
     QJsonArray entities = root.value(QLatin1String("entities")).toArray();
@@ -292,6 +329,9 @@ std::variant<Project, QString> applyFix(const Project &project, const DesignFix 
             break;
         case FixChange::Kind::TableIndex:
             refused = changeTable(root, change);
+            break;
+        case FixChange::Kind::TableKeysIndex:
+            refused = addKeysIndex(root, change);
             break;
         default:
             refused = changePattern(root, change);

@@ -31,6 +31,10 @@ struct FixChange
         PatternIndex,        // pattern `pattern`: index name ("" is the table)
         TableIndex,          // a new local secondary index named `after` (before ""), on the
                              // table's partition key and the S sort key attribute `key`
+        TableKeysIndex,      // a new global secondary index named `after` (before "") on the
+                             // table's own partition and sort key that projects only the keys
+                             // and the attributes `attribute` names ("A,B": INCLUDE; "":
+                             // KEYS_ONLY), so a page of it holds far more entries
     };
 
     Kind kind = Kind::KeyTemplate;

@@ -22,7 +22,19 @@ constexpr qint64 kIsoFastMaxMs = 253402300799999;
 // keeps a typo like pad:500000000 from allocating a huge string.
 constexpr int kMaxWidth = 1024;
 
-enum class FilterKind { Upper, Lower, Pad, Invert, Iso8601, Date, Epoch, EpochMs, Format };
+enum class FilterKind {
+    Upper,
+    Lower,
+    Escape,
+    Pad,
+    Invert,
+    Offset,
+    Iso8601,
+    Date,
+    Epoch,
+    EpochMs,
+    Format
+};
 
 struct FilterInfo
 {
@@ -30,6 +42,7 @@ struct FilterInfo
     FilterKind kind;
     bool takesWidth;
     bool takesPattern;
+    bool takesInteger = false; // a signed whole number (offset:N)
 };
 
 const std::vector<FilterInfo> &filterTable()
@@ -44,6 +57,8 @@ const std::vector<FilterInfo> &filterTable()
         {QStringLiteral("epoch"), FilterKind::Epoch, false, false},
         {QStringLiteral("epochms"), FilterKind::EpochMs, false, false},
         {QStringLiteral("format"), FilterKind::Format, false, true},
+        {QStringLiteral("escape"), FilterKind::Escape, false, false},
+        {QStringLiteral("offset"), FilterKind::Offset, false, false, true},
     };
     return table;
 }
@@ -69,7 +84,7 @@ QString suggestFilter(const QString &unknown)
 QString filterList()
 {
     return QStringLiteral("upper, lower, pad:N, invert:N, iso8601, date, epoch, epochms, "
-                          "format:PATTERN");
+                          "format:PATTERN, escape, offset:N");
 }
 
 bool isNameChar(QChar c)
@@ -194,6 +209,33 @@ QString invertInteger(const BigInt &value, int width)
     for (QChar &c : result)
         c = QChar(u'9' - (c.unicode() - u'0'));
     return result;
+}
+
+// a + b for signed integers.
+BigInt addIntegers(const BigInt &a, const BigInt &b)
+{
+    if (a.negative == b.negative)
+        return BigInt {a.negative, addDigits(a.digits, b.digits)};
+    const bool aLarger = a.digits.size() != b.digits.size() ? a.digits.size() > b.digits.size()
+                                                            : a.digits >= b.digits;
+    const BigInt &large = aLarger ? a : b;
+    const BigInt &small = aLarger ? b : a;
+    BigInt result {large.negative, subtractDigits(large.digits, small.digits)};
+    if (result.digits == u"0")
+        result.negative = false;
+    return result;
+}
+
+QString integerText(const BigInt &value)
+{
+    return value.negative ? u'-' + value.digits : value.digits;
+}
+
+// Percent-encodes (UTF-8, %XX) every character outside A-Z a-z 0-9 - . _ ~ (RFC 3986's
+// unreserved set), so a value can never hold a template's separator.
+QString escapeText(const QString &text)
+{
+    return QString::fromLatin1(text.toUtf8().toPercentEncoding());
 }
 
 // --- Values in messages and traces -----------------------------------------------------------
@@ -338,6 +380,21 @@ std::variant<KeyTemplate::Filter, TemplateError> parseFilter(const QString &text
                                .arg(filter.name)
                                .arg(filter.column));
         }
+    } else if (info->takesInteger) {
+        qsizetype argFrom = hasArgument ? colon + 1 : segTo;
+        qsizetype argTo = segTo;
+        trimRange(text, argFrom, argTo);
+        filter.argument = text.mid(argFrom, argTo - argFrom);
+        const int argColumn = column(argFrom);
+        const auto amount = integerFromText(filter.argument);
+        if (!amount || amount->digits.size() > 18) {
+            return errorAt(argFrom == argTo ? filter.column : argColumn,
+                           QStringLiteral("%1 at column %2 needs a whole number of at most 18 "
+                                          "digits, e.g. %1:50 or %1:-50")
+                               .arg(filter.name)
+                               .arg(filter.column));
+        }
+        filter.argument = integerText(*amount); // "+050" -> "50"
     } else if (info->takesWidth) {
         qsizetype argFrom = hasArgument ? colon + 1 : segTo;
         qsizetype argTo = segTo;
@@ -572,6 +629,18 @@ std::variant<Working, TemplateError> applyFilter(const KeyTemplate::Filter &filt
         return Working {AttributeValue::string(info->kind == FilterKind::Upper ? text.toUpper()
                                                                                : text.toLower()),
                         {}};
+    }
+    case FilterKind::Escape:
+        if (value.type() != AttributeValue::Type::S)
+            return needs(QStringLiteral("a string"));
+        return Working {AttributeValue::string(escapeText(value.asString())), {}};
+    case FilterKind::Offset: {
+        const auto integer = integerFromValue(value);
+        if (!integer)
+            return needs(QStringLiteral("an integer"));
+        const auto amount = integerFromText(filter.argument);
+        Q_ASSERT(amount); // parse() admits only whole numbers
+        return Working {AttributeValue::string(integerText(addIntegers(*integer, *amount))), {}};
     }
     case FilterKind::Pad:
     case FilterKind::Invert: {

@@ -32,9 +32,13 @@ struct TemplateError
 // A key template: literal text with placeholders, `ORG#{OrgName|upper}`,
 // `#READING#{ReadingId|pad:5}`. `{{` and `}}` write literal braces. Filters chain left to right:
 //   upper, lower          case of a string
+//   escape                a string percent-encoded (UTF-8 %XX) outside A-Z a-z 0-9 - . _ ~,
+//                         so a value never holds the template's separator ('A#B' -> 'A%23B')
 //   pad:N                 an integer zero-padded to N digits (a wider value is written as-is:
 //                         that is how the real bug behaves; the design checks flag it)
 //   invert:N              (10^N - 1) - value, zero-padded to N: the zero-padded difference
+//   offset:N              an integer plus N (N may be negative): offset:50 writes -50..49 as
+//                         0..99, so a following pad:N orders signed values
 //   iso8601               an instant as YYYY-MM-DDTHH:MM:SSZ (UTC)
 //   date                  an instant as YYYY-MM-DD (UTC)
 //   epoch, epochms        an instant as seconds / milliseconds since 1970-01-01T00:00:00Z

@@ -1,6 +1,8 @@
 #include "model/design/patterndiagnosis.h"
 
 #include "model/design/keytemplate.h"
+#include "model/design/prefixsplit.h"
+#include "model/design/projectedindex.h"
 #include "model/design/projectfile.h"
 #include "model/value/keyorder.h"
 
@@ -203,6 +205,10 @@ void parentSide(const Context &c, std::vector<Candidate> &out)
     const EntityType *parent = c.parent();
     if (!parent || c.sortKey.isEmpty() || c.result.parentItem < 0)
         return;
+    const PatternExpectation &expect = c.pattern.expect;
+    if (!expect.parentFirst && !expect.entityTypes.isEmpty()
+        && !expect.entityTypes.contains(parent->name))
+        return; // the pattern does not read the parent: which side it sorts on is no matter
     const AttributeValue parentKey = c.sortValue(c.result.parentItem);
     for (const EntityType *child : c.childTypes()) {
         const QString before = c.keyOf(*child);
@@ -625,6 +631,48 @@ void limitBeforeFilter(const Context &c, std::vector<Candidate> &out)
     out.push_back(std::move(candidate));
 }
 
+// Another type starts its sort key like the one the pattern expects: give it its own prefix.
+void distinctPrefix(const Context &c, std::vector<Candidate> &out)
+{
+    const auto split = prefixSplit(c.project, c.population, c.pattern, c.result, c.sortKey);
+    if (!split)
+        return;
+    Candidate candidate;
+    candidate.findingId = QStringLiteral("prefix-overlap");
+    candidate.diagnosis = QStringLiteral("%1 and %2 both start %3 with '%4', so the key "
+                                         "condition meant for %1 returns %2 items too. Give %2 "
+                                         "a prefix of its own: %5.")
+                              .arg(split->reads, split->other, c.sortKey, split->prefix,
+                                   split->otherAfter);
+    candidate.fix = split->fix;
+    out.push_back(std::move(candidate));
+}
+
+// The 1 MB page ends before the expected count: read a narrow index of the same keys.
+void projectedIndex(const Context &c, std::vector<Candidate> &out)
+{
+    const PatternExpectation &expect = c.pattern.expect;
+    if (c.pattern.limit || !c.result.response || !c.result.response->lastEvaluatedKey)
+        return;
+    const qint64 wanted = expect.count ? *expect.count : expect.minCount.value_or(0);
+    const QueryResponse &response = *c.result.response;
+    if (response.count >= wanted)
+        return;
+    auto fix = projectedIndexFix(c.project, c.pattern, c.result);
+    if (!fix)
+        return;
+    Candidate candidate;
+    candidate.findingId = QStringLiteral("page-size");
+    candidate.diagnosis = QStringLiteral("The 1 MB page ends after %1 items, where the pattern "
+                                         "expects %2: the items are too large for one page. "
+                                         "An index that projects only the keys (and what the "
+                                         "pattern reads) holds them all.")
+                              .arg(response.count)
+                              .arg(wanted);
+    candidate.fix = std::move(*fix);
+    out.push_back(std::move(candidate));
+}
+
 std::vector<Candidate> candidates(const Context &c)
 {
     std::vector<Candidate> out;
@@ -632,6 +680,8 @@ std::vector<Candidate> candidates(const Context &c)
         return out;
     lookupKey(c, out);
     limitBeforeFilter(c, out);
+    distinctPrefix(c, out);
+    projectedIndex(c, out);
     if (c.parentProblem()) {
         parentSide(c, out);
         orderFixes(c, out);
@@ -645,7 +695,24 @@ std::vector<Candidate> candidates(const Context &c)
 
 } // namespace
 
-FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &patternName)
+namespace {
+
+// The names of the patterns that pass on a population and its table.
+QStringList passingPatterns(const Project &design, const Population &population,
+                            const Table &table)
+{
+    QStringList names;
+    for (const AccessPattern &pattern : design.accessPatterns) {
+        if (AccessPatternRunner::run(design, population, table, pattern).passed)
+            names << pattern.name;
+    }
+    return names;
+}
+
+// `fix` applied to `project` and every pattern run on a fresh population of the fixed design;
+// `passedBefore` names the patterns that passed without it.
+FixTrial tryFixAgainst(const Project &project, const DesignFix &fix, const QString &patternName,
+                       const QStringList &passedBefore)
 {
     FixTrial trial;
     auto fixed = applyFix(project, fix);
@@ -654,37 +721,43 @@ FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &pat
         return trial;
     }
     const Project &after = std::get<Project>(fixed);
-    const auto run = [&](const Project &design, std::vector<PatternResult> &results) -> QString {
-        auto populated = Populator::populate(design);
-        if (auto *error = std::get_if<PopulationError>(&populated))
-            return error->message;
-        const Population &population = std::get<Population>(populated);
-        auto built = AccessPatternRunner::buildTable(design, population);
-        if (auto *error = std::get_if<QString>(&built))
-            return *error;
-        const Table &table = *std::get<std::unique_ptr<Table>>(built);
-        for (const AccessPattern &pattern : design.accessPatterns)
-            results.push_back(AccessPatternRunner::run(design, population, table, pattern));
-        return QString();
-    };
-    std::vector<PatternResult> beforeResults;
-    std::vector<PatternResult> afterResults;
-    run(project, beforeResults);
-    trial.why = run(after, afterResults);
-    if (!trial.why.isEmpty())
+    auto populated = Populator::populate(after);
+    if (auto *error = std::get_if<PopulationError>(&populated)) {
+        trial.why = error->message;
         return trial;
+    }
+    const Population &population = std::get<Population>(populated);
+    auto built = AccessPatternRunner::buildTable(after, population);
+    if (auto *error = std::get_if<QString>(&built)) {
+        trial.why = *error;
+        return trial;
+    }
+    const Table &table = *std::get<std::unique_ptr<Table>>(built);
     trial.applied = true;
-    for (const PatternResult &result : afterResults) {
+    for (const AccessPattern &pattern : after.accessPatterns) {
+        const PatternResult result = AccessPatternRunner::run(after, population, table, pattern);
         if (result.name == patternName) {
             trial.passes = result.passed;
             trial.why = result.explanation;
         }
-        for (const PatternResult &was : beforeResults) {
-            if (was.name == result.name && was.passed && !result.passed)
-                ++trial.broken;
-        }
+        if (!result.passed && passedBefore.contains(result.name))
+            ++trial.broken;
     }
     return trial;
+}
+
+} // namespace
+
+FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &patternName)
+{
+    auto populated = Populator::populate(project);
+    QStringList passedBefore;
+    if (const auto *population = std::get_if<Population>(&populated)) {
+        auto built = AccessPatternRunner::buildTable(project, *population);
+        if (const auto *table = std::get_if<std::unique_ptr<Table>>(&built))
+            passedBefore = passingPatterns(project, *population, **table);
+    }
+    return tryFixAgainst(project, fix, patternName, passedBefore);
 }
 
 void diagnosePattern(const Project &project, const Population &population, const Table &table,
@@ -708,8 +781,10 @@ void diagnosePattern(const Project &project, const Population &population, const
     const Candidate *chosen = nullptr;
     const Candidate *passing = nullptr;
     if (population.size() <= kTrialItems) {
+        const QStringList passedBefore = passingPatterns(project, population, table);
         for (const Candidate &candidate : found) {
-            const FixTrial trial = tryFix(project, candidate.fix, pattern.name);
+            const FixTrial trial = tryFixAgainst(project, candidate.fix, pattern.name,
+                                                 passedBefore);
             if (trial.passes && trial.broken == 0) {
                 chosen = &candidate;
                 break;

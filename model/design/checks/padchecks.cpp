@@ -107,17 +107,46 @@ struct DeclaredRange
     QString source; // "the integer range 0..1000", "a sequence from 1 step 1 over up to 1200 items"
 };
 
+constexpr qint64 kMaxOffset = 1'000'000'000'000'000; // 10^15
+
+// The sum of the offset:N filters before the pad, or nullopt when another filter comes first
+// (its output has no declared range).
+std::optional<qint64> offsetBefore(const PadSite &p)
+{
+    qint64 sum = 0;
+    const auto &filters = p.ref.templatePart->filters;
+    for (int i = 0; i < p.filterIndex; ++i) {
+        if (filters[size_t(i)].name != QLatin1String("offset"))
+            return std::nullopt;
+        const qint64 amount = filters[size_t(i)].argument.toLongLong();
+        if (std::abs(amount) > kMaxOffset || std::abs(sum + amount) > kMaxOffset)
+            return std::nullopt; // past what the range arithmetic holds exactly
+        sum += amount;
+    }
+    return sum;
+}
+
 std::optional<DeclaredRange> declaredRange(const CheckContext &context, const PadSite &p)
 {
-    if (p.filterIndex != 0 || !p.ref.spec || p.ref.ownerEntity < 0
-        || context.isInferred(p.ref.ownerEntity))
+    if (!p.ref.spec || p.ref.ownerEntity < 0 || context.isInferred(p.ref.ownerEntity))
+        return std::nullopt;
+    const auto offset = offsetBefore(p);
+    if (!offset)
         return std::nullopt;
     const GeneratorSpec &g = p.ref.spec->generator;
     if (g.kind == GeneratorSpec::Kind::IntegerRange) {
-        return DeclaredRange {g.min, g.max,
+        const QString offsetText = *offset == 0
+            ? QString()
+            : QStringLiteral(", offset by %1 to %2..%3")
+                  .arg(QString::number(*offset), QString::number(g.min + *offset),
+                       QString::number(g.max + *offset));
+        return DeclaredRange {g.min + *offset, g.max + *offset,
                               QStringLiteral("its generator's range %1..%2")
-                                  .arg(QString::number(g.min), QString::number(g.max))};
+                                      .arg(QString::number(g.min), QString::number(g.max))
+                                  + offsetText};
     }
+    if (*offset != 0)
+        return std::nullopt;
     if (g.kind != GeneratorSpec::Kind::Sequence)
         return std::nullopt;
     // The most items of the owner type: per parent, or over every parent.
@@ -415,11 +444,20 @@ void reportSignedPad(const CheckContext &context, const PadSite &p, PadScan &sca
                    QString::number(p.width), QString(p.width, u'9'))
         + example;
     const int width = std::max(digitsOf(max + offset) + 1, p.width);
-    f.fix = QStringLiteral("Store %1 with an offset so every value is at least 0, and pad "
-                           "that: add %2, so %3..%4 becomes 0..%5, and write {%1Offset|%6:%7} "
-                           "(%2 + %1) in the key; subtract %2 when reading it back.")
+    // offset:K before the pad (and the pad widened when the shifted values need it).
+    const QString widened = width == p.width
+        ? text
+        : replaceFilterArgument(text, p.filter, QString::number(width));
+    const QString after = widened.left(p.filter.column - 1) + QStringLiteral("offset:")
+        + QString::number(offset) + u'|' + widened.mid(p.filter.column - 1);
+    f.fix = QStringLiteral("Write %1 with an offset so every value is at least 0, and pad "
+                           "that: add %2, so %3..%4 becomes 0..%5: %6 (subtract %2 when "
+                           "reading the key back).")
                 .arg(attr, QString::number(offset), QString::number(min), QString::number(max),
-                     QString::number(max + offset), p.filter.name, QString::number(width));
+                     QString::number(max + offset), after);
+    setTemplateEdit(f, context, p.site, after,
+                    QStringLiteral("Add %1 to %2 before %3: %4")
+                        .arg(QString::number(offset), attr, p.filter.name, after));
     findings.push_back(std::move(f));
 }
 

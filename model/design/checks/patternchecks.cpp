@@ -2,18 +2,13 @@
 #include "model/design/accesspatternrunner.h"
 #include "model/design/checks/checksupport.h"
 #include "model/design/patterndiagnosis.h"
+#include "model/design/prefixsplit.h"
+#include "model/design/projectedindex.h"
 #include "model/query/queryengine.h"
 
 namespace keyscope::model::checks {
 
 namespace {
-
-// The literal text a template starts with ("#READING#" of "#READING#{Ts|iso8601}").
-QString leadingText(const QString &text)
-{
-    const qsizetype brace = text.indexOf(QLatin1Char('{'));
-    return brace < 0 ? text : text.left(brace);
-}
 
 QString patternPath(const Project &project, const AccessPattern &pattern)
 {
@@ -37,13 +32,13 @@ void parentSide(const CheckContext &context, const AccessPattern &pattern,
     const QString sortKey = project.table.keys.range.front().name;
     if (!parent->keys.count(sortKey))
         return;
-    const QString parentPrefix = leadingText(parent->keys.at(sortKey));
+    const QString parentPrefix = templatePrefix(parent->keys.at(sortKey));
     for (const QString &type : pattern.expect.entityTypes) {
         const EntityType *child = project.entity(type);
         if (!child || child == parent || !child->keys.count(sortKey))
             continue;
         const QString before = child->keys.at(sortKey);
-        const QString childPrefix = leadingText(before);
+        const QString childPrefix = templatePrefix(before);
         if (parentPrefix.isEmpty() || childPrefix.isEmpty() || parentPrefix.startsWith(childPrefix)
             || childPrefix.startsWith(parentPrefix))
             continue; // the prefixes alone do not say which side
@@ -107,7 +102,9 @@ void limitBeforeFilter(const CheckContext &context, const AccessPattern &pattern
                                                        .arg(*pattern.limit);
     f.explanation = QStringLiteral("Limit counts the items read before the FilterExpression drops "
                                    "any: the query read %1 items (ScannedCount) and the filter "
-                                   "kept %2 (Count), though more match after the page.")
+                                   "kept %2 (Count), and more items follow: the page ends with a "
+                                   "LastEvaluatedKey, so the items the pattern wants are on "
+                                   "later pages.")
                         .arg(response.scannedCount)
                         .arg(response.count);
     f.fix = QStringLiteral("Move the filtered value into the key (a GSI or a composite sort key "
@@ -118,6 +115,46 @@ void limitBeforeFilter(const CheckContext &context, const AccessPattern &pattern
     change.before = QString::number(*pattern.limit);
     f.edit = DesignFix {QStringLiteral("Drop Limit %1 and read every page").arg(*pattern.limit),
                         {change}};
+    findings.push_back(std::move(f));
+}
+
+// A pattern that expects one type got another back because both sort keys start alike
+// ('ORDER#' of ORDER#{OrderId} and ORDER#{Order.OrderId}#ITEM#{ItemId}).
+void prefixOverlap(const CheckContext &context, const AccessPattern &pattern,
+                   const PatternResult &result, const QString &sortKey,
+                   std::vector<Finding> &findings)
+{
+    if (result.passed)
+        return;
+    const auto split = prefixSplit(context.project, context.population, pattern, result, sortKey);
+    if (!split)
+        return;
+    Finding f;
+    f.id = QStringLiteral("prefix-overlap");
+    f.severity = Finding::Severity::Warning;
+    f.entity = split->other;
+    f.attribute = sortKey;
+    f.path = patternPath(context.project, pattern);
+    f.scopeNote = QStringLiteral("about the access pattern '") + pattern.name + QLatin1Char('\'');
+    f.title = QStringLiteral("'%1' for %2 also returns %3 items: both %4 start with '%5'")
+                  .arg(pattern.name, split->reads, split->other, sortKey, split->prefix);
+    f.explanation
+        = QStringLiteral("'%1' expects %2 items, and reads them with %3, but %2 (%4 = %5) and "
+                         "%6 (%4 = %7) both start their %4 with '%8', so the query returns the "
+                         "%6 items of the collection too: %9 on the first page, the first "
+                         "%10. The templates alone cannot tell this from a parent stored with "
+                         "its children on purpose; this pattern says it is not.")
+              .arg(pattern.name, split->reads, pattern.keyConditionExpression, sortKey,
+                   split->readsTemplate, split->other, split->otherBefore, split->prefix,
+                   QString::number(split->otherReturned),
+                   context.describeItem(split->otherItem));
+    f.fix = QStringLiteral("Give %1 a prefix of its own, one no other type's prefix begins "
+                           "with: %2 = %3 (was %4), so begins_with(%2, '%5') reads only %6 "
+                           "items.")
+                .arg(split->other, sortKey, split->otherAfter, split->otherBefore,
+                     split->prefix, split->reads);
+    f.edit = split->fix;
+    f.items.push_back(split->otherItem);
     findings.push_back(std::move(f));
 }
 
@@ -158,6 +195,9 @@ void pageSize(const CheckContext &context, const Table &table, const AccessPatte
                         .arg(pages);
     f.fix = QStringLiteral("Query an index with a KEYS_ONLY or INCLUDE projection (only the "
                            "attributes the page shows), or make the items smaller.");
+    f.edit = projectedIndexFix(context.project, pattern, result);
+    if (f.edit)
+        f.fix += QStringLiteral(" Here: ") + f.edit->summary + QLatin1Char('.');
     findings.push_back(std::move(f));
 }
 
@@ -175,7 +215,12 @@ void checkPatterns(const CheckContext &context, std::vector<Finding> &findings)
     for (const AccessPattern &pattern : project.accessPatterns) {
         const PatternResult result
             = AccessPatternRunner::run(project, context.population, table, pattern);
+        const IndexStore *store = table.store(pattern.indexName);
+        const QString sortKey = store && store->keys().hasRange()
+            ? store->keys().range.front().name
+            : QString();
         parentSide(context, pattern, result, findings);
+        prefixOverlap(context, pattern, result, sortKey, findings);
         limitBeforeFilter(context, pattern, result, findings);
         pageSize(context, table, pattern, result, findings);
     }

@@ -201,11 +201,20 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
                    context.describeItem(first), firstValue, CheckContext::quoted(key),
                    site.keyAttribute, firstPrefix, firstValue.left(firstValue.indexOf(separator)),
                    QString::number(items.size()));
+    // The placeholder with |escape last: '#' becomes '%23', so no value holds a separator.
+    const QString &source = ref.templatePart ? text.mid(ref.templatePart->column - 1,
+                                                         ref.templatePart->length)
+                                             : QString();
+    const QString escaped = replacePlaceholder(site, ref,
+                                               source.left(source.size() - 1)
+                                                   + QStringLiteral("|escape}"));
+    const QString escapedValue = QString::fromLatin1(firstValue.toUtf8().toPercentEncoding());
     f.fix = QStringLiteral("Keep '%1' out of %2: validate it where %2 is written, or escape it "
-                           "in the key (write '%3' as '%4'), or join the parts with a "
+                           "in the key with %3 ('%4' is written '%5'), or join the parts with a "
                            "character the values never hold.")
-                .arg(sep, ref.name, firstValue,
-                     QString(firstValue).replace(separator, separator == u'_' ? u'-' : u'_'));
+                .arg(sep, ref.name, escaped, firstValue, escapedValue);
+    setTemplateEdit(f, context, site, escaped,
+                    QStringLiteral("Escape the separators in %1: %2").arg(ref.name, escaped));
     findings.push_back(std::move(f));
 }
 
