@@ -14,7 +14,7 @@ BENCH_MIN_TIME ?= 0.2
 BENCH_FILTER ?= .
 
 DEB_PACKAGES := cmake g++ make qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
-	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core libyaml-cpp-dev \
+	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core libyaml-cpp-dev rapidjson-dev \
 	chromium poppler-utils
 
 FORMAT_DIRS := app model ui tests
