@@ -22,9 +22,13 @@ TableDefinition readingsDefinition()
     auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(R"({
         "TableName": "Readings",
         "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
-                                 {"AttributeName": "SK", "AttributeType": "N"}],
+                                 {"AttributeName": "SK", "AttributeType": "N"},
+                                 {"AttributeName": "Status", "AttributeType": "S"}],
         "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
                       {"AttributeName": "SK", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "ByStatus",
+            "KeySchema": [{"AttributeName": "Status", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "KEYS_ONLY"}}],
         "BillingMode": "PAY_PER_REQUEST"})")
                                                     .object(),
                                                 &error);
@@ -60,12 +64,35 @@ QString describe(const std::variant<ItemsFile::LoadResult, IoError> &result, con
             .arg(error->toString())
             .arg(table.itemCount());
     const auto &load = std::get<ItemsFile::LoadResult>(result);
-    return QStringLiteral("shape %1 written %2 replaced %3 items %4 notes %5")
-        .arg(ItemsFile::shapeName(load.shape))
-        .arg(load.written)
-        .arg(load.replaced)
-        .arg(table.itemCount())
-        .arg(load.notes.join(u'|'));
+    QStringList lines;
+    lines << QStringLiteral("shape %1 written %2 replaced %3 items %4 notes %5")
+                 .arg(ItemsFile::shapeName(load.shape))
+                 .arg(load.written)
+                 .arg(load.replaced)
+                 .arg(table.itemCount())
+                 .arg(load.notes.join(u'|'));
+    // Every item the table holds, in each store's order, with its size and attribute order.
+    for (const QString &store : {QString(), QStringLiteral("ByStatus")}) {
+        QStringList partitions;
+        for (const Partition &partition : table.store(store)->partitions()) {
+            QStringList entries;
+            for (const PartitionEntry &entry : partition.entries) {
+                const Item item = table.item(entry.item);
+                QStringList names;
+                for (const auto &[name, value] : item)
+                    names << name;
+                entries << QString::fromUtf8(QJsonDocument(dynamojson::itemToJson(item))
+                                                 .toJson(QJsonDocument::Compact))
+                        + QStringLiteral(" size %1 names %2")
+                              .arg(table.itemSize(entry.item))
+                              .arg(names.join(u','));
+            }
+            partitions << entries.join(u'\n');
+        }
+        partitions.sort(); // partitions come in no meaningful order
+        lines << QStringLiteral("store %1:").arg(store) << partitions;
+    }
+    return lines.join(u'\n');
 }
 
 QByteArray bigBatch(int count)
@@ -168,6 +195,30 @@ void TestItemsReader::sameAsDocument_data()
     row("empty object", "{}");
     row("not an array of requests", R"({"Readings": {"PK": {"S": "a"}}})");
     row("lone surrogate", R"([{"PK": {"S": "\ud800"}, "SK": {"N": "1"}}])");
+    // Items of scalars are encoded straight into the table: the same items, sizes and errors.
+    row("scalars of every kind",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "-0.00120"}, "On": {"BOOL": false}, "Off": {"BOOL": true}, "Z": {"NULL": true}, "E": {"S": ""}, "Status": {"S": "OK"}}])");
+    row("non-ASCII attribute names",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "\uff5e": {"S": "x"}, "\ud83d\ude00": {"S": "y"}, "caf\u00e9": {"N": "2"}, "Z": {"S": "z"}}])");
+    row("a later item replaces an earlier one, scalar or not",
+        R"({"Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}, "V": {"N": "1"}}}}, {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}, "V": {"L": [{"N": "2"}]}}}}, {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1.0"}, "V": {"N": "3"}}}}, {"PutRequest": {"Item": {"PK": {"S": "b"}, "SK": {"N": "1"}, "V": {"M": {}}}}}, {"PutRequest": {"Item": {"PK": {"S": "b"}, "SK": {"N": "1"}, "V": {"S": "4"}}}}]})");
+    row("missing sort key",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}, "T": {"N": "1"}}])");
+    row("key of the wrong type", R"([{"PK": {"N": "1"}, "SK": {"N": "1"}}])");
+    row("empty partition key", R"([{"PK": {"S": ""}, "SK": {"N": "1"}}])");
+    row("index key of the wrong type",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "Status": {"N": "1"}}])");
+    row("empty index key", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "Status": {"S": ""}}])");
+    row("refused by the table, then invalid JSON-wise",
+        R"([{"PK": {"N": "1"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}, "SK": {"N": "y"}}])");
+    const QByteArray longKey(2049, 'k');
+    QTest::newRow("partition key over 2048 bytes")
+        << QByteArray(R"([{"PK": {"S": ")" + longKey + R"("}, "SK": {"N": "1"}}])");
+    QTest::newRow("index key over 2048 bytes") << QByteArray(
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "Status": {"S": ")" + longKey + R"("}}])");
+    QTest::newRow("item over 400 KB")
+        << QByteArray(R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "Big": {"S": ")"
+                      + QByteArray(400 * 1024, 'x') + R"("}}])");
     row("big number in plain JSON",
         R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "M": {"M": {"n": 9007199254740993, "e": 1e400}}}])");
 }

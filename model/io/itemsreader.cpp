@@ -2,6 +2,7 @@
 
 #include "model/io/itemsentries.h"
 #include "model/io/jsonfile.h"
+#include "model/table/itemcodec.h"
 #include "model/value/number.h"
 
 #include <QFile>
@@ -152,7 +153,59 @@ public:
         return true;
     }
 
+    // An item whose attributes are all S, N, B, BOOL or NULL, encoded without an Item; false
+    // for anything else (containers, a repeated name, an invalid value): the Item path decides.
+    bool encode(quint32 n, itemcodec::ScalarItemEncoder &encoder, std::string &out) const
+    {
+        const Tree::Node &node = m_tree.nodes[n];
+        if (node.kind != Tree::Object)
+            return false;
+        encoder.clear();
+        quint32 child = n + 1;
+        for (quint32 slot = 0; slot < node.count; ++slot, child += m_tree.nodes[child].size) {
+            const Tree::Node &typed = m_tree.nodes[child];
+            if (typed.kind != Tree::Object || typed.count != 1)
+                return false;
+            const std::string_view name = m_tree.key(child);
+            const quint32 inner = child + 1;
+            const Tree::Node &payload = m_tree.nodes[inner];
+            const std::string_view type = m_tree.key(inner);
+            if (type.size() == 1 && (type[0] == 'S' || type[0] == 'N')) {
+                if (payload.kind != Tree::String)
+                    return false;
+                if (type[0] == 'S') {
+                    encoder.string(name, slot, m_tree.value(inner));
+                } else {
+                    auto number = parseNumber(m_tree.value(inner));
+                    if (!number)
+                        return false;
+                    encoder.number(name, slot, *number);
+                }
+            } else if (type == "BOOL"
+                       && (payload.kind == Tree::True || payload.kind == Tree::False)) {
+                encoder.boolean(name, slot, payload.kind == Tree::True);
+            } else if (type == "NULL" && payload.kind == Tree::True) {
+                encoder.null(name, slot);
+            } else {
+                return false; // B, a set, a list, a map, or an error: the Item path
+            }
+        }
+        return encoder.finish(out);
+    }
+
 private:
+    std::optional<Number> parseNumber(std::string_view text) const
+    {
+        QString &digits = m_names.number;
+        digits.resize(qsizetype(text.size()));
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (uchar(text[i]) >= 0x80)
+                return std::nullopt; // not a number; dynamojson words why
+            digits[qsizetype(i)] = QLatin1Char(text[i]);
+        }
+        return Number::parse(digits);
+    }
+
     bool scalar(char type, quint32 n, AttributeValue &out) const
     {
         if (m_tree.nodes[n].kind != Tree::String)
@@ -163,14 +216,7 @@ private:
             return true;
         }
         if (type == 'N') {
-            QString &digits = m_names.number;
-            digits.resize(qsizetype(text.size()));
-            for (std::size_t i = 0; i < text.size(); ++i) {
-                if (uchar(text[i]) >= 0x80)
-                    return false; // not a number; dynamojson words why
-                digits[qsizetype(i)] = QLatin1Char(text[i]);
-            }
-            auto number = Number::parse(digits);
+            auto number = parseNumber(text);
             if (!number)
                 return false;
             out = AttributeValue::number(*number);
@@ -267,6 +313,9 @@ struct Sink
     virtual void reset() = 0;                               // another array is taken instead
     virtual bool deletes() const = 0;
     virtual void finish() { } // the last entry was read (the entries are still alive)
+    // A sink that stores encoded items: its encoder, and where an encoded item goes.
+    virtual itemcodec::ScalarItemEncoder *encoder() { return nullptr; }
+    virtual void putEncoded(std::string_view, qint64, qsizetype) { }
 };
 
 // The SAX handler: follows the top level, collects what itemsentries::decide needs, and
@@ -531,8 +580,15 @@ private:
             if (!found)
                 return false;
         }
+        const FastItems fastItems(m_tree, m_names);
+        if (auto *encoder = m_sink.encoder()) {
+            if (fastItems.encode(itemNode, *encoder, m_encoded)) {
+                m_sink.putEncoded(m_encoded, encoder->sizeBytes(), index);
+                return true;
+            }
+        }
         Item item;
-        if (!FastItems(m_tree, m_names).item(itemNode, item))
+        if (!fastItems.item(itemNode, item))
             return false;
         entries->accept(std::move(item), index);
         return true;
@@ -562,6 +618,7 @@ private:
     bool m_building = false;
     Tree m_tree;
     FastItems::Names m_names;
+    std::string m_encoded;
     std::vector<quint32> m_open;
     quint32 m_pendingKeyOffset = 0;
     quint32 m_pendingKeyLength = 0;
@@ -590,7 +647,17 @@ struct TableSink : Sink
 {
     explicit TableSink(Table &table)
         : table(table)
+        , scalarEncoder(table.names())
     { }
+    itemcodec::ScalarItemEncoder *encoder() override { return &scalarEncoder; }
+    void putEncoded(std::string_view encoded, qint64 sizeBytes, qsizetype index) override
+    {
+        if (tableError)
+            return;
+        flush(); // items keep the file's order: a later one replaces an earlier one
+        if (auto error = table.appendEncoded(encoded, sizeBytes))
+            tableError = std::make_pair(entries->itemPath(index), *error);
+    }
     void begin(itemsentries::Entries &entries) override
     {
         this->entries = &entries;
@@ -624,6 +691,7 @@ struct TableSink : Sink
     }
 
     Table &table;
+    itemcodec::ScalarItemEncoder scalarEncoder;
     itemsentries::Entries *entries = nullptr; // alive while the file is read
     std::vector<Item> piece;
     std::vector<qsizetype> indexes;

@@ -1,5 +1,6 @@
 #include "model/table/itemcodec.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace keyscope::model {
@@ -25,6 +26,16 @@ quint32 NameTable::intern(const QString &name, quint32 slot)
     return id;
 }
 
+quint32 NameTable::intern(std::string_view utf8, quint32 slot)
+{
+    auto &recent = m_recentUtf8[slot % kRecentSlots];
+    if (!recent.first.empty() && recent.first == utf8)
+        return recent.second;
+    const quint32 id = intern(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
+    recent = {std::string(utf8), id};
+    return id;
+}
+
 qint64 NameTable::find(const QString &name) const
 {
     auto it = m_ids.constFind(name);
@@ -35,7 +46,7 @@ char *Arena::allocate(qsizetype size)
 {
     if (size > m_left) {
         const qsizetype chunk = std::max(size, kChunkSize);
-        m_chunks.push_back(std::make_unique<char[]>(size_t(chunk)));
+        m_chunks.push_back(std::make_unique_for_overwrite<char[]>(size_t(chunk)));
         m_next = m_chunks.back().get();
         m_left = chunk;
         m_reserved += chunk;
@@ -209,6 +220,75 @@ void encode(const Item &item, NameTable &names, std::string &out)
         putVarint(out, names.intern(name, position++));
         encodeValue(value, names, out);
     }
+}
+
+void ScalarItemEncoder::clear()
+{
+    m_attributes.clear();
+    m_values.clear();
+    m_sizeBytes = 0;
+}
+
+void ScalarItemEncoder::add(std::string_view name, quint32 slot, Type type,
+                            std::string_view payload, qint64 valueSize)
+{
+    const quint32 offset = quint32(m_values.size());
+    m_values.push_back(char(type));
+    if (type == Type::S || type == Type::N || type == Type::B) {
+        putVarint(m_values, payload.size());
+    }
+    m_values.append(payload);
+    m_attributes.push_back({m_names.intern(name, slot), offset, quint32(m_values.size()) - offset});
+    m_sizeBytes += qint64(name.size()) + valueSize;
+}
+
+void ScalarItemEncoder::string(std::string_view name, quint32 slot, std::string_view utf8)
+{
+    add(name, slot, Type::S, utf8, qint64(utf8.size()));
+}
+
+void ScalarItemEncoder::number(std::string_view name, quint32 slot, const Number &number)
+{
+    const QByteArray bytes = number.sortableBytes();
+    add(name, slot, Type::N, std::string_view(bytes.constData(), size_t(bytes.size())),
+        number.storageSize());
+}
+
+void ScalarItemEncoder::binary(std::string_view name, quint32 slot, QByteArrayView bytes)
+{
+    add(name, slot, Type::B, std::string_view(bytes.data(), size_t(bytes.size())), bytes.size());
+}
+
+void ScalarItemEncoder::boolean(std::string_view name, quint32 slot, bool value)
+{
+    const char byte = value ? 1 : 0;
+    add(name, slot, Type::Bool, std::string_view(&byte, 1), 1);
+}
+
+void ScalarItemEncoder::null(std::string_view name, quint32 slot)
+{
+    add(name, slot, Type::Null, {}, 1);
+}
+
+bool ScalarItemEncoder::finish(std::string &out)
+{
+    // Name order (QString order), as encode() writes an Item: decode() appends in that order.
+    const auto before = [&](const Attribute &a, const Attribute &b) {
+        return a.nameId != b.nameId && m_names.name(a.nameId) < m_names.name(b.nameId);
+    };
+    if (!std::is_sorted(m_attributes.begin(), m_attributes.end(), before))
+        std::sort(m_attributes.begin(), m_attributes.end(), before);
+    for (std::size_t i = 1; i < m_attributes.size(); ++i) {
+        if (m_attributes[i].nameId == m_attributes[i - 1].nameId)
+            return false;
+    }
+    out.clear();
+    putVarint(out, m_attributes.size());
+    for (const Attribute &a : m_attributes) {
+        putVarint(out, a.nameId);
+        out.append(m_values, a.offset, a.length);
+    }
+    return true;
 }
 
 Item decode(const char *data, qsizetype size, const NameTable &names)

@@ -9,6 +9,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace keyscope::model {
@@ -22,6 +23,8 @@ public:
     // item): items of one kind repeat their names in the same order, so most lookups skip
     // hashing.
     quint32 intern(const QString &name, quint32 slot);
+    // Same, for a name read as UTF-8 from a file (no QString made when the slot matches).
+    quint32 intern(std::string_view utf8, quint32 slot);
     // Id of a known name, or -1.
     qint64 find(const QString &name) const;
     const QString &name(quint32 id) const { return m_names[id]; }
@@ -32,6 +35,7 @@ private:
     std::vector<QString> m_names;
     static constexpr quint32 kRecentSlots = 16;
     std::array<std::pair<QString, quint32>, kRecentSlots> m_recent;
+    std::array<std::pair<std::string, quint32>, kRecentSlots> m_recentUtf8;
 };
 
 // Append-only storage for encoded items: large chunks, so a million small items cost a few
@@ -61,6 +65,40 @@ private:
 namespace itemcodec {
 
 void encode(const Item &item, NameTable &names, std::string &out);
+// An item of scalar attributes given one by one, encoded without an Item in between (a reader
+// of a large file). Attributes are stored in name order, as encode() stores them.
+class ScalarItemEncoder
+{
+public:
+    explicit ScalarItemEncoder(NameTable &names)
+        : m_names(names)
+    { }
+    void clear();
+    // `slot` is the attribute's position in its item (see NameTable::intern).
+    void string(std::string_view name, quint32 slot, std::string_view utf8);
+    void number(std::string_view name, quint32 slot, const Number &number);
+    void binary(std::string_view name, quint32 slot, QByteArrayView bytes);
+    void boolean(std::string_view name, quint32 slot, bool value);
+    void null(std::string_view name, quint32 slot);
+    // The encoded item; false if a name was given twice.
+    bool finish(std::string &out);
+    // The item's DynamoDB size, as itemSizeBytes() counts it.
+    qint64 sizeBytes() const { return m_sizeBytes; }
+
+private:
+    void add(std::string_view name, quint32 slot, AttributeValue::Type type,
+             std::string_view payload, qint64 valueSize);
+    struct Attribute
+    {
+        quint32 nameId;
+        quint32 offset; // of the encoded value in m_values
+        quint32 length;
+    };
+    NameTable &m_names;
+    std::vector<Attribute> m_attributes;
+    std::string m_values;
+    qint64 m_sizeBytes = 0;
+};
 Item decode(const char *data, qsizetype size, const NameTable &names);
 
 // Where one top-level attribute's value lies in an encoded item.

@@ -91,20 +91,20 @@ std::optional<QString> Table::validate(const Item &item, quint32 *sizeBytes) con
         const AttributeValue &value = it->second;
         if (value.type() != key.type)
             return kInvalid
-                   + QStringLiteral("Type mismatch for key %1 expected: %2 actual: %3")
-                         .arg(key.name, AttributeValue::typeName(key.type), value.typeName());
+                + QStringLiteral("Type mismatch for key %1 expected: %2 actual: %3")
+                      .arg(key.name, AttributeValue::typeName(key.type), value.typeName());
         if (value.type() != AttributeValue::Type::N && value.bytes().isEmpty())
             return QStringLiteral("One or more parameter values are not valid. The AttributeValue "
                                   "for a key attribute cannot contain an empty %1 value. Key: %2")
                 .arg(value.type() == AttributeValue::Type::S ? u"string" : u"binary", key.name);
         if (isHash && keySize(value) > kMaxPartitionKeyBytes)
             return kInvalid
-                   + QStringLiteral("Size of hashkey has exceeded the maximum size limit of2048 "
-                                    "bytes");
+                + QStringLiteral("Size of hashkey has exceeded the maximum size limit of2048 "
+                                 "bytes");
         if (!isHash && keySize(value) > kMaxSortKeyBytes)
             return kInvalid
-                   + QStringLiteral("Aggregated size of all range keys has exceeded the size "
-                                    "limit of 1024 bytes");
+                + QStringLiteral("Aggregated size of all range keys has exceeded the size "
+                                 "limit of 1024 bytes");
         return std::nullopt;
     };
     for (const auto &k : m_definition.keys.hash) {
@@ -116,18 +116,18 @@ std::optional<QString> Table::validate(const Item &item, quint32 *sizeBytes) con
             return error;
     }
     for (const IndexDefinition *index : m_indexesByName) {
-        const auto checkIndexKey = [&](const KeyAttribute &k,
-                                       qsizetype maxBytes) -> std::optional<QString> {
+        const auto checkIndexKey
+            = [&](const KeyAttribute &k, qsizetype maxBytes) -> std::optional<QString> {
             auto it = item.find(k.name);
             if (it == item.end())
                 return std::nullopt; // sparse: the item is simply not in this index
             const AttributeValue &value = it->second;
             if (value.type() != k.type)
                 return kInvalid
-                       + QStringLiteral("Type mismatch for Index Key %1 Expected: %2 Actual: %3 "
-                                        "IndexName: %4")
-                             .arg(k.name, AttributeValue::typeName(k.type), value.typeName(),
-                                  index->name);
+                    + QStringLiteral("Type mismatch for Index Key %1 Expected: %2 Actual: %3 "
+                                     "IndexName: %4")
+                          .arg(k.name, AttributeValue::typeName(k.type), value.typeName(),
+                               index->name);
             if (value.type() != AttributeValue::Type::N && value.bytes().isEmpty())
                 return QStringLiteral("One or more parameter values are not valid. A value "
                                       "specified for a secondary index key is not supported. The "
@@ -137,12 +137,12 @@ std::optional<QString> Table::validate(const Item &item, quint32 *sizeBytes) con
                          index->name, k.name);
             if (keySize(value) > maxBytes)
                 return kInvalid
-                       + QStringLiteral("Size limit exceeded for Index Key %1 Actual Size: %2 "
-                                        "bytes Max Size: %3 bytes IndexName: %4")
-                             .arg(k.name)
-                             .arg(keySize(value))
-                             .arg(maxBytes)
-                             .arg(index->name);
+                    + QStringLiteral("Size limit exceeded for Index Key %1 Actual Size: %2 "
+                                     "bytes Max Size: %3 bytes IndexName: %4")
+                          .arg(k.name)
+                          .arg(keySize(value))
+                          .arg(maxBytes)
+                          .arg(index->name);
             return std::nullopt;
         };
         for (const auto &k : index->keys.hash) {
@@ -180,17 +180,81 @@ std::optional<Table::ItemError> Table::appendItems(const std::vector<Item> &item
     std::vector<quint32> sizes(items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
         if (auto error = validate(items[i], &sizes[i]))
-            return ItemError{qsizetype(i), *error};
+            return ItemError {qsizetype(i), *error};
     }
-    m_items.reserve(m_items.size() + items.size());
+    // Geometric growth: this runs once a piece of a large file, and an exact reserve each time
+    // would copy the whole vector again for every piece.
+    if (m_items.capacity() < m_items.size() + items.size())
+        m_items.reserve(std::max(m_items.size() + items.size(), 2 * m_items.capacity()));
     std::string scratch;
     for (std::size_t i = 0; i < items.size(); ++i) {
         scratch.clear();
         itemcodec::encode(items[i], m_names, scratch);
-        char *data = m_arena.allocate(qsizetype(scratch.size()));
-        std::memcpy(data, scratch.data(), scratch.size());
-        m_items.push_back(StoredItem{data, quint32(scratch.size()), sizes[i], true});
+        store(scratch.data(), qsizetype(scratch.size()), sizes[i]);
     }
+    return std::nullopt;
+}
+
+void Table::store(const char *data, qsizetype size, qint64 sizeBytes)
+{
+    char *stored = m_arena.allocate(size);
+    std::memcpy(stored, data, size_t(size));
+    m_items.push_back(StoredItem {
+        stored, quint32(size),
+        quint32(std::min<qint64>(sizeBytes, std::numeric_limits<quint32>::max())), true});
+}
+
+bool Table::acceptsEncoded(const char *data, qsizetype size, qint64 sizeBytes) const
+{
+    using Type = AttributeValue::Type;
+    // A number's storage size is at most 22 bytes, under every key limit.
+    const auto fits = [](const itemcodec::Located &at, qsizetype maxBytes) {
+        return at.type == Type::N || (at.length > 0 && at.length <= maxBytes);
+    };
+    const auto tableKeys = [&](const std::vector<KeyAttribute> &keys,
+                               const std::vector<quint32> &ids, qsizetype maxBytes) {
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const auto at = itemcodec::find(data, size, ids[i]);
+            if (!at.found || at.type != keys[i].type || !fits(at, maxBytes))
+                return false;
+        }
+        return true;
+    };
+    if (!tableKeys(m_definition.keys.hash, m_hashNameIds, kMaxPartitionKeyBytes)
+        || !tableKeys(m_definition.keys.range, m_rangeNameIds, kMaxSortKeyBytes))
+        return false;
+    for (const IndexStore &index : m_indexStores) {
+        const auto indexKeys = [&](const std::vector<KeyAttribute> &keys,
+                                   const std::vector<quint32> &ids, qsizetype maxBytes) {
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+                const auto at = itemcodec::find(data, size, ids[i]);
+                if (at.found && (at.type != keys[i].type || !fits(at, maxBytes)))
+                    return false; // absent: sparse, the item is not in this index
+            }
+            return true;
+        };
+        if (!indexKeys(index.m_keys.hash, index.m_hashIds, kMaxPartitionKeyBytes)
+            || !indexKeys(index.m_keys.range, index.m_rangeIds, kMaxSortKeyBytes))
+            return false;
+    }
+    return sizeBytes <= kMaxItemSizeBytes;
+}
+
+std::optional<QString> Table::appendEncoded(std::string_view encoded, qint64 sizeBytes)
+{
+    if (!m_appending) {
+        m_appending = true;
+        m_appendBase = m_items.size();
+    }
+    const qsizetype size = qsizetype(encoded.size());
+    if (!acceptsEncoded(encoded.data(), size, sizeBytes)) {
+        const Item item = itemcodec::decode(encoded.data(), size, m_names);
+        if (auto error = validate(item))
+            return error;
+    }
+    if (m_items.size() == m_items.capacity())
+        m_items.reserve(std::max<std::size_t>(4096, 2 * m_items.capacity()));
+    store(encoded.data(), size, sizeBytes);
     return std::nullopt;
 }
 
@@ -343,7 +407,8 @@ void Table::sortStore(IndexStore &store)
             // Equal primary keys end up adjacent, oldest write first.
             std::sort(entries.begin(), entries.end(),
                       [](const PartitionEntry &a, const PartitionEntry &b) {
-                          const int c = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
+                          const int c
+                              = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
                           if (c != 0)
                               return c < 0;
                           if (a.keyLength != b.keyLength)
@@ -353,7 +418,8 @@ void Table::sortStore(IndexStore &store)
         } else {
             std::sort(entries.begin(), entries.end(),
                       [this](const PartitionEntry &a, const PartitionEntry &b) {
-                          const int c = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
+                          const int c
+                              = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
                           if (c != 0)
                               return c < 0;
                           if (a.keyLength != b.keyLength)
@@ -387,7 +453,7 @@ void Table::rebuildStores()
                 auto it = store.m_partitionIndex.constFind(lastKey);
                 if (it == store.m_partitionIndex.constEnd()) {
                     lastPartition = quint32(store.m_partitions.size());
-                    store.m_partitions.push_back(Partition{lastKey, {}});
+                    store.m_partitions.push_back(Partition {lastKey, {}});
                     store.m_partitionIndex.insert(lastKey, lastPartition);
                 } else {
                     lastPartition = it.value();
@@ -406,10 +472,8 @@ void Table::rebuildStores()
         std::size_t out = 0;
         for (std::size_t i = 0; i < entries.size(); ++i) {
             const bool sameAsNext = i + 1 < entries.size()
-                                    && entries[i].keyLength == entries[i + 1].keyLength
-                                    && std::memcmp(entries[i].key, entries[i + 1].key,
-                                                   entries[i].keyLength)
-                                           == 0;
+                && entries[i].keyLength == entries[i + 1].keyLength
+                && std::memcmp(entries[i].key, entries[i + 1].key, entries[i].keyLength) == 0;
             if (sameAsNext) {
                 m_items[entries[i].item].live = false;
                 --m_liveCount;
@@ -425,8 +489,7 @@ void Table::rebuildStores()
             continue;
         // Items never change once written (a rewrite is a new item), so only new items need
         // their projected size computed.
-        for (ItemId id = ItemId(store.m_projectedSizes.size()); id < ItemId(m_items.size());
-             ++id) {
+        for (ItemId id = ItemId(store.m_projectedSizes.size()); id < ItemId(m_items.size()); ++id) {
             qint64 size = 0;
             if (m_items[id].live) {
                 Item projected = item(id);

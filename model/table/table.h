@@ -72,7 +72,7 @@ private:
     KeySchema m_keys;
     std::vector<Partition> m_partitions;
     QHash<QByteArray, quint32> m_partitionIndex;
-    Arena m_keyArena; // tuple-encoded keys of multi-attribute indexes
+    Arena m_keyArena;               // tuple-encoded keys of multi-attribute indexes
     std::vector<quint32> m_hashIds; // interned names of the key attributes
     std::vector<quint32> m_rangeIds;
     QSet<QString> m_projectedAttributes;
@@ -108,6 +108,10 @@ public:
     // finishAppending() sorts them once and counts the writes since the first appendItems;
     // discardAppended() takes all of those writes back. Nothing else may be called in between.
     std::optional<ItemError> appendItems(const std::vector<Item> &items);
+    // One item at a time, for a reader that encodes items itself (itemcodec, with names()):
+    // checked as appendItems checks it; DynamoDB's message when the table refuses it.
+    std::optional<QString> appendEncoded(std::string_view encoded, qint64 sizeBytes);
+    NameTable &names() { return m_names; }
     LoadResult finishAppending();
     void discardAppended();
 
@@ -142,6 +146,9 @@ private:
         bool live = true;
     };
 
+    // Whether an encoded item passes validate(); validate() of the decoded item words why not.
+    bool acceptsEncoded(const char *data, qsizetype size, qint64 sizeBytes) const;
+    void store(const char *data, qsizetype size, qint64 sizeBytes);
     // Locates a key attribute's comparable bytes in a stored item.
     QByteArrayView keyBytes(ItemId id, quint32 nameId, bool *found = nullptr) const;
     // The entry (partition bytes, sort key) of an item in a store; false if sparse.
