@@ -58,7 +58,7 @@ auto withFileProgress(QWidget *parent, const QString &label, Work work)
     watcher.setFuture(future);
     if (!future.isFinished())
         loop.exec();
-    return future.result();
+    return future.takeResult(); // moved, not copied: the result may hold every item of a large file
 }
 
 } // namespace keyscope::ui
