@@ -7,6 +7,7 @@
 #include "model/io/tabledefinitionfile.h"
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/fixtures.h"
 
 #include <QDir>
 #include <QFile>
@@ -33,12 +34,7 @@ const char *const kTableJson = R"({
 
 TableDefinition readingsDefinition()
 {
-    QString error;
-    auto definition = TableDefinition::fromJson(
-        QJsonDocument::fromJson(QByteArray(kTableJson)).object(), &error);
-    if (!definition)
-        qFatal("bad test table definition: %s", qPrintable(error));
-    return *definition;
+    return keyscope::testsupport::tableFromJson(QByteArray(kTableJson));
 }
 
 // The sort keys (SK) of a partition in query order, and one attribute of each item.

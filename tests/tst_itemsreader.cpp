@@ -6,6 +6,7 @@
 #include "model/io/itemsfile.h"
 #include "model/io/jsonfile.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/fixtures.h"
 
 #include <QFile>
 #include <QJsonObject>
@@ -18,8 +19,7 @@ namespace {
 
 TableDefinition readingsDefinition()
 {
-    QString error;
-    auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(R"({
+    return keyscope::testsupport::tableFromJson(R"({
         "TableName": "Readings",
         "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
                                  {"AttributeName": "SK", "AttributeType": "N"},
@@ -29,12 +29,7 @@ TableDefinition readingsDefinition()
         "GlobalSecondaryIndexes": [{"IndexName": "ByStatus",
             "KeySchema": [{"AttributeName": "Status", "KeyType": "HASH"}],
             "Projection": {"ProjectionType": "KEYS_ONLY"}}],
-        "BillingMode": "PAY_PER_REQUEST"})")
-                                                    .object(),
-                                                &error);
-    if (!definition)
-        qFatal("bad test table definition: %s", qPrintable(error));
-    return *definition;
+        "BillingMode": "PAY_PER_REQUEST"})");
 }
 
 // Everything a reader of Contents can see, as text.

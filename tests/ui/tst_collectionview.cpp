@@ -8,6 +8,7 @@
 #include "model/design/projectfile.h"
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
+#include "tests/support/fixtures.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionmodel.h"
@@ -103,11 +104,7 @@ std::shared_ptr<const Table> usersWithIndex()
             "KeySchema":[{"AttributeName":"Org","KeyType":"HASH"},
                          {"AttributeName":"Name","KeyType":"RANGE"}],
             "Projection":{"ProjectionType":"ALL"}}]})";
-    QString error;
-    auto definition = TableDefinition::fromJson(QJsonDocument::fromJson(json).object(), &error);
-    if (!definition)
-        qFatal("bad table: %s", qPrintable(error));
-    auto table = std::make_shared<Table>(*definition);
+    auto table = std::make_shared<Table>(keyscope::testsupport::tableFromJson(json));
     const QStringList names {QStringLiteral("Zoe"),  QStringLiteral("Yann"), QStringLiteral("Xia"),
                              QStringLiteral("Will"), QStringLiteral("Vera"), QStringLiteral("Uma")};
     std::vector<Item> items;
