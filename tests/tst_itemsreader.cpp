@@ -4,6 +4,7 @@
 // cancelled without writing anything.
 
 #include "model/io/itemsfile.h"
+#include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/value/dynamojson.h"
 #include "tests/support/fixtures.h"
@@ -115,6 +116,8 @@ private slots:
     void init();
     void sameAsDocument_data();
     void sameAsDocument();
+    void surelyItemsInMemory_data();
+    void surelyItemsInMemory();
     void largeFileGoesIntoTheTable();
     void progressAndCancel();
     void cancelledLoadWritesNothing();
@@ -240,6 +243,69 @@ void TestItemsReader::sameAsDocument()
         ? std::variant<ItemsFile::LoadResult, IoError>(std::get<IoError>(contents))
         : ItemsFile::put(expectedTable, std::get<ItemsFile::Contents>(contents), path);
     QCOMPARE(describe(loaded, streamedTable), describe(put, expectedTable));
+}
+
+// InteropFile (convert, infer, the app's Open of any file) reads items it holds in memory
+// without a document when they can be nothing else: then exactly as fromDocument reads them.
+void TestItemsReader::surelyItemsInMemory_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("streamed");
+    const auto row = [](const char *name, const char *json, bool streamed) {
+        QTest::newRow(name) << QByteArray(json) << streamed;
+    };
+    row("array", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "b"}, "SK": {"N": "2"}}])",
+        true);
+    row("scan output",
+        R"({"Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}], "Count": 1, "ScannedCount": 1})",
+        true);
+    row("batch of one table",
+        R"({"Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})", true);
+    row("wrapped batch",
+        R"({"RequestItems": {"Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]}})",
+        true);
+    row("array with an item left out",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}}])", true);
+    row("batch of two tables",
+        R"({"Other": [1], "Readings": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})",
+        false);
+    row("batch whose first entry is not a request",
+        R"({"Readings": [{"X": 1}, {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})",
+        false);
+    row("a Keyscope project", R"({"keyscope": 1, "Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}]})",
+        false);
+    row("a Workbench model",
+        R"({"ModelName": "m", "ModelMetadata": {}, "Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}]})",
+        false);
+    row("a Workbench data model",
+        R"({"DataModel": [{"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}}}}]})",
+        false);
+    row("create-table JSON",
+        R"({"TableName": "Readings", "KeySchema": [], "Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}]})",
+        false);
+    row("describe-table output", R"({"Table": {"Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}]}})",
+        false);
+    row("a CloudFormation template",
+        R"({"Resources": {}, "Items": [{"PK": {"S": "a"}, "SK": {"N": "1"}}]})", false);
+    row("a syntax error", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}} x])", false);
+    row("scan output with an invalid item left out",
+        R"({"Items": [{"PK": {"S": "a"}, "SK": {"N": "x"}}]})", true);
+}
+
+void TestItemsReader::surelyItemsInMemory()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(bool, streamed);
+    const TableDefinition definition = readingsDefinition();
+    const QString source = QStringLiteral("items.json");
+    const auto fast
+        = itemsreader::readSurelyItems(json, source, definition, ItemsFile::BadItems::LeaveOut);
+    QCOMPARE(fast.has_value(), streamed);
+    if (!fast)
+        return;
+    const auto expected = ItemsFile::fromDocument(QJsonDocument::fromJson(json), source, definition,
+                                                  ItemsFile::BadItems::LeaveOut);
+    QCOMPARE(describe(*fast), describe(expected));
 }
 
 void TestItemsReader::largeFileGoesIntoTheTable()

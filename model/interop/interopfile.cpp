@@ -8,6 +8,7 @@
 #include "model/interop/itemsformats.h"
 #include "model/interop/workbenchmodel.h"
 #include "model/interop/yamldocument.h"
+#include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/tabledefinitionfile.h"
@@ -30,6 +31,16 @@ const QString kUnknown = QStringLiteral(
     "Workbench data model, a CloudFormation template (JSON or YAML), create-table or "
     "describe-table JSON, or items (batch-write-item request, scan output, a JSON array of "
     "items, or CSV with a header row)");
+
+InteropFile::Input itemsInput(ItemsFile::Contents &&items)
+{
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::Items;
+    input.items = std::move(items);
+    input.description = QStringLiteral("items (%1)").arg(ItemsFile::shapeName(input.items.shape));
+    input.notes = input.items.notes;
+    return input;
+}
 
 bool looksLikeItems(const QJsonDocument &document)
 {
@@ -156,6 +167,11 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
             return readCsv();
         return IoError {source, 0, 0, {}, kUnknown};
     }
+    // Items (a scan export of a whole table, say) are read as they are parsed, without a
+    // document of the whole file, when nothing else could be meant.
+    if (auto items
+        = itemsreader::readSurelyItems(data, source, itemsTable, ItemsFile::BadItems::LeaveOut))
+        return itemsInput(std::move(*items));
     auto parsed = JsonFile::parse(data, source);
     if (auto *error = std::get_if<IoError>(&parsed))
         return *error;
@@ -212,12 +228,7 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
             = ItemsFile::fromDocument(document, source, itemsTable, ItemsFile::BadItems::LeaveOut);
         if (auto *error = std::get_if<IoError>(&items))
             return *error;
-        input.kind = Kind::Items;
-        input.items = std::get<ItemsFile::Contents>(std::move(items));
-        input.description
-            = QStringLiteral("items (%1)").arg(ItemsFile::shapeName(input.items.shape));
-        input.notes = input.items.notes;
-        return input;
+        return itemsInput(std::get<ItemsFile::Contents>(std::move(items)));
     }
     return IoError {source, 0, 0, {}, kUnknown};
 }

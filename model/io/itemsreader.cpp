@@ -11,6 +11,7 @@
 #include <QJsonObject>
 
 #include <rapidjson/filereadstream.h>
+#include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 
 #include <cstdio>
@@ -700,19 +701,16 @@ struct TableSink : Sink
 
 enum class Outcome { Done, Fallback, Failed, Cancelled };
 
-// Runs the streaming pass; on Done the contents are complete (and `*layout` the decision), on
-// Failed *error is the file's error.
-Outcome stream(const QString &path, const TableDefinition &definition, ItemsFile::BadItems badItems,
-               const Progress &progress, Sink &sink, ItemsFile::Contents &contents,
-               itemsentries::Layout *layout, IoError *error)
+// Runs the streaming pass over `input` (a RapidJSON stream); on Done the contents are complete
+// (and `*layout` the decision), on Failed *error is the file's error. *rootSeen, if given,
+// receives what the pass saw of the top level.
+template<typename Input>
+Outcome streamFrom(Input &input, qint64 total, const QString &path,
+                   const TableDefinition &definition, ItemsFile::BadItems badItems,
+                   const Progress &progress, Sink &sink, ItemsFile::Contents &contents,
+                   itemsentries::Layout *layout, IoError *error,
+                   itemsentries::Root *rootSeen = nullptr)
 {
-    std::FILE *file = std::fopen(QFile::encodeName(path).constData(), "rb");
-    if (!file)
-        return Outcome::Fallback; // JsonFile words why
-    const qint64 total = QFileInfo(path).size();
-    std::unique_ptr<std::FILE, int (*)(std::FILE *)> closer(file, &std::fclose);
-    std::vector<char> buffer(1 << 16);
-    rapidjson::FileReadStream input(file, buffer.data(), buffer.size());
     Streamer streamer(definition, path, badItems, contents, sink);
     if (progress)
         streamer.tick = [&] { return progress(qint64(input.Tell()), total); };
@@ -728,6 +726,8 @@ Outcome stream(const QString &path, const TableDefinition &definition, ItemsFile
               [](const auto &a, const auto &b) { return a.key < b.key; });
     std::sort(streamer.root.inner.begin(), streamer.root.inner.end(),
               [](const auto &a, const auto &b) { return a.key < b.key; });
+    if (rootSeen)
+        *rootSeen = streamer.root;
     auto decided = itemsentries::decide(streamer.root, definition, path);
     if (auto *failure = std::get_if<IoError>(&decided)) {
         *error = *failure;
@@ -756,6 +756,55 @@ Outcome stream(const QString &path, const TableDefinition &definition, ItemsFile
     return Outcome::Done;
 }
 
+Outcome stream(const QString &path, const TableDefinition &definition, ItemsFile::BadItems badItems,
+               const Progress &progress, Sink &sink, ItemsFile::Contents &contents,
+               itemsentries::Layout *layout, IoError *error)
+{
+    std::FILE *file = std::fopen(QFile::encodeName(path).constData(), "rb");
+    if (!file)
+        return Outcome::Fallback; // JsonFile words why
+    const qint64 total = QFileInfo(path).size();
+    std::unique_ptr<std::FILE, int (*)(std::FILE *)> closer(file, &std::fclose);
+    std::vector<char> buffer(1 << 16);
+    rapidjson::FileReadStream input(file, buffer.data(), buffer.size());
+    return streamFrom(input, total, path, definition, badItems, progress, sink, contents, layout,
+                      error);
+}
+
+// Whether a document with this top level is read as items by InteropFile, whatever else it
+// holds: no other kind's mark (a Keyscope project, a Workbench model, a CloudFormation
+// template, create-table or describe-table JSON) and items for certain (an array, a scan
+// output's "Items", or a batch request of one table whose entries were all read).
+bool surelyItems(const itemsentries::Root &root, const ItemsFile::Contents &contents)
+{
+    if (root.isArray)
+        return true;
+    const auto member = [&](QLatin1StringView key) -> const itemsentries::Member * {
+        for (const auto &m : root.members) {
+            if (m.key == key)
+                return &m;
+        }
+        return nullptr;
+    };
+    const auto *table = member(QLatin1StringView("Table"));
+    const auto *dataModel = member(QLatin1StringView("DataModel"));
+    const auto *resources = member(QLatin1StringView("Resources"));
+    if (member(QLatin1StringView("keyscope")) || (dataModel && dataModel->isArray)
+        || (member(QLatin1StringView("ModelName")) && member(QLatin1StringView("ModelMetadata")))
+        || (resources && resources->isObject)
+        || member(QLatin1StringView("AWSTemplateFormatVersion"))
+        || (member(QLatin1StringView("TableName")) && member(QLatin1StringView("KeySchema")))
+        || (table && table->isObject))
+        return false;
+    if (contents.shape == ItemsFile::Shape::ScanOutput) {
+        const auto *items = member(QLatin1StringView("Items"));
+        return items && items->isArray;
+    }
+    // A batch request: InteropFile looks at the first entry of every table's array, so only
+    // a request for one table, with every entry read and none left out, is certain.
+    return root.members.size() == 1 && contents.notes.isEmpty() && !contents.items.empty();
+}
+
 IoError cancelledError(const QString &path, bool *cancelled)
 {
     if (cancelled)
@@ -764,6 +813,24 @@ IoError cancelledError(const QString &path, bool *cancelled)
 }
 
 } // namespace
+
+std::optional<ItemsFile::Contents> readSurelyItems(const QByteArray &data, const QString &source,
+                                                   const TableDefinition &definition,
+                                                   ItemsFile::BadItems badItems)
+{
+    ItemsFile::Contents contents;
+    ContentsSink sink(contents);
+    itemsentries::Layout layout;
+    IoError error;
+    itemsentries::Root root;
+    rapidjson::MemoryStream input(data.constData(), size_t(data.size()));
+    if (streamFrom(input, data.size(), source, definition, badItems, {}, sink, contents, &layout,
+                   &error, &root)
+            != Outcome::Done
+        || !surelyItems(root, contents))
+        return std::nullopt;
+    return contents;
+}
 
 std::variant<ItemsFile::Contents, IoError> read(const QString &path,
                                                 const TableDefinition &definition,

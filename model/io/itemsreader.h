@@ -3,6 +3,7 @@
 #include "model/io/itemsfile.h"
 
 #include <functional>
+#include <optional>
 
 namespace keyscope::model::itemsreader {
 
@@ -21,6 +22,13 @@ std::variant<ItemsFile::Contents, IoError> read(const QString &path,
                                                 const TableDefinition &definition,
                                                 ItemsFile::BadItems badItems,
                                                 const Progress &progress, bool *cancelled);
+
+// Items held in memory (a file InteropFile read to tell its kind), read as they are parsed, when
+// the document is items for certain and reads without an error: the same Contents as
+// ItemsFile::fromDocument. nullopt otherwise: classify and read the document instead.
+std::optional<ItemsFile::Contents> readSurelyItems(const QByteArray &data, const QString &source,
+                                                   const TableDefinition &definition,
+                                                   ItemsFile::BadItems badItems);
 
 // Writes the items straight into `table` in pieces (Table::appendItems); on any error or a
 // cancel nothing is written.
