@@ -211,30 +211,24 @@ bool Table::acceptsEncoded(const char *data, qsizetype size, qint64 sizeBytes) c
     const auto fits = [](const itemcodec::Located &at, qsizetype maxBytes) {
         return at.type == Type::N || (at.length > 0 && at.length <= maxBytes);
     };
-    const auto tableKeys = [&](const std::vector<KeyAttribute> &keys,
-                               const std::vector<quint32> &ids, qsizetype maxBytes) {
+    // An index key may be absent (sparse: the item is not in that index); a table key may not.
+    const auto keysFit = [&](const std::vector<KeyAttribute> &keys, const std::vector<quint32> &ids,
+                             qsizetype maxBytes, bool sparse) {
         for (std::size_t i = 0; i < keys.size(); ++i) {
             const auto at = itemcodec::find(data, size, ids[i]);
+            if (!at.found && sparse)
+                continue;
             if (!at.found || at.type != keys[i].type || !fits(at, maxBytes))
                 return false;
         }
         return true;
     };
-    if (!tableKeys(m_definition.keys.hash, m_hashNameIds, kMaxPartitionKeyBytes)
-        || !tableKeys(m_definition.keys.range, m_rangeNameIds, kMaxSortKeyBytes))
+    if (!keysFit(m_definition.keys.hash, m_hashNameIds, kMaxPartitionKeyBytes, false)
+        || !keysFit(m_definition.keys.range, m_rangeNameIds, kMaxSortKeyBytes, false))
         return false;
     for (const IndexStore &index : m_indexStores) {
-        const auto indexKeys = [&](const std::vector<KeyAttribute> &keys,
-                                   const std::vector<quint32> &ids, qsizetype maxBytes) {
-            for (std::size_t i = 0; i < keys.size(); ++i) {
-                const auto at = itemcodec::find(data, size, ids[i]);
-                if (at.found && (at.type != keys[i].type || !fits(at, maxBytes)))
-                    return false; // absent: sparse, the item is not in this index
-            }
-            return true;
-        };
-        if (!indexKeys(index.m_keys.hash, index.m_hashIds, kMaxPartitionKeyBytes)
-            || !indexKeys(index.m_keys.range, index.m_rangeIds, kMaxSortKeyBytes))
+        if (!keysFit(index.m_keys.hash, index.m_hashIds, kMaxPartitionKeyBytes, true)
+            || !keysFit(index.m_keys.range, index.m_rangeIds, kMaxSortKeyBytes, true))
             return false;
     }
     return sizeBytes <= kMaxItemSizeBytes;
