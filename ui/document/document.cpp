@@ -35,8 +35,8 @@ struct Document::Design
     // The design part of a project, and back (hand-written items are not part of it).
     static Design of(const Project &project)
     {
-        return Design {project.name,      project.description, project.table,
-                       project.tableJson, project.entities,    project.seed,
+        return Design {project.name,          project.description, project.table,
+                       project.tableJson,     project.entities,    project.seed,
                        project.accessPatterns};
     }
     void applyTo(Project &project) const
@@ -86,25 +86,26 @@ bool sameDesign(const Document::Design &a, const Document::Design &b)
 // create/delete and multi-part edits (a rename that follows references) restore exactly.
 // Edits with merge keys merge while the next edit's "before" key is this one's "after" key:
 // typing into one field, or renaming Dev -> Devi -> Device.
-// Hand-written items are not part of Design (they may be many): their own before/after.
+// Hand-written items are not part of Design (they may be many, a whole scan export): adding
+// items keeps only the added ones, and undo takes them off the end again.
 class ItemsCommand : public QUndoCommand
 {
 public:
-    ItemsCommand(Document *document, const QString &text, std::vector<Item> before,
-                 std::vector<Item> after)
+    ItemsCommand(Document *document, const QString &text, std::size_t countBefore,
+                 std::vector<Item> added)
         : QUndoCommand(text)
         , m_document(document)
-        , m_before(std::move(before))
-        , m_after(std::move(after))
+        , m_countBefore(countBefore)
+        , m_added(std::move(added))
     { }
 
-    void redo() override { m_document->applyItems(m_after); }
-    void undo() override { m_document->applyItems(m_before); }
+    void redo() override { m_document->appendItems(m_added); }
+    void undo() override { m_document->truncateItems(m_countBefore); }
 
 private:
     Document *m_document;
-    std::vector<Item> m_before;
-    std::vector<Item> m_after;
+    std::size_t m_countBefore;
+    std::vector<Item> m_added;
 };
 
 // A design and the hand-written items changed together (items recovered into entity types).
@@ -238,7 +239,6 @@ void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project>
         return;
     promise.addResult(checks);
     promise.setProgressValue(1000);
-
 }
 
 model::TableDefinition defaultTable()
@@ -412,9 +412,15 @@ void Document::applyDesign(const Design &design)
     changed();
 }
 
-void Document::applyItems(const std::vector<model::Item> &items)
+void Document::appendItems(const std::vector<model::Item> &items)
 {
-    m_project.items = items;
+    m_project.items.insert(m_project.items.end(), items.begin(), items.end());
+    changed();
+}
+
+void Document::truncateItems(std::size_t count)
+{
+    m_project.items.resize(std::min(count, m_project.items.size()));
     changed();
 }
 
@@ -440,9 +446,7 @@ void Document::addItems(const std::vector<model::Item> &items, const QString &te
 {
     if (items.empty())
         return;
-    std::vector<model::Item> after = m_project.items;
-    after.insert(after.end(), items.begin(), items.end());
-    m_undoStack->push(new detail::ItemsCommand(this, text, m_project.items, std::move(after)));
+    m_undoStack->push(new detail::ItemsCommand(this, text, m_project.items.size(), items));
 }
 
 void Document::pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore,

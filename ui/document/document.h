@@ -67,7 +67,10 @@ public:
     void setProject(model::Project project, const QString &filePath = {});
     // What an importer knew of the items' types (NoSQL Workbench facets and the items each
     // lists), for Design > Infer Entity Types; cleared whenever the project is replaced.
-    void setImportedHints(model::recovery::ImportedHints hints) { m_importedHints = std::move(hints); }
+    void setImportedHints(model::recovery::ImportedHints hints)
+    {
+        m_importedHints = std::move(hints);
+    }
     const model::recovery::ImportedHints &importedHints() const { return m_importedHints; }
     // A create-table definition and an items file as a project without entity types: the items
     // become its hand-written items. Empty on success, else the file, position and problem.
@@ -182,7 +185,8 @@ private:
 
     Design design() const;
     void applyDesign(const Design &design);
-    void applyItems(const std::vector<model::Item> &items);
+    void appendItems(const std::vector<model::Item> &items);
+    void truncateItems(std::size_t count);
     void applyDesignAndItems(const Design &design, const std::vector<model::Item> &items);
     void pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore = {},
                   const QString &mergeKeyAfter = {});
