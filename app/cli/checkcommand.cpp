@@ -15,76 +15,80 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kUsage = QStringLiteral("usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
-                                      "To see help text, you can run:\n"
-                                      "\n"
-                                      "  keyscope check --help\n");
+const QString kSynopsis
+    = QStringLiteral("usage: keyscope check FILE [--json] [--strict] [--seed N]\n");
+const QString kUsage = shortUsage(kSynopsis, QStringLiteral("check"));
 
-const QString kHelp = QStringLiteral(
-    "usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
-    "\n"
-    "Loads a Keyscope project (*.keyscope.json), populates it, runs the design checks\n"
-    "(lints) over the keys it makes, and runs each access pattern as a real Query and\n"
-    "judges the result against the pattern's expectation.\n"
-    "\n"
-    "The report lists each finding (severity, check id, title, explanation with an\n"
-    "example from the populated items, suggested fix, JSON path in the project) and each\n"
-    "access pattern (PASS or FAIL, name, and why: the first item that breaks the\n"
-    "expectation and which bytes compared how). A failing pattern also says what in the\n"
-    "design causes it (and which check explains it) and the exact change that makes it\n"
-    "pass: each candidate change is tried on a fresh population with the same seed\n"
-    "(designs up to 200,000 items) and the first that makes the pattern pass without\n"
-    "failing another is given.\n"
-    "\n"
-    "Options:\n"
-    "  --json          Print the report as JSON (below) instead of text.\n"
-    "  --strict        Fail (exit 1) on warning-level findings too, for CI.\n"
-    "  --seed N        Populate with seed N instead of the project's \"seed\".\n"
-    "  --help          Show this help.\n"
-    "\n"
-    "JSON report (members in this order; absent values are null):\n"
-    "  {\n"
-    "    \"file\": \"iot.keyscope.json\", \"project\": \"<name>\", \"table\": \"<TableName>\",\n"
-    "    \"seed\": 7, \"itemCount\": 180,\n"
-    "    \"tableError\": null,              why the items could not be put in the table\n"
-    "    \"findings\": [{\"id\", \"severity\" (\"error\"|\"warning\"|\"info\"), \"title\",\n"
-    "                  \"explanation\", \"fix\", \"entity\", \"attribute\", \"path\",\n"
-    "                  \"items\": [ITEM, ...] (a few examples),\n"
-    "                  \"span\": {\"key\", \"role\", \"column\", \"length\", \"text\"}: the part "
-    "of\n"
-    "                  the key template at fault (1-based column), or null with \"scope\"\n"
-    "                  saying what the finding is about instead, \"index\": the index whose\n"
-    "                  order it concerns (null: the table), \"concernedCount\",\n"
-    "                  \"concerned\": [population index, ...] every item it concerns,\n"
-    "                  \"edit\": FIX, present when the finding knows the exact change}],\n"
-    "    \"patterns\": [{\"name\", \"description\", \"index\", \"passed\", \"explanation\",\n"
-    "                  \"count\", \"scannedCount\", \"error\": {\"type\", \"message\"},\n"
-    "                  \"parentItem\": ITEM, \"offendingItem\": ITEM,\n"
-    "                  \"diagnosis\": why it fails in design terms, \"findingId\": the check\n"
-    "                  that explains it, \"fix\": FIX (all three null when it passes)}],\n"
-    "    \"summary\": {\"errors\", \"warnings\", \"info\", \"patterns\", \"patternsPassed\",\n"
-    "                \"patternsFailed\", \"passed\"}: with --strict, \"passed\" is false on\n"
-    "                warnings too; the shape is the same\n"
-    "  }\n"
-    "  ITEM is {\"index\": population index (generation order, as `keyscope populate`\n"
-    "  writes the items), \"entity\": type name or null for a hand-written item,\n"
-    "  \"key\": its primary key in DynamoDB JSON}.\n"
-    "  FIX is {\"summary\", \"changes\": [{\"kind\" (key-template, attribute-generator,\n"
-    "  attribute-mutable, pattern-direction, pattern-key-condition, pattern-filter,\n"
-    "  pattern-value, pattern-limit, pattern-index, table-index), \"targets\": {\"entity\",\n"
-    "  \"key\", \"attribute\", \"pattern\", \"value\"} (the ones the change names),\n"
-    "  \"before\", \"after\"}]}: \"\" is none (a key, filter or Limit added or removed).\n"
-    "\n"
-    "Progress goes to standard error when populating takes more than a second.\n"
-    "\n"
-    "Exit codes:\n"
-    "  0    every access pattern passes and no error-level finding fires (with --strict:\n"
-    "       no warning-level one either)\n"
-    "  1    an access pattern fails or an error-level finding fires (or, with --strict, a\n"
-    "       warning-level one)\n"
-    "  252  command-line mistake (unknown or missing option, bad value)\n"
-    "  255  the project could not be read or is invalid (every problem is listed with its\n"
-    "       JSON path)\n");
+const QString kHelp
+    = kSynopsis
+    + QStringLiteral(
+          "\n"
+          "Loads a Keyscope project (*.keyscope.json), populates it, runs the design checks\n"
+          "(lints) over the keys it makes, and runs each access pattern as a real Query and\n"
+          "judges the result against the pattern's expectation.\n"
+          "\n"
+          "The report lists each finding (severity, check id, title, explanation with an\n"
+          "example from the populated items, suggested fix, JSON path in the project) and each\n"
+          "access pattern (PASS or FAIL, name, and why: the first item that breaks the\n"
+          "expectation and which bytes compared how). A failing pattern also says what in the\n"
+          "design causes it (and which check explains it) and the exact change that makes it\n"
+          "pass: each candidate change is tried on a fresh population with the same seed\n"
+          "(designs up to 200,000 items) and the first that makes the pattern pass without\n"
+          "failing another is given.\n"
+          "\n"
+          "Options:\n"
+          "  --json          Print the report as JSON (below) instead of text.\n"
+          "  --strict        Fail (exit 1) on warning-level findings too, for CI.\n"
+          "  --seed N        Populate with seed N instead of the project's \"seed\".\n"
+          "  --help          Show this help.\n"
+          "\n"
+          "JSON report (members in this order; absent values are null):\n"
+          "  {\n"
+          "    \"file\": \"iot.keyscope.json\", \"project\": \"<name>\", \"table\": "
+          "\"<TableName>\",\n"
+          "    \"seed\": 7, \"itemCount\": 180,\n"
+          "    \"tableError\": null,              why the items could not be put in the table\n"
+          "    \"findings\": [{\"id\", \"severity\" (\"error\"|\"warning\"|\"info\"), \"title\",\n"
+          "                  \"explanation\", \"fix\", \"entity\", \"attribute\", \"path\",\n"
+          "                  \"items\": [ITEM, ...] (a few examples),\n"
+          "                  \"span\": {\"key\", \"role\", \"column\", \"length\", \"text\"}: the "
+          "part "
+          "of\n"
+          "                  the key template at fault (1-based column), or null with \"scope\"\n"
+          "                  saying what the finding is about instead, \"index\": the index whose\n"
+          "                  order it concerns (null: the table), \"concernedCount\",\n"
+          "                  \"concerned\": [population index, ...] every item it concerns,\n"
+          "                  \"edit\": FIX, present when the finding knows the exact change}],\n"
+          "    \"patterns\": [{\"name\", \"description\", \"index\", \"passed\", \"explanation\",\n"
+          "                  \"count\", \"scannedCount\", \"error\": {\"type\", \"message\"},\n"
+          "                  \"parentItem\": ITEM, \"offendingItem\": ITEM,\n"
+          "                  \"diagnosis\": why it fails in design terms, \"findingId\": the "
+          "check\n"
+          "                  that explains it, \"fix\": FIX (all three null when it passes)}],\n"
+          "    \"summary\": {\"errors\", \"warnings\", \"info\", \"patterns\", "
+          "\"patternsPassed\",\n"
+          "                \"patternsFailed\", \"passed\"}: with --strict, \"passed\" is false on\n"
+          "                warnings too; the shape is the same\n"
+          "  }\n"
+          "  ITEM is {\"index\": population index (generation order, as `keyscope populate`\n"
+          "  writes the items), \"entity\": type name or null for a hand-written item,\n"
+          "  \"key\": its primary key in DynamoDB JSON}.\n"
+          "  FIX is {\"summary\", \"changes\": [{\"kind\" (key-template, attribute-generator,\n"
+          "  attribute-mutable, pattern-direction, pattern-key-condition, pattern-filter,\n"
+          "  pattern-value, pattern-limit, pattern-index, table-index), \"targets\": {\"entity\",\n"
+          "  \"key\", \"attribute\", \"pattern\", \"value\"} (the ones the change names),\n"
+          "  \"before\", \"after\"}]}: \"\" is none (a key, filter or Limit added or removed).\n"
+          "\n"
+          "Progress goes to standard error when populating takes more than a second.\n"
+          "\n"
+          "Exit codes:\n"
+          "  0    every access pattern passes and no error-level finding fires (with --strict:\n"
+          "       no warning-level one either)\n"
+          "  1    an access pattern fails or an error-level finding fires (or, with --strict, a\n"
+          "       warning-level one)\n"
+          "  252  command-line mistake (unknown or missing option, bad value)\n"
+          "  255  the project could not be read or is invalid (every problem is listed with its\n"
+          "       JSON path)\n");
 
 // The characters of the key template a finding's span covers ("{PostNo}", "pad:2").
 QString spanText(const Project &project, const Finding &finding)
@@ -210,7 +214,7 @@ OrderedJson fixJson(const std::optional<DesignFix> &fix)
         c.insert(QStringLiteral("kind"), OrderedJson::string(FixChange::kindName(change.kind)));
         OrderedJson targets = OrderedJson::object();
         const std::pair<const char *, const QString *> names[] = {
-            {"entity", &change.entity},   {"key", &change.key},
+            {"entity", &change.entity},       {"key", &change.key},
             {"attribute", &change.attribute}, {"pattern", &change.pattern},
             {"value", &change.valueName},
         };
@@ -410,9 +414,9 @@ QString toText(const Report &report)
             out += QStringLiteral("        %1\n").arg(indented(result.explanation, 8));
         if (!result.diagnosis.isEmpty())
             out += QStringLiteral("        Why: ") + indented(result.diagnosis, 13)
-                + (result.findingId.isEmpty() ? QString()
-                                              : QStringLiteral(" [") + result.findingId
-                                                   + QLatin1Char(']'))
+                + (result.findingId.isEmpty()
+                       ? QString()
+                       : QStringLiteral(" [") + result.findingId + QLatin1Char(']'))
                 + QLatin1Char('\n');
         if (result.fix)
             out += QStringLiteral("        Fix: ") + indented(result.fix->summary, 13)
@@ -449,12 +453,11 @@ QString toText(const Report &report)
 
 int runCheckCommand(const QStringList &args)
 {
-    auto parsed = parseCommand(
-        args,
-        {{QStringLiteral("--json"), false},
-         {QStringLiteral("--strict"), false},
-         {QStringLiteral("--seed"), true}},
-        kUsage, kHelp);
+    auto parsed = parseCommand(args,
+                               {{QStringLiteral("--json"), false},
+                                {QStringLiteral("--strict"), false},
+                                {QStringLiteral("--seed"), true}},
+                               kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);

@@ -91,6 +91,12 @@ std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
     return result;
 }
 
+QString shortUsage(const QString &synopsis, const QString &command)
+{
+    return synopsis + QStringLiteral("To see help text, you can run:\n\n  keyscope ") + command
+        + QStringLiteral(" --help\n");
+}
+
 int usageError(const QString &usage, const QString &message)
 {
     print(stderr, usage + QStringLiteral("\nkeyscope: error: ") + message + QLatin1Char('\n'));
@@ -148,9 +154,8 @@ std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &opt
 }
 
 std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
-                                                std::vector<OptionSpec> specs,
-                                                const QString &usage, const QString &help,
-                                                const QStringList &required)
+                                                std::vector<OptionSpec> specs, const QString &usage,
+                                                const QString &help, const QStringList &required)
 {
     auto parsed = parseCommand(args, std::move(specs), usage, help);
     if (const int *exitCode = std::get_if<int>(&parsed))
@@ -165,11 +170,11 @@ std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
             missing << option;
     }
     if (!missing.isEmpty())
-        return usageError(usage, QStringLiteral("the following arguments are required: ")
-                                     + missing.join(u", "));
+        return usageError(
+            usage, QStringLiteral("the following arguments are required: ") + missing.join(u", "));
     if (positionals.size() > 1)
-        return usageError(usage, QStringLiteral("unrecognized arguments: ")
-                                     + positionals.mid(1).join(u' '));
+        return usageError(
+            usage, QStringLiteral("unrecognized arguments: ") + positionals.mid(1).join(u' '));
     auto seed = parseSeed(command.options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(usage, *message);
@@ -183,7 +188,8 @@ std::variant<ParsedOptions, int> parseInputsCommand(const QStringList &args,
                                                     const QString &usage, const QString &help)
 {
     auto parsed = parseCommand(args, std::move(specs), usage, help);
-    if (auto *options = std::get_if<ParsedOptions>(&parsed); options && options->positionals.isEmpty())
+    if (auto *options = std::get_if<ParsedOptions>(&parsed);
+        options && options->positionals.isEmpty())
         return usageError(usage, QStringLiteral("the following arguments are required: IN"));
     return parsed;
 }
@@ -272,8 +278,9 @@ std::variant<model::Population, int> populateProject(const QString &path,
     auto populated = model::DesignRun::populate(project, seed, observer(progress));
     progress.finish();
     if (auto *error = std::get_if<model::DesignRunError>(&populated)) {
-        print(stderr, QStringLiteral("keyscope: error: ") + path + QStringLiteral(": ")
-                          + error->withPath() + QLatin1Char('\n'));
+        print(stderr,
+              QStringLiteral("keyscope: error: ") + path + QStringLiteral(": ") + error->withPath()
+                  + QLatin1Char('\n'));
         return kExitFile;
     }
     return std::get<model::Population>(std::move(populated));

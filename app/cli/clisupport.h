@@ -54,6 +54,11 @@ struct ParsedOptions
 std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
                                                   const std::vector<OptionSpec> &specs);
 
+// What a mistake prints before its message, as argparse does: the synopsis (the help's first
+// lines, "usage: keyscope check FILE ...\n"), then "To see help text, you can run:\n\n  keyscope
+// COMMAND --help\n".
+QString shortUsage(const QString &synopsis, const QString &command);
+
 // Prints "usage: ...\n...\nkeyscope: error: MESSAGE" to stderr; returns kExitUsage.
 int usageError(const QString &usage, const QString &message);
 
@@ -75,8 +80,8 @@ struct FileCommand
     std::optional<quint64> seed;
 };
 std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
-                                                std::vector<OptionSpec> specs,
-                                                const QString &usage, const QString &help,
+                                                std::vector<OptionSpec> specs, const QString &usage,
+                                                const QString &help,
                                                 const QStringList &required = {});
 
 // An interop command's start (`keyscope infer IN...`, `convert IN...`): parseCommand, then at
