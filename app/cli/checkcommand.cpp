@@ -453,26 +453,18 @@ QString toText(const Report &report)
 
 int runCheckCommand(const QStringList &args)
 {
-    auto parsed = parseCommand(args,
-                               {{QStringLiteral("--json"), false},
-                                {QStringLiteral("--strict"), false},
-                                {QStringLiteral("--seed"), true}},
-                               kUsage, kHelp);
+    auto parsed = parseFileCommand(args,
+                                   {{QStringLiteral("--json"), false},
+                                    {QStringLiteral("--strict"), false},
+                                    {QStringLiteral("--seed"), true}},
+                                   kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
-    const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.positionals.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
-    if (options.positionals.size() > 1)
-        return usageError(kUsage,
-                          QStringLiteral("unrecognized arguments: %1")
-                              .arg(options.positionals.mid(1).join(u' ')));
-    auto seed = parseSeed(options);
-    if (auto *message = std::get_if<QString>(&seed))
-        return usageError(kUsage, *message);
+    const FileCommand &command = std::get<FileCommand>(parsed);
+    const ParsedOptions &options = command.options;
 
     Report report;
-    report.file = options.positionals.first();
+    report.file = command.file;
     report.strict = options.has(QStringLiteral("--strict"));
     auto loaded = loadProject(report.file);
     if (auto *exitCode = std::get_if<int>(&loaded))
@@ -481,7 +473,7 @@ int runCheckCommand(const QStringList &args)
     // populations made with the same seed as the one reported.
     Project &project = std::get<Project>(loaded);
     report.project = &project;
-    report.seed = std::get<std::optional<quint64>>(seed).value_or(project.seed);
+    report.seed = command.seed.value_or(project.seed);
     project.seed = report.seed;
 
     Progress progress;

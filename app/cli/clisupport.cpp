@@ -153,6 +153,19 @@ std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &opt
     return std::optional<quint64>(seed);
 }
 
+std::optional<QString> fileArgumentProblem(const QStringList &positionals,
+                                           QStringList missingOptions)
+{
+    if (positionals.isEmpty())
+        missingOptions.prepend(QStringLiteral("FILE"));
+    if (!missingOptions.isEmpty())
+        return QStringLiteral("the following arguments are required: ")
+            + missingOptions.join(u", ");
+    if (positionals.size() > 1)
+        return QStringLiteral("unrecognized arguments: ") + positionals.mid(1).join(u' ');
+    return std::nullopt;
+}
+
 std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
                                                 std::vector<OptionSpec> specs, const QString &usage,
                                                 const QString &help, const QStringList &required)
@@ -163,18 +176,12 @@ std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
     FileCommand command {std::get<ParsedOptions>(std::move(parsed)), QString(), std::nullopt};
     const QStringList &positionals = command.options.positionals;
     QStringList missing;
-    if (positionals.isEmpty())
-        missing << QStringLiteral("FILE");
     for (const QString &option : required) {
         if (!command.options.has(option))
             missing << option;
     }
-    if (!missing.isEmpty())
-        return usageError(
-            usage, QStringLiteral("the following arguments are required: ") + missing.join(u", "));
-    if (positionals.size() > 1)
-        return usageError(
-            usage, QStringLiteral("unrecognized arguments: ") + positionals.mid(1).join(u' '));
+    if (const auto problem = fileArgumentProblem(positionals, missing))
+        return usageError(usage, *problem);
     auto seed = parseSeed(command.options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(usage, *message);

@@ -70,6 +70,12 @@ std::variant<ParsedOptions, int> parseCommand(const QStringList &args,
                                               std::vector<OptionSpec> specs, const QString &usage,
                                               const QString &help);
 
+// Exactly one FILE among `positionals`, and no option missing (`missingOptions`: the required
+// ones not given): argparse's message for what is wrong ("the following arguments are
+// required: FILE, --entity", "unrecognized arguments: b.json"), or nullopt.
+std::optional<QString> fileArgumentProblem(const QStringList &positionals,
+                                           QStringList missingOptions = {});
+
 // A design command's start (`keyscope populate FILE`, `keys FILE --entity NAME`): parseCommand,
 // then exactly one FILE, every option in `required` given, and --seed. The options to go on
 // with, or the exit code to end with (a mistake is reported with the usage).

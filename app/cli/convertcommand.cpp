@@ -241,19 +241,17 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
 
 int runConvertCommand(const QStringList &args)
 {
-    auto parsed = parseCommand(args,
-                               {{QStringLiteral("--output"), true},
-                                {QStringLiteral("--to"), true},
-                                {QStringLiteral("--table"), true},
-                                {QStringLiteral("--all-tables"), false},
-                                {QStringLiteral("--seed"), true},
-                                {QStringLiteral("--no-infer"), false}},
-                               kUsage, kHelp);
+    auto parsed = parseInputsCommand(args,
+                                     {{QStringLiteral("--output"), true},
+                                      {QStringLiteral("--to"), true},
+                                      {QStringLiteral("--table"), true},
+                                      {QStringLiteral("--all-tables"), false},
+                                      {QStringLiteral("--seed"), true},
+                                      {QStringLiteral("--no-infer"), false}},
+                                     kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.positionals.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: IN"));
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());
     if (out.isEmpty())
         return usageError(kUsage,

@@ -182,12 +182,8 @@ std::optional<int> readProjects(const ParsedOptions &options, const ui::ExampleC
             compare = entry->after()->path;
         }
     } else {
-        if (options.positionals.isEmpty())
-            return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
-        if (options.positionals.size() > 1)
-            return usageError(kUsage,
-                              QStringLiteral("unrecognized arguments: %1")
-                                  .arg(options.positionals.mid(1).join(u' ')));
+        if (const auto problem = fileArgumentProblem(options.positionals))
+            return usageError(kUsage, *problem);
         request->projectPath = options.positionals.first();
     }
     if (compare == kExampleBefore)
