@@ -535,9 +535,8 @@ QImage renderDiagramImage(const QSizeF &size, double scale, const QColor &backgr
     return image;
 }
 
-QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
-                            const DiagramPaint &paint,
-                            const std::vector<std::pair<QString, QString>> &titles)
+QByteArray paintDiagramSvg(const QSizeF &size, const DiagramPaint &paint, const QString &title,
+                           const QString &description)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -547,13 +546,23 @@ QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
     generator.setSize(size.toSize());
     generator.setViewBox(QRectF(QPointF(0, 0), size));
     generator.setResolution(96);
-    generator.setTitle(kTitle);
+    if (!title.isEmpty())
+        generator.setTitle(title);
     // QSvgGenerator writes the description as is: escape it ("'a' < 'b'" in a caption).
-    generator.setDescription(description.toHtmlEscaped());
+    if (!description.isEmpty())
+        generator.setDescription(description.toHtmlEscaped());
     QPainter painter(&generator);
     painter.setRenderHint(QPainter::Antialiasing);
     paint(painter);
     painter.end();
+    return bytes;
+}
+
+QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
+                            const DiagramPaint &paint,
+                            const std::vector<std::pair<QString, QString>> &titles)
+{
+    const QByteArray bytes = paintDiagramSvg(size, paint, kTitle, description);
     return titles.empty() ? bytes : addSvgTitles(bytes, titles);
 }
 
