@@ -236,6 +236,8 @@ QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
                             const DiagramPaint &paint,
                             const std::vector<std::pair<QString, QString>> &titles = {});
 QByteArray renderDiagramPdf(const QSizeF &size, const DiagramPaint &paint);
+// The image as the bytes of a PNG file; empty when Qt cannot encode it.
+QByteArray encodePng(const QImage &image);
 // Wraps the <text> elements showing `titles[i].first` (in order) in a group titled with
 // `titles[i].second`.
 QByteArray addSvgTitles(const QByteArray &svg,
