@@ -91,8 +91,10 @@ std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
     return result;
 }
 
-QString shortUsage(const QString &synopsis, const QString &command)
+QString shortUsage(const QString &help, const QString &command)
 {
+    const qsizetype blank = help.indexOf(u"\n\n");
+    const QString synopsis = blank < 0 ? help : help.left(blank + 1);
     return synopsis + QStringLiteral("To see help text, you can run:\n\n  keyscope ") + command
         + QStringLiteral(" --help\n");
 }

@@ -55,9 +55,9 @@ std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
                                                   const std::vector<OptionSpec> &specs);
 
 // What a mistake prints before its message, as argparse does: the synopsis (the help's first
-// lines, "usage: keyscope check FILE ...\n"), then "To see help text, you can run:\n\n  keyscope
-// COMMAND --help\n".
-QString shortUsage(const QString &synopsis, const QString &command);
+// paragraph, "usage: keyscope check FILE ...\n"; or all of `help` when it is only that), then
+// "To see help text, you can run:\n\n  keyscope COMMAND --help\n".
+QString shortUsage(const QString &help, const QString &command);
 
 // Prints "usage: ...\n...\nkeyscope: error: MESSAGE" to stderr; returns kExitUsage.
 int usageError(const QString &usage, const QString &message);

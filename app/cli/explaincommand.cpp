@@ -11,31 +11,27 @@ namespace keyscope::cli {
 
 namespace {
 
-const QString kSynopsis
-    = QStringLiteral("usage: keyscope explain KEY1 KEY2 [--type S|N|B] [-o OUT]\n");
-const QString kUsage = shortUsage(kSynopsis, QStringLiteral("explain"));
+const QString kHelp = QStringLiteral(
+    "usage: keyscope explain KEY1 KEY2 [--type S|N|B] [-o OUT]\n"
+    "\n"
+    "Explains why DynamoDB orders two sort key values the way it does, as Markdown: one\n"
+    "sentence (\"'DeBrie' sorts before 'Dean': at byte 3, 'B' (0x42) < 'a' (0x61)\"), then for\n"
+    "strings and binary values a table of the bytes around the first difference, the\n"
+    "deciding byte in bold. The same bytes always give the same text.\n"
+    "\n"
+    "Options:\n"
+    "  --type T          The key type: S (string, default; compared as UTF-8 bytes),\n"
+    "                    N (number; compared by value) or B (binary, given as base64).\n"
+    "  -o, --output OUT  Write to OUT (atomically) instead of standard output.\n"
+    "  --help            Show this help.\n"
+    "\n"
+    "Exit codes:\n"
+    "  0    explained\n"
+    "  252  command-line mistake (missing key, unknown type, a value that is not a number\n"
+    "       or not base64)\n"
+    "  255  OUT could not be written\n");
 
-const QString kHelp
-    = kSynopsis
-    + QStringLiteral(
-          "\n"
-          "Explains why DynamoDB orders two sort key values the way it does, as Markdown: one\n"
-          "sentence (\"'DeBrie' sorts before 'Dean': at byte 3, 'B' (0x42) < 'a' (0x61)\"), then "
-          "for\n"
-          "strings and binary values a table of the bytes around the first difference, the\n"
-          "deciding byte in bold. The same bytes always give the same text.\n"
-          "\n"
-          "Options:\n"
-          "  --type T          The key type: S (string, default; compared as UTF-8 bytes),\n"
-          "                    N (number; compared by value) or B (binary, given as base64).\n"
-          "  -o, --output OUT  Write to OUT (atomically) instead of standard output.\n"
-          "  --help            Show this help.\n"
-          "\n"
-          "Exit codes:\n"
-          "  0    explained\n"
-          "  252  command-line mistake (missing key, unknown type, a value that is not a number\n"
-          "       or not base64)\n"
-          "  255  OUT could not be written\n");
+const QString kUsage = shortUsage(kHelp, QStringLiteral("explain"));
 
 std::variant<model::AttributeValue, QString> keyValue(const QString &text, const QString &type,
                                                       int which)

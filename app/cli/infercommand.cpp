@@ -18,46 +18,43 @@ namespace {
 using namespace keyscope::model;
 using namespace keyscope::model::recovery;
 
-const QString kSynopsis = QStringLiteral(
-    "usage: keyscope infer IN [IN...] [-o OUT.keyscope.json] [--json] [--table NAME]\n");
-const QString kUsage = shortUsage(kSynopsis, QStringLiteral("infer"));
+const QString kHelp = QStringLiteral(
+    "usage: keyscope infer IN [IN...] [-o OUT.keyscope.json] [--json] [--table NAME]\n"
+    "\n"
+    "Recovers a design from items: groups them by the shape of their key values (literal\n"
+    "prefixes such as ORDER#, separators, and the typed parts between them: integers and\n"
+    "their padding, ISO-8601 and display dates, epoch times, UUIDs, KSUIDs, ULIDs, hex,\n"
+    "upper/lower/mixed-case text) across the table's keys and every index key, and turns\n"
+    "each group into an entity type with key templates. Placeholders name the items' own\n"
+    "attributes where one holds the same value (ORDER#{OrderDate}#{OrderId}); parents come\n"
+    "from shared partition values; generators reproduce the values' ranges and formats, so\n"
+    "the recovered design populates to as many items as you like.\n"
+    "\n"
+    "IN is any file `keyscope convert` reads: a Keyscope project, a NoSQL Workbench model\n"
+    "(facets name the entity types), a CloudFormation template or create-table JSON with\n"
+    "items files, scan output, a batch-write request, a JSON array of items, CSV. Items\n"
+    "without a table take their keys from attributes named PK/SK (pk/sk, PartitionKey/\n"
+    "SortKey, HashKey/RangeKey, id).\n"
+    "\n"
+    "Prints a report: each entity type with its templates, how sure the inference is and\n"
+    "why (how many items match, which do not), and the items that match no entity type\n"
+    "(they stay hand-written items). Run `keyscope check` on the result to see what the\n"
+    "design gets wrong.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output OUT  Write the project with the inferred entity types to OUT\n"
+    "                    (a *.keyscope.json project).\n"
+    "  --json            Print the report as JSON.\n"
+    "  --table NAME      Pick one table of a Workbench model or CloudFormation template.\n"
+    "  --help            Show this help.\n"
+    "\n"
+    "Exit codes:\n"
+    "  0    inferred (the report says how much)\n"
+    "  252  command-line mistake (unknown option, several tables without --table)\n"
+    "  255  an input could not be read or is invalid, items without recognisable keys, or\n"
+    "       the output could not be written\n");
 
-const QString kHelp
-    = kSynopsis
-    + QStringLiteral(
-          "\n"
-          "Recovers a design from items: groups them by the shape of their key values (literal\n"
-          "prefixes such as ORDER#, separators, and the typed parts between them: integers and\n"
-          "their padding, ISO-8601 and display dates, epoch times, UUIDs, KSUIDs, ULIDs, hex,\n"
-          "upper/lower/mixed-case text) across the table's keys and every index key, and turns\n"
-          "each group into an entity type with key templates. Placeholders name the items' own\n"
-          "attributes where one holds the same value (ORDER#{OrderDate}#{OrderId}); parents come\n"
-          "from shared partition values; generators reproduce the values' ranges and formats, so\n"
-          "the recovered design populates to as many items as you like.\n"
-          "\n"
-          "IN is any file `keyscope convert` reads: a Keyscope project, a NoSQL Workbench model\n"
-          "(facets name the entity types), a CloudFormation template or create-table JSON with\n"
-          "items files, scan output, a batch-write request, a JSON array of items, CSV. Items\n"
-          "without a table take their keys from attributes named PK/SK (pk/sk, PartitionKey/\n"
-          "SortKey, HashKey/RangeKey, id).\n"
-          "\n"
-          "Prints a report: each entity type with its templates, how sure the inference is and\n"
-          "why (how many items match, which do not), and the items that match no entity type\n"
-          "(they stay hand-written items). Run `keyscope check` on the result to see what the\n"
-          "design gets wrong.\n"
-          "\n"
-          "Options:\n"
-          "  -o, --output OUT  Write the project with the inferred entity types to OUT\n"
-          "                    (a *.keyscope.json project).\n"
-          "  --json            Print the report as JSON.\n"
-          "  --table NAME      Pick one table of a Workbench model or CloudFormation template.\n"
-          "  --help            Show this help.\n"
-          "\n"
-          "Exit codes:\n"
-          "  0    inferred (the report says how much)\n"
-          "  252  command-line mistake (unknown option, several tables without --table)\n"
-          "  255  an input could not be read or is invalid, items without recognisable keys, or\n"
-          "       the output could not be written\n");
+const QString kUsage = shortUsage(kHelp, QStringLiteral("infer"));
 
 } // namespace
 

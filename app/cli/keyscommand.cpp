@@ -19,52 +19,48 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kSynopsis = QStringLiteral(
-    "usage: keyscope keys FILE --entity NAME [--set ATTR=VALUE ...] [--seed N] [--json]\n");
-const QString kUsage = shortUsage(kSynopsis, QStringLiteral("keys"));
+const QString kHelp = QStringLiteral(
+    "usage: keyscope keys FILE --entity NAME [--set ATTR=VALUE ...] [--seed N] [--json]\n"
+    "\n"
+    "Previews the keys an entity type of a Keyscope project (*.keyscope.json) gets: each\n"
+    "of its key templates (table and index keys, in key-schema order) rendered with sample\n"
+    "values, and how each part of the template was produced:\n"
+    "\n"
+    "  SK = \"#READING#2024-06-01T00:00:00Z\" (S; table sort key)\n"
+    "      #READING#       literal\n"
+    "      {Ts|iso8601}    Ts \"2024-06-01T00:00:00Z\" -> iso8601 \"2024-06-01T00:00:00Z\"\n"
+    "\n"
+    "The sample values are those of the first item of the entity type that `keyscope\n"
+    "populate` generates (its ancestors' too, for placeholders such as {Device.DeviceId}),\n"
+    "and --set overrides them.\n"
+    "\n"
+    "Options:\n"
+    "  --entity NAME          The entity type (required).\n"
+    "  --set ATTR=VALUE       Use VALUE for attribute ATTR (repeatable). ATTR is one of the\n"
+    "                         entity's attributes or an ancestor's as Type.Attr. VALUE is\n"
+    "                         read as the attribute's type: S text as is, N a number,\n"
+    "                         B base64, BOOL true/false, timestamp ISO-8601\n"
+    "                         (2024-01-01T00:00:00Z) or epoch milliseconds.\n"
+    "  --seed N               Sample values from a population with seed N.\n"
+    "  --json                 Print the preview as JSON:\n"
+    "      {\"file\", \"entity\", \"sample\": {\"index\", \"entity\", \"key\"} or null,\n"
+    "       \"set\": {ATTR: DynamoDB JSON value},\n"
+    "       \"keys\": [{\"attribute\", \"roles\": [\"table partition key\", ...], \"template\",\n"
+    "                 \"value\": DynamoDB JSON or null,\n"
+    "                 \"error\": {\"message\", \"column\"} or null,\n"
+    "                 \"parts\": [{\"column\", \"source\", \"placeholder\", \"attribute\",\n"
+    "                            \"origin\": \"sample\"|\"set\"|null,\n"
+    "                            \"steps\": [{\"label\", \"value\"}], \"output\"}]}]}\n"
+    "  --help                 Show this help.\n"
+    "\n"
+    "Exit codes:\n"
+    "  0    every key rendered\n"
+    "  1    a key template could not be rendered (the error names its column)\n"
+    "  252  command-line mistake (unknown entity or attribute, bad --set, bad value)\n"
+    "  255  the project could not be read or is invalid (every problem is listed with its\n"
+    "       JSON path)\n");
 
-const QString kHelp
-    = kSynopsis
-    + QStringLiteral(
-          "\n"
-          "Previews the keys an entity type of a Keyscope project (*.keyscope.json) gets: each\n"
-          "of its key templates (table and index keys, in key-schema order) rendered with sample\n"
-          "values, and how each part of the template was produced:\n"
-          "\n"
-          "  SK = \"#READING#2024-06-01T00:00:00Z\" (S; table sort key)\n"
-          "      #READING#       literal\n"
-          "      {Ts|iso8601}    Ts \"2024-06-01T00:00:00Z\" -> iso8601 \"2024-06-01T00:00:00Z\"\n"
-          "\n"
-          "The sample values are those of the first item of the entity type that `keyscope\n"
-          "populate` generates (its ancestors' too, for placeholders such as {Device.DeviceId}),\n"
-          "and --set overrides them.\n"
-          "\n"
-          "Options:\n"
-          "  --entity NAME          The entity type (required).\n"
-          "  --set ATTR=VALUE       Use VALUE for attribute ATTR (repeatable). ATTR is one of the\n"
-          "                         entity's attributes or an ancestor's as Type.Attr. VALUE is\n"
-          "                         read as the attribute's type: S text as is, N a number,\n"
-          "                         B base64, BOOL true/false, timestamp ISO-8601\n"
-          "                         (2024-01-01T00:00:00Z) or epoch milliseconds.\n"
-          "  --seed N               Sample values from a population with seed N.\n"
-          "  --json                 Print the preview as JSON:\n"
-          "      {\"file\", \"entity\", \"sample\": {\"index\", \"entity\", \"key\"} or null,\n"
-          "       \"set\": {ATTR: DynamoDB JSON value},\n"
-          "       \"keys\": [{\"attribute\", \"roles\": [\"table partition key\", ...], "
-          "\"template\",\n"
-          "                 \"value\": DynamoDB JSON or null,\n"
-          "                 \"error\": {\"message\", \"column\"} or null,\n"
-          "                 \"parts\": [{\"column\", \"source\", \"placeholder\", \"attribute\",\n"
-          "                            \"origin\": \"sample\"|\"set\"|null,\n"
-          "                            \"steps\": [{\"label\", \"value\"}], \"output\"}]}]}\n"
-          "  --help                 Show this help.\n"
-          "\n"
-          "Exit codes:\n"
-          "  0    every key rendered\n"
-          "  1    a key template could not be rendered (the error names its column)\n"
-          "  252  command-line mistake (unknown entity or attribute, bad --set, bad value)\n"
-          "  255  the project could not be read or is invalid (every problem is listed with its\n"
-          "       JSON path)\n");
+const QString kUsage = shortUsage(kHelp, QStringLiteral("keys"));
 
 QString quoted(const QString &text)
 {

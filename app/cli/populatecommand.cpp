@@ -14,46 +14,44 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kSynopsis = QStringLiteral("usage: keyscope populate FILE [--seed N] [--out FILE]\n");
-const QString kUsage = shortUsage(kSynopsis, QStringLiteral("populate"));
+const QString kHelp = QStringLiteral(
+    "usage: keyscope populate FILE [--seed N] [--out FILE]\n"
+    "\n"
+    "Populates a Keyscope project (*.keyscope.json) and writes its items as one\n"
+    "`aws dynamodb batch-write-item` request, in DynamoDB JSON:\n"
+    "\n"
+    "    {\n"
+    "        \"<TableName>\": [\n"
+    "            {\"PutRequest\": {\"Item\": {\"PK\": {\"S\": \"...\"}, ...}}},\n"
+    "            ...\n"
+    "        ]\n"
+    "    }\n"
+    "\n"
+    "one item per line, attributes in name order: the generated items in generation order\n"
+    "(parents before their children), then the project's hand-written items. The output is\n"
+    "the same for the same project and seed, on every machine. `keyscope query --items`\n"
+    "loads it as it is; `keyscope query --project FILE` queries the same items.\n"
+    "\n"
+    "DynamoDB takes at most 25 put requests per BatchWriteItem call (and no primary key\n"
+    "twice in one call), so split the list into groups of 25 before sending it with\n"
+    "`aws dynamodb batch-write-item --request-items file://...`; Keyscope's own loaders\n"
+    "take any length, and a repeated key replaces the earlier item (PutItem semantics).\n"
+    "\n"
+    "Options:\n"
+    "  --seed N        Populate with seed N instead of the project's \"seed\".\n"
+    "  --out FILE      Write to FILE (atomically: an existing FILE is replaced only when\n"
+    "                  everything was written) instead of standard output.\n"
+    "  --help          Show this help.\n"
+    "\n"
+    "Progress goes to standard error when populating takes more than a second.\n"
+    "\n"
+    "Exit codes:\n"
+    "  0    success\n"
+    "  252  command-line mistake (unknown or missing option, bad value)\n"
+    "  255  the project could not be read or is invalid (every problem is listed with its\n"
+    "       JSON path), or the output could not be written\n");
 
-const QString kHelp
-    = kSynopsis
-    + QStringLiteral(
-          "\n"
-          "Populates a Keyscope project (*.keyscope.json) and writes its items as one\n"
-          "`aws dynamodb batch-write-item` request, in DynamoDB JSON:\n"
-          "\n"
-          "    {\n"
-          "        \"<TableName>\": [\n"
-          "            {\"PutRequest\": {\"Item\": {\"PK\": {\"S\": \"...\"}, ...}}},\n"
-          "            ...\n"
-          "        ]\n"
-          "    }\n"
-          "\n"
-          "one item per line, attributes in name order: the generated items in generation order\n"
-          "(parents before their children), then the project's hand-written items. The output is\n"
-          "the same for the same project and seed, on every machine. `keyscope query --items`\n"
-          "loads it as it is; `keyscope query --project FILE` queries the same items.\n"
-          "\n"
-          "DynamoDB takes at most 25 put requests per BatchWriteItem call (and no primary key\n"
-          "twice in one call), so split the list into groups of 25 before sending it with\n"
-          "`aws dynamodb batch-write-item --request-items file://...`; Keyscope's own loaders\n"
-          "take any length, and a repeated key replaces the earlier item (PutItem semantics).\n"
-          "\n"
-          "Options:\n"
-          "  --seed N        Populate with seed N instead of the project's \"seed\".\n"
-          "  --out FILE      Write to FILE (atomically: an existing FILE is replaced only when\n"
-          "                  everything was written) instead of standard output.\n"
-          "  --help          Show this help.\n"
-          "\n"
-          "Progress goes to standard error when populating takes more than a second.\n"
-          "\n"
-          "Exit codes:\n"
-          "  0    success\n"
-          "  252  command-line mistake (unknown or missing option, bad value)\n"
-          "  255  the project could not be read or is invalid (every problem is listed with its\n"
-          "       JSON path), or the output could not be written\n");
+const QString kUsage = shortUsage(kHelp, QStringLiteral("populate"));
 
 // Writes to stdout, or to an AtomicFile committed at the end.
 class Output
