@@ -4,50 +4,36 @@
 
 namespace keyscope::ui {
 
+QPalette makePalette(const PaletteColors &colors)
+{
+    const QColor text(colors.text);
+    QPalette palette {QColor(colors.window)};
+    palette.setColor(QPalette::Window, QColor(colors.window));
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, QColor(colors.base));
+    palette.setColor(QPalette::AlternateBase, QColor(colors.alternateBase));
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, QColor(colors.button));
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::Highlight, QColor(colors.highlight));
+    palette.setColor(QPalette::HighlightedText, QColor(colors.highlightedText));
+    palette.setColor(QPalette::ToolTipBase, QColor(colors.toolTipBase));
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, QColor(colors.placeholderText));
+    return palette;
+}
+
+// Window, base, text, alternate base, button, highlight, highlighted text, tool tip, placeholder.
 QPalette exportPalette()
 {
-    const QColor window(0xf6, 0xf7, 0xf9);
-    const QColor base(0xff, 0xff, 0xff);
-    const QColor text(0x1f, 0x23, 0x28);
-    const QColor highlight(0x2f, 0x6f, 0xeb);
-
-    QPalette palette(window);
-    palette.setColor(QPalette::Window, window);
-    palette.setColor(QPalette::WindowText, text);
-    palette.setColor(QPalette::Base, base);
-    palette.setColor(QPalette::AlternateBase, QColor(0xee, 0xf1, 0xf5));
-    palette.setColor(QPalette::Text, text);
-    palette.setColor(QPalette::Button, window);
-    palette.setColor(QPalette::ButtonText, text);
-    palette.setColor(QPalette::Highlight, highlight);
-    palette.setColor(QPalette::HighlightedText, base);
-    palette.setColor(QPalette::ToolTipBase, base);
-    palette.setColor(QPalette::ToolTipText, text);
-    palette.setColor(QPalette::PlaceholderText, QColor(0x6a, 0x73, 0x7d));
-    return palette;
+    return makePalette(
+        {0xf6f7f9, 0xffffff, 0x1f2328, 0xeef1f5, 0xf6f7f9, 0x2f6feb, 0xffffff, 0xffffff, 0x6a737d});
 }
 
 QPalette darkExportPalette()
 {
-    const QColor window(0x16, 0x1b, 0x22);
-    const QColor base(0x0d, 0x11, 0x17);
-    const QColor text(0xe6, 0xed, 0xf3);
-    const QColor highlight(0x38, 0x8b, 0xfd);
-
-    QPalette palette(window);
-    palette.setColor(QPalette::Window, window);
-    palette.setColor(QPalette::WindowText, text);
-    palette.setColor(QPalette::Base, base);
-    palette.setColor(QPalette::AlternateBase, QColor(0x16, 0x1b, 0x22));
-    palette.setColor(QPalette::Text, text);
-    palette.setColor(QPalette::Button, window);
-    palette.setColor(QPalette::ButtonText, text);
-    palette.setColor(QPalette::Highlight, highlight);
-    palette.setColor(QPalette::HighlightedText, base);
-    palette.setColor(QPalette::ToolTipBase, window);
-    palette.setColor(QPalette::ToolTipText, text);
-    palette.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
-    return palette;
+    return makePalette(
+        {0x161b22, 0x0d1117, 0xe6edf3, 0x161b22, 0x161b22, 0x388bfd, 0x0d1117, 0x161b22, 0x8b949e});
 }
 
 } // namespace keyscope::ui

@@ -15,11 +15,6 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kUsage = QStringLiteral("usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
-                                      "To see help text, you can run:\n"
-                                      "\n"
-                                      "  keyscope check --help\n");
-
 const QString kHelp = QStringLiteral(
     "usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
     "\n"
@@ -85,6 +80,8 @@ const QString kHelp = QStringLiteral(
     "  252  command-line mistake (unknown or missing option, bad value)\n"
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path)\n");
+
+const QString kUsage = shortUsage(kHelp, QStringLiteral("check"));
 
 // The characters of the key template a finding's span covers ("{PostNo}", "pad:2").
 QString spanText(const Project &project, const Finding &finding)
@@ -210,7 +207,7 @@ OrderedJson fixJson(const std::optional<DesignFix> &fix)
         c.insert(QStringLiteral("kind"), OrderedJson::string(FixChange::kindName(change.kind)));
         OrderedJson targets = OrderedJson::object();
         const std::pair<const char *, const QString *> names[] = {
-            {"entity", &change.entity},   {"key", &change.key},
+            {"entity", &change.entity},       {"key", &change.key},
             {"attribute", &change.attribute}, {"pattern", &change.pattern},
             {"value", &change.valueName},
         };
@@ -410,9 +407,9 @@ QString toText(const Report &report)
             out += QStringLiteral("        %1\n").arg(indented(result.explanation, 8));
         if (!result.diagnosis.isEmpty())
             out += QStringLiteral("        Why: ") + indented(result.diagnosis, 13)
-                + (result.findingId.isEmpty() ? QString()
-                                              : QStringLiteral(" [") + result.findingId
-                                                   + QLatin1Char(']'))
+                + (result.findingId.isEmpty()
+                       ? QString()
+                       : QStringLiteral(" [") + result.findingId + QLatin1Char(']'))
                 + QLatin1Char('\n');
         if (result.fix)
             out += QStringLiteral("        Fix: ") + indented(result.fix->summary, 13)
@@ -449,27 +446,18 @@ QString toText(const Report &report)
 
 int runCheckCommand(const QStringList &args)
 {
-    auto parsed = parseCommand(
-        args,
-        {{QStringLiteral("--json"), false},
-         {QStringLiteral("--strict"), false},
-         {QStringLiteral("--seed"), true}},
-        kUsage, kHelp);
+    auto parsed = parseFileCommand(args,
+                                   {{QStringLiteral("--json"), false},
+                                    {QStringLiteral("--strict"), false},
+                                    {QStringLiteral("--seed"), true}},
+                                   kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
-    const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.positionals.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
-    if (options.positionals.size() > 1)
-        return usageError(kUsage,
-                          QStringLiteral("unrecognized arguments: %1")
-                              .arg(options.positionals.mid(1).join(u' ')));
-    auto seed = parseSeed(options);
-    if (auto *message = std::get_if<QString>(&seed))
-        return usageError(kUsage, *message);
+    const FileCommand &command = std::get<FileCommand>(parsed);
+    const ParsedOptions &options = command.options;
 
     Report report;
-    report.file = options.positionals.first();
+    report.file = command.file;
     report.strict = options.has(QStringLiteral("--strict"));
     auto loaded = loadProject(report.file);
     if (auto *exitCode = std::get_if<int>(&loaded))
@@ -478,7 +466,7 @@ int runCheckCommand(const QStringList &args)
     // populations made with the same seed as the one reported.
     Project &project = std::get<Project>(loaded);
     report.project = &project;
-    report.seed = std::get<std::optional<quint64>>(seed).value_or(project.seed);
+    report.seed = command.seed.value_or(project.seed);
     project.seed = report.seed;
 
     Progress progress;

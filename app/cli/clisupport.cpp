@@ -91,6 +91,14 @@ std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
     return result;
 }
 
+QString shortUsage(const QString &help, const QString &command)
+{
+    const qsizetype blank = help.indexOf(u"\n\n");
+    const QString synopsis = blank < 0 ? help : help.left(blank + 1);
+    return synopsis + QStringLiteral("To see help text, you can run:\n\n  keyscope ") + command
+        + QStringLiteral(" --help\n");
+}
+
 int usageError(const QString &usage, const QString &message)
 {
     print(stderr, usage + QStringLiteral("\nkeyscope: error: ") + message + QLatin1Char('\n'));
@@ -147,10 +155,22 @@ std::variant<std::optional<quint64>, QString> parseSeed(const ParsedOptions &opt
     return std::optional<quint64>(seed);
 }
 
+std::optional<QString> fileArgumentProblem(const QStringList &positionals,
+                                           QStringList missingOptions)
+{
+    if (positionals.isEmpty())
+        missingOptions.prepend(QStringLiteral("FILE"));
+    if (!missingOptions.isEmpty())
+        return QStringLiteral("the following arguments are required: ")
+            + missingOptions.join(u", ");
+    if (positionals.size() > 1)
+        return QStringLiteral("unrecognized arguments: ") + positionals.mid(1).join(u' ');
+    return std::nullopt;
+}
+
 std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
-                                                std::vector<OptionSpec> specs,
-                                                const QString &usage, const QString &help,
-                                                const QStringList &required)
+                                                std::vector<OptionSpec> specs, const QString &usage,
+                                                const QString &help, const QStringList &required)
 {
     auto parsed = parseCommand(args, std::move(specs), usage, help);
     if (const int *exitCode = std::get_if<int>(&parsed))
@@ -158,18 +178,12 @@ std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
     FileCommand command {std::get<ParsedOptions>(std::move(parsed)), QString(), std::nullopt};
     const QStringList &positionals = command.options.positionals;
     QStringList missing;
-    if (positionals.isEmpty())
-        missing << QStringLiteral("FILE");
     for (const QString &option : required) {
         if (!command.options.has(option))
             missing << option;
     }
-    if (!missing.isEmpty())
-        return usageError(usage, QStringLiteral("the following arguments are required: ")
-                                     + missing.join(u", "));
-    if (positionals.size() > 1)
-        return usageError(usage, QStringLiteral("unrecognized arguments: ")
-                                     + positionals.mid(1).join(u' '));
+    if (const auto problem = fileArgumentProblem(positionals, missing))
+        return usageError(usage, *problem);
     auto seed = parseSeed(command.options);
     if (auto *message = std::get_if<QString>(&seed))
         return usageError(usage, *message);
@@ -183,7 +197,8 @@ std::variant<ParsedOptions, int> parseInputsCommand(const QStringList &args,
                                                     const QString &usage, const QString &help)
 {
     auto parsed = parseCommand(args, std::move(specs), usage, help);
-    if (auto *options = std::get_if<ParsedOptions>(&parsed); options && options->positionals.isEmpty())
+    if (auto *options = std::get_if<ParsedOptions>(&parsed);
+        options && options->positionals.isEmpty())
         return usageError(usage, QStringLiteral("the following arguments are required: IN"));
     return parsed;
 }
@@ -272,8 +287,9 @@ std::variant<model::Population, int> populateProject(const QString &path,
     auto populated = model::DesignRun::populate(project, seed, observer(progress));
     progress.finish();
     if (auto *error = std::get_if<model::DesignRunError>(&populated)) {
-        print(stderr, QStringLiteral("keyscope: error: ") + path + QStringLiteral(": ")
-                          + error->withPath() + QLatin1Char('\n'));
+        print(stderr,
+              QStringLiteral("keyscope: error: ") + path + QStringLiteral(": ") + error->withPath()
+                  + QLatin1Char('\n'));
         return kExitFile;
     }
     return std::get<model::Population>(std::move(populated));

@@ -54,6 +54,11 @@ struct ParsedOptions
 std::variant<ParsedOptions, QString> parseOptions(const QStringList &args,
                                                   const std::vector<OptionSpec> &specs);
 
+// What a mistake prints before its message, as argparse does: the synopsis (the help's first
+// paragraph, "usage: keyscope check FILE ...\n"; or all of `help` when it is only that), then
+// "To see help text, you can run:\n\n  keyscope COMMAND --help\n".
+QString shortUsage(const QString &help, const QString &command);
+
 // Prints "usage: ...\n...\nkeyscope: error: MESSAGE" to stderr; returns kExitUsage.
 int usageError(const QString &usage, const QString &message);
 
@@ -65,6 +70,12 @@ std::variant<ParsedOptions, int> parseCommand(const QStringList &args,
                                               std::vector<OptionSpec> specs, const QString &usage,
                                               const QString &help);
 
+// Exactly one FILE among `positionals`, and no option missing (`missingOptions`: the required
+// ones not given): argparse's message for what is wrong ("the following arguments are
+// required: FILE, --entity", "unrecognized arguments: b.json"), or nullopt.
+std::optional<QString> fileArgumentProblem(const QStringList &positionals,
+                                           QStringList missingOptions = {});
+
 // A design command's start (`keyscope populate FILE`, `keys FILE --entity NAME`): parseCommand,
 // then exactly one FILE, every option in `required` given, and --seed. The options to go on
 // with, or the exit code to end with (a mistake is reported with the usage).
@@ -75,8 +86,8 @@ struct FileCommand
     std::optional<quint64> seed;
 };
 std::variant<FileCommand, int> parseFileCommand(const QStringList &args,
-                                                std::vector<OptionSpec> specs,
-                                                const QString &usage, const QString &help,
+                                                std::vector<OptionSpec> specs, const QString &usage,
+                                                const QString &help,
                                                 const QStringList &required = {});
 
 // An interop command's start (`keyscope infer IN...`, `convert IN...`): parseCommand, then at

@@ -18,13 +18,6 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kUsage = QStringLiteral(
-    "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables] "
-    "[--seed N] [--no-infer]\n"
-    "To see help text, you can run:\n"
-    "\n"
-    "  keyscope convert --help\n");
-
 const QString kHelp = QStringLiteral(
     "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables]\n"
     "                        [--seed N] [--no-infer]\n"
@@ -82,6 +75,8 @@ const QString kHelp = QStringLiteral(
     "       tables without --table or --all-tables, two inputs that both describe a table)\n"
     "  255  an input could not be read or is invalid (with its line and column, or JSON\n"
     "       path), or an output could not be written\n");
+
+const QString kUsage = shortUsage(kHelp, QStringLiteral("convert"));
 
 QString suffixed(const QString &path, const QString &tableName)
 {
@@ -240,19 +235,17 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
 
 int runConvertCommand(const QStringList &args)
 {
-    auto parsed = parseCommand(args,
-                               {{QStringLiteral("--output"), true},
-                                {QStringLiteral("--to"), true},
-                                {QStringLiteral("--table"), true},
-                                {QStringLiteral("--all-tables"), false},
-                                {QStringLiteral("--seed"), true},
-                                {QStringLiteral("--no-infer"), false}},
-                               kUsage, kHelp);
+    auto parsed = parseInputsCommand(args,
+                                     {{QStringLiteral("--output"), true},
+                                      {QStringLiteral("--to"), true},
+                                      {QStringLiteral("--table"), true},
+                                      {QStringLiteral("--all-tables"), false},
+                                      {QStringLiteral("--seed"), true},
+                                      {QStringLiteral("--no-infer"), false}},
+                                     kUsage, kHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    if (options.positionals.isEmpty())
-        return usageError(kUsage, QStringLiteral("the following arguments are required: IN"));
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());
     if (out.isEmpty())
         return usageError(kUsage,

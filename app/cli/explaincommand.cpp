@@ -11,11 +11,6 @@ namespace keyscope::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral("usage: keyscope explain KEY1 KEY2 [--type S|N|B] [-o OUT]\n"
-                                      "To see help text, you can run:\n"
-                                      "\n"
-                                      "  keyscope explain --help\n");
-
 const QString kHelp = QStringLiteral(
     "usage: keyscope explain KEY1 KEY2 [--type S|N|B] [-o OUT]\n"
     "\n"
@@ -35,6 +30,8 @@ const QString kHelp = QStringLiteral(
     "  252  command-line mistake (missing key, unknown type, a value that is not a number\n"
     "       or not base64)\n"
     "  255  OUT could not be written\n");
+
+const QString kUsage = shortUsage(kHelp, QStringLiteral("explain"));
 
 std::variant<model::AttributeValue, QString> keyValue(const QString &text, const QString &type,
                                                       int which)

@@ -20,17 +20,6 @@ namespace keyscope::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "usage: keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS)\n"
-    "                       [--compare [FILE]] [--step N|end]\n"
-    "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
-    "                       [--theme light|dark] [--background COLOR] [--no-legend]\n"
-    "                       [--rows auto|all|touched|FROM-TO] [--context N]\n"
-    "                       [--seed N] -o OUT\n"
-    "To see help text, you can run:\n"
-    "\n"
-    "  keyscope export --help\n");
-
 const QString kHelp = QStringLiteral(
     "usage: keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS)\n"
     "                       [--compare [FILE]] [--step N|end]\n"
@@ -101,6 +90,8 @@ const QString kHelp = QStringLiteral(
     "  252  command-line mistake (unknown option, unknown pattern, step out of range)\n"
     "  254  the Query is rejected as DynamoDB would reject it\n"
     "  255  the project could not be read, populated or run, or OUT could not be written\n");
+
+const QString kUsage = shortUsage(kHelp, QStringLiteral("export"));
 
 // Options of `keyscope query` that do not apply to an export (its inputs and output).
 const QStringList kQueryOnly = {QStringLiteral("--table-definition"),
@@ -185,12 +176,8 @@ std::optional<int> readProjects(const ParsedOptions &options, const ui::ExampleC
             compare = entry->after()->path;
         }
     } else {
-        if (options.positionals.isEmpty())
-            return usageError(kUsage, QStringLiteral("the following arguments are required: FILE"));
-        if (options.positionals.size() > 1)
-            return usageError(kUsage,
-                              QStringLiteral("unrecognized arguments: %1")
-                                  .arg(options.positionals.mid(1).join(u' ')));
+        if (const auto problem = fileArgumentProblem(options.positionals))
+            return usageError(kUsage, *problem);
         request->projectPath = options.positionals.first();
     }
     if (compare == kExampleBefore)

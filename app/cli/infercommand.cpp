@@ -18,12 +18,6 @@ namespace {
 using namespace keyscope::model;
 using namespace keyscope::model::recovery;
 
-const QString kUsage = QStringLiteral(
-    "usage: keyscope infer IN [IN...] [-o OUT.keyscope.json] [--json] [--table NAME]\n"
-    "To see help text, you can run:\n"
-    "\n"
-    "  keyscope infer --help\n");
-
 const QString kHelp = QStringLiteral(
     "usage: keyscope infer IN [IN...] [-o OUT.keyscope.json] [--json] [--table NAME]\n"
     "\n"
@@ -59,6 +53,8 @@ const QString kHelp = QStringLiteral(
     "  252  command-line mistake (unknown option, several tables without --table)\n"
     "  255  an input could not be read or is invalid, items without recognisable keys, or\n"
     "       the output could not be written\n");
+
+const QString kUsage = shortUsage(kHelp, QStringLiteral("infer"));
 
 } // namespace
 

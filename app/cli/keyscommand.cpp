@@ -19,12 +19,6 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kUsage
-    = QStringLiteral("usage: keyscope keys FILE --entity NAME [--set ATTR=VALUE ...] [--json]\n"
-                     "To see help text, you can run:\n"
-                     "\n"
-                     "  keyscope keys --help\n");
-
 const QString kHelp = QStringLiteral(
     "usage: keyscope keys FILE --entity NAME [--set ATTR=VALUE ...] [--seed N] [--json]\n"
     "\n"
@@ -65,6 +59,8 @@ const QString kHelp = QStringLiteral(
     "  252  command-line mistake (unknown entity or attribute, bad --set, bad value)\n"
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path)\n");
+
+const QString kUsage = shortUsage(kHelp, QStringLiteral("keys"));
 
 QString quoted(const QString &text)
 {
@@ -118,11 +114,11 @@ readSetValues(const Project &project, int entity,
     for (const auto &[name, text] : assignments) {
         const SampleAttribute ref = KeyPreview::resolve(project, entity, name);
         if (!ref.spec)
-            return usageError(
-                kUsage, unknownName(QStringLiteral("argument --set: %1 has no attribute '%2'")
-                                        .arg(project.entities[size_t(entity)].name, name),
-                                    name, KeyPreview::attributeNames(project, entity),
-                                    QStringLiteral("attributes")));
+            return usageError(kUsage,
+                              unknownName(QStringLiteral("argument --set: %1 has no attribute '%2'")
+                                              .arg(project.entities[size_t(entity)].name, name),
+                                          name, KeyPreview::attributeNames(project, entity),
+                                          QStringLiteral("attributes")));
         auto input = KeyPreview::inputFromText(*ref.spec, text);
         if (auto *message = std::get_if<QString>(&input))
             return usageError(kUsage, QStringLiteral("argument --set %1: %2").arg(name, *message));
@@ -244,8 +240,8 @@ QString keyText(const KeyView &view)
             out += QStringLiteral("    %1^\n").arg(QString(view.error->column - 1, u' '));
         return out;
     }
-    const QString roles = view.roles.isEmpty() ? QStringLiteral("not a key of the table")
-                                               : view.roles.join(u", ");
+    const QString roles
+        = view.roles.isEmpty() ? QStringLiteral("not a key of the table") : view.roles.join(u", ");
     out += QStringLiteral("%1 = %2 (%3; %4)\n")
                .arg(view.attribute, valueText(*view.value), view.value->typeName(), roles);
     int width = 0;
@@ -330,10 +326,11 @@ int runKeysCommand(const QStringList &args)
     }
     if (entityIndex < 0)
         return usageError(
-            kUsage, unknownName(QStringLiteral("argument --entity: %1 has no entity type named "
-                                               "'%2'")
-                                    .arg(report.path, entityName),
-                                entityName, entityNames, QStringLiteral("entity types")));
+            kUsage,
+            unknownName(QStringLiteral("argument --entity: %1 has no entity type named "
+                                       "'%2'")
+                            .arg(report.path, entityName),
+                        entityName, entityNames, QStringLiteral("entity types")));
     report.entity = &project.entities[size_t(entityIndex)];
     auto setValues = readSetValues(project, entityIndex,
                                    std::get<std::vector<std::pair<QString, QString>>>(assignments));
@@ -351,9 +348,9 @@ int runKeysCommand(const QStringList &args)
     std::optional<Population> population;
     std::vector<SampleValue> samples;
     if (auto *error = std::get_if<DesignRunError>(&populated)) {
-        print(stderr, QStringLiteral("keyscope: note: ") + report.path + QStringLiteral(": ")
-                          + error->withPath()
-                          + QStringLiteral("; no sample values, only --set ones\n"));
+        print(stderr,
+              QStringLiteral("keyscope: note: ") + report.path + QStringLiteral(": ")
+                  + error->withPath() + QStringLiteral("; no sample values, only --set ones\n"));
     } else {
         population = std::get<Population>(std::move(populated));
         report.population = &*population;
@@ -370,10 +367,11 @@ int runKeysCommand(const QStringList &args)
         KeyPreview::overrideSample(samples, value.first, value.second, QString());
 
     report.keys = KeyPreview::keys(project, *report.entity, samples);
-    const bool allRendered = std::none_of(report.keys.begin(), report.keys.end(),
-                                          [](const KeyView &view) { return view.error.has_value(); });
-    print(stdout, options.has(QStringLiteral("--json")) ? reportJson(report)
-                                                        : reportText(report).toUtf8());
+    const bool allRendered
+        = std::none_of(report.keys.begin(), report.keys.end(),
+                       [](const KeyView &view) { return view.error.has_value(); });
+    print(stdout,
+          options.has(QStringLiteral("--json")) ? reportJson(report) : reportText(report).toUtf8());
     return allRendered ? kExitOk : kExitFailed;
 }
 

@@ -20,8 +20,8 @@
 #include "model/live/awscredentials.h"
 #include "model/live/cleartextendpoint.h"
 #include "model/live/liveoperations.h"
-#include "model/live/liveworkflows.h"
 #include "model/live/liveverify.h"
+#include "model/live/liveworkflows.h"
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
 
@@ -57,9 +57,11 @@ extern "C" void onInterrupt(int)
 
 QString usageText(const QString &sub)
 {
-    return QStringLiteral("usage: keyscope live %1 [options]\nTo see help text, you can run:\n\n"
-                          "  keyscope live --help\n")
-        .arg(sub.isEmpty() ? QStringLiteral("tables|describe|load|push|verify") : sub);
+    return shortUsage(
+        QStringLiteral("usage: keyscope live ")
+            + (sub.isEmpty() ? QStringLiteral("tables|describe|load|push|verify") : sub)
+            + QStringLiteral(" [options]\n"),
+        QStringLiteral("live"));
 }
 
 QString helpText()
@@ -578,8 +580,8 @@ int runPush(const QStringList &args)
 
     std::signal(SIGINT, onInterrupt);
     Progress progress;
-    const PushResult pushed = push(*session.operations, plan, definition, project.tableJson,
-                                   items, [&](qint64 done, qint64 total) {
+    const PushResult pushed = push(*session.operations, plan, definition, project.tableJson, items,
+                                   [&](qint64 done, qint64 total) {
                                        progress.update(QStringLiteral("writing"), done, total);
                                    });
     progress.finish();

@@ -14,11 +14,6 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kUsage = QStringLiteral("usage: keyscope populate FILE [--seed N] [--out FILE]\n"
-                                      "To see help text, you can run:\n"
-                                      "\n"
-                                      "  keyscope populate --help\n");
-
 const QString kHelp = QStringLiteral(
     "usage: keyscope populate FILE [--seed N] [--out FILE]\n"
     "\n"
@@ -55,6 +50,8 @@ const QString kHelp = QStringLiteral(
     "  252  command-line mistake (unknown or missing option, bad value)\n"
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path), or the output could not be written\n");
+
+const QString kUsage = shortUsage(kHelp, QStringLiteral("populate"));
 
 // Writes to stdout, or to an AtomicFile committed at the end.
 class Output
@@ -110,8 +107,7 @@ int runPopulateCommand(const QStringList &args)
     const Project &project = std::get<Project>(loaded);
 
     Progress progress;
-    auto populated
-        = populateProject(path, project, command.seed, progress);
+    auto populated = populateProject(path, project, command.seed, progress);
     if (auto *exitCode = std::get_if<int>(&populated))
         return *exitCode;
     const Population &population = std::get<Population>(populated);

@@ -1,5 +1,7 @@
 #include "app/cli/queryarguments.h"
 
+#include "app/cli/clisupport.h"
+
 #include <functional>
 
 namespace keyscope {
@@ -196,10 +198,8 @@ std::optional<bool> QueryArgumentParser::optionTakesValue(const QString &name)
 
 QString QueryArgumentParser::usage()
 {
-    return QStringLiteral("usage: keyscope query [options]\n"
-                          "To see help text, you can run:\n"
-                          "\n"
-                          "  keyscope query --help\n");
+    return cli::shortUsage(QStringLiteral("usage: keyscope query [options]\n"),
+                           QStringLiteral("query"));
 }
 
 QString QueryArgumentParser::help()

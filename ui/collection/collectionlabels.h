@@ -83,8 +83,10 @@ struct CollectionLabel
     bool shortened() const { return text != fullText; }
 };
 
-// The marks a picture draws (its legend lists these, and only these).
+// The marks a picture draws (its legend lists these, and only these): the entity types' colour
+// chips (the legend names each type drawn), then what the trace marks.
 enum class TraceMark {
+    Entity,
     Read,
     Returned,
     Filtered,

@@ -15,6 +15,28 @@ QColor mix(const QColor &a, const QColor &b, double t)
         float(a.blueF() * (1 - t) + b.blueF() * t), float(a.alphaF() * (1 - t) + b.alphaF() * t));
 }
 
+// Mark colours chosen to stay apart from typical entity colours (Tableau 10) and readable on
+// both palettes.
+struct MarkColours
+{
+    QRgb read; // ARGB: tints are translucent
+    QRgb returned;
+    QRgb filtered;
+    QRgb bound;
+    QRgb boundFill;
+    QRgb probe;
+    QRgb cursor;
+    QRgb stop;
+    QRgb concern;
+    double parentFrame; // how far from the text towards the base
+};
+
+// Read, returned, filtered, bound, bound fill, probe, cursor, stop, concern, parent frame.
+constexpr MarkColours kLightMarks {0x1a2563eb, 0xff16a34a, 0xffdc2626, 0xff7c3aed, 0x0e7c3aed,
+                                   0xffea8a00, 0xff2563eb, 0xffdc2626, 0xffd97706, 0.35};
+constexpr MarkColours kDarkMarks {0x2e3b82f6, 0xff22c55e, 0xfff87171, 0xffc084fc, 0x16c084fc,
+                                  0xfffbbf24, 0xff60a5fa, 0xfff87171, 0xfffbbf24, 0.25};
+
 } // namespace
 
 CollectionStyle CollectionStyle::scaled(double factor) const
@@ -50,30 +72,17 @@ CollectionStyle CollectionStyle::fromPalette(const QPalette &palette)
     s.selection.setAlphaF(0.28f);
     s.focus = palette.color(QPalette::Highlight);
 
-    // Mark colours chosen to stay apart from typical entity colours (Tableau 10) and readable
-    // on both palettes.
-    if (s.dark) {
-        s.read = QColor(0x3b, 0x82, 0xf6, 46);
-        s.returned = QColor(0x22, 0xc5, 0x5e);
-        s.filtered = QColor(0xf8, 0x71, 0x71);
-        s.bound = QColor(0xc0, 0x84, 0xfc);
-        s.boundFill = QColor(0xc0, 0x84, 0xfc, 22);
-        s.probe = QColor(0xfb, 0xbf, 0x24);
-        s.cursor = QColor(0x60, 0xa5, 0xfa);
-        s.stop = QColor(0xf8, 0x71, 0x71);
-        s.concern = QColor(0xfb, 0xbf, 0x24);
-        s.parentFrame = mix(text, base, 0.25);
-    } else {
-        s.read = QColor(0x25, 0x63, 0xeb, 26);
-        s.returned = QColor(0x16, 0xa3, 0x4a);
-        s.filtered = QColor(0xdc, 0x26, 0x26);
-        s.bound = QColor(0x7c, 0x3a, 0xed);
-        s.boundFill = QColor(0x7c, 0x3a, 0xed, 14);
-        s.probe = QColor(0xea, 0x8a, 0x00);
-        s.cursor = QColor(0x25, 0x63, 0xeb);
-        s.stop = QColor(0xdc, 0x26, 0x26);
-        s.parentFrame = mix(text, base, 0.35);
-    }
+    const MarkColours &marks = s.dark ? kDarkMarks : kLightMarks;
+    s.read = QColor::fromRgba(marks.read);
+    s.returned = QColor::fromRgba(marks.returned);
+    s.filtered = QColor::fromRgba(marks.filtered);
+    s.bound = QColor::fromRgba(marks.bound);
+    s.boundFill = QColor::fromRgba(marks.boundFill);
+    s.probe = QColor::fromRgba(marks.probe);
+    s.cursor = QColor::fromRgba(marks.cursor);
+    s.stop = QColor::fromRgba(marks.stop);
+    s.concern = QColor::fromRgba(marks.concern);
+    s.parentFrame = mix(text, base, marks.parentFrame);
     s.treeNode = mix(base, text, s.dark ? 0.14 : 0.07);
     s.treeNodeBorder = mix(base, text, 0.28);
     s.lens = s.cursor;

@@ -8,7 +8,6 @@
 #include "ui/editors/generatorform.h"
 #include "ui/editors/keytemplateedit.h"
 #include "ui/editors/keytemplatespanel.h"
-#include "ui/editors/tableeditor.h"
 
 #include <QAction>
 #include <QColorDialog>
@@ -25,18 +24,6 @@
 namespace keyscope::ui {
 
 namespace {
-
-QToolButton *button(const QString &text, const QString &accessible, const QString &tip,
-                    QWidget *parent)
-{
-    auto *b = new QToolButton(parent);
-    b->setText(text);
-    b->setAccessibleName(accessible);
-    b->setToolTip(tip);
-    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    b->setFocusPolicy(Qt::StrongFocus);
-    return b;
-}
 
 // "Order" -> "ORDER", "LineItem" -> "LINEITEM": the usual literal prefix of a key.
 QString prefixOf(const QString &entity)
@@ -62,7 +49,7 @@ QTableView *tableView(QWidget *parent)
 } // namespace
 
 EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
-    : QWidget(parent)
+    : DesignPanel(parent)
     , m_document(document)
     , m_entities(new EntityListModel(document, this))
     , m_attributes(new AttributeListModel(document, this))
@@ -331,16 +318,6 @@ void EntitiesEditor::attributeSelectionChanged()
     const QModelIndex current = m_attributeView->currentIndex();
     m_generator->setAttribute(current.isValid() ? m_attributes->attribute(current.row()) : nullptr);
     m_removeAttribute->setEnabled(current.isValid());
-}
-
-QSize EntitiesEditor::minimumSizeHint() const
-{
-    return designPanelSize(QWidget::minimumSizeHint(), fontMetrics());
-}
-
-QSize EntitiesEditor::sizeHint() const
-{
-    return designPanelSize(QWidget::sizeHint(), fontMetrics());
 }
 
 bool EntitiesEditor::setCurrentEntity(const QString &entity)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QWidget>
+#include "ui/editors/designpanel.h"
 
 class QLabel;
 class QTabWidget;
@@ -21,18 +21,13 @@ class KeyTemplatesPanel;
 //
 // Keyboard: Tab walks every control; in the entity list Insert adds, Delete removes and F2
 // renames the selected entity type.
-class EntitiesEditor : public QWidget
+class EntitiesEditor : public DesignPanel
 {
     Q_OBJECT
 
 public:
     explicit EntitiesEditor(Document *document, QWidget *parent = nullptr);
     ~EntitiesEditor() override;
-
-    // Wide enough for the attribute table, a key template's preview and the sample values
-    // without a horizontal scroll bar (the dock is at least this wide).
-    QSize sizeHint() const override;
-    QSize minimumSizeHint() const override;
 
     QString currentEntity() const { return m_current; }
     // Selects an entity type (false when there is none of that name).

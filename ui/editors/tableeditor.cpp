@@ -54,44 +54,10 @@ void setText(QLineEdit *edit, const QString &text)
         edit->setText(text);
 }
 
-QToolButton *button(const QString &text, const QString &accessible, const QString &tip,
-                    QWidget *parent)
-{
-    auto *b = new QToolButton(parent);
-    b->setText(text);
-    b->setAccessibleName(accessible);
-    b->setToolTip(tip);
-    b->setFocusPolicy(Qt::StrongFocus);
-    return b;
-}
-
 } // namespace
 
-int designPanelWidth(const QFontMetrics &metrics)
-{
-    // About 52 average characters: an attribute row (name, type, generator, its parameters)
-    // or an index's two key columns side by side.
-    return metrics.averageCharWidth() * 52;
-}
-
-QSize designPanelSize(const QSize &hint, const QFontMetrics &metrics)
-{
-    // Narrower panels scroll sideways or clip: the dock stops here.
-    return {std::max(hint.width(), designPanelWidth(metrics)), hint.height()};
-}
-
-QSize TableEditor::minimumSizeHint() const
-{
-    return designPanelSize(QWidget::minimumSizeHint(), fontMetrics());
-}
-
-QSize TableEditor::sizeHint() const
-{
-    return designPanelSize(QWidget::sizeHint(), fontMetrics());
-}
-
 TableEditor::TableEditor(Document *document, QWidget *parent)
-    : QWidget(parent)
+    : DesignPanel(parent)
     , m_document(document)
     , m_indexes(new IndexListModel(this))
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/table/tabledefinition.h"
+#include "ui/editors/designpanel.h"
 
 #include <QJsonObject>
 #include <QWidget>
@@ -14,8 +15,6 @@ class QLineEdit;
 class QTableView;
 class QVBoxLayout;
 class QToolButton;
-
-class QFontMetrics;
 
 namespace keyscope::ui {
 
@@ -31,12 +30,7 @@ class IndexListModel;
 // when valid, applied with Document::setTableDefinition as one undo step. An invalid copy stays
 // in the editor with DynamoDB's message and the document keeps the last valid table; undo and
 // redo load the document's table back into the editor.
-// The width the design panels (entities, table) ask for, for `metrics` (their font).
-int designPanelWidth(const QFontMetrics &metrics);
-// `hint` at least that wide: the size hints of the design panels.
-QSize designPanelSize(const QSize &hint, const QFontMetrics &metrics);
-
-class TableEditor : public QWidget
+class TableEditor : public DesignPanel
 {
     Q_OBJECT
 
@@ -45,10 +39,6 @@ public:
 
     explicit TableEditor(Document *document, QWidget *parent = nullptr);
     ~TableEditor() override;
-
-    // Wide enough for an index's key grid without a horizontal scroll bar.
-    QSize sizeHint() const override;
-    QSize minimumSizeHint() const override;
 
     // The definition as edited (possibly not valid, so not applied yet).
     const model::TableDefinition &draft() const { return m_draft; }

@@ -4,10 +4,8 @@
 #include "ui/export/diagramexporter.h"
 #include "ui/export/svgframeparser.h"
 
-#include <QBuffer>
 #include <QHash>
 #include <QPainter>
-#include <QSvgGenerator>
 
 #include <QPointF>
 
@@ -25,20 +23,7 @@ using namespace svgframes;
 // The diagram through QSvgGenerator, as ExportDiagram::toSvg paints it but without metadata.
 QByteArray paintSvg(const ExportDiagram &diagram)
 {
-    const QSizeF size = diagram.logicalSize();
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size.toSize());
-    generator.setViewBox(QRectF(QPointF(0, 0), size));
-    generator.setResolution(96);
-    QPainter painter(&generator);
-    painter.setRenderHint(QPainter::Antialiasing);
-    diagram.paint(painter);
-    painter.end();
-    return bytes;
+    return paintDiagramSvg(diagram.logicalSize(), [&diagram](QPainter &p) { diagram.paint(p); });
 }
 
 // Frames [first, last) during which an element is drawn, in order.

@@ -535,9 +535,8 @@ QImage renderDiagramImage(const QSizeF &size, double scale, const QColor &backgr
     return image;
 }
 
-QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
-                            const DiagramPaint &paint,
-                            const std::vector<std::pair<QString, QString>> &titles)
+QByteArray paintDiagramSvg(const QSizeF &size, const DiagramPaint &paint, const QString &title,
+                           const QString &description)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -547,14 +546,34 @@ QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
     generator.setSize(size.toSize());
     generator.setViewBox(QRectF(QPointF(0, 0), size));
     generator.setResolution(96);
-    generator.setTitle(kTitle);
+    if (!title.isEmpty())
+        generator.setTitle(title);
     // QSvgGenerator writes the description as is: escape it ("'a' < 'b'" in a caption).
-    generator.setDescription(description.toHtmlEscaped());
+    if (!description.isEmpty())
+        generator.setDescription(description.toHtmlEscaped());
     QPainter painter(&generator);
     painter.setRenderHint(QPainter::Antialiasing);
     paint(painter);
     painter.end();
+    return bytes;
+}
+
+QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
+                            const DiagramPaint &paint,
+                            const std::vector<std::pair<QString, QString>> &titles)
+{
+    const QByteArray bytes = paintDiagramSvg(size, paint, kTitle, description);
     return titles.empty() ? bytes : addSvgTitles(bytes, titles);
+}
+
+QByteArray encodePng(const QImage &image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG"))
+        return {};
+    return bytes;
 }
 
 QByteArray renderDiagramPdf(const QSizeF &size, const DiagramPaint &paint)
@@ -649,6 +668,38 @@ QString exportFormatSuffix(ExportFormat format)
     return QString();
 }
 
+namespace {
+
+// One diagram (ExportDiagram) or a before/after pair (CompareDiagram) as one file's bytes.
+template<class Diagram>
+std::variant<QByteArray, ExportError> encodeDiagram(const Diagram &diagram, ExportFormat format,
+                                                    double scale)
+{
+    using Kind = ExportError::Kind;
+    switch (format) {
+    case ExportFormat::Svg:
+        return diagram.toSvg();
+    case ExportFormat::Pdf:
+        return diagram.toPdf();
+    case ExportFormat::Markdown:
+        return diagram.toMarkdown();
+    case ExportFormat::Frames: // exportAnimation
+        break;
+    case ExportFormat::Png: {
+        if (const QString problem = imageSizeProblem(diagram.logicalSize(), scale);
+            !problem.isEmpty())
+            return ExportError {Kind::Request, problem};
+        const QByteArray bytes = encodePng(diagram.toImage(scale));
+        if (bytes.isEmpty())
+            return ExportError {Kind::Output, QStringLiteral("could not encode the PNG")};
+        return bytes;
+    }
+    }
+    return ExportError {Kind::Request, QStringLiteral("unknown format")};
+}
+
+} // namespace
+
 std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
 {
     using Kind = ExportError::Kind;
@@ -691,55 +742,9 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
         }
         const CompareDiagram compare(std::move(diagram),
                                      std::move(std::get<std::unique_ptr<ExportDiagram>>(other)));
-        if (*format == ExportFormat::Png) {
-            if (const QString problem = imageSizeProblem(compare.logicalSize(), request.scale);
-                !problem.isEmpty())
-                return ExportError {Kind::Request, problem};
-        }
-        switch (*format) {
-        case ExportFormat::Svg:
-            return compare.toSvg();
-        case ExportFormat::Pdf:
-            return compare.toPdf();
-        case ExportFormat::Markdown:
-            return compare.toMarkdown();
-        case ExportFormat::Frames: // exportAnimation
-            break;
-        case ExportFormat::Png: {
-            QByteArray bytes;
-            QBuffer buffer(&bytes);
-            buffer.open(QIODevice::WriteOnly);
-            if (!compare.toImage(request.scale).save(&buffer, "PNG"))
-                return ExportError {Kind::Output, QStringLiteral("could not encode the PNG")};
-            return bytes;
-        }
-        }
+        return encodeDiagram(compare, *format, request.scale);
     }
-
-    if (*format == ExportFormat::Png) {
-        if (const QString problem = imageSizeProblem(diagram->logicalSize(), request.scale);
-            !problem.isEmpty())
-            return ExportError {Kind::Request, problem};
-    }
-    switch (*format) {
-    case ExportFormat::Svg:
-        return diagram->toSvg();
-    case ExportFormat::Pdf:
-        return diagram->toPdf();
-    case ExportFormat::Markdown:
-        return diagram->toMarkdown();
-    case ExportFormat::Frames: // exportAnimation
-        break;
-    case ExportFormat::Png: {
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        if (!diagram->toImage(request.scale).save(&buffer, "PNG"))
-            return ExportError {Kind::Output, QStringLiteral("could not encode the PNG")};
-        return bytes;
-    }
-    }
-    return ExportError {Kind::Request, QStringLiteral("unknown format")};
+    return encodeDiagram(*diagram, *format, request.scale);
 }
 
 ExportError writeExportFile(const QString &path, const QByteArray &bytes)

@@ -228,10 +228,16 @@ QString imageSizeProblem(const QSizeF &size, double scale);
 // A null image when imageSizeProblem() refuses the size.
 QImage renderDiagramImage(const QSizeF &size, double scale, const QColor &background,
                           const DiagramPaint &paint);
+// What `paint` draws as SVG at 96 dpi, the view box the logical size; a title and a description
+// only where given (the animated SVG's frames have neither).
+QByteArray paintDiagramSvg(const QSizeF &size, const DiagramPaint &paint, const QString &title = {},
+                           const QString &description = {});
 QByteArray renderDiagramSvg(const QSizeF &size, const QString &description,
                             const DiagramPaint &paint,
                             const std::vector<std::pair<QString, QString>> &titles = {});
 QByteArray renderDiagramPdf(const QSizeF &size, const DiagramPaint &paint);
+// The image as the bytes of a PNG file; empty when Qt cannot encode it.
+QByteArray encodePng(const QImage &image);
 // Wraps the <text> elements showing `titles[i].first` (in order) in a group titled with
 // `titles[i].second`.
 QByteArray addSvgTitles(const QByteArray &svg,

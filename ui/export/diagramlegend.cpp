@@ -38,26 +38,23 @@ DiagramLegend::DiagramLegend(const CollectionStyle &style, const CollectionRows 
                     {Mark::Entity, rows->entities()[i].name, rows->entities()[i].color});
         }
     }
-    const auto add = [&](TraceMark drawn, Mark mark, const QString &label) {
-        if (marks.count(drawn))
+    const auto add = [&](Mark mark, const QString &label) {
+        if (marks.count(mark))
             m_entries.push_back({mark, label, {}});
     };
-    add(TraceMark::Read, Mark::Read, QStringLiteral("read by the Query"));
-    add(TraceMark::Returned, Mark::Returned, QStringLiteral("returned as result #n"));
-    add(TraceMark::Filtered, Mark::Filtered,
-        QStringLiteral("read, dropped by the filter (struck)"));
-    add(TraceMark::Reached, Mark::Reached,
-        QStringLiteral("reached, not read (the page or range ends)"));
-    add(TraceMark::Bounds, Mark::Bounds, QStringLiteral("key-condition bounds"));
-    add(TraceMark::PageEnd, Mark::PageEnd,
+    add(Mark::Read, QStringLiteral("read by the Query"));
+    add(Mark::Returned, QStringLiteral("returned as result #n"));
+    add(Mark::Filtered, QStringLiteral("read, dropped by the filter (struck)"));
+    add(Mark::Reached, QStringLiteral("reached, not read (the page or range ends)"));
+    add(Mark::Bounds, QStringLiteral("key-condition bounds"));
+    add(Mark::PageEnd,
         stop == model::StopReason::Limit ? QStringLiteral("Limit: the page ends")
                                          : QStringLiteral("1 MB: the page ends"));
-    add(TraceMark::LastEvaluatedKey, Mark::LastEvaluatedKey,
-        QStringLiteral("LastEvaluatedKey row"));
-    add(TraceMark::Parent, Mark::Parent, QStringLiteral("parent item and its children"));
-    add(TraceMark::SeekPath, Mark::SeekPath, QStringLiteral("B-tree path of the seek"));
-    add(TraceMark::Probe, Mark::Probe, QStringLiteral("seek probe (binary search)"));
-    add(TraceMark::Cursor, Mark::Cursor, QStringLiteral("sweep cursor"));
+    add(Mark::LastEvaluatedKey, QStringLiteral("LastEvaluatedKey row"));
+    add(Mark::Parent, QStringLiteral("parent item and its children"));
+    add(Mark::SeekPath, QStringLiteral("B-tree path of the seek"));
+    add(Mark::Probe, QStringLiteral("seek probe (binary search)"));
+    add(Mark::Cursor, QStringLiteral("sweep cursor"));
 }
 
 double DiagramLegend::entryWidth(const Entry &entry) const

@@ -22,20 +22,7 @@ namespace keyscope::ui {
 class DiagramLegend
 {
 public:
-    enum class Mark {
-        Entity,
-        Read,
-        Returned,
-        Filtered,
-        Reached,
-        Bounds,
-        PageEnd,
-        LastEvaluatedKey,
-        Parent,
-        SeekPath,
-        Probe,
-        Cursor
-    };
+    using Mark = TraceMark;
     struct Entry
     {
         Mark mark = Mark::Entity;

@@ -1,6 +1,5 @@
 #include "ui/export/exportdialog.h"
 
-#include <QBuffer>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -448,13 +447,11 @@ bool ExportDialog::exportNow()
     case ExportFormat::Frames: // not offered by the dialog
         return fail(tr("Choose SVG, PNG, PDF or Markdown."));
     case ExportFormat::Png: {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
         const QSizeF size = both ? both->logicalSize() : d->logicalSize();
         if (const QString problem = imageSizeProblem(size, m_scale->value()); !problem.isEmpty())
             return fail(problem.left(1).toUpper() + problem.mid(1) + u'.');
-        if (!(both ? both->toImage(m_scale->value()) : d->toImage(m_scale->value()))
-                 .save(&buffer, "PNG"))
+        bytes = encodePng(both ? both->toImage(m_scale->value()) : d->toImage(m_scale->value()));
+        if (bytes.isEmpty())
             return fail(tr("Could not encode the PNG image (%1 × %2 px is too large?). Try a "
                            "smaller scale.")
                             .arg(qRound(size.width() * m_scale->value()))
@@ -476,11 +473,7 @@ QMimeData *imageMime(const QImage &image)
 {
     auto *mime = new QMimeData;
     mime->setImageData(image);
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    mime->setData(QStringLiteral("image/png"), png);
+    mime->setData(QStringLiteral("image/png"), encodePng(image));
     return mime;
 }
 
@@ -506,24 +499,12 @@ QMimeData *ExportDialog::svgMimeData(const CompareDiagram &diagram)
 
 QMimeData *ExportDialog::imageMimeData(const ExportDiagram &diagram, double scale)
 {
-    auto *mime = new QMimeData;
-    const QImage image = diagram.toImage(scale);
-    mime->setImageData(image);
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    mime->setData(QStringLiteral("image/png"), png);
-    return mime;
+    return imageMime(diagram.toImage(scale));
 }
 
 QMimeData *ExportDialog::svgMimeData(const ExportDiagram &diagram)
 {
-    auto *mime = new QMimeData;
-    const QByteArray svg = diagram.toSvg();
-    mime->setData(QStringLiteral("image/svg+xml"), svg);
-    mime->setText(QString::fromUtf8(svg));
-    return mime;
+    return svgMime(diagram.toSvg());
 }
 
 } // namespace keyscope::ui

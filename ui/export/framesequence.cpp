@@ -3,7 +3,6 @@
 #include "model/io/atomicfile.h"
 #include "ui/export/animatedsvg.h"
 
-#include <QBuffer>
 #include <QDir>
 #include <QRegularExpression>
 
@@ -61,10 +60,8 @@ ExportError writeFrameSequence(ExportDiagram &diagram, const QString &directory,
                         .arg(count);
     for (int i = 0; i < count; ++i) {
         diagram.setStep(frames[size_t(i)].step);
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        if (!diagram.toImage(scale).save(&buffer, "PNG")) {
+        const QByteArray png = encodePng(diagram.toImage(scale));
+        if (png.isEmpty()) {
             diagram.setStep(shown);
             return {Kind::Output, QStringLiteral("could not encode the PNG")};
         }

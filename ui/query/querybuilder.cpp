@@ -1,10 +1,10 @@
 #include "ui/query/querybuilder.h"
 
+#include "model/codegen/codesnippets.h"
 #include "model/expression/queryexpressions.h"
 #include "model/expression/reservedwords.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/orderedjson.h"
-#include "model/codegen/codesnippets.h"
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
 #include "ui/query/errorlabel.h"
@@ -17,6 +17,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -604,24 +605,38 @@ void QueryBuilder::decomposeToControls()
     m_syncing = false;
 }
 
-std::optional<std::map<QString, QString>> QueryBuilder::parsedNames(QString *error) const
+namespace {
+
+// A JSON object typed into a parameter box, read as the AWS CLI reads `option`: nullopt with
+// *error empty for an empty box, nullopt with the CLI's message for text that is not an object.
+std::optional<QJsonObject> parameterObject(const QString &typed, const QString &option,
+                                           QString *error)
 {
     error->clear();
-    const QString text = m_names->text().trimmed();
+    const QString text = typed.trimmed();
     if (text.isEmpty())
         return std::nullopt;
     QJsonParseError parseError;
     const QJsonDocument json = QJsonDocument::fromJson(text.toUtf8(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !json.isObject()) {
-        *error = QStringLiteral("Error parsing parameter '--expression-attribute-names': "
-                                "Invalid JSON: %1")
-                     .arg(json.isNull() ? parseError.errorString()
-                                        : QStringLiteral("expected an object"));
+        *error = QStringLiteral("Error parsing parameter '") + option
+            + QStringLiteral("': Invalid JSON: ")
+            + (json.isNull() ? parseError.errorString() : QStringLiteral("expected an object"));
         return std::nullopt;
     }
+    return json.object();
+}
+
+} // namespace
+
+std::optional<std::map<QString, QString>> QueryBuilder::parsedNames(QString *error) const
+{
+    const std::optional<QJsonObject> object
+        = parameterObject(m_names->text(), QStringLiteral("--expression-attribute-names"), error);
+    if (!object)
+        return std::nullopt;
     std::map<QString, QString> names;
-    const QJsonObject object = json.object();
-    for (auto it = object.begin(); it != object.end(); ++it) {
+    for (auto it = object->begin(); it != object->end(); ++it) {
         if (!it.value().isString()) {
             *error = QStringLiteral("Invalid type for parameter ExpressionAttributeNames.%1, "
                                     "valid types: <class 'str'>")
@@ -635,21 +650,12 @@ std::optional<std::map<QString, QString>> QueryBuilder::parsedNames(QString *err
 
 std::optional<model::Item> QueryBuilder::parsedValues(QString *error) const
 {
-    error->clear();
-    const QString text = m_values->text().trimmed();
-    if (text.isEmpty())
+    const std::optional<QJsonObject> object
+        = parameterObject(m_values->text(), QStringLiteral("--expression-attribute-values"), error);
+    if (!object)
         return std::nullopt;
-    QJsonParseError parseError;
-    const QJsonDocument json = QJsonDocument::fromJson(text.toUtf8(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !json.isObject()) {
-        *error = QStringLiteral("Error parsing parameter '--expression-attribute-values': "
-                                "Invalid JSON: %1")
-                     .arg(json.isNull() ? parseError.errorString()
-                                        : QStringLiteral("expected an object"));
-        return std::nullopt;
-    }
     QString message, path;
-    auto item = model::dynamojson::itemFromJson(json.object(), &message, &path);
+    auto item = model::dynamojson::itemFromJson(*object, &message, &path);
     if (!item) {
         *error = QStringLiteral("ExpressionAttributeValues.%1: %2").arg(path, message);
         return std::nullopt;

@@ -1,5 +1,7 @@
 #include "ui/shell/appearance.h"
 
+#include "ui/theme.h"
+
 #include <QApplication>
 #include <QStyle>
 #include <QStyleFactory>
@@ -8,72 +10,58 @@ namespace keyscope::ui {
 
 namespace {
 
-void setDisabled(QPalette &palette, const QColor &text, const QColor &base)
+// The app's palettes set the 3D shades Fusion draws bevels with, links, and disabled text too.
+struct Shades
 {
+    QRgb link;
+    QRgb light;
+    QRgb midlight;
+    QRgb mid;
+    QRgb dark;
+    QRgb shadow;
+    QRgb disabledText;
+};
+
+struct AppColors
+{
+    PaletteColors palette;
+    Shades shades;
+};
+
+QPalette appPalette(const AppColors &colors)
+{
+    QPalette p = makePalette(colors.palette);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Link, QColor(colors.shades.link));
+    p.setColor(QPalette::Light, QColor(colors.shades.light));
+    p.setColor(QPalette::Midlight, QColor(colors.shades.midlight));
+    p.setColor(QPalette::Mid, QColor(colors.shades.mid));
+    p.setColor(QPalette::Dark, QColor(colors.shades.dark));
+    p.setColor(QPalette::Shadow, QColor(colors.shades.shadow));
+    const QColor disabled(colors.shades.disabledText);
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        palette.setColor(QPalette::Disabled, role, text);
-    palette.setColor(QPalette::Disabled, QPalette::Base, base);
-    palette.setColor(QPalette::Disabled, QPalette::Highlight, text);
+        p.setColor(QPalette::Disabled, role, disabled);
+    p.setColor(QPalette::Disabled, QPalette::Base, QColor(colors.palette.window));
+    p.setColor(QPalette::Disabled, QPalette::Highlight, disabled);
+    return p;
 }
 
 } // namespace
 
+// Palette: window, base, text, alternate base, button, highlight, highlighted text, tool tip,
+// placeholder; then link, light, midlight, mid, dark, shadow, disabled text.
 QPalette lightPalette()
 {
-    const QColor window(0xf4, 0xf5, 0xf7);
-    const QColor base(0xff, 0xff, 0xff);
-    const QColor text(0x1f, 0x23, 0x28);
-    QPalette p(window);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0xf2, 0xf4, 0xf7));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0xfa, 0xfb, 0xfc));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::white);
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xeb));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x1f, 0x5f, 0xd6));
-    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xf4));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x6a, 0x73, 0x7d));
-    p.setColor(QPalette::Light, Qt::white);
-    p.setColor(QPalette::Midlight, QColor(0xe6, 0xe8, 0xeb));
-    p.setColor(QPalette::Mid, QColor(0xc8, 0xcc, 0xd1));
-    p.setColor(QPalette::Dark, QColor(0xa0, 0xa6, 0xad));
-    p.setColor(QPalette::Shadow, QColor(0x70, 0x76, 0x7d));
-    setDisabled(p, QColor(0x9a, 0xa0, 0xa6), window);
-    return p;
+    return appPalette(
+        {{0xf4f5f7, 0xffffff, 0x1f2328, 0xf2f4f7, 0xfafbfc, 0x2f6feb, 0xffffff, 0xfffff4, 0x6a737d},
+         {0x1f5fd6, 0xffffff, 0xe6e8eb, 0xc8ccd1, 0xa0a6ad, 0x70767d, 0x9aa0a6}});
 }
 
 QPalette darkPalette()
 {
-    const QColor window(0x26, 0x28, 0x2c);
-    const QColor base(0x1c, 0x1d, 0x20);
-    const QColor text(0xe3, 0xe5, 0xe8);
-    QPalette p(window);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x23, 0x25, 0x29));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0x30, 0x33, 0x38));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::white);
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7b, 0xe0));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x7a, 0xaa, 0xff));
-    p.setColor(QPalette::ToolTipBase, QColor(0x33, 0x36, 0x3b));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x92, 0x98, 0xa0));
-    p.setColor(QPalette::Light, QColor(0x3c, 0x3f, 0x45));
-    p.setColor(QPalette::Midlight, QColor(0x34, 0x37, 0x3c));
-    p.setColor(QPalette::Mid, QColor(0x20, 0x22, 0x25));
-    p.setColor(QPalette::Dark, QColor(0x16, 0x17, 0x19));
-    p.setColor(QPalette::Shadow, QColor(0x0c, 0x0c, 0x0d));
-    setDisabled(p, QColor(0x6c, 0x71, 0x78), window);
-    return p;
+    return appPalette(
+        {{0x26282c, 0x1c1d20, 0xe3e5e8, 0x232529, 0x303338, 0x3d7be0, 0xffffff, 0x33363b, 0x9298a0},
+         {0x7aaaff, 0x3c3f45, 0x34373c, 0x202225, 0x161719, 0x0c0c0d, 0x6c7178}});
 }
 
 bool isDark(const QPalette &palette)
