@@ -58,16 +58,10 @@ QByteArray primaryKeyBytes(const Item &item, const TableDefinition &table, bool 
     QByteArray bytes;
     *ok = true;
     for (const auto &k : table.keys.all()) {
-        const auto found = item.find(k.name);
-        if (found == item.end() || !found->second.isKeyType()) {
+        if (!appendKeyBytes(bytes, item, k.name)) {
             *ok = false;
             return {};
         }
-        const QByteArray value = found->second.sortableBytes();
-        bytes += char(found->second.type());
-        bytes += QByteArray::number(value.size());
-        bytes += ':';
-        bytes += value;
     }
     return bytes;
 }
@@ -122,14 +116,14 @@ void describeInvalid(const CheckContext &context, Finding &f, const QString &id,
                            ? QString()
                            : QStringLiteral(" (its template '%1' rendered nothing)")
                                  .arg(templateText));
-        f.fix = QStringLiteral("Make sure %1 never renders empty: start the template with a "
-                               "literal type prefix ('%2#{...}') and use attributes whose "
-                               "generators never produce an empty string; an item that "
-                               "should not be in an index leaves the index key out "
-                               "altogether (a sparse index) instead of writing it empty.")
-                    .arg(attribute,
-                         entity >= 0 ? context.entityName(entity).toUpper()
-                                     : QStringLiteral("TYPE"));
+        f.fix
+            = QStringLiteral("Make sure %1 never renders empty: start the template with a "
+                             "literal type prefix ('%2#{...}') and use attributes whose "
+                             "generators never produce an empty string; an item that "
+                             "should not be in an index leaves the index key out "
+                             "altogether (a sparse index) instead of writing it empty.")
+                  .arg(attribute,
+                       entity >= 0 ? context.entityName(entity).toUpper() : QStringLiteral("TYPE"));
     } else {
         f.title = QStringLiteral("Invalid item: %1").arg(group.message);
         f.explanation = QStringLiteral("%1 would be rejected by PutItem. DynamoDB says: "

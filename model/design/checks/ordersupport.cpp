@@ -65,6 +65,18 @@ Finding makeFinding(const CheckContext &context, const QString &id, Finding::Sev
     return f;
 }
 
+QString isoTemplate(const KeySite &site, const PlaceholderRef &ref)
+{
+    return replacePlaceholder(site, ref, u'{' + ref.name + QStringLiteral("|iso8601}"));
+}
+
+void setIsoEdit(Finding &f, const CheckContext &context, const KeySite &site,
+                const PlaceholderRef &ref, const QString &iso)
+{
+    setTemplateEdit(f, context, site, iso,
+                    QStringLiteral("Write %1 as ISO-8601 in UTC: %2").arg(ref.name, iso));
+}
+
 PairText pairText(const CheckContext &context, const QString &keyAttribute,
                   const InversionFinder::Pair &pair)
 {
