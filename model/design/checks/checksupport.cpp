@@ -127,6 +127,18 @@ QByteArray orderedInt64(qint64 value)
     return bytes;
 }
 
+Finding findingOf(const QString &id, Finding::Severity severity, const QString &entity,
+                  const QString &attribute, const QString &path)
+{
+    Finding f;
+    f.id = id;
+    f.severity = severity;
+    f.entity = entity;
+    f.attribute = attribute;
+    f.path = path;
+    return f;
+}
+
 bool appendKeyBytes(QByteArray &bytes, const Item &item, const QString &name)
 {
     const auto found = item.find(name);

@@ -174,6 +174,10 @@ void markTemplate(Finding &finding, const KeySite &site);
 // The separator characters of the site's template: every character of its literal text that
 // is not a letter or digit ("#" for "USER#{Last}#{First}"), each once.
 QString separatorsOf(const KeySite &site);
+// A finding's identity: which check, how severe, about which entity type and attribute, and
+// where in the file (its path).
+Finding findingOf(const QString &id, Finding::Severity severity, const QString &entity,
+                  const QString &attribute, const QString &path);
 // Sets Finding::concerned: sorted, without repeats.
 void setConcerned(Finding &finding, std::vector<qint64> items);
 // Sets Finding::edit to one change of the site's template to `after` (a KeyTemplate FixChange

@@ -162,13 +162,10 @@ void checkMutableKeys(const CheckContext &context, std::vector<Finding> &finding
                 continue;
             reported.insert(ref.name);
             const EntityType &entity = context.project.entities[size_t(site.entity)];
-            Finding f;
-            f.id = QStringLiteral("mutable-in-key");
             // Marked mutable: it will change. Named like a changing value: it probably will.
-            f.severity = marked ? Finding::Severity::Error : Finding::Severity::Warning;
-            f.entity = entity.name;
-            f.attribute = ref.name;
-            f.path = site.path;
+            Finding f = findingOf(QStringLiteral("mutable-in-key"),
+                                  marked ? Finding::Severity::Error : Finding::Severity::Warning,
+                                  entity.name, ref.name, site.path);
             f.title
                 = QStringLiteral("Mutable %1 in the table's %2 key %3")
                       .arg(ref.name,
@@ -322,12 +319,8 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
                 const auto in = context.input(item, orderRef);
                 return in ? CheckContext::valueText(in->value) : QString();
             };
-            Finding f;
-            f.id = QStringLiteral("random-id-order");
-            f.severity = Finding::Severity::Warning;
-            f.entity = entity.name;
-            f.attribute = uuid->name;
-            f.path = candidate.path;
+            Finding f = findingOf(QStringLiteral("random-id-order"), Finding::Severity::Warning,
+                                  entity.name, uuid->name, candidate.path);
             f.items = {pair->later.item, pair->earlier.item};
             markPart(f, candidate, uuid->part);
             f.index = pattern.indexName; // the order the access pattern reads
@@ -406,12 +399,9 @@ void checkExposedValues(const CheckContext &context, QSet<QPair<int, int>> &repo
             reported.insert({e, a});
             const QString &firstValue = unsafe.first;
             const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstValue));
-            Finding f;
-            f.id = QStringLiteral("url-unsafe-key");
-            f.severity = Finding::Severity::Warning;
-            f.entity = entity.name;
-            f.attribute = spec.name;
-            f.path = QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a);
+            Finding f = findingOf(QStringLiteral("url-unsafe-key"), Finding::Severity::Warning,
+                                  entity.name, spec.name,
+                                  QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a));
             f.items = unsafe.examples;
             setConcerned(f, unsafe.items);
             if (usedIn->entity == e)
@@ -482,12 +472,8 @@ void checkExposedKeys(const CheckContext &context, const QSet<QPair<int, int>> &
         const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstKey));
         const auto in = context.input(examples.front(), *exposed);
         const auto otherIn = context.input(examples.front(), *other);
-        Finding f;
-        f.id = QStringLiteral("url-unsafe-key");
-        f.severity = Finding::Severity::Warning;
-        f.entity = entity.name;
-        f.attribute = exposed->name;
-        f.path = site.path;
+        Finding f = findingOf(QStringLiteral("url-unsafe-key"), Finding::Severity::Warning,
+                              entity.name, exposed->name, site.path);
         f.items = examples;
         setConcerned(f, unsafe.items);
         markUnsafePart(context, site, examples.front(), unsafe.firstBadAt, f);

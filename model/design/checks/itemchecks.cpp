@@ -172,12 +172,9 @@ void checkInvalidItems(const CheckContext &context, std::vector<Finding> &findin
         const auto &[id, path, attribute] = key;
         const qint64 item = group.items.front();
         const int entity = context.entityOf(item);
-        Finding f;
-        f.id = id;
-        f.severity = Finding::Severity::Error;
-        f.entity = entity >= 0 ? context.entityName(entity) : QString();
-        f.attribute = attribute;
-        f.path = path;
+        Finding f
+            = findingOf(id, Finding::Severity::Error,
+                        entity >= 0 ? context.entityName(entity) : QString(), attribute, path);
         f.items = group.items;
         setConcerned(f, group.all);
         const KeySite *site = entity >= 0 ? context.site(entity, attribute) : nullptr;
@@ -294,13 +291,13 @@ void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findi
     }
     for (const auto &[path, d] : byPath) {
         const int entity = context.entityOf(d.later);
-        Finding f;
-        f.id = QStringLiteral("duplicate-key");
-        f.severity = Finding::Severity::Error; // the later PutItem silently replaces the item
-        f.entity = entity >= 0 ? context.entityName(entity) : QString();
-        f.attribute = project.table.keys.range.empty() ? project.table.keys.hash.front().name
-                                                       : project.table.keys.range.front().name;
-        f.path = path;
+        // An error: the later PutItem silently replaces the item.
+        Finding f
+            = findingOf(QStringLiteral("duplicate-key"), Finding::Severity::Error,
+                        entity >= 0 ? context.entityName(entity) : QString(),
+                        project.table.keys.range.empty() ? project.table.keys.hash.front().name
+                                                         : project.table.keys.range.front().name,
+                        path);
         f.items = {d.earlier, d.later};
         setConcerned(f, d.all);
         if (const KeySite *site = entity >= 0 ? context.site(entity, f.attribute) : nullptr)

@@ -52,12 +52,8 @@ PartView partView(const CheckContext &context, const KeySite &site, qint64 item,
 Finding makeFinding(const CheckContext &context, const QString &id, Finding::Severity severity,
                     const KeySite &site, const PlaceholderRef *ref)
 {
-    Finding f;
-    f.id = id;
-    f.severity = severity;
-    f.entity = context.entityName(site.entity);
-    f.attribute = ref ? ref->name : site.keyAttribute;
-    f.path = site.path;
+    Finding f = findingOf(id, severity, context.entityName(site.entity),
+                          ref ? ref->name : site.keyAttribute, site.path);
     if (ref)
         markPart(f, site, ref->part);
     else
