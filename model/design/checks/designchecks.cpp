@@ -103,6 +103,18 @@ struct UnsafeValues
         }
     }
     qint64 count() const { return qint64(items.size()); }
+
+    // The url-unsafe-key finding on these values; `name` is what they are values of.
+    Finding finding(const QString &entity, const QString &attribute, const QString &path,
+                    const QString &name) const
+    {
+        Finding f = findingOf(QStringLiteral("url-unsafe-key"), Finding::Severity::Warning, entity,
+                              attribute, path);
+        f.items = examples;
+        setConcerned(f, items);
+        f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(name, first);
+        return f;
+    }
 };
 
 // Marks the template part that writes the character at `at` of the item's key: a literal
@@ -399,18 +411,15 @@ void checkExposedValues(const CheckContext &context, QSet<QPair<int, int>> &repo
             reported.insert({e, a});
             const QString &firstValue = unsafe.first;
             const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstValue));
-            Finding f = findingOf(QStringLiteral("url-unsafe-key"), Finding::Severity::Warning,
-                                  entity.name, spec.name,
-                                  QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a));
-            f.items = unsafe.examples;
-            setConcerned(f, unsafe.items);
+            Finding f = unsafe.finding(entity.name, spec.name,
+                                       QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a),
+                                       spec.name);
             if (usedIn->entity == e)
                 markPart(f, *usedIn, usedRef->part);
             else
                 f.scopeNote = QStringLiteral("About the values of %1.%2 (its generator), which "
                                              "only other entity types' templates (%3) read.")
                                   .arg(entity.name, spec.name, usedIn->description);
-            f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(spec.name, firstValue);
             f.explanation
                 = QStringLiteral("%1 is marked exposedInUrl and goes into keys (%2), but %3 of "
                                  "its %4 values contain characters a URL path segment must "
@@ -472,12 +481,8 @@ void checkExposedKeys(const CheckContext &context, const QSet<QPair<int, int>> &
         const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstKey));
         const auto in = context.input(examples.front(), *exposed);
         const auto otherIn = context.input(examples.front(), *other);
-        Finding f = findingOf(QStringLiteral("url-unsafe-key"), Finding::Severity::Warning,
-                              entity.name, exposed->name, site.path);
-        f.items = examples;
-        setConcerned(f, unsafe.items);
+        Finding f = unsafe.finding(entity.name, exposed->name, site.path, site.keyAttribute);
         markUnsafePart(context, site, examples.front(), unsafe.firstBadAt, f);
-        f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(site.keyAttribute, firstKey);
         f.explanation
             = QStringLiteral("%1 is marked exposedInUrl, but %2 ('%3') also holds %4, so the id "
                              "alone does not address the item: the id a URL must carry is the "
