@@ -260,6 +260,17 @@ std::optional<PairFinding> pairFinding(const CheckContext &context, const KeySit
     return out;
 }
 
+// "In your data, <later> and <earlier> are in the same collection (...): <how their keys
+// compare>", the items named with their values as `laterValue` and `earlierValue`.
+QString sameCollection(const CheckContext &context, const KeySite &site, const PairFinding &found,
+                       const QString &laterValue, const QString &earlierValue)
+{
+    return QStringLiteral("In your data, %1 and %2 are in the same collection (%3): %4")
+        .arg(context.describeItem(found.pair.later.item, laterValue),
+             context.describeItem(found.pair.earlier.item, earlierValue),
+             context.describeCollection(site, found.pair.later.item), found.words.comparison);
+}
+
 void reportUnpadded(const CheckContext &context, const KeySite &site, PlaceholderState &state,
                     std::vector<Finding> &findings)
 {
@@ -272,14 +283,12 @@ void reportUnpadded(const CheckContext &context, const KeySite &site, Placeholde
     f.explanation
         = QStringLiteral("%1 is a number, but %2 ('%3') writes it into the string sort key %4 "
                          "without padding, so DynamoDB orders these keys by their characters, "
-                         "not by value. In your data, %5 and %6 are in the same collection "
-                         "(%7): %8. A Query returns %9 before %10 although %10 < %9, and "
-                         "range conditions (BETWEEN, <, >) on %4 select the wrong items.")
-              .arg(ref.name, site.description, text, site.keyAttribute,
-                   context.describeItem(pair.later.item, ref.name + u' ' + later),
-                   context.describeItem(pair.earlier.item, ref.name + u' ' + earlier),
-                   context.describeCollection(site, pair.later.item), words.comparison, later,
-                   earlier);
+                         "not by value. ")
+              .arg(ref.name, site.description, text, site.keyAttribute)
+        + sameCollection(context, site, *found, ref.name + u' ' + later, ref.name + u' ' + earlier)
+        + QStringLiteral(". A Query returns %1 before %2 although %2 < %1, and range conditions "
+                         "(BETWEEN, <, >) on %3 select the wrong items.")
+              .arg(later, earlier, site.keyAttribute);
     const int width = std::max(state.maxDigits + 3, 4);
     const QString padded = ref.withFilter(text, QStringLiteral("pad:") + QString::number(width));
     f.fix = QStringLiteral("Write the number zero-padded: %1. The widest %2 in your data "
@@ -317,14 +326,11 @@ void reportMixedCase(const CheckContext &context, const KeySite &site, Placehold
         = QStringLiteral("%1 keeps its mixed case in %2 ('%3'), and DynamoDB compares "
                          "UTF-8 bytes, where every uppercase letter (0x41-0x5A) sorts before "
                          "every lowercase one (0x61-0x7A): byte order is not alphabetical "
-                         "order. In your data, %4 and %5 are in the same collection (%6): %7, "
-                         "although alphabetically '%8' comes first.")
-              .arg(ref.name, site.description, text,
-                   context.describeItem(pair.later.item,
-                                        ref.name + QStringLiteral(" '") + later + u'\''),
-                   context.describeItem(pair.earlier.item,
-                                        ref.name + QStringLiteral(" '") + earlier + u'\''),
-                   context.describeCollection(site, pair.later.item), words.comparison, earlier);
+                         "order. ")
+              .arg(ref.name, site.description, text)
+        + sameCollection(context, site, *found, ref.name + QStringLiteral(" '") + later + u'\'',
+                         ref.name + QStringLiteral(" '") + earlier + u'\'')
+        + QStringLiteral(", although alphabetically '%1' comes first.").arg(earlier);
     const QString upper = ref.withFilter(text, QStringLiteral("upper"));
     f.fix = QStringLiteral("Normalise the case in the key: %1 ('%2' and '%3' then sort "
                            "alphabetically: %4). Keep the value as typed in the %5 "
