@@ -73,8 +73,7 @@ QString DesignFix::changesText() const
 {
     QStringList lines;
     for (const FixChange &change : changes) {
-        const QString before
-            = change.before.isEmpty() ? QStringLiteral("(none)") : change.before;
+        const QString before = change.before.isEmpty() ? QStringLiteral("(none)") : change.before;
         const QString after = change.after.isEmpty() ? QStringLiteral("(none)") : change.after;
         lines << change.targetText() + QStringLiteral(": ") + before + QStringLiteral(" -> ")
                 + after;
@@ -122,9 +121,8 @@ QString stale(const FixChange &change, const QString &now)
 {
     return QStringLiteral("The design changed since the fix was made: ") + change.targetText()
         + QStringLiteral(" is ") + (now.isEmpty() ? QStringLiteral("(none)") : now)
-        + QStringLiteral(", not ") + (change.before.isEmpty() ? QStringLiteral("(none)")
-                                                               : change.before)
-        + QLatin1Char('.');
+        + QStringLiteral(", not ")
+        + (change.before.isEmpty() ? QStringLiteral("(none)") : change.before) + QLatin1Char('.');
 }
 
 // Sets `member` of `object` to `after` (undefined removes it), refusing when it does not
@@ -147,169 +145,201 @@ std::optional<QString> replaceMember(QJsonObject &object, const QString &member,
     return std::nullopt;
 }
 
-std::optional<QString> changeTable(QJsonObject &root, const FixChange &change)
+// Edits the project's table definition, as create-table input or inside describe-table's
+// {"Table": {...}}; `edit` returns why it refused, and then nothing changes.
+template<typename Edit>
+std::optional<QString> editTable(QJsonObject &root, Edit &&edit)
 {
     QJsonObject table = root.value(QLatin1String("table")).toObject();
     const bool wrapped = table.value(QLatin1String("Table")).isObject();
     QJsonObject inner = wrapped ? table.value(QLatin1String("Table")).toObject() : table;
-    QJsonArray locals = inner.value(QLatin1String("LocalSecondaryIndexes")).toArray();
-    for (const QJsonValue &index : locals) {
-        if (index.toObject().value(QLatin1String("IndexName")).toString() == change.after)
-            return QStringLiteral("The table already has an index named ") + change.after
-                + QLatin1Char('.');
-    }
-    QString hash;
-    for (const QJsonValue &key : inner.value(QLatin1String("KeySchema")).toArray()) {
-        if (key.toObject().value(QLatin1String("KeyType")).toString() == QLatin1String("HASH"))
-            hash = key.toObject().value(QLatin1String("AttributeName")).toString();
-    }
-    QJsonArray definitions = inner.value(QLatin1String("AttributeDefinitions")).toArray();
-    bool defined = false;
-    for (const QJsonValue &definition : definitions)
-        defined = defined
-            || definition.toObject().value(QLatin1String("AttributeName")).toString()
-                == change.key;
-    if (!defined)
-        definitions.append(QJsonObject {{QStringLiteral("AttributeName"), change.key},
-                                        {QStringLiteral("AttributeType"), QStringLiteral("S")}});
-    inner.insert(QStringLiteral("AttributeDefinitions"), definitions);
-    locals.append(QJsonObject {
-        {QStringLiteral("IndexName"), change.after},
-        {QStringLiteral("KeySchema"),
-         QJsonArray {QJsonObject {{QStringLiteral("AttributeName"), hash},
-                                  {QStringLiteral("KeyType"), QStringLiteral("HASH")}},
-                     QJsonObject {{QStringLiteral("AttributeName"), change.key},
-                                  {QStringLiteral("KeyType"), QStringLiteral("RANGE")}}}},
-        {QStringLiteral("Projection"),
-         QJsonObject {{QStringLiteral("ProjectionType"), QStringLiteral("ALL")}}}});
-    inner.insert(QStringLiteral("LocalSecondaryIndexes"), locals);
+    if (auto refused = edit(inner))
+        return refused;
     if (wrapped)
         table.insert(QStringLiteral("Table"), inner);
     root.insert(QStringLiteral("table"), wrapped ? table : inner);
     return std::nullopt;
+}
+
+// Why an index `name` cannot be added: the table's `members` (LocalSecondaryIndexes,
+// GlobalSecondaryIndexes) already have one of that name.
+std::optional<QString> indexNameTaken(const QJsonObject &table, const QString &name,
+                                      std::initializer_list<const char *> members)
+{
+    for (const char *member : members) {
+        for (const QJsonValue &index : table.value(QLatin1String(member)).toArray()) {
+            if (index.toObject().value(QLatin1String("IndexName")).toString() == name)
+                return QStringLiteral("The table already has an index named ") + name
+                    + QLatin1Char('.');
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> changeTable(QJsonObject &root, const FixChange &change)
+{
+    return editTable(root, [&](QJsonObject &inner) -> std::optional<QString> {
+        if (auto taken = indexNameTaken(inner, change.after, {"LocalSecondaryIndexes"}))
+            return taken;
+        QJsonArray locals = inner.value(QLatin1String("LocalSecondaryIndexes")).toArray();
+        QString hash;
+        for (const QJsonValue &key : inner.value(QLatin1String("KeySchema")).toArray()) {
+            if (key.toObject().value(QLatin1String("KeyType")).toString() == QLatin1String("HASH"))
+                hash = key.toObject().value(QLatin1String("AttributeName")).toString();
+        }
+        QJsonArray definitions = inner.value(QLatin1String("AttributeDefinitions")).toArray();
+        bool defined = false;
+        for (const QJsonValue &definition : definitions)
+            defined = defined
+                || definition.toObject().value(QLatin1String("AttributeName")).toString()
+                    == change.key;
+        if (!defined)
+            definitions.append(
+                QJsonObject {{QStringLiteral("AttributeName"), change.key},
+                             {QStringLiteral("AttributeType"), QStringLiteral("S")}});
+        inner.insert(QStringLiteral("AttributeDefinitions"), definitions);
+        locals.append(QJsonObject {
+            {QStringLiteral("IndexName"), change.after},
+            {QStringLiteral("KeySchema"),
+             QJsonArray {QJsonObject {{QStringLiteral("AttributeName"), hash},
+                                      {QStringLiteral("KeyType"), QStringLiteral("HASH")}},
+                         QJsonObject {{QStringLiteral("AttributeName"), change.key},
+                                      {QStringLiteral("KeyType"), QStringLiteral("RANGE")}}}},
+            {QStringLiteral("Projection"),
+             QJsonObject {{QStringLiteral("ProjectionType"), QStringLiteral("ALL")}}}});
+        inner.insert(QStringLiteral("LocalSecondaryIndexes"), locals);
+        return std::nullopt;
+    });
 }
 
 // A global secondary index on the table's own key schema with a narrow projection.
 std::optional<QString> addKeysIndex(QJsonObject &root, const FixChange &change)
 {
-    QJsonObject table = root.value(QLatin1String("table")).toObject();
-    const bool wrapped = table.value(QLatin1String("Table")).isObject();
-    QJsonObject inner = wrapped ? table.value(QLatin1String("Table")).toObject() : table;
-    for (const char *member : {"LocalSecondaryIndexes", "GlobalSecondaryIndexes"}) {
-        for (const QJsonValue &index : inner.value(QLatin1String(member)).toArray()) {
-            if (index.toObject().value(QLatin1String("IndexName")).toString() == change.after)
-                return QStringLiteral("The table already has an index named ") + change.after
-                    + QLatin1Char('.');
+    return editTable(root, [&](QJsonObject &inner) -> std::optional<QString> {
+        if (auto taken = indexNameTaken(inner, change.after,
+                                        {"LocalSecondaryIndexes", "GlobalSecondaryIndexes"}))
+            return taken;
+        QJsonObject projection {{QStringLiteral("ProjectionType"), QStringLiteral("KEYS_ONLY")}};
+        const QStringList attributes = change.attribute.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        if (!attributes.isEmpty()) {
+            projection.insert(QStringLiteral("ProjectionType"), QStringLiteral("INCLUDE"));
+            projection.insert(QStringLiteral("NonKeyAttributes"),
+                              QJsonArray::fromStringList(attributes));
         }
+        QJsonArray globals = inner.value(QLatin1String("GlobalSecondaryIndexes")).toArray();
+        globals.append(
+            QJsonObject {{QStringLiteral("IndexName"), change.after},
+                         {QStringLiteral("KeySchema"), inner.value(QLatin1String("KeySchema"))},
+                         {QStringLiteral("Projection"), projection}});
+        inner.insert(QStringLiteral("GlobalSecondaryIndexes"), globals);
+        return std::nullopt;
+    });
+}
+
+// Edits the element of object[member] whose "name" is `name` and writes it back; `missing`
+// is the refusal when there is none. A refused edit writes nothing (applyFix then stops).
+template<typename Edit>
+std::optional<QString> editNamed(QJsonObject &object, const QString &member, const QString &name,
+                                 const QString &missing, Edit &&edit)
+{
+    QJsonArray array = object.value(member).toArray();
+    const qsizetype i = named(array, name);
+    if (i < 0)
+        return missing;
+    QJsonObject element = array.at(i).toObject();
+    if (auto refused = edit(element))
+        return refused;
+    array.replace(i, element);
+    object.insert(member, array);
+    return std::nullopt;
+}
+
+std::optional<QString> changeAttribute(QJsonObject &attribute, const FixChange &change)
+{
+    if (change.kind == FixChange::Kind::AttributeGenerator) {
+        const auto after = objectText(change.after);
+        if (!after)
+            return QStringLiteral("The new generator is not a JSON object: ") + change.after;
+        return replaceMember(attribute, QStringLiteral("generator"), change, *after);
     }
-    QJsonObject projection {{QStringLiteral("ProjectionType"), QStringLiteral("KEYS_ONLY")}};
-    const QStringList attributes = change.attribute.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    if (!attributes.isEmpty()) {
-        projection.insert(QStringLiteral("ProjectionType"), QStringLiteral("INCLUDE"));
-        projection.insert(QStringLiteral("NonKeyAttributes"),
-                          QJsonArray::fromStringList(attributes));
-    }
-    QJsonArray globals = inner.value(QLatin1String("GlobalSecondaryIndexes")).toArray();
-    globals.append(QJsonObject {{QStringLiteral("IndexName"), change.after},
-                                {QStringLiteral("KeySchema"), inner.value(QLatin1String("KeySchema"))},
-                                {QStringLiteral("Projection"), projection}});
-    inner.insert(QStringLiteral("GlobalSecondaryIndexes"), globals);
-    if (wrapped)
-        table.insert(QStringLiteral("Table"), inner);
-    root.insert(QStringLiteral("table"), wrapped ? table : inner);
+    const bool now = attribute.value(QLatin1String("mutable")).toBool();
+    if ((now ? QStringLiteral("true") : QStringLiteral("false")) != change.before)
+        return stale(change, now ? QStringLiteral("true") : QStringLiteral("false"));
+    attribute.insert(QStringLiteral("mutable"), change.after == QLatin1String("true"));
     return std::nullopt;
 }
 
 std::optional<QString> changeEntity(QJsonObject &root, const FixChange &change)
 {
-    QJsonArray entities = root.value(QLatin1String("entities")).toArray();
-    const qsizetype e = named(entities, change.entity);
-    if (e < 0)
-        return QStringLiteral("No entity type is named '") + change.entity
-            + QStringLiteral("' any more.");
-    QJsonObject entity = entities.at(e).toObject();
-    std::optional<QString> refused;
-    if (change.kind == FixChange::Kind::KeyTemplate) {
-        QJsonObject keys = entity.value(QLatin1String("keys")).toObject();
-        refused = replaceMember(keys, change.key, change,
-                                change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(change.after));
-        entity.insert(QStringLiteral("keys"), keys);
-    } else {
-        QJsonArray attributes = entity.value(QLatin1String("attributes")).toArray();
-        const qsizetype a = named(attributes, change.attribute);
-        if (a < 0)
-            return change.entity + QStringLiteral(" has no attribute '") + change.attribute
-                + QStringLiteral("' any more.");
-        QJsonObject attribute = attributes.at(a).toObject();
-        if (change.kind == FixChange::Kind::AttributeGenerator) {
-            const auto after = objectText(change.after);
-            if (!after)
-                return QStringLiteral("The new generator is not a JSON object: ") + change.after;
-            refused = replaceMember(attribute, QStringLiteral("generator"), change, *after);
-        } else {
-            const bool now = attribute.value(QLatin1String("mutable")).toBool();
-            if ((now ? QStringLiteral("true") : QStringLiteral("false")) != change.before)
-                return stale(change, now ? QStringLiteral("true") : QStringLiteral("false"));
-            attribute.insert(QStringLiteral("mutable"), change.after == QLatin1String("true"));
-        }
-        attributes.replace(a, attribute);
-        entity.insert(QStringLiteral("attributes"), attributes);
-    }
-    entities.replace(e, entity);
-    root.insert(QStringLiteral("entities"), entities);
-    return refused;
+    const QString missing = QStringLiteral("No entity type is named '") + change.entity
+        + QStringLiteral("' any more.");
+    return editNamed(
+        root, QStringLiteral("entities"), change.entity, missing,
+        [&](QJsonObject &entity) -> std::optional<QString> {
+            if (change.kind != FixChange::Kind::KeyTemplate) {
+                const QString noAttribute = change.entity + QStringLiteral(" has no attribute '")
+                    + change.attribute + QStringLiteral("' any more.");
+                return editNamed(
+                    entity, QStringLiteral("attributes"), change.attribute, noAttribute,
+                    [&](QJsonObject &attribute) { return changeAttribute(attribute, change); });
+            }
+            QJsonObject keys = entity.value(QLatin1String("keys")).toObject();
+            const auto refused
+                = replaceMember(keys, change.key, change,
+                                change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined)
+                                                       : QJsonValue(change.after));
+            entity.insert(QStringLiteral("keys"), keys);
+            return refused;
+        });
 }
 
-std::optional<QString> changePattern(QJsonObject &root, const FixChange &change)
+std::optional<QString> changePatternMembers(QJsonObject &pattern, const FixChange &change)
 {
-    QJsonArray patterns = root.value(QLatin1String("accessPatterns")).toArray();
-    const qsizetype p = named(patterns, change.pattern);
-    if (p < 0)
-        return QStringLiteral("No access pattern is named '") + change.pattern
-            + QStringLiteral("' any more.");
-    QJsonObject pattern = patterns.at(p).toObject();
-    const QJsonValue text = change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(change.after);
-    std::optional<QString> refused;
+    const QJsonValue text
+        = change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(change.after);
     switch (change.kind) {
     case FixChange::Kind::PatternDirection: {
         const bool forward = pattern.value(QLatin1String("scanIndexForward")).toBool(true);
         if ((forward ? QStringLiteral("forward") : QStringLiteral("backward")) != change.before)
             return stale(change, forward ? QStringLiteral("forward") : QStringLiteral("backward"));
-        pattern.insert(QStringLiteral("scanIndexForward"), change.after == QLatin1String("forward"));
-        break;
+        pattern.insert(QStringLiteral("scanIndexForward"),
+                       change.after == QLatin1String("forward"));
+        return std::nullopt;
     }
     case FixChange::Kind::PatternKeyCondition:
-        refused = replaceMember(pattern, QStringLiteral("keyCondition"), change, text);
-        break;
+        return replaceMember(pattern, QStringLiteral("keyCondition"), change, text);
     case FixChange::Kind::PatternFilter:
-        refused = replaceMember(pattern, QStringLiteral("filter"), change, text);
-        break;
+        return replaceMember(pattern, QStringLiteral("filter"), change, text);
     case FixChange::Kind::PatternIndex:
-        refused = replaceMember(pattern, QStringLiteral("index"), change, text);
-        break;
+        return replaceMember(pattern, QStringLiteral("index"), change, text);
     case FixChange::Kind::PatternLimit: {
         bool ok = change.after.isEmpty();
         const qint64 limit = change.after.toLongLong(ok ? nullptr : &ok);
         if (!ok)
             return QStringLiteral("The new Limit is not a number: ") + change.after;
-        refused = replaceMember(pattern, QStringLiteral("limit"), change,
-                                change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(limit));
-        break;
+        return replaceMember(pattern, QStringLiteral("limit"), change,
+                             change.after.isEmpty() ? QJsonValue(QJsonValue::Undefined)
+                                                    : QJsonValue(limit));
     }
     case FixChange::Kind::PatternValue: {
         QJsonObject values = pattern.value(QLatin1String("values")).toObject();
         const auto literal = objectText(change.after);
-        refused = replaceMember(values, change.valueName, change,
-                                literal ? QJsonValue(*literal) : text);
+        const auto refused = replaceMember(values, change.valueName, change,
+                                           literal ? QJsonValue(*literal) : text);
         pattern.insert(QStringLiteral("values"), values);
-        break;
+        return refused;
     }
     default:
-        break;
+        return std::nullopt;
     }
-    patterns.replace(p, pattern);
-    root.insert(QStringLiteral("accessPatterns"), patterns);
-    return refused;
+}
+
+std::optional<QString> changePattern(QJsonObject &root, const FixChange &change)
+{
+    const QString missing = QStringLiteral("No access pattern is named '") + change.pattern
+        + QStringLiteral("' any more.");
+    return editNamed(root, QStringLiteral("accessPatterns"), change.pattern, missing,
+                     [&](QJsonObject &pattern) { return changePatternMembers(pattern, change); });
 }
 
 } // namespace

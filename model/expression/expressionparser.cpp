@@ -124,6 +124,32 @@ private:
         return false;
     }
 
+    // A node of `kind` at `position` over `children`, in order.
+    template<typename... Children>
+    static ConditionNode makeNode(Kind kind, int position, Children &&...children)
+    {
+        ConditionNode node;
+        node.kind = kind;
+        node.position = position;
+        (node.children.push_back(std::move(children)), ...);
+        return node;
+    }
+
+    // '(' what `inner` reads ')': the node keeps its place and that it was parenthesised.
+    bool parseParenthesized(ConditionNode &out, bool (Parser::*inner)(ConditionNode &))
+    {
+        const int position = peek().position;
+        ++m_pos;
+        ConditionNode node;
+        if (!(this->*inner)(node) || !expectPunct(u")"))
+            return false;
+        out = std::move(node);
+        out.redundantParens = out.redundantParens || out.parenthesized;
+        out.parenthesized = true;
+        out.position = position;
+        return true;
+    }
+
     bool parseOr(ConditionNode &out)
     {
         return parseLeftAssociative(out, u"OR", Kind::Or, &Parser::parseAnd);
@@ -147,12 +173,7 @@ private:
             ConditionNode right;
             if (!(this->*operand)(right))
                 return false;
-            ConditionNode node;
-            node.kind = kind;
-            node.position = position;
-            node.children.push_back(std::move(left));
-            node.children.push_back(std::move(right));
-            left = std::move(node);
+            left = makeNode(kind, position, std::move(left), std::move(right));
         }
         out = std::move(left);
         return true;
@@ -171,10 +192,7 @@ private:
             ConditionNode inner;
             if (!parseNot(inner))
                 return false;
-            out = ConditionNode {};
-            out.kind = Kind::Not;
-            out.position = position;
-            out.children.push_back(std::move(inner));
+            out = makeNode(Kind::Not, position, std::move(inner));
             return true;
         }
         return parsePrimary(out);
@@ -189,16 +207,7 @@ private:
             if (parseSimple(out))
                 return true;
             m_pos = saved;
-            const int position = peek().position;
-            ++m_pos;
-            ConditionNode inner;
-            if (!parseOr(inner) || !expectPunct(u")"))
-                return false;
-            out = std::move(inner);
-            out.redundantParens = out.redundantParens || out.parenthesized;
-            out.parenthesized = true;
-            out.position = position;
-            return true;
+            return parseParenthesized(out, &Parser::parseOr);
         }
         return parseSimple(out);
     }
@@ -216,12 +225,9 @@ private:
                 ConditionNode second;
                 if (!parseOperand(second))
                     return false;
-                out = ConditionNode {};
-                out.kind = Kind::Compare;
+                const int position = first.position;
+                out = makeNode(Kind::Compare, position, std::move(first), std::move(second));
                 out.op = comparator.toString();
-                out.position = first.position;
-                out.children.push_back(std::move(first));
-                out.children.push_back(std::move(second));
                 return true;
             }
         }
@@ -237,12 +243,9 @@ private:
             ++m_pos;
             if (!parseOperand(upper))
                 return false;
-            out = ConditionNode {};
-            out.kind = Kind::Between;
-            out.position = first.position;
-            out.children.push_back(std::move(first));
-            out.children.push_back(std::move(lower));
-            out.children.push_back(std::move(upper));
+            const int position = first.position;
+            out = makeNode(Kind::Between, position, std::move(first), std::move(lower),
+                           std::move(upper));
             return true;
         }
         if (token.isKeyword(u"IN")) {
@@ -254,10 +257,8 @@ private:
                 return refuse(QStringLiteral("The IN operator is provided with too many operands; "
                                              "number of operands: %1")
                                   .arg(candidates.size()));
-            out = ConditionNode {};
-            out.kind = Kind::In;
-            out.position = first.position;
-            out.children.push_back(std::move(first));
+            const int position = first.position;
+            out = makeNode(Kind::In, position, std::move(first));
             for (ConditionNode &candidate : candidates)
                 out.children.push_back(std::move(candidate));
             return true;
@@ -291,18 +292,8 @@ private:
         if (nesting.tooDeep())
             return false;
         const ExpressionToken &token = peek();
-        if (token.isPunct(u"(")) {
-            const int position = token.position;
-            ++m_pos;
-            ConditionNode inner;
-            if (!parseOperand(inner) || !expectPunct(u")"))
-                return false;
-            out = std::move(inner);
-            out.redundantParens = out.redundantParens || out.parenthesized;
-            out.parenthesized = true;
-            out.position = position;
-            return true;
-        }
+        if (token.isPunct(u"("))
+            return parseParenthesized(out, &Parser::parseOperand);
         if (token.kind == TokenKind::ValuePlaceholder) {
             out = ConditionNode {};
             out.kind = Kind::Value;

@@ -65,20 +65,8 @@ ExpressionValidator::resolveProjection(const std::vector<ExpressionParser::RawPa
 {
     m_errors = {};
     paths.clear();
-    for (const auto &rawPath : raw) {
-        std::vector<DocumentPath::Element> elements;
-        for (const auto &element : rawPath) {
-            if (element.index >= 0) {
-                elements.push_back({QString(), element.index});
-            } else if (element.placeholder) {
-                elements.push_back({resolveName(element.text).value_or(QString()), -1});
-            } else {
-                checkReserved(element.text);
-                elements.push_back({element.text, -1});
-            }
-        }
-        paths.emplace_back(std::move(elements));
-    }
+    for (const auto &rawPath : raw)
+        paths.push_back(resolvePath(rawPath));
     // Overlapping or conflicting paths: each path against every earlier one. An overlap (one path
     // is a prefix of the other, or both are equal) stops the scan; a conflict (a map key where the
     // other has a list index) keeps the last one found, as dynalite does.
@@ -140,10 +128,10 @@ std::optional<QString> ExpressionValidator::resolveName(const QString &placehold
     return it->second;
 }
 
-void ExpressionValidator::resolvePath(ConditionNode &node)
+DocumentPath ExpressionValidator::resolvePath(const ExpressionParser::RawPath &raw)
 {
     std::vector<DocumentPath::Element> elements;
-    for (const auto &element : node.rawPath) {
+    for (const auto &element : raw) {
         if (element.index >= 0) {
             elements.push_back({QString(), element.index});
         } else if (element.placeholder) {
@@ -154,14 +142,14 @@ void ExpressionValidator::resolvePath(ConditionNode &node)
             elements.push_back({element.text, -1});
         }
     }
-    node.path = DocumentPath(std::move(elements));
+    return DocumentPath(std::move(elements));
 }
 
 void ExpressionValidator::visit(ConditionNode &node, bool asCondition)
 {
     switch (node.kind) {
     case Kind::Path:
-        resolvePath(node);
+        node.path = resolvePath(node.rawPath);
         break;
     case Kind::Value:
         if (!m_errors.attrNameVal) {
@@ -178,31 +166,23 @@ void ExpressionValidator::visit(ConditionNode &node, bool asCondition)
         }
         break;
     case Kind::Function:
-        for (ConditionNode &arg : node.children)
-            visit(arg, false);
-        checkMisusedFunction(node.children);
+        visitOperands(node);
         checkFunction(node);
         if (asCondition)
             checkConditionErrors();
         break;
     case Kind::Compare:
-        for (ConditionNode &child : node.children)
-            visit(child, false);
-        checkMisusedFunction(node.children);
+        visitOperands(node);
         checkDistinct(node.op, node.children);
         checkConditionErrors();
         break;
     case Kind::Between:
-        for (ConditionNode &child : node.children)
-            visit(child, false);
-        checkMisusedFunction(node.children);
+        visitOperands(node);
         checkBetweenArgs(node.children[1], node.children[2]);
         checkConditionErrors();
         break;
     case Kind::In:
-        for (ConditionNode &child : node.children)
-            visit(child, false);
-        checkMisusedFunction(node.children);
+        visitOperands(node);
         checkConditionErrors();
         break;
     case Kind::And:
@@ -216,6 +196,13 @@ void ExpressionValidator::visit(ConditionNode &node, bool asCondition)
     }
     if (node.redundantParens)
         setFirst(m_errors.parens, QStringLiteral("The expression has redundant parentheses;"));
+}
+
+void ExpressionValidator::visitOperands(ConditionNode &node)
+{
+    for (ConditionNode &operand : node.children)
+        visit(operand, false);
+    checkMisusedFunction(node.children);
 }
 
 void ExpressionValidator::checkFunction(ConditionNode &node)

@@ -42,7 +42,9 @@ private:
     };
 
     void visit(ConditionNode &node, bool asCondition);
-    void resolvePath(ConditionNode &node);
+    // Visits the operands of a comparison or function, then checks them for misused functions.
+    void visitOperands(ConditionNode &node);
+    DocumentPath resolvePath(const ExpressionParser::RawPath &raw);
     void checkReserved(const QString &name);
     std::optional<QString> resolveName(const QString &placeholder);
     void checkFunction(ConditionNode &node);

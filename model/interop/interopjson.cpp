@@ -3,39 +3,15 @@
 #include "model/io/atomicfile.h"
 
 #include "model/value/dynamojson.h"
+#include "model/value/jsonnumbertext.h"
 #include "model/value/number.h"
 
 #include <QFile>
 #include <QJsonArray>
-#include <QLocale>
 
-#include <cmath>
 #include <cstdio>
 
 namespace keyscope::model::interopjson {
-
-QString foundText(const QJsonValue &json)
-{
-    switch (json.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return json.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(json.toDouble(), 'g', QLocale::FloatingPointShortest);
-    case QJsonValue::String: {
-        const QString text = json.toString();
-        return u'"' + (text.size() > 40 ? text.left(37) + QStringLiteral("...") : text) + u'"';
-    }
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
-}
 
 std::optional<AttributeValue> valueFromPlainJson(const QJsonValue &json, const QString &declared,
                                                  QString *error, QString *errorPath)
@@ -54,9 +30,7 @@ std::optional<AttributeValue> valueFromPlainJson(const QJsonValue &json, const Q
         return AttributeValue::boolean(json.toBool());
     case QJsonValue::Double: {
         const double value = json.toDouble();
-        QString text = std::floor(value) == value && std::fabs(value) < 9007199254740992.0
-            ? QString::number(qint64(value))
-            : QString::number(value, 'g', 17);
+        const QString text = jsonNumberText(value);
         if (declared == u"S")
             return AttributeValue::string(text);
         auto number = Number::parse(text);
@@ -85,36 +59,16 @@ std::optional<AttributeValue> valueFromPlainJson(const QJsonValue &json, const Q
             return AttributeValue::boolean(text == u"true");
         return AttributeValue::string(text);
     }
-    case QJsonValue::Array: {
-        AttributeValue::List elements;
-        const QJsonArray array = json.toArray();
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            QString innerPath;
-            auto value = valueFromPlainJson(array.at(i), {}, error, &innerPath);
-            if (!value) {
-                if (errorPath)
-                    *errorPath = QStringLiteral("[%1]").arg(i) + innerPath;
-                return std::nullopt;
-            }
-            elements.push_back(std::move(*value));
-        }
-        return AttributeValue::list(std::move(elements));
-    }
-    case QJsonValue::Object: {
-        AttributeValue::Map members;
-        const QJsonObject object = json.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            QString innerPath;
-            auto value = valueFromPlainJson(it.value(), {}, error, &innerPath);
-            if (!value) {
-                if (errorPath)
-                    *errorPath = QLatin1Char('.') + it.key() + innerPath;
-                return std::nullopt;
-            }
-            members[it.key()] = std::move(*value);
-        }
-        return AttributeValue::map(std::move(members));
-    }
+    case QJsonValue::Array:
+    case QJsonValue::Object:
+        return dynamojson::containerFromJson(
+            json, [&](const QJsonValue &element, const QString &place) {
+                QString innerPath;
+                auto value = valueFromPlainJson(element, {}, error, &innerPath);
+                if (!value && errorPath)
+                    *errorPath = place + innerPath;
+                return value;
+            });
     case QJsonValue::Undefined:
         break;
     }

@@ -21,11 +21,6 @@ namespace keyscope::model::interopjson {
 std::optional<AttributeValue> valueFromPlainJson(const QJsonValue &json, const QString &declared,
                                                  QString *error, QString *errorPath);
 
-// What a message says it found instead of what it expected: a string quoted ("BOOL", long ones
-// cut), a number, true, false or null as JSON writes them, "an array", "an object", and
-// "nothing" for a missing member.
-QString foundText(const QJsonValue &json);
-
 // The project's table as `aws dynamodb create-table --cli-input-json` takes it, members in the
 // API's order (TableName, AttributeDefinitions, KeySchema, LocalSecondaryIndexes,
 // GlobalSecondaryIndexes, BillingMode, ProvisionedThroughput, then the rest the project kept).

@@ -6,6 +6,7 @@
 #include "model/design/projectfile.h"
 #include "model/interop/interopjson.h"
 #include "model/io/itemsfile.h"
+#include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/value/dynamojson.h"
 
@@ -104,7 +105,7 @@ std::variant<KeyAttr, Failure> readKeyAttribute(const QJsonValue &json, const QS
     if (type != u"S" && type != u"N" && type != u"B")
         return Failure {path + QStringLiteral(".AttributeType"),
                         QStringLiteral("a key attribute's type is S, N or B, found ")
-                            + interopjson::foundText(typeJson)};
+                            + JsonFile::foundText(typeJson)};
     return KeyAttr {name, type};
 }
 
@@ -300,7 +301,7 @@ readDeclaredTypes(const QJsonObject &tableJson, const KeyPair &keys, const QStri
         const QString type = typeJson.toString();
         if (!AttributeValue::typeFromName(type))
             return Failure {path + QStringLiteral(".AttributeType"),
-                            QStringLiteral("unknown type ") + interopjson::foundText(typeJson)
+                            QStringLiteral("unknown type ") + JsonFile::foundText(typeJson)
                                 + QStringLiteral(" (valid: S, N, B, BOOL, NULL, L, M, SS, NS, "
                                                  "BS)")};
         declared.insert(name, type);

@@ -4,13 +4,12 @@
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/value/dynamojson.h"
+#include "model/value/jsonnumbertext.h"
 #include "model/value/number.h"
 
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
-
-#include <cmath>
 
 namespace keyscope::model {
 
@@ -158,40 +157,20 @@ struct Lenient
             return AttributeValue::null();
         case QJsonValue::Double: {
             const double number = json.toDouble();
-            const QString text = std::floor(number) == number && std::fabs(number) < 9.007e15
-                ? QString::number(qint64(number))
-                : QString::number(number, 'g', 17);
+            const QString text = jsonNumberText(number);
             auto parsed = Number::parse(text);
             if (!parsed)
                 return fail(path,
                             QStringLiteral("the number %1 is out of DynamoDB's range").arg(text));
             return AttributeValue::number(*parsed);
         }
-        case QJsonValue::Array: {
-            AttributeValue::List elements;
-            const QJsonArray array = json.toArray();
-            for (qsizetype i = 0; i < array.size(); ++i) {
-                const QString at = path + QStringLiteral("[%1]").arg(i);
-                auto value
-                    = looksTyped(array.at(i)) ? typed(array.at(i), at) : plain(array.at(i), at);
-                if (!value)
-                    return std::nullopt;
-                elements.push_back(std::move(*value));
-            }
-            return AttributeValue::list(std::move(elements));
-        }
-        case QJsonValue::Object: {
-            AttributeValue::Map members;
-            const QJsonObject object = json.toObject();
-            for (auto it = object.begin(); it != object.end(); ++it) {
-                const QString at = path + u'.' + it.key();
-                auto value = looksTyped(it.value()) ? typed(it.value(), at) : plain(it.value(), at);
-                if (!value)
-                    return std::nullopt;
-                members[it.key()] = std::move(*value);
-            }
-            return AttributeValue::map(std::move(members));
-        }
+        case QJsonValue::Array:
+        case QJsonValue::Object:
+            return dynamojson::containerFromJson(
+                json, [&](const QJsonValue &element, const QString &place) {
+                    const QString at = path + place;
+                    return looksTyped(element) ? typed(element, at) : plain(element, at);
+                });
         case QJsonValue::Undefined:
             break;
         }
@@ -338,9 +317,10 @@ std::variant<Layout, IoError> decide(const Root &root, const TableDefinition &de
         QStringList keys;
         for (const Member &member : *members)
             keys << member.key;
-        return fail({}, QStringLiteral("no write requests for table \"%1\"; the file "
-                                       "has requests for: %2")
-                            .arg(definition.tableName, keys.join(u", ")));
+        return fail({},
+                    QStringLiteral("no write requests for table \"%1\"; the file "
+                                   "has requests for: %2")
+                        .arg(definition.tableName, keys.join(u", ")));
     }
     for (const Member &member : *members) {
         if (member.key != table)
@@ -390,13 +370,12 @@ void Entries::accept(Item &&item, qsizetype index)
     put(std::move(item), index);
 }
 
-std::optional<IoError> Entries::deleteRequest(const QJsonValue &request,
-                                              const QString &entryPath)
+std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, const QString &entryPath)
 {
     const QJsonValue keyJson = request.toObject().value(QLatin1String("Key"));
     const QString keyPath = entryPath + QStringLiteral(".DeleteRequest.Key");
-    const auto badRequest = [&](const QString &path, const QString &message)
-        -> std::optional<IoError> {
+    const auto badRequest
+        = [&](const QString &path, const QString &message) -> std::optional<IoError> {
         if (!m_leaveOut)
             return IoError {m_source, 0, 0, path, message};
         m_contents.notes << IoError {m_source, 0, 0, path,
@@ -431,8 +410,7 @@ std::optional<IoError> Entries::deleteRequest(const QJsonValue &request,
 std::optional<IoError> Entries::entry(const QJsonValue &json, qsizetype index)
 {
     const QString entryPath = QStringLiteral("%1[%2]").arg(m_layout.arrayPath).arg(index);
-    const auto refuse = [&](const QString &path, const QString &message)
-        -> std::optional<IoError> {
+    const auto refuse = [&](const QString &path, const QString &message) -> std::optional<IoError> {
         if (!m_leaveOut)
             return IoError {m_source, 0, 0, path, message};
         m_contents.notes << ItemsFile::leftOutNote(m_source, path, message);
@@ -565,18 +543,15 @@ std::variant<ItemsFile::LoadResult, IoError> ItemsFile::put(Table &table, const 
     return load;
 }
 
-std::variant<ItemsFile::Contents, IoError> ItemsFile::read(const QString &path,
-                                                         const TableDefinition &definition,
-                                                         BadItems badItems,
-                                                         const Progress &progress,
-                                                         bool *cancelled)
+std::variant<ItemsFile::Contents, IoError>
+ItemsFile::read(const QString &path, const TableDefinition &definition, BadItems badItems,
+                const Progress &progress, bool *cancelled)
 {
     return itemsreader::read(path, definition, badItems, progress, cancelled);
 }
 
-std::variant<ItemsFile::LoadResult, IoError> ItemsFile::load(Table &table, const QString &path,
-                                                             const Progress &progress,
-                                                             bool *cancelled)
+std::variant<ItemsFile::LoadResult, IoError>
+ItemsFile::load(Table &table, const QString &path, const Progress &progress, bool *cancelled)
 {
     return itemsreader::load(table, path, progress, cancelled);
 }

@@ -232,22 +232,35 @@ private:
         return true;
     }
 
+    // Reads each element of the array node `n` with read(child, element) into `elements`.
+    template<typename Read>
+    bool readElements(quint32 n, AttributeValue::List &elements, Read &&read) const
+    {
+        const Tree::Node &node = m_tree.nodes[n];
+        elements.reserve(node.count);
+        quint32 child = n + 1;
+        for (quint32 i = 0; i < node.count; ++i, child += m_tree.nodes[child].size) {
+            AttributeValue element;
+            if (!read(child, element))
+                return false;
+            elements.push_back(std::move(element));
+        }
+        return true;
+    }
+
     bool set(char type, quint32 n, AttributeValue &out) const
     {
         const Tree::Node &node = m_tree.nodes[n];
         if (node.kind != Tree::Array || node.count == 0)
             return false;
         AttributeValue::List elements;
-        elements.reserve(node.count);
-        quint32 child = n + 1;
-        for (quint32 i = 0; i < node.count; ++i, child += m_tree.nodes[child].size) {
-            AttributeValue element;
-            if (!scalar(type, child, element))
-                return false;
-            if (std::find(elements.begin(), elements.end(), element) != elements.end())
-                return false; // duplicates: dynamojson words DynamoDB's message
-            elements.push_back(std::move(element));
-        }
+        const bool read = readElements(n, elements, [&](quint32 child, AttributeValue &element) {
+            // Duplicates are refused here; dynamojson words DynamoDB's message.
+            return scalar(type, child, element)
+                && std::find(elements.begin(), elements.end(), element) == elements.end();
+        });
+        if (!read)
+            return false;
         out = type == 'S' ? AttributeValue::stringSet(std::move(elements))
                           : AttributeValue::numberSet(std::move(elements));
         return true;
@@ -288,14 +301,12 @@ private:
             if (payload.kind != Tree::Array)
                 return false;
             AttributeValue::List elements;
-            elements.reserve(payload.count);
-            quint32 child = inner + 1;
-            for (quint32 i = 0; i < payload.count; ++i, child += m_tree.nodes[child].size) {
-                AttributeValue element;
-                if (!value(child, element))
-                    return false;
-                elements.push_back(std::move(element));
-            }
+            const bool read
+                = readElements(inner, elements, [&](quint32 child, AttributeValue &element) {
+                      return value(child, element);
+                  });
+            if (!read)
+                return false;
             out = AttributeValue::list(std::move(elements));
             return true;
         }

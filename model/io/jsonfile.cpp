@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
 
 namespace keyscope::model {
 
@@ -86,6 +87,32 @@ bool endsInsideOpenBracket(const QByteArray &data)
 }
 
 } // namespace
+
+QString JsonFile::foundText(const QJsonValue &json)
+{
+    switch (json.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return json.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(json.toDouble(), 'g', QLocale::FloatingPointShortest);
+    case QJsonValue::String:
+        return u'"' + elided(json.toString()) + u'"';
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+QString JsonFile::elided(const QString &text)
+{
+    return text.size() > 40 ? text.left(37) + QStringLiteral("...") : text;
+}
 
 void JsonFile::lineColumn(const QByteArray &data, qsizetype offset, int *line, int *column)
 {

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QJsonDocument>
+#include <QJsonValue>
 #include <QString>
 
 #include <variant>
@@ -20,6 +21,13 @@ public:
     // Parses `data`; `source` names it in errors (a file name or an option name).
     static std::variant<QJsonDocument, IoError> parse(const QByteArray &data,
                                                       const QString &source);
+
+    // What a message says it found instead of what it expected: a string quoted ("BOOL", long
+    // ones cut), a number, true, false or null as JSON writes them, "an array", "an object",
+    // and "nothing" for a missing member.
+    static QString foundText(const QJsonValue &json);
+    // Text quoted in a message: at most 40 characters, a longer one cut with "...".
+    static QString elided(const QString &text);
 
     // 1-based line and column (in code points) of a byte offset in UTF-8 `data`.
     static void lineColumn(const QByteArray &data, qsizetype offset, int *line, int *column);

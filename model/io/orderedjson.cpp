@@ -9,48 +9,40 @@ namespace keyscope::model {
 
 OrderedJson OrderedJson::boolean(bool value)
 {
-    OrderedJson json;
-    json.m_kind = Kind::Bool;
+    OrderedJson json(Kind::Bool);
     json.m_bool = value;
     return json;
 }
 
 OrderedJson OrderedJson::integer(qint64 value)
 {
-    OrderedJson json;
-    json.m_kind = Kind::Integer;
+    OrderedJson json(Kind::Integer);
     json.m_integer = value;
     return json;
 }
 
 OrderedJson OrderedJson::floating(double value)
 {
-    OrderedJson json;
-    json.m_kind = Kind::Float;
+    OrderedJson json(Kind::Float);
     json.m_double = value;
     return json;
 }
 
 OrderedJson OrderedJson::string(const QString &value)
 {
-    OrderedJson json;
-    json.m_kind = Kind::String;
+    OrderedJson json(Kind::String);
     json.m_string = value;
     return json;
 }
 
 OrderedJson OrderedJson::array()
 {
-    OrderedJson json;
-    json.m_kind = Kind::Array;
-    return json;
+    return OrderedJson(Kind::Array);
 }
 
 OrderedJson OrderedJson::object()
 {
-    OrderedJson json;
-    json.m_kind = Kind::Object;
-    return json;
+    return OrderedJson(Kind::Object);
 }
 
 OrderedJson OrderedJson::fromQJson(const QJsonValue &value)

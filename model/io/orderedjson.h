@@ -51,6 +51,10 @@ public:
     qsizetype size() const;
 
 private:
+    explicit OrderedJson(Kind kind)
+        : m_kind(kind)
+    { }
+
     Kind m_kind = Kind::Null;
     bool m_bool = false;
     qint64 m_integer = 0;

@@ -1,5 +1,6 @@
 #include "model/io/tracejson.h"
 
+#include "model/expression/sortkeyoperatortext.h"
 #include "model/io/queryresponsejson.h"
 #include "model/value/dynamojson.h"
 
@@ -64,27 +65,6 @@ OrderedJson partitionKey(const QueryTrace &trace, const Table &table, const Inde
 
 } // namespace
 
-QString TraceJson::operatorName(SortKeyOperator op)
-{
-    switch (op) {
-    case SortKeyOperator::Equal:
-        return QStringLiteral("=");
-    case SortKeyOperator::Less:
-        return QStringLiteral("<");
-    case SortKeyOperator::LessOrEqual:
-        return QStringLiteral("<=");
-    case SortKeyOperator::Greater:
-        return QStringLiteral(">");
-    case SortKeyOperator::GreaterOrEqual:
-        return QStringLiteral(">=");
-    case SortKeyOperator::Between:
-        return QStringLiteral("BETWEEN");
-    case SortKeyOperator::BeginsWith:
-        return QStringLiteral("begins_with");
-    }
-    return {};
-}
-
 OrderedJson TraceJson::toJson(const QueryTrace &trace, const Table &table)
 {
     OrderedJson json = OrderedJson::object();
@@ -123,7 +103,8 @@ OrderedJson TraceJson::toJson(const QueryTrace &trace, const Table &table)
         const RangeCondition &c = *trace.sortCondition;
         OrderedJson condition = OrderedJson::object();
         condition.insert(QStringLiteral("attribute"), OrderedJson::string(c.attribute));
-        condition.insert(QStringLiteral("operator"), OrderedJson::string(operatorName(c.op)));
+        condition.insert(QStringLiteral("operator"),
+                         OrderedJson::string(sortKeyOperatorText(c.op)));
         condition.insert(QStringLiteral("value"), valueJson(c.value));
         if (c.op == SortKeyOperator::Between)
             condition.insert(QStringLiteral("upper"), valueJson(c.upper));

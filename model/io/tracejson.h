@@ -33,8 +33,6 @@ class TraceJson
 {
 public:
     static OrderedJson toJson(const QueryTrace &trace, const Table &table);
-    // "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with".
-    static QString operatorName(SortKeyOperator op);
 };
 
 } // namespace keyscope::model

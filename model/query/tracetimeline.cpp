@@ -1,5 +1,6 @@
 #include "model/query/tracetimeline.h"
 
+#include "model/expression/sortkeyoperatortext.h"
 #include "model/query/queryengine.h"
 
 #include <QLocale>
@@ -48,27 +49,6 @@ QString quotedRowKey(const Table &table, const IndexStore &store, ItemId item)
     return parts.join(QStringLiteral(" | "));
 }
 
-QString operatorText(SortKeyOperator op)
-{
-    switch (op) {
-    case SortKeyOperator::Equal:
-        return QStringLiteral("=");
-    case SortKeyOperator::Less:
-        return QStringLiteral("<");
-    case SortKeyOperator::LessOrEqual:
-        return QStringLiteral("<=");
-    case SortKeyOperator::Greater:
-        return QStringLiteral(">");
-    case SortKeyOperator::GreaterOrEqual:
-        return QStringLiteral(">=");
-    case SortKeyOperator::Between:
-        return QStringLiteral("BETWEEN");
-    case SortKeyOperator::BeginsWith:
-        return QStringLiteral("begins_with");
-    }
-    return {};
-}
-
 // "'USER#' range", "'A' to 'B' range", "SK < 'X' range".
 QString rangeName(const RangeCondition &c)
 {
@@ -79,7 +59,7 @@ QString rangeName(const RangeCondition &c)
         return QStringLiteral("%1 to %2 range").arg(quotedValue(c.value), quotedValue(c.upper));
     default:
         return QStringLiteral("%1 %2 %3 range")
-            .arg(c.attribute, operatorText(c.op), quotedValue(c.value));
+            .arg(c.attribute, sortKeyOperatorText(c.op), quotedValue(c.value));
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/value/attributevalue.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
@@ -22,5 +23,33 @@ QJsonObject valueToJson(const AttributeValue &value);
 std::optional<Item> itemFromJson(const QJsonValue &json, QString *error = nullptr,
                                  QString *errorPath = nullptr);
 QJsonObject itemToJson(const Item &item);
+
+// L from a JSON array, M from a JSON object (anything else: an empty M), each element read by
+// read(element, place), where place is "[i]" or ".name", its path in the container; nullopt as
+// soon as a read gives nullopt.
+template<typename Read>
+std::optional<AttributeValue> containerFromJson(const QJsonValue &json, Read &&read)
+{
+    if (json.isArray()) {
+        AttributeValue::List elements;
+        const QJsonArray array = json.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            auto value = read(array.at(i), QStringLiteral("[%1]").arg(i));
+            if (!value)
+                return std::nullopt;
+            elements.push_back(std::move(*value));
+        }
+        return AttributeValue::list(std::move(elements));
+    }
+    AttributeValue::Map members;
+    const QJsonObject object = json.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        auto value = read(it.value(), u'.' + it.key());
+        if (!value)
+            return std::nullopt;
+        members[it.key()] = std::move(*value);
+    }
+    return AttributeValue::map(std::move(members));
+}
 
 } // namespace keyscope::model::dynamojson

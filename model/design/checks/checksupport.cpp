@@ -1,5 +1,7 @@
 #include "model/design/checks/checksupport.h"
 
+#include "model/value/civiltime.h"
+
 #include <QDateTime>
 #include <QTimeZone>
 
@@ -58,17 +60,6 @@ const PlaceholderRef *KeySite::placeholder(const QString &name) const
 
 namespace {
 
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-qint64 daysFromCivil(qint64 y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    const qint64 era = (y >= 0 ? y : y - 399) / 400;
-    const unsigned yoe = unsigned(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + qint64(doe) - 719468;
-}
-
 // The common form the generators write, "YYYY-MM-DDTHH:MM:SS[.fff]Z", without QDateTime (which
 // is slow enough to matter on a million items).
 std::optional<qint64> parseUtcFast(const QString &text)
@@ -98,8 +89,7 @@ std::optional<qint64> parseUtcFast(const QString &text)
         return std::nullopt;
     if (!QDate::isValid(y, mo, d))
         return std::nullopt;
-    const qint64 days = daysFromCivil(y, unsigned(mo), unsigned(d));
-    return ((days * 24 + h) * 60 + mi) * 60000 + qint64(se) * 1000 + ms;
+    return civilMs(y, mo, d, h, mi, se, ms);
 }
 
 } // namespace
@@ -135,6 +125,31 @@ QByteArray orderedInt64(qint64 value)
     for (int i = 0; i < 8; ++i)
         bytes[i] = char(quint8(u >> (56 - 8 * i)));
     return bytes;
+}
+
+Finding findingOf(const QString &id, Finding::Severity severity, const QString &entity,
+                  const QString &attribute, const QString &path)
+{
+    Finding f;
+    f.id = id;
+    f.severity = severity;
+    f.entity = entity;
+    f.attribute = attribute;
+    f.path = path;
+    return f;
+}
+
+bool appendKeyBytes(QByteArray &bytes, const Item &item, const QString &name)
+{
+    const auto found = item.find(name);
+    if (found == item.end() || !found->second.isKeyType())
+        return false;
+    const QByteArray value = found->second.sortableBytes();
+    bytes += char(found->second.type());
+    bytes += QByteArray::number(value.size());
+    bytes += ':';
+    bytes += value;
+    return true;
 }
 
 std::optional<Number> plainNumber(const QString &text)
@@ -413,14 +428,8 @@ QByteArray CheckContext::collectionOf(const KeySite &site, qint64 item) const
     QByteArray bytes;
     const Item &it = this->item(item);
     for (const QString &name : site.hashAttributes) {
-        const auto found = it.find(name);
-        if (found == it.end() || !found->second.isKeyType())
+        if (!appendKeyBytes(bytes, it, name))
             return QByteArray();
-        const QByteArray value = found->second.sortableBytes();
-        bytes += char(found->second.type());
-        bytes += QByteArray::number(value.size());
-        bytes += ':';
-        bytes += value;
     }
     return bytes;
 }

@@ -10,6 +10,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -72,6 +73,11 @@ std::optional<qint64> parseInstant(const QString &text);
 bool isTimestampAttribute(const AttributeSpec &spec);
 // Bytes whose memcmp order is the order of the numbers / instants.
 QByteArray orderedInt64(qint64 value);
+
+// Appends the item's key attribute `name` as its type, length and sortable bytes, so that
+// several attributes make one comparable key; false (nothing appended) when the item has no
+// such attribute or it is not a key type.
+bool appendKeyBytes(QByteArray &bytes, const Item &item, const QString &name);
 // A decimal text ("-42", "007", "3.5") as a number, for numeric order; nullopt otherwise.
 std::optional<Number> plainNumber(const QString &text);
 
@@ -121,6 +127,20 @@ public:
     // What each part of the site's template writes for the item (literal text or the
     // placeholder's output), without building a trace; false if a part cannot render.
     bool partOutputs(const KeySite &site, qint64 item, std::vector<QString> &outputs) const;
+    // Calls visit(item, outputs) for each of the first kSampleCap items of the site's entity
+    // type whose parts all render (partOutputs): the sample the ordering checks look at.
+    template<typename Visit>
+    void forSampledOutputs(const KeySite &site, Visit &&visit) const
+    {
+        const auto &items = itemsOfEntity[size_t(site.entity)];
+        const qsizetype limit = std::min<qsizetype>(qsizetype(items.size()), kSampleCap);
+        std::vector<QString> outputs;
+        for (qsizetype n = 0; n < limit; ++n) {
+            const qint64 item = items[size_t(n)];
+            if (partOutputs(site, item, outputs))
+                visit(item, outputs);
+        }
+    }
     // The item's partition in the site's store (hash key bytes), empty if it has none.
     QByteArray collectionOf(const KeySite &site, qint64 item) const;
 
@@ -154,6 +174,10 @@ void markTemplate(Finding &finding, const KeySite &site);
 // The separator characters of the site's template: every character of its literal text that
 // is not a letter or digit ("#" for "USER#{Last}#{First}"), each once.
 QString separatorsOf(const KeySite &site);
+// A finding's identity: which check, how severe, about which entity type and attribute, and
+// where in the file (its path).
+Finding findingOf(const QString &id, Finding::Severity severity, const QString &entity,
+                  const QString &attribute, const QString &path);
 // Sets Finding::concerned: sorted, without repeats.
 void setConcerned(Finding &finding, std::vector<qint64> items);
 // Sets Finding::edit to one change of the site's template to `after` (a KeyTemplate FixChange

@@ -74,6 +74,49 @@ bool isPathSafe(QChar c)
     return QStringView(u"-._~!$&'()*+,;=:@").contains(c);
 }
 
+// The values (of an id, or of a whole key) a URL path segment must percent-encode.
+struct UnsafeValues
+{
+    qint64 total = 0;             // values looked at
+    std::vector<qint64> items;    // the items whose value needs encoding
+    std::vector<qint64> examples; // the first three of them
+    QString first;                // the first such value
+    QChar firstBad;               // its first character to encode
+    qsizetype firstBadAt = -1;
+
+    void add(qint64 item, const QString &text)
+    {
+        ++total;
+        for (qsizetype at = 0; at < text.size(); ++at) {
+            const QChar c = text.at(at);
+            if (isPathSafe(c))
+                continue;
+            if (examples.size() < 3)
+                examples.push_back(item);
+            items.push_back(item);
+            if (first.isNull()) {
+                first = text;
+                firstBad = c;
+                firstBadAt = at;
+            }
+            return;
+        }
+    }
+    qint64 count() const { return qint64(items.size()); }
+
+    // The url-unsafe-key finding on these values; `name` is what they are values of.
+    Finding finding(const QString &entity, const QString &attribute, const QString &path,
+                    const QString &name) const
+    {
+        Finding f = findingOf(QStringLiteral("url-unsafe-key"), Finding::Severity::Warning, entity,
+                              attribute, path);
+        f.items = examples;
+        setConcerned(f, items);
+        f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(name, first);
+        return f;
+    }
+};
+
 // Marks the template part that writes the character at `at` of the item's key: a literal
 // character alone (the '#' a URL must encode), or the placeholder whose value holds it.
 void markUnsafePart(const CheckContext &context, const KeySite &site, qint64 item, qsizetype at,
@@ -104,9 +147,9 @@ void markUnsafePart(const CheckContext &context, const KeySite &site, qint64 ite
 // "Status", "LastLoginAt" (the name ends with one of these, case-insensitively).
 bool soundsMutable(const QString &name)
 {
-    static const char *const endings[] = {"UpdatedAt", "ModifiedAt", "ChangedAt", "EditedAt",
-                                          "LastLogin", "LastLoginAt", "LastSeen", "LastSeenAt",
-                                          "LastActive", "LastActivity", "Status", "State"};
+    static const char *const endings[]
+        = {"UpdatedAt", "ModifiedAt", "ChangedAt",  "EditedAt",     "LastLogin", "LastLoginAt",
+           "LastSeen",  "LastSeenAt", "LastActive", "LastActivity", "Status",    "State"};
     for (const char *ending : endings) {
         if (name.endsWith(QLatin1String(ending), Qt::CaseInsensitive))
             return true;
@@ -131,13 +174,10 @@ void checkMutableKeys(const CheckContext &context, std::vector<Finding> &finding
                 continue;
             reported.insert(ref.name);
             const EntityType &entity = context.project.entities[size_t(site.entity)];
-            Finding f;
-            f.id = QStringLiteral("mutable-in-key");
             // Marked mutable: it will change. Named like a changing value: it probably will.
-            f.severity = marked ? Finding::Severity::Error : Finding::Severity::Warning;
-            f.entity = entity.name;
-            f.attribute = ref.name;
-            f.path = site.path;
+            Finding f = findingOf(QStringLiteral("mutable-in-key"),
+                                  marked ? Finding::Severity::Error : Finding::Severity::Warning,
+                                  entity.name, ref.name, site.path);
             f.title
                 = QStringLiteral("Mutable %1 in the table's %2 key %3")
                       .arg(ref.name,
@@ -291,12 +331,8 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
                 const auto in = context.input(item, orderRef);
                 return in ? CheckContext::valueText(in->value) : QString();
             };
-            Finding f;
-            f.id = QStringLiteral("random-id-order");
-            f.severity = Finding::Severity::Warning;
-            f.entity = entity.name;
-            f.attribute = uuid->name;
-            f.path = candidate.path;
+            Finding f = findingOf(QStringLiteral("random-id-order"), Finding::Severity::Warning,
+                                  entity.name, uuid->name, candidate.path);
             f.items = {pair->later.item, pair->earlier.item};
             markPart(f, candidate, uuid->part);
             f.index = pattern.indexName; // the order the access pattern reads
@@ -363,63 +399,38 @@ void checkExposedValues(const CheckContext &context, QSet<QPair<int, int>> &repo
             }
             if (!usedIn)
                 continue;
-            qint64 count = 0;
-            qint64 total = 0;
-            std::vector<qint64> examples;
-            std::vector<qint64> unsafe;
-            QString firstValue;
-            QChar firstBad;
+            UnsafeValues unsafe;
             for (qint64 item : context.itemsOfEntity[size_t(e)]) {
                 const Item &it = context.item(item);
                 const auto found = it.find(spec.name);
-                if (found == it.end() || found->second.type() != AttributeValue::Type::S)
-                    continue;
-                ++total;
-                const QString value = found->second.asString();
-                for (QChar c : value) {
-                    if (!isPathSafe(c)) {
-                        if (examples.size() < 3)
-                            examples.push_back(item);
-                        unsafe.push_back(item);
-                        if (firstValue.isNull()) {
-                            firstValue = value;
-                            firstBad = c;
-                        }
-                        ++count;
-                        break;
-                    }
-                }
+                if (found != it.end() && found->second.type() == AttributeValue::Type::S)
+                    unsafe.add(item, found->second.asString());
             }
-            if (count == 0)
+            if (unsafe.items.empty())
                 continue;
             reported.insert({e, a});
+            const QString &firstValue = unsafe.first;
             const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstValue));
-            const QString badText = describeChar(firstBad);
-            Finding f;
-            f.id = QStringLiteral("url-unsafe-key");
-            f.severity = Finding::Severity::Warning;
-            f.entity = entity.name;
-            f.attribute = spec.name;
-            f.path = QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a);
-            f.items = examples;
-            setConcerned(f, std::move(unsafe));
+            Finding f = unsafe.finding(entity.name, spec.name,
+                                       QStringLiteral("entities[%1].attributes[%2]").arg(e).arg(a),
+                                       spec.name);
             if (usedIn->entity == e)
                 markPart(f, *usedIn, usedRef->part);
             else
                 f.scopeNote = QStringLiteral("About the values of %1.%2 (its generator), which "
                                              "only other entity types' templates (%3) read.")
                                   .arg(entity.name, spec.name, usedIn->description);
-            f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(spec.name, firstValue);
             f.explanation
                 = QStringLiteral("%1 is marked exposedInUrl and goes into keys (%2), but %3 of "
                                  "its %4 values contain characters a URL path segment must "
                                  "percent-encode. In your data, %5 has %1 '%6': %7 must be "
                                  "written encoded, so the URL carries '%8'; a link or router "
                                  "that does not encode it breaks, because %9.")
-                      .arg(spec.name, usedIn->description, QString::number(count),
-                           QString::number(total), context.describeItem(examples.front()),
-                           firstValue, badText, encoded,
-                           pathSegmentProblem(firstBad));
+                      .arg(spec.name, usedIn->description, QString::number(unsafe.count()),
+                           QString::number(unsafe.total),
+                           context.describeItem(unsafe.examples.front()), firstValue,
+                           describeChar(unsafe.firstBad), encoded,
+                           pathSegmentProblem(unsafe.firstBad));
             f.fix = QStringLiteral("Keep ids that appear in URLs to letters, digits, '-', '_', "
                                    "'.' and '~': for example generate %1 as a ULID, which still "
                                    "sorts by creation time. Build the sortable composite (dates, "
@@ -456,51 +467,22 @@ void checkExposedKeys(const CheckContext &context, const QSet<QPair<int, int>> &
         }
         if (!exposed || !other || reported.contains({site.entity, exposed->attributeIndex}))
             continue;
-        qint64 count = 0;
-        qint64 total = 0;
-        std::vector<qint64> examples;
-        std::vector<qint64> unsafe;
-        QString firstKey;
-        QChar firstBad;
-        qsizetype firstBadAt = -1;
+        UnsafeValues unsafe;
         for (qint64 item : context.itemsOfEntity[size_t(site.entity)]) {
             const AttributeValue key = context.keyValue(item, site.keyAttribute);
-            if (key.type() != AttributeValue::Type::S)
-                continue;
-            ++total;
-            const QString text = key.asString();
-            for (qsizetype at = 0; at < text.size(); ++at) {
-                const QChar c = text.at(at);
-                if (!isPathSafe(c)) {
-                    if (examples.size() < 3)
-                        examples.push_back(item);
-                    unsafe.push_back(item);
-                    if (firstKey.isNull()) {
-                        firstKey = text;
-                        firstBad = c;
-                        firstBadAt = at;
-                    }
-                    ++count;
-                    break;
-                }
-            }
+            if (key.type() == AttributeValue::Type::S)
+                unsafe.add(item, key.asString());
         }
-        if (count == 0)
+        if (unsafe.items.empty())
             continue;
+        const std::vector<qint64> &examples = unsafe.examples;
+        const QString &firstKey = unsafe.first;
         const EntityType &entity = project.entities[size_t(site.entity)];
         const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(firstKey));
         const auto in = context.input(examples.front(), *exposed);
         const auto otherIn = context.input(examples.front(), *other);
-        Finding f;
-        f.id = QStringLiteral("url-unsafe-key");
-        f.severity = Finding::Severity::Warning;
-        f.entity = entity.name;
-        f.attribute = exposed->name;
-        f.path = site.path;
-        f.items = examples;
-        setConcerned(f, std::move(unsafe));
-        markUnsafePart(context, site, examples.front(), firstBadAt, f);
-        f.title = QStringLiteral("%1 '%2' needs URL encoding").arg(site.keyAttribute, firstKey);
+        Finding f = unsafe.finding(entity.name, exposed->name, site.path, site.keyAttribute);
+        markUnsafePart(context, site, examples.front(), unsafe.firstBadAt, f);
         f.explanation
             = QStringLiteral("%1 is marked exposedInUrl, but %2 ('%3') also holds %4, so the id "
                              "alone does not address the item: the id a URL must carry is the "
@@ -512,10 +494,9 @@ void checkExposedKeys(const CheckContext &context, const QSet<QPair<int, int>> &
                        context.describeItem(examples.front()),
                        in ? CheckContext::quoted(in->value) : QStringLiteral("?"),
                        otherIn ? CheckContext::quoted(otherIn->value) : QStringLiteral("?"),
-                       site.keyAttribute, firstKey,
-                       describeChar(firstBad),
-                       encoded, pathSegmentProblem(firstBad), QString::number(count),
-                       QString::number(total));
+                       site.keyAttribute, firstKey, describeChar(unsafe.firstBad), encoded,
+                       pathSegmentProblem(unsafe.firstBad), QString::number(unsafe.count()),
+                       QString::number(unsafe.total));
         const QString indexName
             = freeIndexName(project.table, QStringLiteral("By") + other->attribute);
         f.fix = QStringLiteral("Let the id address the item on its own: %1 = %2#{%3} (a ULID id "

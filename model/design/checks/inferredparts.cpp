@@ -12,13 +12,11 @@
 #include <QTimeZone>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace keyscope::model::checks {
 
-using recovery::EntityProposal;
-using recovery::InferredKey;
-using recovery::PartKind;
 using namespace inferred;
 // ---------------------------------------------------------------------------------------------
 // The parts' own values.
@@ -88,6 +86,26 @@ std::optional<qint64> instantOf(const PartKind &kind, const QString &text)
     }
 }
 
+// Each value's instant as bytes in time order (empty where the value is not a time).
+std::vector<QByteArray> timeOrder(const PartValues &values, const PartKind &kind)
+{
+    std::vector<QByteArray> intended(values.values.size());
+    for (size_t i = 0; i < values.values.size(); ++i) {
+        if (const auto instant = instantOf(kind, values.values[i]))
+            intended[i] = orderedInt64(*instant);
+    }
+    return intended;
+}
+
+// A part's value rewritten as ISO-8601 in UTC, where it reads as a time of `kind`.
+std::function<std::optional<QString>(const QString &)> isoRewrite(const PartKind &kind)
+{
+    return [kind](const QString &value) -> std::optional<QString> {
+        const auto instant = instantOf(kind, value);
+        return instant ? std::optional(isoText(*instant)) : std::nullopt;
+    };
+}
+
 // "Z", "+02:00", or "" (no zone) of an ISO-8601 date and time.
 QString zoneOf(const QString &text)
 {
@@ -127,7 +145,13 @@ private:
     }
     std::optional<InversionFinder::Pair> inversion(const PartValues &values,
                                                    const std::vector<QByteArray> &intended) const;
+    QString keyOrder(const InversionFinder::Pair &pair) const;
+    QString laterYet(const std::optional<InversionFinder::Pair> &pair) const;
+    QStringList rewrittenKeys(const PartValues &values, const std::vector<qint64> &items,
+                              const std::function<std::optional<QString>(const QString &)> &rewrite,
+                              qsizetype most = -1) const;
 
+    void reportMalformed(const std::vector<qint64> &bad, const QString &found, const QString &form);
     void malformedTimes(const PartValues &values, const PartKind &kind);
     void nearTimes(const PartValues &values);
     void paddedOutliers(const PartValues &values, const PartKind &kind);
@@ -203,6 +227,50 @@ PartChecker::inversion(const PartValues &values, const std::vector<QByteArray> &
     return finder.find();
 }
 
+// How the pair's keys compare ("'A' sorts before 'B' ...").
+QString PartChecker::keyOrder(const InversionFinder::Pair &pair) const
+{
+    return explainKeyOrder(m_context.keyValue(pair.later.item, m_key.keyAttribute),
+                           m_context.keyValue(pair.earlier.item, m_key.keyAttribute));
+}
+
+// " In your data, <later> is later than <earlier>, ... yet <order>." for a pair out of time
+// order, or nothing.
+QString PartChecker::laterYet(const std::optional<InversionFinder::Pair> &pair) const
+{
+    if (!pair)
+        return QString();
+    return QStringLiteral(" In your data, %1 is later than %2, both in one collection (%3), "
+                          "yet %4.")
+        .arg(describe(pair->later.item), describe(pair->earlier.item),
+             m_context.describeCollection(m_site, pair->later.item), keyOrder(*pair));
+}
+
+// "'<key with the part rewritten>' for <key>" for each of `items` whose part `rewrite` can
+// rewrite, at most `most` of them (all when negative).
+QStringList
+PartChecker::rewrittenKeys(const PartValues &values, const std::vector<qint64> &items,
+                           const std::function<std::optional<QString>(const QString &)> &rewrite,
+                           qsizetype most) const
+{
+    QStringList rewritten;
+    for (const qint64 at : items) {
+        const auto i = size_t(std::find(values.items.begin(), values.items.end(), at)
+                              - values.items.begin());
+        if (i >= values.items.size())
+            continue;
+        const auto part = rewrite(values.values[i]);
+        if (!part)
+            continue;
+        rewritten << QStringLiteral("'%1%2%3' for %4")
+                         .arg(values.prefixes[i], *part,
+                              values.rests[i].mid(values.values[i].size()), key(at));
+        if (rewritten.size() == most)
+            break;
+    }
+    return rewritten;
+}
+
 void PartChecker::run(const PartValues &values)
 {
     if (values.values.empty())
@@ -220,6 +288,29 @@ void PartChecker::run(const PartValues &values)
         zones(values, kind);
     if (kind.kind == PartKind::Kind::DisplayDate)
         displayDates(values, kind);
+}
+
+// An unsortable-timestamp warning on times that are not well formed: `found` says what the
+// items write, `form` what to correct them to.
+void PartChecker::reportMalformed(const std::vector<qint64> &bad, const QString &found,
+                                  const QString &form)
+{
+    const qint64 first = bad.front();
+    Finding f
+        = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning, {first}, bad);
+    f.title = QStringLiteral("Malformed time in %1 %2").arg(m_key.keyAttribute, key(first));
+    f.explanation = found
+        + QStringLiteral(" A time that is not well formed sorts by its characters wherever they "
+                         "happen to fall, so time-ordered Queries and range conditions (BETWEEN, "
+                         "<, >) on %1 return it out of order or miss it, and code that parses the "
+                         "time fails on it.")
+              .arg(m_key.keyAttribute);
+    f.fix = QStringLiteral("Correct the time in the key of %1 (and in any attribute holding it) "
+                           "to %2, and validate times before building keys from them.")
+                .arg(bad.size() == 1 ? QStringLiteral("this item")
+                                     : QStringLiteral("these %1 items").arg(bad.size()),
+                     form);
+    m_findings.push_back(std::move(f));
 }
 
 void PartChecker::malformedTimes(const PartValues &values, const PartKind &kind)
@@ -242,27 +333,16 @@ void PartChecker::malformedTimes(const PartValues &values, const PartKind &kind)
     }
     if (outliers.empty() || reported(QStringLiteral("unsortable-timestamp"), outliers))
         return;
-    const qint64 bad = outliers.front();
-    Finding f = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning, {bad},
-                        outliers);
     const qsizetype total = qsizetype(values.values.size());
-    f.title = QStringLiteral("Malformed time in %1 %2").arg(m_key.keyAttribute, key(bad));
-    f.explanation
-        = QStringLiteral("%1 of the %2 hand-written %3 items write %4 in %5 as %6, but %7 do "
-                         "not: %8. A time that is not well formed sorts by its characters "
-                         "wherever they happen to fall, so time-ordered Queries and range "
-                         "conditions (BETWEEN, <, >) on %5 return it out of order or miss it, "
-                         "and code that parses the time fails on it.")
-              .arg(QString::number(total - qsizetype(outliers.size())), QString::number(total),
-                   m_context.entityName(m_entity), placeholder(), m_key.keyAttribute,
-                   kind.describe(), QString::number(outliers.size()), describe(bad));
-    f.fix = QStringLiteral("Correct the time in the key of %1 (and in any attribute holding it) "
-                           "to the form the others have%2, and validate times before building "
-                           "keys from them.")
-                .arg(outliers.size() == 1 ? QStringLiteral("this item")
-                                          : QStringLiteral("these %1 items").arg(outliers.size()),
-                     good >= 0 ? QStringLiteral(", like %1").arg(key(good)) : QString());
-    m_findings.push_back(std::move(f));
+    reportMalformed(outliers,
+                    QStringLiteral("%1 of the %2 hand-written %3 items write %4 in %5 as %6, but "
+                                   "%7 do not: %8.")
+                        .arg(QString::number(total - qsizetype(outliers.size())),
+                             QString::number(total), m_context.entityName(m_entity), placeholder(),
+                             m_key.keyAttribute, kind.describe(), QString::number(outliers.size()),
+                             describe(outliers.front())),
+                    QStringLiteral("the form the others have")
+                        + (good >= 0 ? QStringLiteral(", like ") + key(good) : QString()));
 }
 
 // Values that start as an ISO-8601 date and time but are not one ("2021-09-15T02:00\"00"): a
@@ -282,25 +362,13 @@ void PartChecker::nearTimes(const PartValues &values)
     }
     if (bad.empty() || reported(QStringLiteral("unsortable-timestamp"), bad))
         return;
-    const qint64 first = bad.front();
-    Finding f
-        = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning, {first}, bad);
-    f.title = QStringLiteral("Malformed time in %1 %2").arg(m_key.keyAttribute, key(first));
-    f.explanation
-        = QStringLiteral("%1 of the hand-written %2 items write%3 in %4 what starts as an "
-                         "ISO-8601 date and time but is not one: %5. A time that is not well "
-                         "formed sorts by its characters wherever they happen to fall, so "
-                         "time-ordered Queries and range conditions (BETWEEN, <, >) on %4 return "
-                         "it out of order or miss it, and code that parses the time fails on it.")
-              .arg(QString::number(bad.size()), m_context.entityName(m_entity),
-                   bad.size() == 1 ? QStringLiteral("s") : QString(), m_key.keyAttribute,
-                   describe(first));
-    f.fix = QStringLiteral("Correct the time in the key of %1 (and in any attribute holding it) "
-                           "to YYYY-MM-DDTHH:MM:SSZ, and validate times before building keys from "
-                           "them.")
-                .arg(bad.size() == 1 ? QStringLiteral("this item")
-                                     : QStringLiteral("these %1 items").arg(bad.size()));
-    m_findings.push_back(std::move(f));
+    reportMalformed(bad,
+                    QStringLiteral("%1 of the hand-written %2 items write%3 in %4 what starts as "
+                                   "an ISO-8601 date and time but is not one: %5.")
+                        .arg(QString::number(bad.size()), m_context.entityName(m_entity),
+                             bad.size() == 1 ? QStringLiteral("s") : QString(), m_key.keyAttribute,
+                             describe(bad.front())),
+                    QStringLiteral("YYYY-MM-DDTHH:MM:SSZ"));
 }
 
 void PartChecker::paddedOutliers(const PartValues &values, const PartKind &kind)
@@ -338,11 +406,9 @@ void PartChecker::paddedOutliers(const PartValues &values, const PartKind &kind)
                                  .arg(m_key.keyAttribute, key(item), QString::number(kind.width));
         QString order;
         if (examples.size() == 2)
-            order = QStringLiteral(" In your data, in one collection (%1): %2.")
-                        .arg(m_context.describeCollection(m_site, pair->later.item),
-                             explainKeyOrder(
-                                 m_context.keyValue(pair->later.item, m_key.keyAttribute),
-                                 m_context.keyValue(pair->earlier.item, m_key.keyAttribute)));
+            order
+                = QStringLiteral(" In your data, in one collection (%1): %2.")
+                      .arg(m_context.describeCollection(m_site, pair->later.item), keyOrder(*pair));
         f.explanation
             = QStringLiteral("The %1 part of %2 is a number zero-padded to %3 digits in the "
                              "other hand-written %4 items, but %5 %6 written %7: DynamoDB "
@@ -356,18 +422,8 @@ void PartChecker::paddedOutliers(const PartValues &values, const PartKind &kind)
                        items.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
                        overflow ? QStringLiteral("with more digits") : QStringLiteral("with fewer"),
                        order);
-        const auto pad = [width](const QString &output) { return padded(output, width); };
-        QStringList rewritten;
-        for (const qint64 at : examples) {
-            const auto i = size_t(std::find(values.items.begin(), values.items.end(), at)
-                                  - values.items.begin());
-            if (i >= values.items.size())
-                continue;
-            if (const auto p = pad(values.values[i]))
-                rewritten << QStringLiteral("'%1%2%3' for %4")
-                                 .arg(values.prefixes[i], *p,
-                                      values.rests[i].mid(values.values[i].size()), key(at));
-        }
+        const QStringList rewritten = rewrittenKeys(
+            values, examples, [width](const QString &output) { return padded(output, width); });
         f.fix = QStringLiteral("Write every number of this part with one width that fits them "
                                "all, %1 digits, rewriting the keys of all these items: %2. ")
                     .arg(width)
@@ -432,12 +488,7 @@ void PartChecker::zones(const PartValues &values, const PartKind &kind)
         if (zone != most->first)
             others.insert(others.end(), items.begin(), items.end());
     }
-    std::vector<QByteArray> intended(values.values.size());
-    for (size_t i = 0; i < values.values.size(); ++i) {
-        if (const auto instant = instantOf(kind, values.values[i]))
-            intended[i] = orderedInt64(*instant);
-    }
-    const auto pair = inversion(values, intended);
+    const auto pair = inversion(values, timeOrder(values, kind));
     std::vector<qint64> examples = pair
         ? std::vector<qint64> {pair->later.item, pair->earlier.item}
         : std::vector<qint64> {most->second.front(), others.front()};
@@ -450,35 +501,14 @@ void PartChecker::zones(const PartValues &values, const PartKind &kind)
         zones << QStringLiteral("%1 (%2 items)").arg(zoneName(zone), QString::number(items.size()));
     f.title = QStringLiteral("%1 times mix time zones: %2")
                   .arg(m_key.keyAttribute, zones.join(QStringLiteral(", ")));
-    QString order;
-    if (pair)
-        order
-            = QStringLiteral(" In your data, %1 is later than %2, both in one collection (%3), "
-                             "yet %4.")
-                  .arg(describe(pair->later.item), describe(pair->earlier.item),
-                       m_context.describeCollection(m_site, pair->later.item),
-                       explainKeyOrder(m_context.keyValue(pair->later.item, m_key.keyAttribute),
-                                       m_context.keyValue(pair->earlier.item, m_key.keyAttribute)));
     f.explanation
         = QStringLiteral("The %1 part of %2 holds ISO-8601 times written in different zones "
                          "(%3) in the hand-written %4 items. DynamoDB compares the characters: "
                          "the same instant written in two zones sorts in two places, so the "
                          "keys of one collection no longer sort in time order.%5")
               .arg(placeholder(), m_key.keyAttribute, zones.join(QStringLiteral(", ")),
-                   m_context.entityName(m_entity), order);
-    QStringList rewritten;
-    for (const qint64 at : others) {
-        const auto i = size_t(std::find(values.items.begin(), values.items.end(), at)
-                              - values.items.begin());
-        const auto instant = instantOf(kind, values.values[i]);
-        if (!instant)
-            continue;
-        rewritten << QStringLiteral("'%1%2%3' for %4")
-                         .arg(values.prefixes[i], isoText(*instant),
-                              values.rests[i].mid(values.values[i].size()), key(at));
-        if (rewritten.size() == 2)
-            break;
-    }
+                   m_context.entityName(m_entity), laterYet(pair));
+    const QStringList rewritten = rewrittenKeys(values, others, isoRewrite(kind), 2);
     f.fix = QStringLiteral("Write every time in this part in UTC with a 'Z', one precision in "
                            "every key%1. ")
                 .arg(rewritten.isEmpty()
@@ -492,12 +522,7 @@ void PartChecker::displayDates(const PartValues &values, const PartKind &kind)
 {
     if (reported(QStringLiteral("unsortable-timestamp")))
         return;
-    std::vector<QByteArray> intended(values.values.size());
-    for (size_t i = 0; i < values.values.size(); ++i) {
-        if (const auto instant = instantOf(kind, values.values[i]))
-            intended[i] = orderedInt64(*instant);
-    }
-    const auto pair = inversion(values, intended);
+    const auto pair = inversion(values, timeOrder(values, kind));
     const qint64 first = pair ? pair->later.item : values.items.front();
     std::vector<qint64> examples = pair ? std::vector<qint64> {pair->later.item, pair->earlier.item}
                                         : std::vector<qint64> {first};
@@ -510,26 +535,8 @@ void PartChecker::displayDates(const PartValues &values, const PartKind &kind)
         = QStringLiteral("The %1 part of %2 writes dates for people (%3) in the hand-written %4 "
                          "items, and their characters do not sort in time order.%5")
               .arg(placeholder(), m_key.keyAttribute, kind.describe(),
-                   m_context.entityName(m_entity),
-                   pair ? QStringLiteral(" In your data, %1 is later than %2, both in one "
-                                         "collection (%3), yet %4.")
-                              .arg(describe(pair->later.item), describe(pair->earlier.item),
-                                   m_context.describeCollection(m_site, pair->later.item),
-                                   explainKeyOrder(
-                                       m_context.keyValue(pair->later.item, m_key.keyAttribute),
-                                       m_context.keyValue(pair->earlier.item, m_key.keyAttribute)))
-                        : QString());
-    QStringList rewritten;
-    for (const qint64 at : examples) {
-        const auto i = size_t(std::find(values.items.begin(), values.items.end(), at)
-                              - values.items.begin());
-        const auto instant = instantOf(kind, values.values[i]);
-        if (!instant)
-            continue;
-        rewritten << QStringLiteral("'%1%2%3' for %4")
-                         .arg(values.prefixes[i], isoText(*instant),
-                              values.rests[i].mid(values.values[i].size()), key(at));
-    }
+                   m_context.entityName(m_entity), laterYet(pair));
+    const QStringList rewritten = rewrittenKeys(values, examples, isoRewrite(kind));
     f.fix = QStringLiteral("Write the dates sortably, as ISO-8601, in the keys of these items%1; "
                            "keep the display format for the screen, not the key. ")
                 .arg(rewritten.isEmpty()

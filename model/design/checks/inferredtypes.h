@@ -46,6 +46,11 @@ void describeItemFindings(const CheckContext &context, const InferredTypes &type
 // What the three steps share (inferredtypes.cpp, itemwords.cpp, inferredparts.cpp).
 namespace inferred {
 
+// The recovery types all three read, by their own names.
+using recovery::EntityProposal;
+using recovery::InferredKey;
+using recovery::PartKind;
+
 QString stringKey(const Item &item, const QString &attribute); // S values only
 QByteArray keyBytes(const Item &item, const QString &attribute);
 // What each part of an inferred key writes in a key's text: a placeholder runs to the next

@@ -58,16 +58,10 @@ QByteArray primaryKeyBytes(const Item &item, const TableDefinition &table, bool 
     QByteArray bytes;
     *ok = true;
     for (const auto &k : table.keys.all()) {
-        const auto found = item.find(k.name);
-        if (found == item.end() || !found->second.isKeyType()) {
+        if (!appendKeyBytes(bytes, item, k.name)) {
             *ok = false;
             return {};
         }
-        const QByteArray value = found->second.sortableBytes();
-        bytes += char(found->second.type());
-        bytes += QByteArray::number(value.size());
-        bytes += ':';
-        bytes += value;
     }
     return bytes;
 }
@@ -122,14 +116,14 @@ void describeInvalid(const CheckContext &context, Finding &f, const QString &id,
                            ? QString()
                            : QStringLiteral(" (its template '%1' rendered nothing)")
                                  .arg(templateText));
-        f.fix = QStringLiteral("Make sure %1 never renders empty: start the template with a "
-                               "literal type prefix ('%2#{...}') and use attributes whose "
-                               "generators never produce an empty string; an item that "
-                               "should not be in an index leaves the index key out "
-                               "altogether (a sparse index) instead of writing it empty.")
-                    .arg(attribute,
-                         entity >= 0 ? context.entityName(entity).toUpper()
-                                     : QStringLiteral("TYPE"));
+        f.fix
+            = QStringLiteral("Make sure %1 never renders empty: start the template with a "
+                             "literal type prefix ('%2#{...}') and use attributes whose "
+                             "generators never produce an empty string; an item that "
+                             "should not be in an index leaves the index key out "
+                             "altogether (a sparse index) instead of writing it empty.")
+                  .arg(attribute,
+                       entity >= 0 ? context.entityName(entity).toUpper() : QStringLiteral("TYPE"));
     } else {
         f.title = QStringLiteral("Invalid item: %1").arg(group.message);
         f.explanation = QStringLiteral("%1 would be rejected by PutItem. DynamoDB says: "
@@ -178,12 +172,9 @@ void checkInvalidItems(const CheckContext &context, std::vector<Finding> &findin
         const auto &[id, path, attribute] = key;
         const qint64 item = group.items.front();
         const int entity = context.entityOf(item);
-        Finding f;
-        f.id = id;
-        f.severity = Finding::Severity::Error;
-        f.entity = entity >= 0 ? context.entityName(entity) : QString();
-        f.attribute = attribute;
-        f.path = path;
+        Finding f
+            = findingOf(id, Finding::Severity::Error,
+                        entity >= 0 ? context.entityName(entity) : QString(), attribute, path);
         f.items = group.items;
         setConcerned(f, group.all);
         const KeySite *site = entity >= 0 ? context.site(entity, attribute) : nullptr;
@@ -300,13 +291,13 @@ void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findi
     }
     for (const auto &[path, d] : byPath) {
         const int entity = context.entityOf(d.later);
-        Finding f;
-        f.id = QStringLiteral("duplicate-key");
-        f.severity = Finding::Severity::Error; // the later PutItem silently replaces the item
-        f.entity = entity >= 0 ? context.entityName(entity) : QString();
-        f.attribute = project.table.keys.range.empty() ? project.table.keys.hash.front().name
-                                                       : project.table.keys.range.front().name;
-        f.path = path;
+        // An error: the later PutItem silently replaces the item.
+        Finding f
+            = findingOf(QStringLiteral("duplicate-key"), Finding::Severity::Error,
+                        entity >= 0 ? context.entityName(entity) : QString(),
+                        project.table.keys.range.empty() ? project.table.keys.hash.front().name
+                                                         : project.table.keys.range.front().name,
+                        path);
         f.items = {d.earlier, d.later};
         setConcerned(f, d.all);
         if (const KeySite *site = entity >= 0 ? context.site(entity, f.attribute) : nullptr)

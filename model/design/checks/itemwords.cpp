@@ -12,9 +12,6 @@
 
 namespace keyscope::model::checks {
 
-using recovery::EntityProposal;
-using recovery::InferredKey;
-using recovery::PartKind;
 using namespace inferred;
 // ---------------------------------------------------------------------------------------------
 // Words about hand-written items.

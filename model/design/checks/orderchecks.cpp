@@ -216,13 +216,7 @@ void sampleSite(const CheckContext &context, const KeySite &site,
                 std::vector<PlaceholderState> &states)
 {
     const QString separators = separatorsOf(site);
-    const auto &items = context.itemsOfEntity[size_t(site.entity)];
-    const qsizetype limit = std::min<qsizetype>(qsizetype(items.size()), kSampleCap);
-    std::vector<QString> outputs;
-    for (qsizetype n = 0; n < limit; ++n) {
-        const qint64 item = items[size_t(n)];
-        if (!context.partOutputs(site, item, outputs))
-            continue;
+    context.forSampledOutputs(site, [&](qint64 item, const std::vector<QString> &outputs) {
         const QByteArray collection = context.collectionOf(site, item);
         for (PlaceholderState &state : states) {
             const PartView view = partView(collection, outputs, state.ref->part);
@@ -235,36 +229,66 @@ void sampleSite(const CheckContext &context, const KeySite &site,
             if (state.ulidCandidate)
                 sampleUlid(state, view, item);
         }
-    }
+    });
+}
+
+// A warning on two items of one collection whose keys sort against their values: the finding
+// with its title and items, the pair, its words and each item's input to the placeholder.
+struct PairFinding
+{
+    Finding finding;
+    InversionFinder::Pair pair;
+    PairText words;
+    QString later;
+    QString earlier;
+};
+
+std::optional<PairFinding> pairFinding(const CheckContext &context, const KeySite &site,
+                                       const PlaceholderRef &ref, const InversionFinder &finder,
+                                       const QString &id)
+{
+    const auto pair = finder.find();
+    if (!pair)
+        return std::nullopt;
+    PairFinding out {makeFinding(context, id, Finding::Severity::Warning, site, &ref), *pair,
+                     pairText(context, site.keyAttribute, *pair),
+                     inputOf(context, ref, pair->later.item),
+                     inputOf(context, ref, pair->earlier.item)};
+    out.finding.title = out.words.title;
+    out.finding.items = {pair->later.item, pair->earlier.item};
+    setConcerned(out.finding, finder.invertedItems());
+    return out;
+}
+
+// "In your data, <later> and <earlier> are in the same collection (...): <how their keys
+// compare>", the items named with their values as `laterValue` and `earlierValue`.
+QString sameCollection(const CheckContext &context, const KeySite &site, const PairFinding &found,
+                       const QString &laterValue, const QString &earlierValue)
+{
+    return QStringLiteral("In your data, %1 and %2 are in the same collection (%3): %4")
+        .arg(context.describeItem(found.pair.later.item, laterValue),
+             context.describeItem(found.pair.earlier.item, earlierValue),
+             context.describeCollection(site, found.pair.later.item), found.words.comparison);
 }
 
 void reportUnpadded(const CheckContext &context, const KeySite &site, PlaceholderState &state,
                     std::vector<Finding> &findings)
 {
-    const auto pair = state.numbers.find();
-    if (!pair)
-        return;
     const PlaceholderRef &ref = *state.ref;
+    auto found = pairFinding(context, site, ref, state.numbers, QStringLiteral("unpadded-number"));
+    if (!found)
+        return;
+    auto &[f, pair, words, later, earlier] = *found;
     const QString &text = site.keyTemplate.text();
-    const PairText words = pairText(context, site.keyAttribute, *pair);
-    Finding f = makeFinding(context, QStringLiteral("unpadded-number"), Finding::Severity::Warning,
-                            site, &ref);
-    f.title = words.title;
-    f.items = {pair->later.item, pair->earlier.item};
-    setConcerned(f, state.numbers.invertedItems());
-    const QString later = inputOf(context, ref, pair->later.item);
-    const QString earlier = inputOf(context, ref, pair->earlier.item);
     f.explanation
         = QStringLiteral("%1 is a number, but %2 ('%3') writes it into the string sort key %4 "
                          "without padding, so DynamoDB orders these keys by their characters, "
-                         "not by value. In your data, %5 and %6 are in the same collection "
-                         "(%7): %8. A Query returns %9 before %10 although %10 < %9, and "
-                         "range conditions (BETWEEN, <, >) on %4 select the wrong items.")
-              .arg(ref.name, site.description, text, site.keyAttribute,
-                   context.describeItem(pair->later.item, ref.name + u' ' + later),
-                   context.describeItem(pair->earlier.item, ref.name + u' ' + earlier),
-                   context.describeCollection(site, pair->later.item), words.comparison, later,
-                   earlier);
+                         "not by value. ")
+              .arg(ref.name, site.description, text, site.keyAttribute)
+        + sameCollection(context, site, *found, ref.name + u' ' + later, ref.name + u' ' + earlier)
+        + QStringLiteral(". A Query returns %1 before %2 although %2 < %1, and range conditions "
+                         "(BETWEEN, <, >) on %3 select the wrong items.")
+              .arg(later, earlier, site.keyAttribute);
     const int width = std::max(state.maxDigits + 3, 4);
     const QString padded = ref.withFilter(text, QStringLiteral("pad:") + QString::number(width));
     f.fix = QStringLiteral("Write the number zero-padded: %1. The widest %2 in your data "
@@ -292,32 +316,21 @@ void reportMixedCase(const CheckContext &context, const KeySite &site, Placehold
 {
     if (!state.anyUpper || !state.anyLower)
         return; // one case throughout: byte order is alphabetical order
-    const auto pair = state.cases.find();
-    if (!pair)
-        return;
     const PlaceholderRef &ref = *state.ref;
+    auto found = pairFinding(context, site, ref, state.cases, QStringLiteral("mixed-case"));
+    if (!found)
+        return;
+    auto &[f, pair, words, later, earlier] = *found;
     const QString &text = site.keyTemplate.text();
-    const PairText words = pairText(context, site.keyAttribute, *pair);
-    Finding f = makeFinding(context, QStringLiteral("mixed-case"), Finding::Severity::Warning,
-                            site, &ref);
-    f.title = words.title;
-    f.items = {pair->later.item, pair->earlier.item};
-    setConcerned(f, state.cases.invertedItems());
-    const QString later = inputOf(context, ref, pair->later.item);
-    const QString earlier = inputOf(context, ref, pair->earlier.item);
     f.explanation
         = QStringLiteral("%1 keeps its mixed case in %2 ('%3'), and DynamoDB compares "
                          "UTF-8 bytes, where every uppercase letter (0x41-0x5A) sorts before "
                          "every lowercase one (0x61-0x7A): byte order is not alphabetical "
-                         "order. In your data, %4 and %5 are in the same collection (%6): %7, "
-                         "although alphabetically '%8' comes first.")
-              .arg(ref.name, site.description, text,
-                   context.describeItem(pair->later.item, ref.name + QStringLiteral(" '") + later
-                                                              + u'\''),
-                   context.describeItem(pair->earlier.item,
-                                        ref.name + QStringLiteral(" '") + earlier + u'\''),
-                   context.describeCollection(site, pair->later.item), words.comparison,
-                   earlier);
+                         "order. ")
+              .arg(ref.name, site.description, text)
+        + sameCollection(context, site, *found, ref.name + QStringLiteral(" '") + later + u'\'',
+                         ref.name + QStringLiteral(" '") + earlier + u'\'')
+        + QStringLiteral(", although alphabetically '%1' comes first.").arg(earlier);
     const QString upper = ref.withFilter(text, QStringLiteral("upper"));
     f.fix = QStringLiteral("Normalise the case in the key: %1 ('%2' and '%3' then sort "
                            "alphabetically: %4). Keep the value as typed in the %5 "
@@ -345,8 +358,9 @@ QString timeHow(const PlaceholderState &state, const QString &text, int &epochWi
                               "epoch seconds went from 9 to 10 digits at 10^9, on "
                               "2001-09-09T01:46:40Z), so as text a shorter number sorts after "
                               "a longer one ('999999999' > '1000000000')")
-            .arg(ref.name, epoch == QLatin1String("epoch") ? QStringLiteral("epoch seconds")
-                                                            : QStringLiteral("epoch milliseconds"),
+            .arg(ref.name,
+                 epoch == QLatin1String("epoch") ? QStringLiteral("epoch seconds")
+                                                 : QStringLiteral("epoch milliseconds"),
                  ref.source(text), QString::number(state.minEpochDigits),
                  QString::number(state.maxEpochDigits));
     }
@@ -362,28 +376,21 @@ QString timeHow(const PlaceholderState &state, const QString &text, int &epochWi
 void reportTimes(const CheckContext &context, const KeySite &site, PlaceholderState &state,
                  std::vector<Finding> &findings)
 {
-    const auto pair = state.times.find();
-    if (!pair)
-        return;
     const PlaceholderRef &ref = *state.ref;
+    auto found
+        = pairFinding(context, site, ref, state.times, QStringLiteral("unsortable-timestamp"));
+    if (!found)
+        return;
+    auto &[f, pair, words, later, earlier] = *found;
     const QString &text = site.keyTemplate.text();
-    const PairText words = pairText(context, site.keyAttribute, *pair);
-    Finding f = makeFinding(context, QStringLiteral("unsortable-timestamp"),
-                            Finding::Severity::Warning, site, &ref);
-    f.title = words.title;
-    f.items = {pair->later.item, pair->earlier.item};
-    setConcerned(f, state.times.invertedItems());
-    const QString later = inputOf(context, ref, pair->later.item);
-    const QString earlier = inputOf(context, ref, pair->earlier.item);
     int epochWidth = 0;
     const QString how = timeHow(state, text, epochWidth);
     f.explanation = QStringLiteral("%1 ('%2') %3. In your data, %4 is later than %5, "
                                    "and both are in one collection (%6), yet %7.")
                         .arg(sentenceStart(site.description), text, how,
-                             context.describeItem(pair->later.item, ref.name + u' ' + later),
-                             context.describeItem(pair->earlier.item, ref.name + u' ' + earlier),
-                             context.describeCollection(site, pair->later.item),
-                             words.comparison);
+                             context.describeItem(pair.later.item, ref.name + u' ' + later),
+                             context.describeItem(pair.earlier.item, ref.name + u' ' + earlier),
+                             context.describeCollection(site, pair.later.item), words.comparison);
     if (epochWidth > 0) {
         const QString padded
             = ref.withFilter(text, QStringLiteral("pad:") + QString::number(epochWidth));
@@ -391,8 +398,7 @@ void reportTimes(const CheckContext &context, const KeySite &site, PlaceholderSt
                                "digit count and text order is time order: %1 (%2 digits hold "
                                "every time in your data and far beyond), or write ISO-8601 in "
                                "UTC: %3.")
-                    .arg(padded, QString::number(epochWidth),
-                         replacePlaceholder(site, ref, u'{' + ref.name + QStringLiteral("|iso8601}")));
+                    .arg(padded, QString::number(epochWidth), isoTemplate(site, ref));
         if (state.anyNegativeEpoch)
             f.fix += QStringLiteral(" Some times are before 1970 (negative epochs), which pad "
                                     "does not order: use ISO-8601 for those.");
@@ -403,14 +409,14 @@ void reportTimes(const CheckContext &context, const KeySite &site, PlaceholderSt
         findings.push_back(std::move(f));
         return;
     }
-    const QString iso = replacePlaceholder(site, ref, u'{' + ref.name + QStringLiteral("|iso8601}"));
-    f.fix = QStringLiteral("Write the time sortably: %1 (ISO-8601 in UTC, "
-                           "'2023-07-10T14:48:00Z', readable while debugging), or {%2|epoch|pad:10} "
-                           "for epoch seconds of one width. Keep the display format for the "
-                           "screen, not the key.")
-                .arg(iso, ref.name);
-    setTemplateEdit(f, context, site, iso,
-                    QStringLiteral("Write %1 as ISO-8601 in UTC: %2").arg(ref.name, iso));
+    const QString iso = isoTemplate(site, ref);
+    f.fix
+        = QStringLiteral("Write the time sortably: %1 (ISO-8601 in UTC, "
+                         "'2023-07-10T14:48:00Z', readable while debugging), or {%2|epoch|pad:10} "
+                         "for epoch seconds of one width. Keep the display format for the "
+                         "screen, not the key.")
+              .arg(iso, ref.name);
+    setIsoEdit(f, context, site, ref, iso);
     findings.push_back(std::move(f));
 }
 
@@ -548,10 +554,11 @@ void reportSharedTimes(const CheckContext &context, const SharedGroup &group,
                          "different formats, UTC offsets or precisions, so items of one "
                          "collection no longer sort in time order. In your data, %6 is later "
                          "than %7, and both are in one collection (%8), yet %9.")
-              .arg(sentenceStart(first.description), first.keyTemplate.text(),
-                   second.description, second.keyTemplate.text(), a.keyAttribute,
+              .arg(sentenceStart(first.description), first.keyTemplate.text(), second.description,
+                   second.keyTemplate.text(), a.keyAttribute,
                    context.describeItem(pair->later.item,
-                                        refA->name + u' ' + inputOf(context, *refA, pair->later.item)),
+                                        refA->name + u' '
+                                            + inputOf(context, *refA, pair->later.item)),
                    context.describeItem(pair->earlier.item,
                                         refB->name + u' '
                                             + inputOf(context, *refB, pair->earlier.item)),
@@ -560,10 +567,8 @@ void reportSharedTimes(const CheckContext &context, const SharedGroup &group,
                            "%2 and {%3|iso8601} in %4 (UTC, whole seconds), or epoch numbers "
                            "of one unit everywhere.")
                 .arg(firstRef->name, first.description, secondRef->name, second.description);
-    const QString firstIso
-        = replacePlaceholder(first, *firstRef, u'{' + firstRef->name + QStringLiteral("|iso8601}"));
-    const QString secondIso = replacePlaceholder(
-        second, *secondRef, u'{' + secondRef->name + QStringLiteral("|iso8601}"));
+    const QString firstIso = isoTemplate(first, *firstRef);
+    const QString secondIso = isoTemplate(second, *secondRef);
     setTemplateEdit(f, context, first, firstIso,
                     QStringLiteral("Write the times of this key position as ISO-8601 in UTC"));
     Finding other;

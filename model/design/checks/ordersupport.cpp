@@ -52,17 +52,25 @@ PartView partView(const CheckContext &context, const KeySite &site, qint64 item,
 Finding makeFinding(const CheckContext &context, const QString &id, Finding::Severity severity,
                     const KeySite &site, const PlaceholderRef *ref)
 {
-    Finding f;
-    f.id = id;
-    f.severity = severity;
-    f.entity = context.entityName(site.entity);
-    f.attribute = ref ? ref->name : site.keyAttribute;
-    f.path = site.path;
+    Finding f = findingOf(id, severity, context.entityName(site.entity),
+                          ref ? ref->name : site.keyAttribute, site.path);
     if (ref)
         markPart(f, site, ref->part);
     else
         markTemplate(f, site);
     return f;
+}
+
+QString isoTemplate(const KeySite &site, const PlaceholderRef &ref)
+{
+    return replacePlaceholder(site, ref, u'{' + ref.name + QStringLiteral("|iso8601}"));
+}
+
+void setIsoEdit(Finding &f, const CheckContext &context, const KeySite &site,
+                const PlaceholderRef &ref, const QString &iso)
+{
+    setTemplateEdit(f, context, site, iso,
+                    QStringLiteral("Write %1 as ISO-8601 in UTC: %2").arg(ref.name, iso));
 }
 
 PairText pairText(const CheckContext &context, const QString &keyAttribute,

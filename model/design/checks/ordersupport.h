@@ -37,6 +37,12 @@ PartView partView(const CheckContext &context, const KeySite &site, qint64 item,
 Finding makeFinding(const CheckContext &context, const QString &id, Finding::Severity severity,
                     const KeySite &site, const PlaceholderRef *ref);
 
+// The site's template with the placeholder written as ISO-8601 in UTC ({Name|iso8601}).
+QString isoTemplate(const KeySite &site, const PlaceholderRef &ref);
+// The edit to `iso` (isoTemplate's text): "Write Name as ISO-8601 in UTC: ...".
+void setIsoEdit(Finding &f, const CheckContext &context, const KeySite &site,
+                const PlaceholderRef &ref, const QString &iso);
+
 // What a pair of items found by an InversionFinder says, in words.
 struct PairText
 {

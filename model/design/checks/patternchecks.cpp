@@ -45,14 +45,10 @@ void parentSide(const CheckContext &context, const AccessPattern &pattern,
         const bool parentBelow = parentPrefix < childPrefix; // bytes: ASCII prefixes here
         if (parentBelow == pattern.scanIndexForward)
             continue;
-        const QString after = before.startsWith(QLatin1Char('#')) ? before.mid(1)
-                                                                  : QLatin1Char('#') + before;
-        Finding f;
-        f.id = QStringLiteral("parent-side");
-        f.severity = Finding::Severity::Error;
-        f.entity = child->name;
-        f.attribute = sortKey;
-        f.path = patternPath(project, pattern);
+        const QString after
+            = before.startsWith(QLatin1Char('#')) ? before.mid(1) : QLatin1Char('#') + before;
+        Finding f = findingOf(QStringLiteral("parent-side"), Finding::Severity::Error, child->name,
+                              sortKey, patternPath(project, pattern));
         f.title = QStringLiteral("The ") + parent->name + QStringLiteral(" sorts on the side '")
             + pattern.name + QStringLiteral("' reaches last");
         f.explanation = QStringLiteral("'") + pattern.name + QStringLiteral("' reads ")
@@ -61,11 +57,12 @@ void parentSide(const CheckContext &context, const AccessPattern &pattern,
                              : QString())
             + QStringLiteral(" and wants the ") + parent->name + QStringLiteral(" first, but its ")
             + sortKey + QStringLiteral(" prefix '") + parentPrefix + QStringLiteral("' sorts ")
-            + (parentBelow ? QStringLiteral("before") : QStringLiteral("after")) + QStringLiteral(" the ")
-            + child->name + QStringLiteral(" prefix '") + childPrefix
+            + (parentBelow ? QStringLiteral("before") : QStringLiteral("after"))
+            + QStringLiteral(" the ") + child->name + QStringLiteral(" prefix '") + childPrefix
             + QStringLiteral("', so the query meets it last")
-            + (result.passed ? QStringLiteral(".") : QStringLiteral(" (the pattern fails: ")
-                   + result.explanation + QLatin1Char(')'));
+            + (result.passed ? QStringLiteral(".")
+                             : QStringLiteral(" (the pattern fails: ") + result.explanation
+                       + QLatin1Char(')'));
         f.fix = QStringLiteral("Key ") + child->name + QStringLiteral(" ") + sortKey
             + QStringLiteral(" as ") + after + QStringLiteral(" (was ") + before
             + QStringLiteral("), so the children sort on the other side of the ") + parent->name
@@ -97,9 +94,8 @@ void limitBeforeFilter(const CheckContext &context, const AccessPattern &pattern
     f.severity = Finding::Severity::Warning;
     f.path = patternPath(context.project, pattern);
     f.scopeNote = QStringLiteral("about the access pattern '") + pattern.name + QLatin1Char('\'');
-    f.title = QStringLiteral("'") + pattern.name + QStringLiteral("' returns %1 of Limit %2")
-                                                       .arg(response.count)
-                                                       .arg(*pattern.limit);
+    f.title = QStringLiteral("'") + pattern.name
+        + QStringLiteral("' returns %1 of Limit %2").arg(response.count).arg(*pattern.limit);
     f.explanation = QStringLiteral("Limit counts the items read before the FilterExpression drops "
                                    "any: the query read %1 items (ScannedCount) and the filter "
                                    "kept %2 (Count), and more items follow: the page ends with a "
@@ -129,12 +125,8 @@ void prefixOverlap(const CheckContext &context, const AccessPattern &pattern,
     const auto split = prefixSplit(context.project, context.population, pattern, result, sortKey);
     if (!split)
         return;
-    Finding f;
-    f.id = QStringLiteral("prefix-overlap");
-    f.severity = Finding::Severity::Warning;
-    f.entity = split->other;
-    f.attribute = sortKey;
-    f.path = patternPath(context.project, pattern);
+    Finding f = findingOf(QStringLiteral("prefix-overlap"), Finding::Severity::Warning,
+                          split->other, sortKey, patternPath(context.project, pattern));
     f.scopeNote = QStringLiteral("about the access pattern '") + pattern.name + QLatin1Char('\'');
     f.title = QStringLiteral("'%1' for %2 also returns %3 items: both %4 start with '%5'")
                   .arg(pattern.name, split->reads, split->other, sortKey, split->prefix);
@@ -146,13 +138,12 @@ void prefixOverlap(const CheckContext &context, const AccessPattern &pattern,
                          "its children on purpose; this pattern says it is not.")
               .arg(pattern.name, split->reads, pattern.keyConditionExpression, sortKey,
                    split->readsTemplate, split->other, split->otherBefore, split->prefix,
-                   QString::number(split->otherReturned),
-                   context.describeItem(split->otherItem));
+                   QString::number(split->otherReturned), context.describeItem(split->otherItem));
     f.fix = QStringLiteral("Give %1 a prefix of its own, one no other type's prefix begins "
                            "with: %2 = %3 (was %4), so begins_with(%2, '%5') reads only %6 "
                            "items.")
-                .arg(split->other, sortKey, split->otherAfter, split->otherBefore,
-                     split->prefix, split->reads);
+                .arg(split->other, sortKey, split->otherAfter, split->otherBefore, split->prefix,
+                     split->reads);
     f.edit = split->fix;
     f.items.push_back(split->otherItem);
     findings.push_back(std::move(f));
@@ -216,9 +207,8 @@ void checkPatterns(const CheckContext &context, std::vector<Finding> &findings)
         const PatternResult result
             = AccessPatternRunner::run(project, context.population, table, pattern);
         const IndexStore *store = table.store(pattern.indexName);
-        const QString sortKey = store && store->keys().hasRange()
-            ? store->keys().range.front().name
-            : QString();
+        const QString sortKey
+            = store && store->keys().hasRange() ? store->keys().range.front().name : QString();
         parentSide(context, pattern, result, findings);
         prefixOverlap(context, pattern, result, sortKey, findings);
         limitBeforeFilter(context, pattern, result, findings);

@@ -56,20 +56,14 @@ void checkZonelessPlaceholder(const CheckContext &context, const KeySite &site,
         return;
     std::vector<qint64> items;
     QStringList examples;
-    const auto &all = context.itemsOfEntity[size_t(site.entity)];
-    const qsizetype limit = std::min<qsizetype>(qsizetype(all.size()), kSampleCap);
-    std::vector<QString> outputs;
-    for (qsizetype n = 0; n < limit; ++n) {
-        const qint64 item = all[size_t(n)];
-        if (!context.partOutputs(site, item, outputs))
-            continue;
+    context.forSampledOutputs(site, [&](qint64 item, const std::vector<QString> &outputs) {
         const QString &output = outputs[size_t(ref.part)];
         if (!formatted && !isZonelessIso(output))
-            continue;
+            return;
         items.push_back(item);
         if (examples.size() < kExamples && !examples.contains(output))
             examples << output;
-    }
+    });
     if (items.empty())
         return;
     const QString &text = site.keyTemplate.text();
@@ -95,13 +89,12 @@ void checkZonelessPlaceholder(const CheckContext &context, const KeySite &site,
                    context.describeItem(items.front()),
                    CheckContext::quoted(context.keyValue(items.front(), site.keyAttribute)),
                    site.keyAttribute, QString::number(items.size()));
-    const QString iso = replacePlaceholder(site, ref, u'{' + ref.name + QStringLiteral("|iso8601}"));
+    const QString iso = isoTemplate(site, ref);
     f.fix = QStringLiteral("Write times in UTC with a 'Z': %1 ('2024-03-10T02:30:00Z'), "
                            "converting local times to UTC when they are written; show local "
                            "time on the screen, not in the key.")
                 .arg(iso);
-    setTemplateEdit(f, context, site, iso,
-                    QStringLiteral("Write %1 as ISO-8601 in UTC: %2").arg(ref.name, iso));
+    setIsoEdit(f, context, site, ref, iso);
     findings.push_back(std::move(f));
 }
 
@@ -145,13 +138,7 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
     // collision.
     qsizetype fewest = -1;
     qsizetype most = 0;
-    const auto &all = context.itemsOfEntity[size_t(site.entity)];
-    const qsizetype limit = std::min<qsizetype>(qsizetype(all.size()), kSampleCap);
-    std::vector<QString> outputs;
-    for (qsizetype n = 0; n < limit; ++n) {
-        const qint64 item = all[size_t(n)];
-        if (!context.partOutputs(site, item, outputs))
-            continue;
+    context.forSampledOutputs(site, [&](qint64 item, const std::vector<QString> &outputs) {
         const QString &value = outputs[size_t(ref.part)];
         qsizetype at = -1;
         qsizetype count = 0;
@@ -165,7 +152,7 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
         fewest = fewest < 0 ? count : std::min(fewest, count);
         most = std::max(most, count);
         if (at < 0)
-            continue;
+            return;
         items.push_back(item);
         if (examples.size() < kExamples && !examples.contains(value))
             examples << value;
@@ -177,7 +164,7 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
                 firstPrefix += outputs[size_t(p)];
             firstPrefix += value.left(at);
         }
-    }
+    });
     if (first < 0 || fewest == most)
         return;
     const QString &text = site.keyTemplate.text();
@@ -202,12 +189,11 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
                    site.keyAttribute, firstPrefix, firstValue.left(firstValue.indexOf(separator)),
                    QString::number(items.size()));
     // The placeholder with |escape last: '#' becomes '%23', so no value holds a separator.
-    const QString &source = ref.templatePart ? text.mid(ref.templatePart->column - 1,
-                                                         ref.templatePart->length)
-                                             : QString();
-    const QString escaped = replacePlaceholder(site, ref,
-                                               source.left(source.size() - 1)
-                                                   + QStringLiteral("|escape}"));
+    const QString &source = ref.templatePart
+        ? text.mid(ref.templatePart->column - 1, ref.templatePart->length)
+        : QString();
+    const QString escaped = replacePlaceholder(
+        site, ref, source.left(source.size() - 1) + QStringLiteral("|escape}"));
     const QString escapedValue = QString::fromLatin1(firstValue.toUtf8().toPercentEncoding());
     f.fix = QStringLiteral("Keep '%1' out of %2: validate it where %2 is written, or escape it "
                            "in the key with %3 ('%4' is written '%5'), or join the parts with a "
@@ -235,9 +221,8 @@ QString leadingLiteral(const KeySite &site)
 
 // A pair of items, one of each site, in one collection whose second key starts with the
 // first site's prefix: the proof a begins_with returns both.
-std::optional<std::pair<qint64, qint64>> overlapPair(const CheckContext &context,
-                                                     const KeySite &a, const KeySite &b,
-                                                     const QString &prefix)
+std::optional<std::pair<qint64, qint64>> overlapPair(const CheckContext &context, const KeySite &a,
+                                                     const KeySite &b, const QString &prefix)
 {
     std::map<QByteArray, qint64> collectionsOfA;
     const auto &itemsA = context.itemsOfEntity[size_t(a.entity)];
@@ -294,9 +279,9 @@ void reportPrefixOverlap(const CheckContext &context, const KeySite &a, const Ke
         f.fix = QStringLiteral("End the %1 prefix with the separator, so no other prefix "
                                "begins with it: %2 = %3, and query begins_with(%2, '%4').")
                     .arg(nameA, a.keyAttribute, after, ended);
-        setTemplateEdit(f, context, a, after,
-                        QStringLiteral("End the %1 prefix with '%2': %3")
-                            .arg(nameA, separator, after));
+        setTemplateEdit(
+            f, context, a, after,
+            QStringLiteral("End the %1 prefix with '%2': %3").arg(nameA, separator, after));
     } else {
         f.fix = QStringLiteral("Give %1 a prefix that no other entity type's prefix begins "
                                "with (not '%2', which '%3' of %4 begins with), and end it with "
@@ -356,10 +341,11 @@ void reportMixedWidth(const CheckContext &context, const PaddedPlaceholder &narr
     const auto &others = context.itemsOfEntity[size_t(wide.site->entity)];
     if (!items.empty() && !others.empty()) {
         f.items = {items.front(), others.front()};
-        example = QStringLiteral(" In your data, %1 and %2 share the key text '%3' before the "
-                                 "number, and their numbers are written %4 and %5 digits wide.")
-                      .arg(context.describeItem(items.front()), context.describeItem(others.front()),
-                           before, QString::number(narrow.width), QString::number(wide.width));
+        example
+            = QStringLiteral(" In your data, %1 and %2 share the key text '%3' before the "
+                             "number, and their numbers are written %4 and %5 digits wide.")
+                  .arg(context.describeItem(items.front()), context.describeItem(others.front()),
+                       before, QString::number(narrow.width), QString::number(wide.width));
     }
     f.explanation
         = QStringLiteral("%1 ('%2') and %3 ('%4') write a number after the same text '%5' in "
@@ -375,10 +361,10 @@ void reportMixedWidth(const CheckContext &context, const PaddedPlaceholder &narr
     f.fix = QStringLiteral("Pad both to one width, the wider: %1 (and rewrite the existing keys "
                            "of %2 once).")
                 .arg(widened, context.entityName(site.entity));
-    setTemplateEdit(f, context, site, widened,
-                    QStringLiteral("Pad %1 to %2 digits like %3: %4")
-                        .arg(narrow.ref->name, wider, context.entityName(wide.site->entity),
-                             widened));
+    setTemplateEdit(
+        f, context, site, widened,
+        QStringLiteral("Pad %1 to %2 digits like %3: %4")
+            .arg(narrow.ref->name, wider, context.entityName(wide.site->entity), widened));
     findings.push_back(std::move(f));
 }
 
@@ -405,8 +391,9 @@ void checkMixedWidths(const CheckContext &context, std::vector<Finding> &finding
         if (group.size() < 2)
             continue;
         const auto widest = std::max_element(
-            group.begin(), group.end(),
-            [](const PaddedPlaceholder &x, const PaddedPlaceholder &y) { return x.width < y.width; });
+            group.begin(), group.end(), [](const PaddedPlaceholder &x, const PaddedPlaceholder &y) {
+                return x.width < y.width;
+            });
         const QString before = key.section(u'\x1f', 3);
         for (const PaddedPlaceholder &p : group) {
             if (p.width < widest->width && p.site->entity != widest->site->entity)

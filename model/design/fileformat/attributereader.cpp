@@ -5,6 +5,7 @@
 
 #include "model/design/projectfile.h"
 #include "model/design/valuegenerator.h"
+#include "model/value/jsonnumbertext.h"
 #include "model/value/number.h"
 
 #include <QRegularExpression>
@@ -35,7 +36,7 @@ std::optional<QString> scalarText(const QJsonValue &value)
     case QJsonValue::String:
         return value.toString();
     case QJsonValue::Double:
-        return numberText(value.toDouble());
+        return jsonNumberText(value.toDouble());
     case QJsonValue::Bool:
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     default:
@@ -71,7 +72,7 @@ std::optional<QString> checkScalar(const QJsonValue &json, AttributeKind type, Q
         if (!decoded || text->contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9+/=]")))) {
             *error = QStringLiteral("'%1' is not base64, but the attribute's type is B (binary "
                                     "values are written in base64, e.g. \"AAE=\")")
-                         .arg(elide(*text));
+                         .arg(JsonFile::elided(*text));
             return std::nullopt;
         }
         return text;

@@ -5,7 +5,9 @@
 // lost (ObjectReader::extra). Shared by the project file's readers (model/design/fileformat/).
 
 #include "model/io/ioerror.h"
+#include "model/io/jsonfile.h"
 #include "model/io/suggestion.h"
+#include "model/value/jsonnumbertext.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -31,38 +33,14 @@ inline QString elementPath(const QString &path, qsizetype index)
     return QStringLiteral("%1[%2]").arg(path).arg(index);
 }
 
-inline QString numberText(double value)
-{
-    if (std::trunc(value) == value && std::abs(value) < 9007199254740992.0)
-        return QString::number(qint64(value));
-    return QString::number(value, 'g', 17);
-}
-
-inline QString elide(const QString &text)
-{
-    return text.size() > 40 ? text.left(37) + QStringLiteral("...") : text;
-}
-
-// "found ..." for wrong-type messages.
+// "found ..." for wrong-type messages, naming numbers and strings ("the number 5").
 inline QString describe(const QJsonValue &value)
 {
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QStringLiteral("the number %1").arg(numberText(value.toDouble()));
-    case QJsonValue::String:
-        return QStringLiteral("the string \"%1\"").arg(elide(value.toString()));
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
+    if (value.isDouble())
+        return QStringLiteral("the number %1").arg(jsonNumberText(value.toDouble()));
+    if (value.isString())
+        return QStringLiteral("the string ") + JsonFile::foundText(value);
+    return JsonFile::foundText(value);
 }
 
 inline bool isInteger(const QJsonValue &value)

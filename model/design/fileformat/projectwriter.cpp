@@ -241,6 +241,21 @@ OrderedJson durationJson(qint64 ms)
     return value.isString() ? OrderedJson::string(value.toString()) : OrderedJson::integer(ms);
 }
 
+// Timestamps, ULIDs and KSUIDs drawn at random between two instants.
+void insertRandomWindow(OrderedJson &out, const GeneratorSpec &spec)
+{
+    out.insert(QStringLiteral("random"), OrderedJson::boolean(true));
+    out.insert(QStringLiteral("min"), OrderedJson::string(ProjectFile::formatInstant(spec.min)));
+    out.insert(QStringLiteral("max"), OrderedJson::string(ProjectFile::formatInstant(spec.max)));
+}
+
+// The generators that can count or time per parent item.
+bool hasPerParent(GeneratorSpec::Kind kind)
+{
+    return kind == Kind::Sequence || kind == Kind::Timestamp || kind == Kind::Ksuid
+        || kind == Kind::Ulid;
+}
+
 OrderedJson generatorJson(const GeneratorSpec &spec, AttributeKind type)
 {
     OrderedJson out = OrderedJson::object();
@@ -253,8 +268,6 @@ OrderedJson generatorJson(const GeneratorSpec &spec, AttributeKind type)
     case Kind::Sequence:
         out.insert(QStringLiteral("start"), OrderedJson::integer(spec.start));
         out.insert(QStringLiteral("step"), OrderedJson::integer(spec.step));
-        if (spec.perParent)
-            out.insert(QStringLiteral("perParent"), OrderedJson::boolean(true));
         break;
     case Kind::IntegerRange:
         out.insert(QStringLiteral("min"), OrderedJson::integer(spec.min));
@@ -269,18 +282,12 @@ OrderedJson generatorJson(const GeneratorSpec &spec, AttributeKind type)
     }
     case Kind::Timestamp:
         if (spec.random) {
-            out.insert(QStringLiteral("random"), OrderedJson::boolean(true));
-            out.insert(QStringLiteral("min"),
-                       OrderedJson::string(ProjectFile::formatInstant(spec.min)));
-            out.insert(QStringLiteral("max"),
-                       OrderedJson::string(ProjectFile::formatInstant(spec.max)));
+            insertRandomWindow(out, spec);
         } else {
             out.insert(QStringLiteral("start"),
                        OrderedJson::string(ProjectFile::formatInstant(spec.start)));
             out.insert(QStringLiteral("step"), durationJson(spec.step));
         }
-        if (spec.perParent)
-            out.insert(QStringLiteral("perParent"), OrderedJson::boolean(true));
         break;
     case Kind::Pattern:
         out.insert(QStringLiteral("pattern"), OrderedJson::string(spec.pattern));
@@ -288,11 +295,7 @@ OrderedJson generatorJson(const GeneratorSpec &spec, AttributeKind type)
     case Kind::Ksuid:
     case Kind::Ulid:
         if (spec.random) {
-            out.insert(QStringLiteral("random"), OrderedJson::boolean(true));
-            out.insert(QStringLiteral("min"),
-                       OrderedJson::string(ProjectFile::formatInstant(spec.min)));
-            out.insert(QStringLiteral("max"),
-                       OrderedJson::string(ProjectFile::formatInstant(spec.max)));
+            insertRandomWindow(out, spec);
         } else {
             // start 0 or 1 (the default) means "not set": the population's "now".
             if (spec.start > 1)
@@ -301,13 +304,13 @@ OrderedJson generatorJson(const GeneratorSpec &spec, AttributeKind type)
             if (spec.step != 1 || spec.start > 1)
                 out.insert(QStringLiteral("step"), durationJson(spec.step));
         }
-        if (spec.perParent)
-            out.insert(QStringLiteral("perParent"), OrderedJson::boolean(true));
         break;
     case Kind::Names:
     case Kind::Uuid4:
         break;
     }
+    if (spec.perParent && hasPerParent(spec.kind))
+        out.insert(QStringLiteral("perParent"), OrderedJson::boolean(true));
     appendExtra(out, spec.extra);
     return out;
 }

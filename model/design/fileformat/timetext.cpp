@@ -12,7 +12,6 @@
 namespace keyscope::model {
 
 using fileformat::describe;
-using fileformat::elide;
 using fileformat::isInteger;
 
 std::optional<qint64> ProjectFile::parseInstant(const QJsonValue &json, QString *error)
@@ -50,7 +49,7 @@ std::optional<qint64> ProjectFile::parseInstant(const QJsonValue &json, QString 
             return fail(QStringLiteral("'%1' has no time zone, so it would mean a different "
                                        "instant on each machine; add 'Z' for UTC (\"%1Z\")")
                             .arg(text));
-        return fail(expected + QStringLiteral(", found \"%1\"").arg(elide(text)));
+        return fail(expected + QStringLiteral(", found \"%1\"").arg(JsonFile::elided(text)));
     }
     const QDateTime parsed = QDateTime::fromString(text, Qt::ISODateWithMs);
     if (!parsed.isValid())

@@ -1,6 +1,7 @@
 #include "model/design/recovery/partvalues.h"
 
 #include "model/design/ids.h"
+#include "model/value/civiltime.h"
 
 #include <QDate>
 #include <QDateTime>
@@ -27,23 +28,6 @@ int digitsAt(QStringView t, qsizetype at, int count)
         v = v * 10 + (t[i].unicode() - u'0');
     }
     return v;
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-qint64 daysFromCivil(qint64 y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    const qint64 era = (y >= 0 ? y : y - 399) / 400;
-    const unsigned yoe = unsigned(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + qint64(doe) - 719468;
-}
-
-qint64 civilMs(int y, int mo, int d, int h = 0, int mi = 0, int s = 0, int ms = 0)
-{
-    return ((daysFromCivil(y, unsigned(mo), unsigned(d)) * 24 + h) * 60 + mi) * 60000
-        + qint64(s) * 1000 + ms;
 }
 
 const char *const kMonthShort[]
