@@ -83,4 +83,8 @@ private:
     std::vector<bool> m_removed;
 };
 
+// What loading `contents` into a table reports, once the table has taken them.
+ItemsFile::LoadResult loadResult(const ItemsFile::Contents &contents,
+                                 const Table::LoadResult &written);
+
 } // namespace keyscope::model::itemsentries

@@ -348,6 +348,19 @@ Entries::Entries(const Layout &layout, const TableDefinition &definition, const 
     };
 }
 
+ItemsFile::LoadResult loadResult(const ItemsFile::Contents &contents,
+                                 const Table::LoadResult &written)
+{
+    ItemsFile::LoadResult load;
+    load.shape = contents.shape;
+    load.written = written.written;
+    load.replaced = written.replaced;
+    load.deleteRequests = contents.deleteRequests;
+    load.deleted = contents.deleted;
+    load.notes = contents.notes;
+    return load;
+}
+
 QString Entries::itemPath(qsizetype index) const
 {
     const QString entryPath = QStringLiteral("%1[%2]").arg(m_layout.arrayPath).arg(index);
@@ -532,15 +545,7 @@ std::variant<ItemsFile::LoadResult, IoError> ItemsFile::put(Table &table, const 
             : QString();
         return IoError {source, 0, 0, path, error->message};
     }
-    const auto &result = std::get<Table::LoadResult>(written);
-    LoadResult load;
-    load.shape = contents.shape;
-    load.written = result.written;
-    load.replaced = result.replaced;
-    load.deleteRequests = contents.deleteRequests;
-    load.deleted = contents.deleted;
-    load.notes = contents.notes;
-    return load;
+    return itemsentries::loadResult(contents, std::get<Table::LoadResult>(written));
 }
 
 std::variant<ItemsFile::Contents, IoError>

@@ -883,12 +883,7 @@ std::variant<ItemsFile::LoadResult, IoError> load(Table &table, const QString &p
             return IoError {path, 0, 0, sink.tableError->first, sink.tableError->second};
         }
         const Table::LoadResult written = table.finishAppending();
-        ItemsFile::LoadResult result;
-        result.shape = contents.shape;
-        result.written = written.written;
-        result.replaced = written.replaced;
-        result.notes = contents.notes;
-        return result;
+        return itemsentries::loadResult(contents, written);
     }
     table.discardAppended();
     if (outcome == Outcome::Failed)

@@ -359,24 +359,25 @@ bool Table::entryFor(IndexStore &store, ItemId id, QByteArray &scratch,
         }
         return true;
     }
-    scratch.clear();
-    for (quint32 nameId : store.m_rangeIds) {
-        const QByteArrayView bytes = keyBytes(id, nameId, &found);
-        if (!found)
-            return false;
-        keyencoding::appendComponent(scratch, bytes);
-    }
+    // A multi-attribute key: its attributes' bytes as one tuple; false if one is missing.
+    const auto tuple = [&](const std::vector<quint32> &nameIds) {
+        scratch.clear();
+        for (quint32 nameId : nameIds) {
+            const QByteArrayView bytes = keyBytes(id, nameId, &found);
+            if (!found)
+                return false;
+            keyencoding::appendComponent(scratch, bytes);
+        }
+        return true;
+    };
+    if (!tuple(store.m_rangeIds))
+        return false;
     char *stored = store.m_keyArena.allocate(std::max<qsizetype>(scratch.size(), 1));
     std::memcpy(stored, scratch.constData(), size_t(scratch.size()));
     entry->key = stored;
     entry->keyLength = quint32(scratch.size());
-    scratch.clear();
-    for (quint32 nameId : store.m_hashIds) {
-        const QByteArrayView bytes = keyBytes(id, nameId, &found);
-        if (!found)
-            return false;
-        keyencoding::appendComponent(scratch, bytes);
-    }
+    if (!tuple(store.m_hashIds))
+        return false;
     *partitionKey = scratch;
     return true;
 }
