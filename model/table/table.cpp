@@ -23,6 +23,15 @@ qsizetype keySize(const AttributeValue &value)
                                                    : value.bytes().size();
 }
 
+// Two entries' sort keys as unsigned bytes, a prefix first: negative, zero or positive.
+inline int compareSortKeys(const PartitionEntry &a, const PartitionEntry &b)
+{
+    const int c = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
+    if (c != 0 || a.keyLength == b.keyLength)
+        return c;
+    return a.keyLength < b.keyLength ? -1 : 1;
+}
+
 inline bool lessBytes(const char *a, quint32 al, const char *b, quint32 bl)
 {
     const int c = std::memcmp(a, b, std::min(al, bl));
@@ -402,24 +411,14 @@ void Table::sortStore(IndexStore &store)
             // Equal primary keys end up adjacent, oldest write first.
             std::sort(entries.begin(), entries.end(),
                       [](const PartitionEntry &a, const PartitionEntry &b) {
-                          const int c
-                              = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
-                          if (c != 0)
-                              return c < 0;
-                          if (a.keyLength != b.keyLength)
-                              return a.keyLength < b.keyLength;
-                          return a.item < b.item;
+                          const int c = compareSortKeys(a, b);
+                          return c != 0 ? c < 0 : a.item < b.item;
                       });
         } else {
             std::sort(entries.begin(), entries.end(),
                       [this](const PartitionEntry &a, const PartitionEntry &b) {
-                          const int c
-                              = std::memcmp(a.key, b.key, std::min(a.keyLength, b.keyLength));
-                          if (c != 0)
-                              return c < 0;
-                          if (a.keyLength != b.keyLength)
-                              return a.keyLength < b.keyLength;
-                          return compareTablePrimaryKey(a.item, b.item) < 0;
+                          const int c = compareSortKeys(a, b);
+                          return c != 0 ? c < 0 : compareTablePrimaryKey(a.item, b.item) < 0;
                       });
         }
     }
