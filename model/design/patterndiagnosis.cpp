@@ -637,15 +637,10 @@ void distinctPrefix(const Context &c, std::vector<Candidate> &out)
     const auto split = prefixSplit(c.project, c.population, c.pattern, c.result, c.sortKey);
     if (!split)
         return;
-    Candidate candidate;
-    candidate.findingId = QStringLiteral("prefix-overlap");
-    candidate.diagnosis = QStringLiteral("%1 and %2 both start %3 with '%4', so the key "
-                                         "condition meant for %1 returns %2 items too. Give %2 "
-                                         "a prefix of its own: %5.")
-                              .arg(split->reads, split->other, c.sortKey, split->prefix,
-                                   split->otherAfter);
-    candidate.fix = split->fix;
-    out.push_back(std::move(candidate));
+    out.push_back({QStringLiteral("%1 and %2 both start %3 with '%4', so the key condition meant "
+                                  "for %1 returns %2 items too. Give %2 a prefix of its own: %5.")
+                       .arg(split->reads, split->other, c.sortKey, split->prefix, split->otherAfter),
+                   QStringLiteral("prefix-overlap"), split->fix});
 }
 
 // The 1 MB page ends before the expected count: read a narrow index of the same keys.
@@ -661,16 +656,12 @@ void projectedIndex(const Context &c, std::vector<Candidate> &out)
     auto fix = projectedIndexFix(c.project, c.pattern, c.result);
     if (!fix)
         return;
-    Candidate candidate;
-    candidate.findingId = QStringLiteral("page-size");
-    candidate.diagnosis = QStringLiteral("The 1 MB page ends after %1 items, where the pattern "
-                                         "expects %2: the items are too large for one page. "
-                                         "An index that projects only the keys (and what the "
-                                         "pattern reads) holds them all.")
-                              .arg(response.count)
-                              .arg(wanted);
-    candidate.fix = std::move(*fix);
-    out.push_back(std::move(candidate));
+    out.push_back({QStringLiteral("The 1 MB page ends after %1 items, where the pattern expects %2: "
+                                  "the items are too large for one page. An index that projects "
+                                  "only the keys (and what the pattern reads) holds them all.")
+                       .arg(response.count)
+                       .arg(wanted),
+                   QStringLiteral("page-size"), std::move(*fix)});
 }
 
 std::vector<Candidate> candidates(const Context &c)
