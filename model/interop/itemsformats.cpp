@@ -148,22 +148,11 @@ QString quoteCsv(const QString &text, bool forceQuotes)
 
 QString cellText(const AttributeValue &value, bool *forceQuotes)
 {
-    *forceQuotes = false;
-    switch (value.type()) {
-    case AttributeValue::Type::S:
-        *forceQuotes = value.bytes().isEmpty();
-        return value.asString();
-    case AttributeValue::Type::N:
-        return value.asNumber().toString();
-    case AttributeValue::Type::B:
-        return QString::fromLatin1(value.bytes().toBase64());
-    case AttributeValue::Type::Bool:
-        return value.asBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case AttributeValue::Type::Null:
-        return QStringLiteral("true");
-    default:
-        break;
-    }
+    *forceQuotes = value.type() == AttributeValue::Type::S && value.bytes().isEmpty();
+    if (value.isKeyType() || value.type() == AttributeValue::Type::Bool)
+        return value.displayText(); // B as base64, as in DynamoDB JSON
+    if (value.type() == AttributeValue::Type::Null)
+        return QStringLiteral("true"); // {"NULL": true}
     const QJsonObject json = dynamojson::valueToJson(value);
     const QJsonValue inner = json.begin().value();
     return QString::fromUtf8(JsonWriter::write(OrderedJson::fromQJson(inner), 0));

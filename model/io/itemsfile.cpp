@@ -351,14 +351,8 @@ Entries::Entries(const Layout &layout, const TableDefinition &definition, const 
 ItemsFile::LoadResult loadResult(const ItemsFile::Contents &contents,
                                  const Table::LoadResult &written)
 {
-    ItemsFile::LoadResult load;
-    load.shape = contents.shape;
-    load.written = written.written;
-    load.replaced = written.replaced;
-    load.deleteRequests = contents.deleteRequests;
-    load.deleted = contents.deleted;
-    load.notes = contents.notes;
-    return load;
+    return {contents.shape,          written.written,  written.replaced,
+            contents.deleteRequests, contents.deleted, contents.notes};
 }
 
 QString Entries::itemPath(qsizetype index) const
