@@ -1,5 +1,6 @@
 #include "ui/editors/designpanel.h"
 
+#include <QBoxLayout>
 #include <QToolButton>
 
 #include <algorithm>
@@ -36,6 +37,18 @@ QToolButton *DesignPanel::button(const QString &text, const QString &accessible,
     b->setToolButtonStyle(Qt::ToolButtonTextOnly);
     b->setFocusPolicy(Qt::StrongFocus);
     return b;
+}
+
+void DesignPanel::addButtonRow(QBoxLayout *layout, std::initializer_list<QToolButton *> buttons,
+                               int spacing)
+{
+    auto *row = new QHBoxLayout;
+    if (spacing >= 0)
+        row->setSpacing(spacing);
+    for (QToolButton *b : buttons)
+        row->addWidget(b);
+    row->addStretch();
+    layout->addLayout(row);
 }
 
 } // namespace keyscope::ui

@@ -2,6 +2,9 @@
 
 #include <QWidget>
 
+#include <initializer_list>
+
+class QBoxLayout;
 class QToolButton;
 
 namespace keyscope::ui {
@@ -20,6 +23,9 @@ public:
 protected:
     static QToolButton *button(const QString &text, const QString &accessible, const QString &tip,
                                QWidget *parent);
+    // A row of `buttons`, left-aligned, appended to `layout`; `spacing` < 0 keeps the style's.
+    static void addButtonRow(QBoxLayout *layout, std::initializer_list<QToolButton *> buttons,
+                             int spacing = -1);
 };
 
 } // namespace keyscope::ui

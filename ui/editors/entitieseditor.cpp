@@ -139,8 +139,6 @@ QToolButton *EntitiesEditor::createEntityList(QWidget *top)
     m_entityView->setMinimumHeight(90);
     topLayout->addWidget(m_entityView, 1);
 
-    auto *buttons = new QHBoxLayout;
-    buttons->setSpacing(2);
     auto *add = button(tr("&Add"), tr("Add entity type"), tr("Add an entity type (Insert)"), top);
     m_remove = button(tr("Remove"), tr("Remove entity type"),
                       tr("Remove the selected entity type (Delete)"), top);
@@ -149,10 +147,7 @@ QToolButton *EntitiesEditor::createEntityList(QWidget *top)
                  tr("Rename the selected entity type; templates that read it follow (F2)"), top);
     m_color = button(tr("Colour…"), tr("Choose entity colour"),
                      tr("Choose the colour of the selected entity type"), top);
-    for (QToolButton *b : {add, m_remove, m_rename, m_color})
-        buttons->addWidget(b);
-    buttons->addStretch();
-    topLayout->addLayout(buttons);
+    addButtonRow(topLayout, {add, m_remove, m_rename, m_color}, 2);
     connect(add, &QToolButton::clicked, this, &EntitiesEditor::addEntity);
     connect(m_remove, &QToolButton::clicked, this, &EntitiesEditor::removeCurrentEntity);
     connect(m_rename, &QToolButton::clicked, this, &EntitiesEditor::renameCurrentEntity);
@@ -222,15 +217,11 @@ void EntitiesEditor::createAttributesTab()
         AttributeListModel::GeneratorColumn,
         new ChoiceDelegate(fixedChoices(AttributeListModel::generatorKindNames()), this));
     attributesLayout->addWidget(m_attributeView, 1);
-    auto *attributeButtons = new QHBoxLayout;
     auto *addAttribute = button(tr("Add Attribute"), tr("Add attribute"),
                                 tr("Add an attribute to the selected entity type"), attributes);
     m_removeAttribute = button(tr("Remove Attribute"), tr("Remove attribute"),
                                tr("Remove the selected attribute"), attributes);
-    attributeButtons->addWidget(addAttribute);
-    attributeButtons->addWidget(m_removeAttribute);
-    attributeButtons->addStretch();
-    attributesLayout->addLayout(attributeButtons);
+    addButtonRow(attributesLayout, {addAttribute, m_removeAttribute});
     m_generator = new GeneratorForm(attributes);
     attributesLayout->addWidget(m_generator);
     m_tabs->addTab(attributes, tr("A&ttributes"));

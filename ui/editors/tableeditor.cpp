@@ -151,18 +151,13 @@ void TableEditor::createIndexList(QWidget *content, QVBoxLayout *layout)
     m_indexView->setMinimumHeight(90);
     m_indexView->setMaximumHeight(130);
     layout->addWidget(m_indexView);
-    auto *buttons = new QHBoxLayout;
     auto *addGsi = button(tr("Add &GSI"), tr("Add global secondary index"),
                           tr("Add a global secondary index"), content);
     auto *addLsi = button(tr("Add &LSI"), tr("Add local secondary index"),
                           tr("Add a local secondary index (needs a table sort key)"), content);
     m_removeIndex = button(tr("Remove Index"), tr("Remove index"),
                            tr("Remove the selected index (Delete)"), content);
-    buttons->addWidget(addGsi);
-    buttons->addWidget(addLsi);
-    buttons->addWidget(m_removeIndex);
-    buttons->addStretch();
-    layout->addLayout(buttons);
+    addButtonRow(layout, {addGsi, addLsi, m_removeIndex});
     connect(addGsi, &QToolButton::clicked, this, &TableEditor::addGlobalIndex);
     connect(addLsi, &QToolButton::clicked, this, &TableEditor::addLocalIndex);
     connect(m_removeIndex, &QToolButton::clicked, this, &TableEditor::removeCurrentIndex);
