@@ -234,9 +234,8 @@ void ScalarItemEncoder::add(std::string_view name, quint32 slot, Type type,
 {
     const quint32 offset = quint32(m_values.size());
     m_values.push_back(char(type));
-    if (type == Type::S || type == Type::N || type == Type::B) {
+    if (type == Type::S || type == Type::N)
         putVarint(m_values, payload.size());
-    }
     m_values.append(payload);
     m_attributes.push_back({m_names.intern(name, slot), offset, quint32(m_values.size()) - offset});
     m_sizeBytes += qint64(name.size()) + valueSize;
@@ -252,11 +251,6 @@ void ScalarItemEncoder::number(std::string_view name, quint32 slot, const Number
     const QByteArray bytes = number.sortableBytes();
     add(name, slot, Type::N, std::string_view(bytes.constData(), size_t(bytes.size())),
         number.storageSize());
-}
-
-void ScalarItemEncoder::binary(std::string_view name, quint32 slot, QByteArrayView bytes)
-{
-    add(name, slot, Type::B, std::string_view(bytes.data(), size_t(bytes.size())), bytes.size());
 }
 
 void ScalarItemEncoder::boolean(std::string_view name, quint32 slot, bool value)

@@ -65,8 +65,9 @@ private:
 namespace itemcodec {
 
 void encode(const Item &item, NameTable &names, std::string &out);
-// An item of scalar attributes given one by one, encoded without an Item in between (a reader
-// of a large file). Attributes are stored in name order, as encode() stores them.
+// An item of scalar attributes (S, N, BOOL, NULL; B goes through an Item) given one by one, encoded
+// without an Item in between (a reader of a large file). Attributes are stored in name order, as
+// encode() stores them.
 class ScalarItemEncoder
 {
 public:
@@ -77,7 +78,6 @@ public:
     // `slot` is the attribute's position in its item (see NameTable::intern).
     void string(std::string_view name, quint32 slot, std::string_view utf8);
     void number(std::string_view name, quint32 slot, const Number &number);
-    void binary(std::string_view name, quint32 slot, QByteArrayView bytes);
     void boolean(std::string_view name, quint32 slot, bool value);
     void null(std::string_view name, quint32 slot);
     // The encoded item; false if a name was given twice.
