@@ -125,7 +125,7 @@ std::optional<TemplateInput> inputOf(const Item &item, const QString &attribute)
 // Every non-outlier item of every proposal renders its keys back through the proposal's
 // templates once its inferred attributes are added; the parent's attributes come from the
 // item of the parent proposal in the same partition.
-void verifyRenderBack(const RecoveryResult &result, const std::vector<Item> &items,
+void verifyRenderBack(const RecoveryResult &result, const ItemList &items,
                       const TableDefinition &table)
 {
     const QString pk = table.keys.hash.front().name;
@@ -191,7 +191,7 @@ QString shapeOf(const QString &text)
 // Key shapes per entity: attribute -> shapes seen.
 using Shapes = std::map<QString, std::map<QString, QSet<QString>>>;
 
-Shapes shapesOfProposals(const RecoveryResult &result, const std::vector<Item> &items)
+Shapes shapesOfProposals(const RecoveryResult &result, const ItemList &items)
 {
     Shapes shapes;
     for (const EntityProposal &p : result.proposals) {
@@ -216,7 +216,7 @@ Shapes shapesOfPopulation(const Project &project, const Population &population)
     return shapes;
 }
 
-Project projectOf(const TableDefinition &table, std::vector<Item> items)
+Project projectOf(const TableDefinition &table, ItemList items)
 {
     Project project;
     project.name = "Recovered";
@@ -228,7 +228,7 @@ Project projectOf(const TableDefinition &table, std::vector<Item> items)
 
 // The recovered design populates, and each entity's generated keys have shapes the sample has.
 void verifyPopulates(const RecoveryResult &result, const TableDefinition &table,
-                     const std::vector<Item> &items)
+                     const ItemList &items)
 {
     const Project applied = DesignRecovery::apply(projectOf(table, items), result);
     const auto population = Populator::populate(applied);
@@ -804,7 +804,7 @@ void TestDesignRecovery::scaledDesignPopulates()
     const auto population = Populator::populate(applied);
     if (const auto *error = std::get_if<PopulationError>(&population))
         QFAIL(qPrintable(error->message));
-    const std::vector<Item> &grown = std::get<Population>(population).items;
+    const ItemList &grown = std::get<Population>(population).items;
     QVERIFY2(grown.size() >= 100000, qPrintable(QString::number(grown.size())));
     // Recovering the grown design gives the same templates, and parts of the same kinds.
     const RecoveryResult again = DesignRecovery::recover(table, grown);
@@ -870,7 +870,7 @@ void TestDesignRecovery::examplesComeBack()
     auto populated = Populator::populate(project);
     QVERIFY(std::holds_alternative<Population>(populated));
     const Population &population = std::get<Population>(populated);
-    const std::vector<Item> &items = population.items;
+    const ItemList &items = population.items;
     const RecoveryResult result = DesignRecovery::recover(project.table, items);
     QVERIFY2(result.unmatched.empty(),
              qPrintable(DesignRecovery::report(result, items, project.table)));

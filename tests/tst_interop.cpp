@@ -56,7 +56,7 @@ QString itemText(const Item &item)
         QJsonDocument(dynamojson::itemToJson(item)).toJson(QJsonDocument::Compact));
 }
 
-QStringList itemTexts(const std::vector<Item> &items)
+QStringList itemTexts(const ItemList &items)
 {
     QStringList out;
     for (const Item &item : items)
@@ -298,9 +298,9 @@ void TestInterop::keyscopeWorkbenchKeyscope()
     QFETCH(QString, path);
     const Project original = loadProject(path);
     auto items = InteropFile::populatedItems(original, path);
-    QVERIFY(std::holds_alternative<std::vector<Item>>(items));
+    QVERIFY(std::holds_alternative<ItemList>(items));
     const QByteArray model
-        = WorkbenchModel::serialize(original, std::get<std::vector<Item>>(items), kNow);
+        = WorkbenchModel::serialize(original, std::get<ItemList>(items), kNow);
     // A Workbench 3.0 model: facets, table data.
     const QJsonObject root = QJsonDocument::fromJson(model).object();
     QCOMPARE(root.value("ModelMetadata").toObject().value("Version").toString(),
@@ -310,7 +310,7 @@ void TestInterop::keyscopeWorkbenchKeyscope()
     const QJsonObject table = root.value("DataModel").toArray().at(0).toObject();
     QCOMPARE(table.value("TableFacets").toArray().size(), qsizetype(original.entities.size()));
     QCOMPARE(table.value("TableData").toArray().size(),
-             qsizetype(std::get<std::vector<Item>>(items).size()));
+             qsizetype(std::get<ItemList>(items).size()));
 
     auto back = InteropFile::parse(model, "model.json");
     QVERIFY2(std::holds_alternative<InteropFile::Input>(back), qPrintable(errorText(back)));
@@ -327,7 +327,7 @@ void TestInterop::workbenchEditsSurvive()
     // An item edited and one added in NoSQL Workbench come back as hand-written items.
     const Project original = loadProject(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
     std::vector<Item> items
-        = std::get<std::vector<Item>>(InteropFile::populatedItems(original, {}));
+        = std::get<ItemList>(InteropFile::populatedItems(original, {})).toVector();
     items[1]["Model"] = AttributeValue::string("EDITED");
     Item added {{"PK", AttributeValue::string("DEVICE#new")},
                 {"SK", AttributeValue::string("DEVICE#new")}};
@@ -610,7 +610,7 @@ void TestInterop::batchWriteChunksOf25()
 void TestInterop::scanRoundTrip()
 {
     const Project project = loadProject(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
-    const auto items = std::get<std::vector<Item>>(InteropFile::populatedItems(project, {}));
+    const auto items = std::get<ItemList>(InteropFile::populatedItems(project, {}));
     const QByteArray scan = ItemsFormats::scanOutput(items);
     QVERIFY(scan.startsWith("{\n    \"Items\": [\n"));
     auto back = InteropFile::parse(scan, "scan.json", {}, project.table);

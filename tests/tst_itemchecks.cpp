@@ -328,7 +328,7 @@ void TestItemChecks::strayKeyText()
 {
     Project project;
     project.table = pkSk();
-    project.items = {item(QStringLiteral("ORG#1"), QStringLiteral("USER#ann ")),
+    std::vector<Item> items {item(QStringLiteral("ORG#1"), QStringLiteral("USER#ann ")),
                      item(QStringLiteral("ORG#1"), QStringLiteral("USER#bob\t")),
                      item(QStringLiteral("ORG#1"), QStringLiteral("EVENT#${date}")),
                      item(QStringLiteral("ORG#1"), QStringLiteral("USER#cy")),
@@ -339,12 +339,13 @@ void TestItemChecks::strayKeyText()
                      item(QStringLiteral("ORG#1"), QStringLiteral("REC#2023-05-28T14:15:39.247Z")),
                      item(QStringLiteral("ORG#1"), QStringLiteral("LOG#2023-05-28T14:15:40.247Z")),
                      item(QStringLiteral("ORG#1"), QStringLiteral("A#B#A#C"))};
-    project.items[5][QStringLiteral("ProcessedDate")]
+    items[5][QStringLiteral("ProcessedDate")]
         = AttributeValue::string(QStringLiteral("2023-05-28T14:15:39.247Z"));
-    project.items[6][QStringLiteral("ProcessedDate")]
+    items[6][QStringLiteral("ProcessedDate")]
         = AttributeValue::string(QStringLiteral("2023-05-28T14:15:39.247Z"));
-    project.items[7][QStringLiteral("UpdatedAt")]
+    items[7][QStringLiteral("UpdatedAt")]
         = AttributeValue::string(QStringLiteral("2023-05-28T14:15:39.247Z"));
+    project.items = items;
     const Population population = populate(project);
     QStringList titles;
     std::vector<qint64> concerned;

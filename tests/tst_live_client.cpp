@@ -568,7 +568,7 @@ private slots:
         for (const auto &[sk, n] : std::vector<std::pair<QString, int>> {
                  {QStringLiteral("A"), 1}, {QStringLiteral("B"), 2}, {QStringLiteral("A"), 3}})
             items.push_back(*dynamojson::itemFromJson(item(QStringLiteral("P"), sk, n)));
-        const std::vector<Item> unique = LiveOperations::uniqueByKey(simpleTable(), items);
+        const ItemList unique = LiveOperations::uniqueByKey(simpleTable(), items);
         QCOMPARE(unique.size(), size_t(2));
         QCOMPARE(unique[0].at(QStringLiteral("N")).asNumber().toString(), QStringLiteral("3"));
         QCOMPARE(unique[1].at(QStringLiteral("SK")).asString(), QStringLiteral("B"));

@@ -44,7 +44,7 @@ class TestLiveDynalite : public QObject
     QString m_endpoint;
     QTemporaryDir m_home; // HOME for keyscope: no ~/.aws of the machine gets in
     QTemporaryDir m_work;
-    std::vector<Item> m_items; // the project's populated items, as pushed
+    ItemList m_items; // the project's populated items, as pushed
 
     QProcessEnvironment environment() const
     {

@@ -347,7 +347,7 @@ void TestStrategies::ticketTrackerIndexOnUpdatedAt()
              (QStringList {"TICKET#002", "TICKET#003", "TICKET#001", "TICKET#004"}));
 
     // Updating a ticket rewrites the item under the same (immutable) key; the index moves it.
-    const auto result = table->putItems({ticket("004", "2024-05-04T07:00:00Z")});
+    const auto result = table->putItems(std::vector<Item> {ticket("004", "2024-05-04T07:00:00Z")});
     QCOMPARE(std::get<Table::LoadResult>(result).replaced, 1);
     QCOMPARE(query(*table, recent),
              (QStringList {"TICKET#004", "TICKET#002", "TICKET#003", "TICKET#001"}));

@@ -575,7 +575,7 @@ void TestTable::validation()
     const Item parsed = itemFrom(item);
     const auto error = table.validate(parsed);
     QCOMPARE(error.value_or(QString()), expected);
-    const auto result = table.putItems({parsed});
+    const auto result = table.putItems(std::vector<Item> {parsed});
     if (expected.isEmpty()) {
         QVERIFY(std::holds_alternative<Table::LoadResult>(result));
         QCOMPARE(table.itemCount(), 1);

@@ -327,10 +327,10 @@ void TestWorkbenchSamples::malformedItemsRepaired()
     QVERIFY(!repaired.isEmpty());
     QVERIFY2(repaired.front().startsWith(kSamples + file + ": " + notePath + ": "),
              qPrintable(repaired.front()));
-    const Item *item = nullptr;
+    std::optional<Item> item;
     for (const Item &candidate : input.projects.front().items) {
         if (valueOf(candidate, QStringLiteral("SK")) == sk)
-            item = &candidate;
+            item = candidate;
     }
     QVERIFY(item);
     QCOMPARE(text(item->at(name)), value);

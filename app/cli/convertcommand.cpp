@@ -124,7 +124,7 @@ std::variant<InteropFile::Format, int> outputFormat(const ParsedOptions &options
 
 // Items alone become a project when their keys can be told (PK/SK...), so a scan export
 // converts to a design; nullopt (with the error printed) when they cannot.
-std::optional<Project> projectOfItems(std::vector<Item> &looseItems, const QString &tableName,
+std::optional<Project> projectOfItems(ItemList &looseItems, const QString &tableName,
                                       const QStringList &inputNames)
 {
     QString why;
@@ -173,7 +173,7 @@ void inferEntityTypes(std::vector<Project> &projects,
 
 // Items alone, written in an items format.
 int writeItemsOnly(InteropFile::Format format, const QString &tableName,
-                   const std::vector<Item> &looseItems, const QString &out)
+                   const ItemList &looseItems, const QString &out)
 {
     if (!InteropFile::isItemsFormat(format))
         return usageError(kUsage,
@@ -204,12 +204,12 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
                   const QString &designPath, std::optional<quint64> seed, const QString &out)
 {
     for (Project &project : projects) {
-        std::vector<Item> items;
+        ItemList items;
         if (InteropFile::isItemsFormat(format) || format == InteropFile::Format::Workbench) {
             auto populated = InteropFile::populatedItems(project, designPath, seed);
             if (auto *error = std::get_if<IoError>(&populated))
                 return fileError(*error);
-            items = std::get<std::vector<Item>>(std::move(populated));
+            items = std::get<ItemList>(std::move(populated));
         }
         const QString target = projects.size() > 1 ? suffixed(out, project.table.tableName) : out;
         if (target == u"-" && format == InteropFile::Format::BatchWrite
@@ -275,7 +275,7 @@ int runConvertCommand(const QStringList &args)
                               .arg(inputs.projects.size())
                               .arg(inputs.tableNames.join(u", ")));
     std::vector<Project> projects = std::move(inputs.projects);
-    std::vector<Item> &looseItems = inputs.looseItems;
+    ItemList &looseItems = inputs.looseItems;
     const QString &looseTable = inputs.looseTable;
     const bool infer
         = format == InteropFile::Format::Keyscope && !options.has(QStringLiteral("--no-infer"));

@@ -73,13 +73,11 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
         printNotes(input.notes);
         if (inputs.looseTable.isEmpty())
             inputs.looseTable = input.items.tableName;
-        for (Item &item : input.items.items)
-            inputs.looseItems.push_back(std::move(item));
+        inputs.looseItems.append(input.items.items);
     }
     if (!inputs.projects.empty()) {
         for (Project &project : inputs.projects)
-            project.items.insert(project.items.end(), inputs.looseItems.begin(),
-                                 inputs.looseItems.end());
+            project.items.append(inputs.looseItems);
         inputs.looseItems.clear();
     }
     return inputs;

@@ -22,7 +22,7 @@ struct InteropInputs
     std::vector<std::vector<model::recovery::TypeHint>> hints;
     QString designPath;                  // the input that described the table(s)
     QStringList tableNames;              // every table in that input
-    std::vector<model::Item> looseItems; // items files' items when no input describes a table
+    model::ItemList looseItems; // items files' items when no input describes a table
     QString looseTable;                  // the table name an items file gave (batch-write)
 };
 

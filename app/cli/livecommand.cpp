@@ -447,7 +447,7 @@ int runLoad(const QStringList &args)
 // The items a push writes: the population as the engine would hold it (every item valid), a
 // repeated key keeping the later item (BatchWriteItem refuses the same key twice in one
 // request). Problems are printed; the exit code comes back instead.
-std::variant<std::vector<Item>, int> pushItems(const QString &projectPath, const Project &project,
+std::variant<ItemList, int> pushItems(const QString &projectPath, const Project &project,
                                                std::optional<quint64> seed,
                                                const TableDefinition &definition)
 {
@@ -557,7 +557,7 @@ int runPush(const QStringList &args)
     auto prepared = pushItems(*projectPath, project, seed, definition);
     if (auto *code = std::get_if<int>(&prepared))
         return *code;
-    const std::vector<Item> &items = std::get<std::vector<Item>>(prepared);
+    const ItemList &items = std::get<ItemList>(prepared);
 
     auto opened = openSession(options);
     if (auto *code = std::get_if<int>(&opened))

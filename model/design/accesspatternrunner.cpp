@@ -106,6 +106,7 @@ std::optional<QString> renderValues(const Project &project, const Population &po
             if (!parent)
                 return std::nullopt;
             const Item *source = &*parent;
+            Item ancestor;
             QString attribute = name;
             const qsizetype dot = name.indexOf(QLatin1Char('.'));
             if (dot >= 0) {
@@ -113,7 +114,8 @@ std::optional<QString> renderValues(const Project &project, const Population &po
                 attribute = name.mid(dot + 1);
                 for (qint64 p = result.parentItem; p >= 0; p = population.parentOf[size_t(p)]) {
                     if (entityName(project, population, p) == name.left(dot)) {
-                        source = &population.items[size_t(p)];
+                        ancestor = population.items[size_t(p)];
+                        source = &ancestor;
                         break;
                     }
                 }

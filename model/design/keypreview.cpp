@@ -92,7 +92,9 @@ std::vector<SampleValue> KeyPreview::samples(const Project &project, const Popul
             }
         }
     }
-    addEntitySamples(out, entity, {}, item >= 0 ? &population->items[size_t(item)] : nullptr);
+    const std::optional<Item> sample
+        = item >= 0 ? std::optional<Item>(population->items[size_t(item)]) : std::nullopt;
+    addEntitySamples(out, entity, {}, sample ? &*sample : nullptr);
 
     // Ancestors, nearest first; a cycle stops at the first repeat.
     QStringList seen {entity.name};
@@ -103,10 +105,13 @@ std::vector<SampleValue> KeyPreview::samples(const Project &project, const Popul
         if (!parent)
             break;
         seen << parentName;
-        const Item *values = nullptr;
-        if (parentItem >= 0 && itemMatches(population->items[size_t(parentItem)], *parent))
-            values = &population->items[size_t(parentItem)];
-        addEntitySamples(out, *parent, parent->name, values);
+        std::optional<Item> values;
+        if (parentItem >= 0) {
+            values = population->items[size_t(parentItem)];
+            if (!itemMatches(*values, *parent))
+                values.reset();
+        }
+        addEntitySamples(out, *parent, parent->name, values ? &*values : nullptr);
         parentName = parent->parent;
         parentItem = parentItem >= 0 ? population->parentOf[size_t(parentItem)] : -1;
     }
@@ -233,8 +238,8 @@ std::vector<SampleValue> KeyPreview::itemSamples(const Project &project,
         if (entity < 0 || entity >= int(project.entities.size()))
             break;
         const EntityType &type = project.entities[size_t(entity)];
-        addEntitySamples(out, type, at == item ? QString() : type.name,
-                         &population.items[size_t(at)], false);
+        const Item values = population.items[size_t(at)];
+        addEntitySamples(out, type, at == item ? QString() : type.name, &values, false);
     }
     return out;
 }

@@ -286,9 +286,8 @@ int digitsUsed(const Context &c, const QString &entity, const QString &attribute
     for (qint64 i = 0; i < c.population.generatedCount; ++i) {
         if (c.entityOf(i) != entity)
             continue;
-        const auto it = c.population.items[size_t(i)].find(attribute);
-        if (it != c.population.items[size_t(i)].end())
-            digits = std::max(digits, int(it->second.displayText().remove(QLatin1Char('-')).size()));
+        if (const auto value = c.population.items.attribute(size_t(i), attribute))
+            digits = std::max(digits, int(value->displayText().remove(QLatin1Char('-')).size()));
     }
     return digits;
 }

@@ -15,7 +15,7 @@ namespace keyscope::model {
 // The items a project generates, with where each came from.
 struct Population
 {
-    std::vector<Item> items;      // generated items in generation order, then hand-written
+    ItemList items;               // generated items in generation order, then hand-written
     std::vector<int> entityOf;    // index into Project::entities; -1 for hand-written
     std::vector<qint64> parentOf; // index of the parent item; -1 for roots, hand-written
     qsizetype generatedCount = 0; // items before the hand-written ones

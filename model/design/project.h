@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/table/itemlist.h"
 #include "model/table/tabledefinition.h"
 #include "model/value/attributevalue.h"
 
@@ -129,7 +130,7 @@ struct Project
     std::vector<EntityType> entities;
     quint64 seed = 1;
     std::vector<AccessPattern> accessPatterns;
-    std::vector<Item> items; // hand-written items, written after the generated ones
+    ItemList items; // hand-written items, written after the generated ones
     QJsonObject view;        // view settings, owned by the app
     QJsonObject extra;
 

@@ -95,6 +95,7 @@ UpdateSimulation UpdateSimulator::simulate(const Project &project, const Populat
 
     const quint64 threshold = quint64(std::clamp(share, 0.0, 1.0) * 1000000.0);
     qint64 ordinal = population.size();
+    std::map<size_t, Item> changed; // updated items, written back at the end
     for (qint64 i = 0; i < population.generatedCount; ++i) {
         const int e = population.entityOf[size_t(i)];
         if (e < 0 || plans[size_t(e)].mutableAttributes.empty())
@@ -102,7 +103,7 @@ UpdateSimulation UpdateSimulator::simulate(const Project &project, const Populat
         if (random.next() % 1000000 >= threshold)
             continue;
         const EntityType &entity = project.entities[size_t(e)];
-        Item &item = updated.items[size_t(i)];
+        Item &item = changed[size_t(i)] = population.items[size_t(i)];
         const Item before = item;
         for (int a : plans[size_t(e)].mutableAttributes) {
             const AttributeSpec &spec = entity.attributes[size_t(a)];
@@ -126,6 +127,7 @@ UpdateSimulation UpdateSimulator::simulate(const Project &project, const Populat
             const auto lookup = [&](const QString &name) -> std::optional<TemplateInput> {
                 const qsizetype dot = name.indexOf(QLatin1Char('.'));
                 const Item *source = &item;
+                Item ancestor;
                 QString attribute = name;
                 if (dot >= 0) {
                     source = nullptr;
@@ -133,7 +135,10 @@ UpdateSimulation UpdateSimulator::simulate(const Project &project, const Populat
                          p = population.parentOf[size_t(p)]) {
                         const int pe = population.entityOf[size_t(p)];
                         if (pe >= 0 && project.entities[size_t(pe)].name == name.left(dot)) {
-                            source = &updated.items[size_t(p)];
+                            const auto it = changed.find(size_t(p));
+                            ancestor = it != changed.end() ? it->second
+                                                           : population.items[size_t(p)];
+                            source = &ancestor;
                             break;
                         }
                     }
@@ -175,6 +180,7 @@ UpdateSimulation UpdateSimulator::simulate(const Project &project, const Populat
             simulation.updates.push_back(std::move(update));
         }
     }
+    updated.items.replace(changed);
     return simulation;
 }
 

@@ -238,7 +238,7 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
                                                        const QString &source, QStringList *notes)
 {
     const Table scratch(table);
-    std::vector<Item> kept;
+    std::vector<bool> fits(items.items.size(), false);
     QStringList keptPaths;
     std::optional<IoError> first;
     for (std::size_t i = 0; i < items.items.size(); ++i) {
@@ -253,11 +253,11 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
                 first = IoError {source, 0, 0, path, *why};
             continue;
         }
-        kept.push_back(std::move(items.items[i]));
+        fits[i] = true;
         keptPaths << path;
     }
-    const bool noneFit = kept.empty() && first;
-    items.items = std::move(kept);
+    const bool noneFit = keptPaths.isEmpty() && first;
+    items.items = items.items.keeping([&](size_t i) { return fits[i]; });
     items.paths = keptPaths;
     if (noneFit)
         return first;
@@ -313,7 +313,7 @@ bool InteropFile::isItemsFormat(Format format)
 }
 
 std::vector<QByteArray> InteropFile::render(Format format, const Project &project,
-                                            const std::vector<Item> &items, const QDateTime &now)
+                                            const ItemList &items, const QDateTime &now)
 {
     switch (format) {
     case Format::Keyscope:
@@ -385,7 +385,7 @@ QStringList InteropFile::removeStaleBatchFiles(const QString &path, qsizetype wr
 }
 
 std::variant<QStringList, IoError> InteropFile::write(Format format, const Project &project,
-                                                      const std::vector<Item> &items,
+                                                      const ItemList &items,
                                                       const QString &path, const QDateTime &now)
 {
     const std::vector<QByteArray> files = render(format, project, items, now);
@@ -399,7 +399,7 @@ std::variant<QStringList, IoError> InteropFile::write(Format format, const Proje
     return paths;
 }
 
-std::variant<std::vector<Item>, IoError> InteropFile::populatedItems(const Project &project,
+std::variant<ItemList, IoError> InteropFile::populatedItems(const Project &project,
                                                                      const QString &source,
                                                                      std::optional<quint64> seed)
 {

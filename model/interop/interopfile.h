@@ -83,7 +83,7 @@ public:
     // The bytes of each file `format` writes for `project` (`items`: what items formats and the
     // Workbench model's TableData hold): one file, except batch-write (one per 25 items).
     static std::vector<QByteArray> render(Format format, const Project &project,
-                                          const std::vector<Item> &items, const QDateTime &now);
+                                          const ItemList &items, const QDateTime &now);
     // Removes the OUT-NNN.json batch-write files numbered past `written` (an earlier, longer
     // run's); only files holding a batch-write request. Returns their paths.
     static QStringList removeStaleBatchFiles(const QString &path, qsizetype written);
@@ -91,12 +91,12 @@ public:
     // ItemsFormats::batchFileNames (and an earlier run's extra ones removed). Returns the paths
     // written.
     static std::variant<QStringList, IoError> write(Format format, const Project &project,
-                                                    const std::vector<Item> &items,
+                                                    const ItemList &items,
                                                     const QString &path, const QDateTime &now);
 
     // A project's collection as it is stored: populated items (generated, then hand-written),
     // one per primary key.
-    static std::variant<std::vector<Item>, IoError>
+    static std::variant<ItemList, IoError>
     populatedItems(const Project &project, const QString &source, std::optional<quint64> seed = {});
 
 private:

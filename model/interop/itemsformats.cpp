@@ -161,7 +161,7 @@ QString cellText(const AttributeValue &value, bool *forceQuotes)
 } // namespace
 
 std::vector<QByteArray> ItemsFormats::batchWriteChunks(const QString &tableName,
-                                                       const std::vector<Item> &items, int chunk)
+                                                       const ItemList &items, int chunk)
 {
     std::vector<QByteArray> files;
     for (std::size_t start = 0; start < items.size() || (start == 0 && items.empty());
@@ -207,7 +207,7 @@ QStringList ItemsFormats::batchFileNames(const QString &path, qsizetype count)
     return names;
 }
 
-QByteArray ItemsFormats::scanOutput(const std::vector<Item> &items)
+QByteArray ItemsFormats::scanOutput(const ItemList &items)
 {
     OrderedJson array = OrderedJson::array();
     for (const Item &item : items)
@@ -219,7 +219,7 @@ QByteArray ItemsFormats::scanOutput(const std::vector<Item> &items)
     return JsonWriter::write(out, 4) + '\n';
 }
 
-QByteArray ItemsFormats::toCsv(const std::vector<Item> &items, const TableDefinition &table)
+QByteArray ItemsFormats::toCsv(const ItemList &items, const TableDefinition &table)
 {
     // Columns are (name, type) pairs.
     using Column = std::pair<QString, AttributeValue::Type>;
@@ -512,20 +512,27 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
     return contents;
 }
 
-std::vector<Item> ItemsFormats::uniqueByKey(const std::vector<Item> &items, const KeySchema &keys)
+ItemList ItemsFormats::uniqueByKey(const ItemList &items, const KeySchema &keys)
 {
-    std::vector<Item> out;
+    std::vector<std::size_t> chosen; // per kept position: the index of the item written last
     QHash<QByteArray, std::size_t> position;
-    for (const Item &item : items) {
-        const QByteArray identity = keyIdentity(item, keys);
+    bool replaced = false;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const QByteArray identity = keyIdentity(items[i], keys);
         const auto it = position.constFind(identity);
         if (it != position.constEnd()) {
-            out[*it] = item;
+            chosen[*it] = i;
+            replaced = true;
         } else {
-            position.insert(identity, out.size());
-            out.push_back(item);
+            position.insert(identity, chosen.size());
+            chosen.push_back(i);
         }
     }
+    if (!replaced)
+        return items;
+    ItemList out;
+    for (const std::size_t i : chosen)
+        out.push_back(items[i]);
     return out;
 }
 

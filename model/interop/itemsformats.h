@@ -34,16 +34,16 @@ public:
     // Requests of at most `chunk` puts each: {"<table>": [{"PutRequest": {"Item": ...}}, ...]},
     // one request per line.
     static std::vector<QByteArray> batchWriteChunks(const QString &tableName,
-                                                    const std::vector<Item> &items,
+                                                    const ItemList &items,
                                                     int chunk = kBatchSize);
     // Where chunk i goes: `path` itself when there is one chunk, else `items-001.json`,
     // `items-002.json`, ... beside it (at least 3 digits).
     static QStringList batchFileNames(const QString &path, qsizetype count);
     // {"Items": [...], "Count": n, "ScannedCount": n} as `aws dynamodb scan` prints it.
-    static QByteArray scanOutput(const std::vector<Item> &items);
+    static QByteArray scanOutput(const ItemList &items);
 
     // Columns: the table's key attributes, then index keys, then the rest by name.
-    static QByteArray toCsv(const std::vector<Item> &items, const TableDefinition &table);
+    static QByteArray toCsv(const ItemList &items, const TableDefinition &table);
     // Errors give the line and column of the cell and its column header. With
     // BadItems::LeaveOut a bad row is left out with a note ("items.csv:3:3: column ...; left
     // out this row") and plain JSON inside an L or M cell is read as DynamoDB values.
@@ -52,7 +52,7 @@ public:
             ItemsFile::BadItems badItems = ItemsFile::BadItems::Refuse);
 
     // Keeps one item per primary key, the last one written, at the position of the first.
-    static std::vector<Item> uniqueByKey(const std::vector<Item> &items, const KeySchema &keys);
+    static ItemList uniqueByKey(const ItemList &items, const KeySchema &keys);
 };
 
 } // namespace keyscope::model

@@ -89,10 +89,10 @@ public:
     // The Workbench 3.0 model of `project` with `tableData` (usually its populated items) as the
     // table's TableData. `now` dates the model (DateLastModified; also DateCreated unless the
     // project came from a model that had one).
-    static OrderedJson toJson(const Project &project, const std::vector<Item> &tableData,
+    static OrderedJson toJson(const Project &project, const ItemList &tableData,
                               const QDateTime &now);
     // 2-space indentation, as NoSQL Workbench writes its files.
-    static QByteArray serialize(const Project &project, const std::vector<Item> &tableData,
+    static QByteArray serialize(const Project &project, const ItemList &tableData,
                                 const QDateTime &now);
 };
 

@@ -762,16 +762,17 @@ std::variant<Project, Failure> mergeEmbedded(Project fromModel, const QJsonObjec
     }
     // Items: the model's table data are the populated collection; what differs from it was
     // added or edited in NoSQL Workbench and becomes hand-written.
-    QHash<QByteArray, const Item *> populated;
+    QHash<QByteArray, std::size_t> populated; // key -> index in the population
     auto population = Populator::populate(project);
-    if (auto *items = std::get_if<Population>(&population)) {
-        for (const Item &item : items->items)
-            populated.insert(keyIdentity(item, project.table.keys), &item);
+    auto *items = std::get_if<Population>(&population);
+    if (items) {
+        for (std::size_t i = 0; i < items->items.size(); ++i)
+            populated.insert(keyIdentity(items->items[i], project.table.keys), i);
     }
     qsizetype added = 0;
     for (const Item &item : fromModel.items) {
         const auto it = populated.constFind(keyIdentity(item, project.table.keys));
-        if (it != populated.constEnd() && **it == item)
+        if (it != populated.constEnd() && items->items[*it] == item)
             continue;
         project.items.push_back(item);
         ++added;

@@ -219,7 +219,7 @@ void insertBilling(OrderedJson *tableOut, const Project &project, const QJsonObj
 
 } // namespace
 
-OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Item> &tableData,
+OrderedJson WorkbenchModel::toJson(const Project &project, const ItemList &tableData,
                                    const QDateTime &now)
 {
     const QJsonObject stored = project.extra.value(QLatin1String(kExtraMember)).toObject();
@@ -285,7 +285,7 @@ OrderedJson WorkbenchModel::toJson(const Project &project, const std::vector<Ite
     return root;
 }
 
-QByteArray WorkbenchModel::serialize(const Project &project, const std::vector<Item> &tableData,
+QByteArray WorkbenchModel::serialize(const Project &project, const ItemList &tableData,
                                      const QDateTime &now)
 {
     return JsonWriter::write(toJson(project, tableData, now), 2) + '\n';

@@ -462,16 +462,12 @@ void Entries::finish()
 {
     ItemsFile::Contents &contents = m_contents;
     if (contents.deleted > 0) {
-        std::vector<Item> kept;
         QStringList keptPaths;
-        kept.reserve(contents.items.size() - size_t(contents.deleted));
         for (std::size_t i = 0; i < contents.items.size(); ++i) {
-            if (!m_removed[i]) {
-                kept.push_back(std::move(contents.items[i]));
+            if (!m_removed[i])
                 keptPaths << contents.paths.at(qsizetype(i));
-            }
         }
-        contents.items = std::move(kept);
+        contents.items = contents.items.keeping([&](size_t i) { return !m_removed[i]; });
         contents.paths = keptPaths;
     }
     if (contents.deleteRequests > 0)

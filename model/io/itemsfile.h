@@ -43,7 +43,7 @@ public:
     {
         Shape shape = Shape::ItemArray;
         QString tableName;       // batch shape: whose requests were taken
-        std::vector<Item> items; // in file order, DeleteRequests already applied
+        ItemList items;          // in file order, DeleteRequests already applied
         QStringList paths;       // JSON path of each item, e.g. "Items[3]"
         qsizetype deleteRequests = 0;
         qsizetype deleted = 0; // items put earlier in the file that a DeleteRequest removed

@@ -1,5 +1,7 @@
 #include "model/live/liveoperations.h"
 
+#include "model/interop/itemsformats.h"
+
 #include "model/value/dynamojson.h"
 
 #include <QJsonArray>
@@ -78,28 +80,9 @@ std::variant<TableDescription, LiveError> LiveOperations::describeTable(const QS
     return description;
 }
 
-std::vector<Item> LiveOperations::uniqueByKey(const TableDefinition &definition,
-                                              const std::vector<Item> &items)
+ItemList LiveOperations::uniqueByKey(const TableDefinition &definition, const ItemList &items)
 {
-    std::vector<Item> unique;
-    std::map<QByteArray, size_t> position;
-    for (const Item &item : items) {
-        QByteArray token;
-        for (const auto &attribute : definition.keys.all()) {
-            const auto it = item.find(attribute.name);
-            if (it != item.end())
-                token += it->second.sortableBytes().toHex();
-            token += '/';
-        }
-        const auto found = position.find(token);
-        if (found != position.end()) {
-            unique[found->second] = item;
-        } else {
-            position.emplace(token, unique.size());
-            unique.push_back(item);
-        }
-    }
-    return unique;
+    return ItemsFormats::uniqueByKey(items, definition.keys);
 }
 
 QJsonObject LiveOperations::queryToJson(const QueryRequest &request)
@@ -315,7 +298,7 @@ LiveOperations::createTable(const TableDefinition &definition, const QJsonObject
     }
 }
 
-WriteResult LiveOperations::batchWrite(const QString &table, const std::vector<Item> &items,
+WriteResult LiveOperations::batchWrite(const QString &table, const ItemList &items,
                                        const LiveProgress &progress, int maxUnprocessedRounds)
 {
     WriteResult result;

@@ -79,13 +79,12 @@ public:
 
     // BatchWriteItem in groups of 25, re-sending UnprocessedItems with backoff until they are
     // all written (or `maxUnprocessedRounds` rounds in a row make no progress).
-    WriteResult batchWrite(const QString &table, const std::vector<Item> &items,
+    WriteResult batchWrite(const QString &table, const ItemList &items,
                            const LiveProgress &progress = {}, int maxUnprocessedRounds = 8);
 
     // Items as PutItem would leave them: a repeated primary key keeps the later item, at the
     // earlier one's position (BatchWriteItem refuses the same key twice in one request).
-    static std::vector<Item> uniqueByKey(const TableDefinition &definition,
-                                         const std::vector<Item> &items);
+    static ItemList uniqueByKey(const TableDefinition &definition, const ItemList &items);
 
     // Request shapes of the DynamoDB JSON protocol.
     static QJsonObject queryToJson(const QueryRequest &request);

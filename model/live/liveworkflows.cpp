@@ -119,7 +119,7 @@ Project partitionProject(const QueryRequest &request, const TableDefinition &def
         + QStringLiteral(", read with the access pattern below.");
     project.table = definition;
     project.tableJson = definition.toJson();
-    project.items = std::move(items);
+    project.items = ItemList(items);
     AccessPattern pattern;
     pattern.name = QStringLiteral("Loaded partition");
     pattern.description = QStringLiteral("The Query that loaded these items.");
@@ -165,7 +165,7 @@ PushCheck checkPush(LiveOperations &operations, const TableDefinition &definitio
 }
 
 PushResult push(LiveOperations &operations, const PushPlan &plan, const TableDefinition &definition,
-                const QJsonObject &tableJson, const std::vector<Item> &items,
+                const QJsonObject &tableJson, const ItemList &items,
                 const LiveProgress &progress)
 {
     PushResult result;

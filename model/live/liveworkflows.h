@@ -76,7 +76,7 @@ struct PushResult
     WriteResult write;
 };
 PushResult push(LiveOperations &operations, const PushPlan &plan, const TableDefinition &definition,
-                const QJsonObject &tableJson, const std::vector<Item> &items,
+                const QJsonObject &tableJson, const ItemList &items,
                 const LiveProgress &progress = {});
 
 } // namespace keyscope::model::live

@@ -299,6 +299,27 @@ Item decode(const char *data, qsizetype size, const NameTable &names)
     return item;
 }
 
+void transcode(std::string_view encoded, const NameTable &from, NameTable &to, std::string &out)
+{
+    const char *p = encoded.data();
+    const quint64 count = getVarint(p);
+    putVarint(out, count);
+    for (quint64 i = 0; i < count; ++i) {
+        const quint32 nameId = quint32(getVarint(p));
+        putVarint(out, to.intern(from.name(nameId), quint32(i)));
+        const Type type = Type(quint8(*p));
+        if (type == Type::L || type == Type::M || type == Type::SS || type == Type::NS
+            || type == Type::BS) {
+            // Names inside maps change their ids, and so the containers' byte lengths.
+            encodeValue(decodeValue(p, from), to, out);
+            continue;
+        }
+        const char *value = p;
+        skipValue(p);
+        out.append(value, size_t(p - value));
+    }
+}
+
 Located find(const char *data, qsizetype size, quint32 nameId)
 {
     Q_UNUSED(size);

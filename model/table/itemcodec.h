@@ -100,6 +100,8 @@ private:
     qint64 m_sizeBytes = 0;
 };
 Item decode(const char *data, qsizetype size, const NameTable &names);
+// Appends an item encoded against `from` to out, encoded against `to` (the same item).
+void transcode(std::string_view encoded, const NameTable &from, NameTable &to, std::string &out);
 
 // Where one top-level attribute's value lies in an encoded item.
 struct Located

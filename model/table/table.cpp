@@ -180,6 +180,21 @@ std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const std::vec
     return finishAppending();
 }
 
+std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const ItemList &items)
+{
+    std::string scratch;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const ItemList::Encoded item = items.encoded(i);
+        scratch.clear();
+        itemcodec::transcode(item.bytes, *item.names, m_names, scratch);
+        if (auto error = appendEncoded(scratch, item.sizeBytes)) {
+            discardAppended();
+            return ItemError {qsizetype(i), *error};
+        }
+    }
+    return finishAppending();
+}
+
 std::optional<Table::ItemError> Table::appendItems(const std::vector<Item> &items)
 {
     if (!m_appending) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/table/itemcodec.h"
+#include "model/table/itemlist.h"
 #include "model/table/tabledefinition.h"
 
 #include <QByteArrayView>
@@ -103,6 +104,9 @@ public:
     // Writes the items in order as PutItem would. Every item is validated first; if any is
     // invalid nothing is written and the first error is returned.
     std::variant<LoadResult, ItemError> putItems(const std::vector<Item> &items);
+    // The same for items kept encoded (their bytes are re-keyed to this table's names, not
+    // decoded).
+    std::variant<LoadResult, ItemError> putItems(const ItemList &items);
     // putItems in pieces, for a file read as it is parsed: appendItems validates and encodes a
     // piece (an invalid item writes nothing of that piece) but leaves the sorted stores stale;
     // finishAppending() sorts them once and counts the writes since the first appendItems;

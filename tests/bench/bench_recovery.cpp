@@ -81,7 +81,7 @@ void recoverItems(benchmark::State &state, int devices)
         state.SkipWithError("population failed");
         return;
     }
-    const std::vector<Item> items = std::move(std::get<Population>(populated).items);
+    const ItemList items = std::move(std::get<Population>(populated).items);
     size_t proposals = 0;
     for (auto _ : state) {
         const RecoveryResult result = DesignRecovery::recover(project.table, items);

@@ -34,7 +34,7 @@ std::shared_ptr<model::Table> saasTable()
             i.emplace("Joined", AttributeValue::number(model::Number::fromInt(joined)));
         return i;
     };
-    table->putItems(
+    table->putItems(std::vector<model::Item>
         {item("ORG#MCDONALDS", "USER#dean", 30), item("ORG#MCDONALDS", "USER#DeBrie", 10),
          item("ORG#MCDONALDS", "ORG#MCDONALDS", 0), item("ORG#MCDONALDS", "#TEAM#FINANCE", 20),
          item("ORG#BURGERKING", "ORG#BURGERKING", 0)});

@@ -539,7 +539,7 @@ void TestInferDialog::workbenchFacetsListTheirItems()
     // Once an item is taken out, the lists no longer point at the right items: the facets
     // still name the types, and nothing is read from a stale list.
     model::Project edited = document->project();
-    edited.items.erase(edited.items.begin());
+    edited.items.erase(0);
     document->replaceDesignAndItems(edited, QStringLiteral("Delete an item"));
     QVERIFY(document->importedHints().validFor(document->project()).empty());
     offered.clear();

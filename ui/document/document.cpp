@@ -92,7 +92,7 @@ class ItemsCommand : public QUndoCommand
 {
 public:
     ItemsCommand(Document *document, const QString &text, std::size_t countBefore,
-                 std::vector<Item> added)
+                 model::ItemList added)
         : QUndoCommand(text)
         , m_document(document)
         , m_countBefore(countBefore)
@@ -105,7 +105,7 @@ public:
 private:
     Document *m_document;
     std::size_t m_countBefore;
-    std::vector<Item> m_added;
+    model::ItemList m_added;
 };
 
 // A design and the hand-written items changed together (items recovered into entity types).
@@ -113,8 +113,8 @@ class ProjectCommand : public QUndoCommand
 {
 public:
     ProjectCommand(Document *document, const QString &text, Document::Design before,
-                   std::vector<Item> itemsBefore, Document::Design after,
-                   std::vector<Item> itemsAfter)
+                   model::ItemList itemsBefore, Document::Design after,
+                   model::ItemList itemsAfter)
         : QUndoCommand(text)
         , m_document(document)
         , m_before(std::move(before))
@@ -130,8 +130,8 @@ private:
     Document *m_document;
     Document::Design m_before;
     Document::Design m_after;
-    std::vector<Item> m_itemsBefore;
-    std::vector<Item> m_itemsAfter;
+    model::ItemList m_itemsBefore;
+    model::ItemList m_itemsAfter;
 };
 
 class EditCommand : public QUndoCommand
@@ -412,19 +412,19 @@ void Document::applyDesign(const Design &design)
     changed();
 }
 
-void Document::appendItems(const std::vector<model::Item> &items)
+void Document::appendItems(const model::ItemList &items)
 {
-    m_project.items.insert(m_project.items.end(), items.begin(), items.end());
+    m_project.items.append(items);
     changed();
 }
 
 void Document::truncateItems(std::size_t count)
 {
-    m_project.items.resize(std::min(count, m_project.items.size()));
+    m_project.items.truncate(count);
     changed();
 }
 
-void Document::applyDesignAndItems(const Design &design, const std::vector<model::Item> &items)
+void Document::applyDesignAndItems(const Design &design, const model::ItemList &items)
 {
     m_project.items = items;
     applyDesign(design); // one change: one recompute, one revision
@@ -442,7 +442,7 @@ void Document::replaceDesignAndItems(const model::Project &project, const QStrin
                                                  after, project.items));
 }
 
-void Document::addItems(const std::vector<model::Item> &items, const QString &text)
+void Document::addItems(const model::ItemList &items, const QString &text)
 {
     if (items.empty())
         return;

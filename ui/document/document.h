@@ -119,7 +119,7 @@ public:
     // Appends hand-written items (an imported items file): one undo step named `text`. A
     // later item with the same primary key replaces an earlier one when the collection is
     // populated. Nothing is pushed for an empty list.
-    void addItems(const std::vector<model::Item> &items, const QString &text);
+    void addItems(const model::ItemList &items, const QString &text);
     // Replaces the design and the hand-written items together as one undo step named `text`
     // (Design > Infer Entity Types turns items into entity types); undo restores both exactly.
     // The file settings (view, unknown members) stay. Nothing is pushed when nothing changes.
@@ -185,9 +185,9 @@ private:
 
     Design design() const;
     void applyDesign(const Design &design);
-    void appendItems(const std::vector<model::Item> &items);
+    void appendItems(const model::ItemList &items);
     void truncateItems(std::size_t count);
-    void applyDesignAndItems(const Design &design, const std::vector<model::Item> &items);
+    void applyDesignAndItems(const Design &design, const model::ItemList &items);
     void pushEdit(const QString &text, const Design &after, const QString &mergeKeyBefore = {},
                   const QString &mergeKeyAfter = {});
     int entityIndex(const QString &name) const;

@@ -540,7 +540,7 @@ void LiveWindow::pushProject()
     TableDefinition definition = m_document->project().table;
     if (!m_verifyTable->text().trimmed().isEmpty())
         definition.tableName = m_verifyTable->text().trimmed();
-    const std::vector<Item> items
+    const ItemList items
         = LiveOperations::uniqueByKey(definition, m_document->population()->items);
     const QJsonObject tableJson = m_document->project().tableJson;
 

@@ -230,7 +230,7 @@ bool InteropActions::importFile(const QString &path)
 
 bool InteropActions::exportTable(const QString &path, InteropFile::Format format)
 {
-    std::vector<model::Item> items;
+    model::ItemList items;
     if (format == InteropFile::Format::Workbench) {
         // The model's TableData: the populated collection when it is there.
         if (auto population = m_document->population())
@@ -277,7 +277,7 @@ bool InteropActions::exportItems(const QString &path, InteropFile::Format format
 }
 
 std::variant<QStringList, model::IoError>
-InteropActions::write(InteropFile::Format format, const std::vector<model::Item> &items,
+InteropActions::write(InteropFile::Format format, const model::ItemList &items,
                       const QString &path)
 {
     const model::Project project = m_document->project();

@@ -63,7 +63,7 @@ private:
     bool importAllTables(std::vector<model::Project> projects, const QString &source);
     void exportDialog(bool items);
     std::variant<QStringList, model::IoError> write(model::InteropFile::Format format,
-                                                    const std::vector<model::Item> &items,
+                                                    const model::ItemList &items,
                                                     const QString &path);
     void status(const QString &message);
     void notes(const QString &title, const QStringList &lines);

@@ -303,22 +303,29 @@ CheckContext::CheckContext(const Project &project_, const Population &population
     }
 }
 
-const Item *CheckContext::ownerItem(qint64 item, const PlaceholderRef &ref) const
+qint64 CheckContext::ownerItem(qint64 item, const PlaceholderRef &ref) const
 {
     qint64 at = item;
     for (int guard = 0; at >= 0 && guard < 64; ++guard) {
         if (entityOf(at) == ref.ownerEntity)
-            return &this->item(at);
+            return at;
         at = parentOf(at);
     }
-    return nullptr;
+    return -1;
 }
 
-const Item &CheckContext::item(qint64 item) const
+Item CheckContext::item(qint64 item) const
 {
     if (itemTypes && item >= population.generatedCount)
         return itemTypes->items[size_t(item - population.generatedCount)];
     return population.items[size_t(item)];
+}
+
+std::optional<AttributeValue> CheckContext::attribute(qint64 item, const QString &name) const
+{
+    if (itemTypes && item >= population.generatedCount)
+        return itemTypes->items.attribute(size_t(item - population.generatedCount), name);
+    return population.items.attribute(size_t(item), name);
 }
 
 int CheckContext::entityOf(qint64 item) const
@@ -354,19 +361,19 @@ std::optional<TemplateInput> CheckContext::input(qint64 item, const PlaceholderR
 {
     if (ref.ownerEntity < 0)
         return std::nullopt;
-    const Item *owner = ownerItem(item, ref);
-    if (!owner)
+    const qint64 owner = ownerItem(item, ref);
+    if (owner < 0)
         return std::nullopt;
-    const auto it = owner->find(ref.attribute);
-    if (it == owner->end())
+    const std::optional<AttributeValue> value = attribute(owner, ref.attribute);
+    if (!value)
         return std::nullopt;
-    TemplateInput in {it->second, std::nullopt};
+    TemplateInput in {*value, std::nullopt};
     if (ref.spec && isTimestampAttribute(*ref.spec)) {
-        if (it->second.type() == AttributeValue::Type::S) {
-            in.instantMs = parseInstant(it->second.asString());
-        } else if (it->second.type() == AttributeValue::Type::N) {
+        if (value->type() == AttributeValue::Type::S) {
+            in.instantMs = parseInstant(value->asString());
+        } else if (value->type() == AttributeValue::Type::N) {
             bool ok = false;
-            const double seconds = it->second.asNumber().toString().toDouble(&ok);
+            const double seconds = value->asNumber().toString().toDouble(&ok);
             if (ok)
                 in.instantMs = qint64(std::llround(seconds * 1000.0));
         }
@@ -426,7 +433,7 @@ bool CheckContext::partOutputs(const KeySite &site, qint64 item,
 QByteArray CheckContext::collectionOf(const KeySite &site, qint64 item) const
 {
     QByteArray bytes;
-    const Item &it = this->item(item);
+    const Item it = this->item(item);
     for (const QString &name : site.hashAttributes) {
         if (!appendKeyBytes(bytes, it, name))
             return QByteArray();
@@ -457,15 +464,13 @@ QString CheckContext::quoted(const AttributeValue &value)
 
 AttributeValue CheckContext::keyValue(qint64 item, const QString &attribute) const
 {
-    const Item &it = this->item(item);
-    const auto found = it.find(attribute);
-    return found == it.end() ? AttributeValue() : found->second;
+    return this->attribute(item, attribute).value_or(AttributeValue());
 }
 
 QString CheckContext::describeItem(qint64 item, const QString &detail) const
 {
     QStringList keys;
-    const Item &it = this->item(item);
+    const Item it = this->item(item);
     for (const auto &k : project.table.keys.all()) {
         const auto found = it.find(k.name);
         if (found == it.end())

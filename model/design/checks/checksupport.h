@@ -88,7 +88,7 @@ std::optional<Number> plainNumber(const QString &text);
 struct ItemTypes
 {
     int declaredEntities = 0;     // entity types before this index are the project's own
-    std::vector<Item> items;      // per hand-written item: the item as the checks read it
+    ItemList items;               // per hand-written item: the item as the checks read it
     std::vector<int> entityOf;    // per hand-written item: its inferred entity type, or -1
     std::vector<qint64> parentOf; // per hand-written item: its parent's population index, or -1
     std::vector<QString> names;   // per inferred entity type: the name findings give it
@@ -108,7 +108,9 @@ public:
 
     // The item as the checks read it, its entity type (-1: hand-written, of no type) and
     // parent (-1: none).
-    const Item &item(qint64 item) const;
+    Item item(qint64 item) const;
+    // One attribute of an item (as item() holds it), without decoding the rest.
+    std::optional<AttributeValue> attribute(qint64 item, const QString &name) const;
     int entityOf(qint64 item) const;
     qint64 parentOf(qint64 item) const;
     // Whether an entity type was inferred from hand-written items (no template in the file).
@@ -119,8 +121,8 @@ public:
     std::vector<KeySite> sites;
     std::vector<std::vector<qint64>> itemsOfEntity; // population indexes per entity type
 
-    // The item (the item itself or its ancestor) holding the placeholder's attribute.
-    const Item *ownerItem(qint64 item, const PlaceholderRef &ref) const;
+    // The item (this one or an ancestor) of the placeholder's owner entity; -1 if none.
+    qint64 ownerItem(qint64 item, const PlaceholderRef &ref) const;
     std::optional<TemplateInput> input(qint64 item, const PlaceholderRef &ref) const;
     // Renders the site's template for a populated item, with the per-part trace.
     std::optional<KeyTemplate::Rendered> render(const KeySite &site, qint64 item) const;

@@ -401,10 +401,9 @@ void checkExposedValues(const CheckContext &context, QSet<QPair<int, int>> &repo
                 continue;
             UnsafeValues unsafe;
             for (qint64 item : context.itemsOfEntity[size_t(e)]) {
-                const Item &it = context.item(item);
-                const auto found = it.find(spec.name);
-                if (found != it.end() && found->second.type() == AttributeValue::Type::S)
-                    unsafe.add(item, found->second.asString());
+                const auto found = context.attribute(item, spec.name);
+                if (found && found->type() == AttributeValue::Type::S)
+                    unsafe.add(item, found->asString());
             }
             if (unsafe.items.empty())
                 continue;

@@ -171,7 +171,7 @@ void carryDeclaredMarks(EntityType &entity, const std::vector<EntityType> &decla
 // An access pattern's order attribute that the items hold but the proposal does not list
 // (random-id-order compares the key's order with it): typed from its values.
 void addOrderAttributes(EntityType &entity, const EntityProposal &proposal,
-                        const std::vector<Item> &items, const std::vector<AccessPattern> &patterns)
+                        const ItemList &items, const std::vector<AccessPattern> &patterns)
 {
     for (const AccessPattern &pattern : patterns) {
         const QString &name = pattern.expect.orderAttribute;
@@ -259,12 +259,14 @@ void dropUnrendered(InferredTypes &types, const Population &population, const Ch
             }
         }
     }
+    std::map<size_t, Item> asWritten;
     for (size_t i = 0; i < renders.size(); ++i) {
         if (!renders[i]) {
             types.itemTypes.entityOf[i] = -1;
-            types.itemTypes.items[i] = types.handWritten[i];
+            asWritten.emplace(i, types.handWritten[i]);
         }
     }
+    types.itemTypes.items.replace(asWritten);
 }
 
 } // namespace
@@ -276,7 +278,7 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
     if (population.size() <= generated)
         return nullptr;
     auto types = std::make_unique<InferredTypes>();
-    types->handWritten.assign(population.items.begin() + generated, population.items.end());
+    types->handWritten = population.items.mid(size_t(generated), population.items.size() - size_t(generated));
     recovery::RecoveryOptions recoveryOptions;
     recoveryOptions.hints = DesignRecovery::hintsFrom(project);
     types->recovery = DesignRecovery::recover(project.table, types->handWritten, recoveryOptions);
@@ -328,17 +330,19 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
     }
 
     const size_t count = types->handWritten.size();
-    itemTypes.items = types->handWritten;
     itemTypes.entityOf.assign(count, -1);
     itemTypes.parentOf.assign(count, -1);
     const auto &groupOf = types->recovery.groupOf;
-    for (size_t i = 0; i < count && i < groupOf.size(); ++i) {
-        const int group = groupOf[i];
-        if (group < 0 || group >= int(proposals.size()))
+    for (size_t i = 0; i < count; ++i) {
+        const int group = i < groupOf.size() ? groupOf[i] : -1;
+        // One segment for all (appending shared runs in between would start a new one each time).
+        if (group < 0 || group >= int(proposals.size())) {
+            itemTypes.items.push_back(types->handWritten[i]);
             continue;
+        }
         itemTypes.entityOf[i] = declared + group;
-        itemTypes.items[i] = DesignRecovery::withInferredAttributes(types->handWritten[i],
-                                                                    proposals[size_t(group)]);
+        itemTypes.items.push_back(DesignRecovery::withInferredAttributes(
+            types->handWritten[i], proposals[size_t(group)]));
     }
     linkParents(*types, generated);
     dropUnrendered(*types, population, options);

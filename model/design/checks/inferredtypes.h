@@ -19,7 +19,7 @@ struct InferredTypes
     Project project;
     ItemTypes itemTypes;
     recovery::RecoveryResult recovery; // over the hand-written items
-    std::vector<Item> handWritten;     // the hand-written items as the user wrote them
+    ItemList handWritten;              // the hand-written items as the user wrote them
 
     const recovery::EntityProposal *proposal(int entity) const;
 };

@@ -29,7 +29,7 @@ constexpr int kManyLabels = 12; // a label position with more values than this i
 
 } // namespace
 
-Context::Context(const TableDefinition &table, const std::vector<Item> &items,
+Context::Context(const TableDefinition &table, const ItemList &items,
                  const std::vector<TypeHint> &hints)
     : table(table)
     , items(items)
@@ -55,17 +55,18 @@ Context::Context(const TableDefinition &table, const std::vector<Item> &items,
     const qsizetype keys = keyNames.size();
     m_keys.assign(size_t(n * keys), nullptr);
     for (qsizetype i = 0; i < n; ++i) {
-        const Item &item = items[size_t(i)];
+        const Item item = items[size_t(i)];
         for (qsizetype k = 0; k < keys; ++k) {
             const auto found = item.find(keyNames[k]);
             if (found == item.end())
                 continue;
             const AttributeValue &value = found->second;
             if (value.type() == AttributeValue::Type::S) {
-                m_keys[size_t(i * keys + k)] = &value.bytes();
+                m_keyTexts.push_back(value.bytes());
+                m_keys[size_t(i * keys + k)] = &m_keyTexts.back();
             } else if (value.type() == AttributeValue::Type::N) {
-                m_numberTexts.push_back(value.asNumber().toString().toUtf8());
-                m_keys[size_t(i * keys + k)] = &m_numberTexts.back();
+                m_keyTexts.push_back(value.asNumber().toString().toUtf8());
+                m_keys[size_t(i * keys + k)] = &m_keyTexts.back();
             } else if (value.type() == AttributeValue::Type::B) {
                 ++binaryKeys;
             }
@@ -76,9 +77,8 @@ Context::Context(const TableDefinition &table, const std::vector<Item> &items,
     for (const char *name : kTypeAttributes) {
         const QString attribute = QString::fromLatin1(name);
         for (qsizetype i = 0; i < n; i += step) {
-            const auto found = items[size_t(i)].find(attribute);
-            if (found != items[size_t(i)].end()
-                && found->second.type() == AttributeValue::Type::S) {
+            const auto found = items.attribute(size_t(i), attribute);
+            if (found && found->type() == AttributeValue::Type::S) {
                 typeAttributes.push_back(attribute);
                 break;
             }
@@ -93,15 +93,14 @@ Context::Context(const TableDefinition &table, const std::vector<Item> &items,
     }
 }
 
-QByteArrayView Context::typeOf(qsizetype item, QString *attribute) const
+QByteArray Context::typeOf(qsizetype item, QString *attribute) const
 {
-    const Item &it = items[size_t(item)];
     for (const QString &name : typeAttributes) {
-        const auto found = it.find(name);
-        if (found != it.end() && found->second.type() == AttributeValue::Type::S) {
+        const auto found = items.attribute(size_t(item), name);
+        if (found && found->type() == AttributeValue::Type::S) {
             if (attribute)
                 *attribute = name;
-            return found->second.bytes();
+            return found->bytes();
         }
     }
     return {};
@@ -158,7 +157,7 @@ std::vector<ShapeClass> classify(const Context &context, Progress &progress)
             tokenizeKey(*text, tokens[size_t(k)]);
             appendSkeleton(signature, *text, tokens[size_t(k)]);
         }
-        if (const QByteArrayView type = context.typeOf(i); !type.isEmpty())
+        if (const QByteArray type = context.typeOf(i); !type.isEmpty())
             signature.append('\x05').append(type);
         if (const int hint = context.hintOf[size_t(i)]; hint >= 0)
             signature.append('\x06').append(QByteArray::number(hint));
@@ -373,7 +372,7 @@ namespace {
 // type (a number-looking S key stays S, its observed values as choices) and the key needs no
 // template "{Key}" of its own (a project may not have both).
 void settleKeyAttributes(RecoveryResult &result, const TableDefinition &table,
-                         const std::vector<Item> &items)
+                         const ItemList &items)
 {
     for (EntityProposal &proposal : result.proposals) {
         EntityType &entity = proposal.entity;
@@ -397,12 +396,12 @@ void settleKeyAttributes(RecoveryResult &result, const TableDefinition &table,
             generator.kind = GeneratorSpec::Kind::Choice;
             QSet<QString> seen;
             for (const qsizetype i : proposal.items) {
-                const auto found = items[size_t(i)].find(spec.name);
-                if (found == items[size_t(i)].end() || !found->second.isKeyType())
+                const auto found = items.attribute(size_t(i), spec.name);
+                if (!found || !found->isKeyType())
                     continue;
-                const QString text = found->second.type() == AttributeValue::Type::S
-                    ? found->second.asString()
-                    : found->second.displayText();
+                const QString text = found->type() == AttributeValue::Type::S
+                    ? found->asString()
+                    : found->displayText();
                 if (!seen.contains(text) && seen.size() < 1000) {
                     seen.insert(text);
                     generator.choices << text;
@@ -452,7 +451,7 @@ void settleKeyAttributes(RecoveryResult &result, const TableDefinition &table,
 
 } // namespace
 
-RecoveryResult DesignRecovery::recover(const TableDefinition &table, const std::vector<Item> &items,
+RecoveryResult DesignRecovery::recover(const TableDefinition &table, const ItemList &items,
                                        const RecoveryOptions &options)
 {
     const qsizetype n = qsizetype(items.size());
@@ -517,7 +516,7 @@ std::vector<TypeHint> DesignRecovery::hintsFrom(const Project &project)
 }
 
 RecoveryResult DesignRecovery::merge(const RecoveryResult &result, int into, int from,
-                                     const TableDefinition &table, const std::vector<Item> &items)
+                                     const TableDefinition &table, const ItemList &items)
 {
     const int count = int(result.proposals.size());
     if (into == from || into < 0 || from < 0 || into >= count || from >= count)
@@ -618,12 +617,7 @@ Project DesignRecovery::apply(const Project &project, const RecoveryResult &resu
             entities[i].color = entityColour(qsizetype(i));
     }
     out.entities = std::move(entities);
-    std::vector<Item> kept;
-    for (qsizetype i = 0; i < qsizetype(project.items.size()); ++i) {
-        if (!absorbed.contains(i))
-            kept.push_back(project.items[size_t(i)]);
-    }
-    out.items = std::move(kept);
+    out.items = project.items.keeping([&](size_t i) { return !absorbed.contains(qsizetype(i)); });
     return out;
 }
 

@@ -98,7 +98,7 @@ struct RecoveryOptions
 class DesignRecovery
 {
 public:
-    static RecoveryResult recover(const TableDefinition &table, const std::vector<Item> &items,
+    static RecoveryResult recover(const TableDefinition &table, const ItemList &items,
                                   const RecoveryOptions &options = {});
 
     // Hints from a project's entity types that generate nothing (count 0), as NoSQL
@@ -107,7 +107,7 @@ public:
 
     // One proposal for the union of two proposals' items (Design > Infer's "merge").
     static RecoveryResult merge(const RecoveryResult &result, int into, int from,
-                                const TableDefinition &table, const std::vector<Item> &items);
+                                const TableDefinition &table, const ItemList &items);
 
     // What the user decided for each proposal (same order as RecoveryResult::proposals).
     struct Decision
@@ -129,9 +129,9 @@ public:
 
     // The report `keyscope infer` prints and the app's review shows: per proposal its name,
     // templates, how sure and why, and the unmatched items.
-    static QString report(const RecoveryResult &result, const std::vector<Item> &items,
+    static QString report(const RecoveryResult &result, const ItemList &items,
                           const TableDefinition &table);
-    static QJsonObject reportJson(const RecoveryResult &result, const std::vector<Item> &items,
+    static QJsonObject reportJson(const RecoveryResult &result, const ItemList &items,
                                   const TableDefinition &table);
 };
 

@@ -334,7 +334,7 @@ void nameEntities(const Context &context, std::vector<GroupPlan> &plans,
         QString name;
         QString source;
         QString typeAttribute;
-        const QByteArrayView type = context.typeOf(first, &typeAttribute);
+        const QByteArray type = context.typeOf(first, &typeAttribute);
         if (g < int(preferred.size()) && !preferred[size_t(g)].first.isEmpty()) {
             name = preferred[size_t(g)].first;
             source = preferred[size_t(g)].second;

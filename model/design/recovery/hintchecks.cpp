@@ -20,7 +20,7 @@ QString throughSeparator(const QString &text, int n)
 
 } // namespace
 
-QStringList hintNotes(const std::vector<TypeHint> &hints, const std::vector<Item> &items,
+QStringList hintNotes(const std::vector<TypeHint> &hints, const ItemList &items,
                       const QString &source)
 {
     QStringList notes;
@@ -37,11 +37,10 @@ QStringList hintNotes(const std::vector<TypeHint> &hints, const std::vector<Item
             for (const qsizetype i : hint.items) {
                 if (i < 0 || i >= qsizetype(items.size()))
                     continue;
-                const auto found = items[size_t(i)].find(key);
-                if (found == items[size_t(i)].end()
-                    || found->second.type() != AttributeValue::Type::S)
+                const auto found = items.attribute(size_t(i), key);
+                if (!found || found->type() != AttributeValue::Type::S)
                     continue;
-                const QString value = found->second.asString();
+                const QString value = found->asString();
                 const QString written = throughSeparator(value, separators);
                 if (value.startsWith(prefix) || written.isEmpty())
                     continue;

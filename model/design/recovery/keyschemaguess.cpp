@@ -17,7 +17,7 @@ struct Candidate
 
 } // namespace
 
-std::optional<TableDefinition> guessTableKeys(const std::vector<Item> &items, QString *why)
+std::optional<TableDefinition> guessTableKeys(const ItemList &items, QString *why)
 {
     static const QStringList hashNames
         = {QStringLiteral("pk"), QStringLiteral("partitionkey"),  QStringLiteral("hashkey"),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/table/itemlist.h"
 #include "model/table/tabledefinition.h"
 #include "model/value/attributevalue.h"
 
@@ -14,6 +15,6 @@ namespace keyscope::model::recovery {
 // the attributes every item holds as S, N or B, named as key attributes usually are
 // (PK/SK, pk/sk, PartitionKey/SortKey, HashKey/RangeKey, hk/rk, or "id" alone). nullopt when
 // no attribute qualifies; *why then says what was looked for, for the error message.
-std::optional<TableDefinition> guessTableKeys(const std::vector<Item> &items, QString *why);
+std::optional<TableDefinition> guessTableKeys(const ItemList &items, QString *why);
 
 } // namespace keyscope::model::recovery

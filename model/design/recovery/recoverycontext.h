@@ -14,15 +14,15 @@
 
 namespace keyscope::model::recovery::detail {
 
-// What every pass reads: the key attributes, each item's key values as UTF-8 (no copies: S
-// values are read in place), the type attribute and hint of each item.
+// What every pass reads: the key attributes, each item's key values as UTF-8 (read once: the
+// items are kept encoded), the type attribute and hint of each item.
 struct Context
 {
-    Context(const TableDefinition &table, const std::vector<Item> &items,
+    Context(const TableDefinition &table, const ItemList &items,
             const std::vector<TypeHint> &hints);
 
     const TableDefinition &table;
-    const std::vector<Item> &items;
+    const ItemList &items;
     const std::vector<TypeHint> &hints;
     QStringList keyNames; // table HASH, RANGE, then every index's keys, each once
     QSet<QString> keyNameSet;
@@ -38,11 +38,11 @@ struct Context
         return m_keys[size_t(item) * size_t(keyNames.size()) + size_t(k)];
     }
     // The item's type attribute value (empty when none), and its name.
-    QByteArrayView typeOf(qsizetype item, QString *attribute = nullptr) const;
+    QByteArray typeOf(qsizetype item, QString *attribute = nullptr) const;
 
 private:
     std::vector<const QByteArray *> m_keys;
-    std::deque<QByteArray> m_numberTexts; // N key values as text, so key() can point at them
+    std::deque<QByteArray> m_keyTexts; // S values, N values as text: what key() points at
 };
 
 // Calls the progress callback about every 64k items; remembers a cancel.

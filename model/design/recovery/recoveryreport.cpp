@@ -52,7 +52,7 @@ QString percent(double confidence)
 
 } // namespace
 
-QString DesignRecovery::report(const RecoveryResult &result, const std::vector<Item> &items,
+QString DesignRecovery::report(const RecoveryResult &result, const ItemList &items,
                                const TableDefinition &table)
 {
     QString text;
@@ -116,7 +116,7 @@ QString DesignRecovery::report(const RecoveryResult &result, const std::vector<I
     return text;
 }
 
-QJsonObject DesignRecovery::reportJson(const RecoveryResult &result, const std::vector<Item> &items,
+QJsonObject DesignRecovery::reportJson(const RecoveryResult &result, const ItemList &items,
                                        const TableDefinition &table)
 {
     const auto keyAt = [&](qsizetype i) {
