@@ -53,24 +53,33 @@ Context::Context(const TableDefinition &table, const ItemList &items,
     }
     const qsizetype n = qsizetype(items.size());
     const qsizetype keys = keyNames.size();
-    m_keys.assign(size_t(n * keys), nullptr);
+    // Offsets into the arena first (it grows as it fills), views of it once it is complete.
+    std::vector<std::pair<qsizetype, qsizetype>> spans(size_t(n * keys), {-1, 0});
     for (qsizetype i = 0; i < n; ++i) {
-        const Item item = items[size_t(i)];
         for (qsizetype k = 0; k < keys; ++k) {
-            const auto found = item.find(keyNames[k]);
-            if (found == item.end())
+            const auto value = items.attribute(size_t(i), keyNames[k]);
+            if (!value)
                 continue;
-            const AttributeValue &value = found->second;
-            if (value.type() == AttributeValue::Type::S) {
-                m_keyTexts.push_back(value.bytes());
-                m_keys[size_t(i * keys + k)] = &m_keyTexts.back();
-            } else if (value.type() == AttributeValue::Type::N) {
-                m_keyTexts.push_back(value.asNumber().toString().toUtf8());
-                m_keys[size_t(i * keys + k)] = &m_keyTexts.back();
-            } else if (value.type() == AttributeValue::Type::B) {
-                ++binaryKeys;
+            QByteArray text;
+            if (value->type() == AttributeValue::Type::S) {
+                text = value->bytes();
+            } else if (value->type() == AttributeValue::Type::N) {
+                text = value->asNumber().toString().toUtf8();
+            } else {
+                if (value->type() == AttributeValue::Type::B)
+                    ++binaryKeys;
+                continue;
             }
+            spans[size_t(i * keys + k)] = {m_keyTexts.size(), text.size()};
+            m_keyTexts += text;
         }
+    }
+    m_keyTexts.squeeze();
+    m_keys.assign(spans.size(), QByteArrayView());
+    const char *arena = m_keyTexts.constData(); // never null, even when empty
+    for (size_t s = 0; s < spans.size(); ++s) {
+        if (spans[s].first >= 0)
+            m_keys[s] = QByteArrayView(arena + spans[s].first, spans[s].second);
     }
     // Which type attributes the items use, seen on a spread of them.
     const qsizetype step = std::max<qsizetype>(1, n / 4096);
@@ -148,7 +157,7 @@ std::vector<ShapeClass> classify(const Context &context, Progress &progress)
             return {};
         signature.clear();
         for (int k = 0; k < keys; ++k) {
-            const QByteArray *text = context.key(i, k);
+            const QByteArrayView *text = context.key(i, k);
             if (!text) {
                 tokens[size_t(k)].clear();
                 signature.append('\x02');
@@ -209,7 +218,7 @@ void decideSplits(const Context &context, ShapeClass &shape)
     std::vector<std::vector<int>> labelAt(static_cast<size_t>(keys));
     int label = 0;
     for (int k = 0; k < keys; ++k) {
-        if (const QByteArray *text = context.key(first, k))
+        if (const QByteArrayView *text = context.key(first, k))
             tokenizeKey(*text, layout[size_t(k)]);
         eligible[size_t(k)].assign(layout[size_t(k)].size(), true);
         labelAt[size_t(k)].assign(layout[size_t(k)].size(), -1);
@@ -254,7 +263,7 @@ splitClasses(const Context &context, std::vector<ShapeClass> &classes, Progress 
             signature.clear();
             size_t label = 0;
             for (int k = 0; k < keys; ++k) {
-                const QByteArray *text = context.key(i, k);
+                const QByteArrayView *text = context.key(i, k);
                 if (!text)
                     continue;
                 tokenizeKey(*text, tokens);

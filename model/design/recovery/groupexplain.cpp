@@ -13,7 +13,7 @@ QString keyDisplay(const Context &context, qsizetype item)
 {
     QStringList parts;
     for (int k = 0; k < context.keyCount() && k < 2; ++k) {
-        if (const QByteArray *text = context.key(item, k))
+        if (const QByteArrayView *text = context.key(item, k))
             parts << QString::fromUtf8(*text);
     }
     return parts.join(QLatin1String(" / "));
@@ -47,7 +47,7 @@ QString whyNot(const Context &context, const GroupPlan &plan, qsizetype item)
     std::vector<KeyToken> tokens;
     for (int k = 0; k < int(plan.keys.size()); ++k) {
         const KeyPlan &key = plan.keys[size_t(k)];
-        const QByteArray *text = context.key(item, k);
+        const QByteArrayView *text = context.key(item, k);
         const QString name = context.keyNames[k];
         if (key.present && !text)
             return QStringLiteral("has no %1").arg(name);
@@ -171,7 +171,7 @@ void findNearMisses(const Context &context, std::vector<GroupPlan> &plans,
             continue;
         int namingKey = 0;
         prefixName(context, plan, &namingKey);
-        const QByteArray *text = context.key(plan.members.front(), namingKey);
+        const QByteArrayView *text = context.key(plan.members.front(), namingKey);
         if (!text)
             continue;
         const QByteArrayView prefix = prefixOf(*text, tokens);
@@ -200,7 +200,7 @@ void findNearMisses(const Context &context, std::vector<GroupPlan> &plans,
     for (const qsizetype i : candidates) {
         const int own = groupOfItem[size_t(i)];
         for (const int k : namingKeys) {
-            const QByteArray *text = context.key(i, k);
+            const QByteArrayView *text = context.key(i, k);
             if (!text)
                 continue;
             const QByteArrayView prefix = prefixOf(*text, tokens);
@@ -215,7 +215,7 @@ void findNearMisses(const Context &context, std::vector<GroupPlan> &plans,
                 continue;
             bool sameStart = true;
             for (int key = 0; key < int(owner.keys.size()) && sameStart; ++key) {
-                const QByteArray *mine = context.key(i, key);
+                const QByteArrayView *mine = context.key(i, key);
                 const QByteArrayView lead = leadingLiteral(owner, key);
                 sameStart = lead.isEmpty() || (mine && QByteArrayView(*mine).startsWith(lead));
             }

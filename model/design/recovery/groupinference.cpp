@@ -28,7 +28,7 @@ void planLayout(const Context &context, GroupPlan &plan, bool mixedShapes)
         if (!mixedShapes)
             continue;
         for (const qsizetype i : plan.members) {
-            const QByteArray *text = context.key(i, k);
+            const QByteArrayView *text = context.key(i, k);
             if (!text) {
                 key.present = false;
                 break;
@@ -139,7 +139,7 @@ void collectValues(const Context &context, GroupPlan &plan, Progress &progress, 
             const KeyPlan &key = plan.keys[size_t(k)];
             if (!key.present)
                 continue;
-            const QByteArray *text = context.key(i, k);
+            const QByteArrayView *text = context.key(i, k);
             if (!text)
                 continue;
             if (!previous[size_t(k)].isNull() && previous[size_t(k)] == QByteArrayView(*text))
@@ -157,7 +157,7 @@ void collectValues(const Context &context, GroupPlan &plan, Progress &progress, 
                 unit.track(spanText(*text, tokens, unit.first, unit.last), i);
             }
         }
-        if (const QByteArray *partition = context.key(i, 0)) {
+        if (const QByteArrayView *partition = context.key(i, 0)) {
             const QByteArrayView view(*partition);
             if (lastCount != plan.partitionCounts.end() && view == lastPartition) {
                 ++*lastCount;
@@ -219,8 +219,8 @@ void decideUnits(const Context &context, GroupPlan &plan)
             literalSort = literalSort && !(unit.key == 1 && unit.placeholder);
         bool repeats = true;
         for (const qsizetype i : plan.sample) {
-            const QByteArray *pk = context.key(i, 0);
-            const QByteArray *sk = context.key(i, 1);
+            const QByteArrayView *pk = context.key(i, 0);
+            const QByteArrayView *sk = context.key(i, 1);
             repeats = repeats && pk && sk && *pk == *sk;
         }
         plan.rootLike = literalSort || repeats || !plan.keys[1].present;

@@ -82,7 +82,7 @@ struct KeyPlan
 {
     bool present = false;
     bool whole = false;
-    const QByteArray *firstText = nullptr;
+    const QByteArrayView *firstText = nullptr;
     std::vector<KeyToken> tokens;
     std::vector<int> unitOfToken; // -1: a literal separator
 };
@@ -106,12 +106,12 @@ struct GroupPlan
     std::vector<int> partOfUnit; // index into its key's InferredKey::parts
 };
 
-inline QByteArrayView spanText(const QByteArray &text, const std::vector<KeyToken> &tokens, int first,
-                        int last)
+inline QByteArrayView spanText(QByteArrayView text, const std::vector<KeyToken> &tokens, int first,
+                               int last)
 {
     const qint32 start = tokens[size_t(first)].start;
     const qint32 end = tokens[size_t(last)].start + tokens[size_t(last)].length;
-    return QByteArrayView(text).sliced(start, end - start);
+    return text.sliced(start, end - start);
 }
 
 // The label a group is named after: before the first placeholder of the sort key, else of the

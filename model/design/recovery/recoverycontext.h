@@ -7,8 +7,6 @@
 #include <QHash>
 #include <QSet>
 
-#include <deque>
-
 // Internals shared by the recovery's passes (designrecovery.cpp groups the items,
 // groupinference.cpp turns each group into a proposal). Not part of the API.
 
@@ -33,16 +31,19 @@ struct Context
 
     int keyCount() const { return int(keyNames.size()); }
     // The key value's UTF-8 text; nullptr when the item has no S or N value for the key.
-    const QByteArray *key(qsizetype item, int k) const
+    const QByteArrayView *key(qsizetype item, int k) const
     {
-        return m_keys[size_t(item) * size_t(keyNames.size()) + size_t(k)];
+        const QByteArrayView &text = m_keys[size_t(item) * size_t(keyNames.size()) + size_t(k)];
+        return text.data() ? &text : nullptr;
     }
     // The item's type attribute value (empty when none), and its name.
     QByteArray typeOf(qsizetype item, QString *attribute = nullptr) const;
 
 private:
-    std::vector<const QByteArray *> m_keys;
-    std::deque<QByteArray> m_keyTexts; // S values, N values as text: what key() points at
+    // Per item and key: a view of m_keyTexts (no data: the item has none). One arena for all
+    // the texts: a QByteArray per key cost three times the text of a few hundred thousand keys.
+    std::vector<QByteArrayView> m_keys;
+    QByteArray m_keyTexts; // S values, N values as text
 };
 
 // Calls the progress callback about every 64k items; remembers a cancel.

@@ -210,13 +210,13 @@ std::vector<SpanMatch> matchSpans(const Context &context, const std::vector<qsiz
     // Tokens of every sampled item, per key; items of another structure are left out.
     const int keys = context.keyCount();
     std::vector<std::vector<std::vector<KeyToken>>> tokens(sample.size());
-    const QByteArray *firstKeys[64] = {};
+    const QByteArrayView *firstKeys[64] = {};
     for (int k = 0; k < keys && k < 64; ++k)
         firstKeys[k] = context.key(sample.front(), k);
     for (size_t s = 0; s < sample.size(); ++s) {
         tokens[s].resize(static_cast<size_t>(keys));
         for (int k = 0; k < keys; ++k) {
-            const QByteArray *text = context.key(sample[s], k);
+            const QByteArrayView *text = context.key(sample[s], k);
             if (!text || !firstKeys[k])
                 continue;
             tokenizeKey(*text, tokens[s][size_t(k)]);
@@ -251,7 +251,7 @@ std::vector<SpanMatch> matchSpans(const Context &context, const std::vector<qsiz
                     const auto &ts = tokens[s][size_t(k)];
                     if (ts.empty())
                         return {};
-                    const QByteArray *text = context.key(sample[s], k);
+                    const QByteArrayView *text = context.key(sample[s], k);
                     const qint32 start = ts[size_t(first)].start;
                     const qint32 end = ts[size_t(last)].start + ts[size_t(last)].length;
                     return QByteArrayView(*text).sliced(start, end - start);
