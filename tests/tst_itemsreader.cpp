@@ -3,12 +3,15 @@
 // reads a large file into the table with a fraction of the memory, reports progress and can be
 // cancelled without writing anything.
 
+#include "model/design/projectfile.h"
+#include "model/interop/interopfile.h"
 #include "model/io/itemsfile.h"
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/value/dynamojson.h"
 #include "tests/support/fixtures.h"
 
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -106,6 +109,45 @@ QByteArray bigBatch(int count)
     return json + "]}\n";
 }
 
+// A project (its errors, or its file's bytes), as a user sees it.
+QString describe(const std::variant<Project, std::vector<IoError>> &read)
+{
+    if (const auto *errors = std::get_if<std::vector<IoError>>(&read)) {
+        QStringList lines;
+        for (const IoError &error : *errors)
+            lines << QStringLiteral("error: ") + error.toString();
+        return lines.join(u'\n');
+    }
+    return QString::fromUtf8(ProjectFile::serialize(std::get<Project>(read)));
+}
+
+// The project as read through one document of the whole file.
+std::variant<Project, std::vector<IoError>> projectThroughDocument(const QByteArray &data,
+                                                                   const QString &source)
+{
+    auto document = JsonFile::parse(data, source);
+    if (auto *error = std::get_if<IoError>(&document))
+        return std::vector<IoError> {*error};
+    return ProjectFile::fromJson(std::get<QJsonDocument>(document), source);
+}
+
+QByteArray projectWithItems(const QByteArray &items)
+{
+    return R"({"keyscope": 1, "name": "Readings",
+  "table": {"TableName": "Readings",
+            "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+                                     {"AttributeName": "SK", "AttributeType": "N"},
+                                     {"AttributeName": "Status", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
+                          {"AttributeName": "SK", "KeyType": "RANGE"}],
+            "GlobalSecondaryIndexes": [{"IndexName": "ByStatus",
+                "KeySchema": [{"AttributeName": "Status", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "KEYS_ONLY"}}],
+            "BillingMode": "PAY_PER_REQUEST"},
+  "items": )"
+        + items + "\n}\n";
+}
+
 } // namespace
 
 class TestItemsReader : public QObject
@@ -121,6 +163,10 @@ private slots:
     void largeFileGoesIntoTheTable();
     void progressAndCancel();
     void cancelledLoadWritesNothing();
+    void projectItemsSameAsDocument_data();
+    void projectItemsSameAsDocument();
+    void everyProjectFileSameAsDocument();
+    void largeProjectInterop();
 
 private:
     QString write(const QByteArray &contents);
@@ -377,6 +423,140 @@ void TestItemsReader::cancelledLoadWritesNothing()
     const auto again = ItemsFile::load(table, path);
     QVERIFY(std::holds_alternative<ItemsFile::LoadResult>(again));
     QCOMPARE(table.itemCount(), 12000);
+}
+
+// A project's hand-written items are read as they are parsed, the rest of the file through a
+// document: the same project, and the same messages in the same order, as reading the whole
+// file through one document.
+void TestItemsReader::projectItemsSameAsDocument_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("streamed"); // whether the items are read without the document
+    const auto items = [](const char *name, const char *array, bool streamed) {
+        QTest::newRow(name) << projectWithItems(array) << streamed;
+    };
+    const auto whole = [](const char *name, const char *json, bool streamed) {
+        QTest::newRow(name) << QByteArray(json) << streamed;
+    };
+    items("none", "[]", true);
+    items("two items",
+          R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}, "SK": {"N": "2"}}])", true);
+    items(
+        "every type",
+        R"([{"PK": {"S": "caf\u00e9 \"q\""}, "SK": {"N": "1.50"}, "B": {"B": "AAE="}, "T": {"BOOL": true}, "Z": {"NULL": true}, "SS": {"SS": ["b", "a"]}, "NS": {"NS": ["1", "2"]}, "BS": {"BS": ["AA==", "AQ=="]}, "L": {"L": [{"S": "x"}, {"M": {"k": {"N": "3"}}}]}, "M": {"M": {"in": {"L": []}}}}])",
+        true);
+    items(
+        "plain JSON inside an M",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "R": {"M": {"Gold": 5, "Tags": ["x", 2.5, null, true]}}}])",
+        false); // dynamojson refuses it, as the document path words
+    items(
+        "non-ASCII attribute names",
+        R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "\uff5e": {"S": "x"}, "\ud83d\ude00": {"S": "y"}}])",
+        true);
+    // Key checks on streamed items: the same messages, an item's in the order of its names.
+    items("missing sort key",
+          R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}, "T": {"N": "1"}}])", true);
+    items("keys of the wrong types",
+          R"([{"Status": {"N": "1"}, "SK": {"S": "x"}, "PK": {"N": "1"}}, {"SK": {"N": "1"}}])",
+          true);
+    items("a NULL key", R"([{"PK": {"NULL": true}, "SK": {"N": "1"}}])", true);
+    // What only the document words: read through it.
+    items("bad number",
+          R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, {"PK": {"S": "a"}, "SK": {"N": "x"}}])", false);
+    items("repeated attribute", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "SK": {"N": "2"}}])",
+          true);
+    items("duplicate in a set",
+          R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "S": {"SS": ["a", "a"]}}])", false);
+    items("item not an object", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}}, 42])", false);
+    items("unknown type", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}, "X": {"Q": "1"}}])", false);
+    items("lone surrogate", R"([{"PK": {"S": "\ud800"}, "SK": {"N": "1"}}])", false);
+    items("not an array", R"({"PK": {"S": "a"}})", false);
+    items("syntax error in an item", R"([{"PK": {"S": "a"}, "SK": {"N": "1"}} {"PK": 1}])", false);
+    whole(
+        "items twice",
+        R"({"keyscope": 1, "items": [], "table": {"TableName": "T", "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}], "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}]}, "items": [{"PK": {"S": "a"}}]})",
+        false);
+    whole(
+        "items before the table",
+        R"({"keyscope": 1, "items": [{"PK": {"S": "a"}}, {"Q": {"S": "b"}}], "table": {"TableName": "T", "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}], "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}]}})",
+        true);
+    whole(
+        "items in another member only",
+        R"({"keyscope": 1, "x-extra": {"items": [{"PK": {"S": "a"}}]}, "table": {"TableName": "T", "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}], "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}]}})",
+        false);
+    whole("items and a bad table",
+          R"({"keyscope": 1, "table": {"TableName": "T"}, "items": [{"PK": {"S": "a"}}]})", true);
+    whole("trailing text", R"({"keyscope": 1, "items": []} x)", false);
+    whole("a syntax error after the items", R"({"keyscope": 1, "items": [], "name": })", false);
+    whole("an array", R"([{"keyscope": 1, "items": []}])", false);
+    whole("a newer version", R"({"keyscope": 99, "items": [{"PK": {"S": "a"}}]})", true);
+}
+
+void TestItemsReader::projectItemsSameAsDocument()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(bool, streamed);
+    QCOMPARE(itemsreader::readItemsMember(json, QLatin1StringView("items")).has_value(), streamed);
+    const QString source = QStringLiteral("design.keyscope.json");
+    QCOMPARE(describe(ProjectFile::parse(json, source)),
+             describe(projectThroughDocument(json, source)));
+    const QString path = write(json);
+    QCOMPARE(describe(ProjectFile::read(path)), describe(projectThroughDocument(json, path)));
+}
+
+// Every project file in the examples and the test data: the same project either way.
+void TestItemsReader::everyProjectFileSameAsDocument()
+{
+    int files = 0;
+    int withItems = 0;
+    for (const QString &root : {QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples"),
+                                QStringLiteral(KEYSCOPE_SOURCE_DIR "/tests/data")}) {
+        QDirIterator it(root, {QStringLiteral("*.keyscope.json")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray data = file.readAll();
+            const auto streamed = ProjectFile::parse(data, path);
+            QCOMPARE(describe(streamed), describe(projectThroughDocument(data, path)));
+            ++files;
+            if (const auto *project = std::get_if<Project>(&streamed);
+                project && !project->items.empty())
+                ++withItems;
+        }
+    }
+    QVERIFY2(files > 50, qPrintable(QString::number(files)));
+    QVERIFY2(withItems >= 4, qPrintable(QString::number(withItems)));
+}
+
+// convert, infer and the app's Open read a project with thousands of items the same way.
+void TestItemsReader::largeProjectInterop()
+{
+    QByteArray array = "[";
+    for (int i = 0; i < 5000; ++i)
+        array += QStringLiteral("%1{\"PK\": {\"S\": \"dev-%2\"}, \"SK\": {\"N\": \"%3\"}, "
+                                "\"Temp\": {\"N\": \"21.%4\"}}\n")
+                     .arg(i ? "," : "")
+                     .arg(i % 50)
+                     .arg(i)
+                     .arg(i % 10)
+                     .toUtf8();
+    const QByteArray json = projectWithItems(array + "]");
+    const auto split = itemsreader::readItemsMember(json, QLatin1StringView("items"));
+    QVERIFY(split);
+    QCOMPARE(split->items.size(), std::size_t(5000));
+    QVERIFY(split->rest.size() < 1000); // the rest of the file, without its items
+    const auto input = InteropFile::parse(json, QStringLiteral("big.keyscope.json"));
+    QVERIFY(std::holds_alternative<InteropFile::Input>(input));
+    const auto &read = std::get<InteropFile::Input>(input);
+    QCOMPARE(read.kind, InteropFile::Kind::KeyscopeProject);
+    QCOMPARE(read.projects.size(), std::size_t(1));
+    QCOMPARE(read.projects.front().items.size(), std::size_t(5000));
+    QCOMPARE(read.projects.front().items[4999].at(QStringLiteral("SK")),
+             AttributeValue::number(Number::parse(QStringLiteral("4999")).value()));
+    QCOMPARE(describe(std::variant<Project, std::vector<IoError>>(read.projects.front())),
+             describe(projectThroughDocument(json, QStringLiteral("big.keyscope.json"))));
 }
 
 QTEST_GUILESS_MAIN(TestItemsReader)

@@ -315,6 +315,11 @@ void TestProjectFile::savedFileIsTheFileRead_data()
     QTest::addColumn<QString>("file");
     QTest::newRow("iot") << QStringLiteral("iot.keyscope.json");
     QTest::newRow("everything") << QStringLiteral("everything.keyscope.json");
+    // Items are written one at a time, laid out as one array of them always was (these two
+    // files were written by the writer that built the whole array first).
+    QTest::newRow("items on one line") << QStringLiteral("items-one-line.keyscope.json");
+    QTest::newRow("items, short and long, nested, non-ASCII")
+        << QStringLiteral("items-many.keyscope.json");
 }
 
 void TestProjectFile::savedFileIsTheFileRead()

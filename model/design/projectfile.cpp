@@ -5,9 +5,11 @@
 #include "model/design/fileformat/projectreader.h"
 #include "model/design/fileformat/projectwriter.h"
 #include "model/io/atomicfile.h"
+#include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 
@@ -15,30 +17,60 @@ namespace keyscope::model {
 
 std::variant<Project, std::vector<IoError>> ProjectFile::read(const QString &path)
 {
-    auto document = JsonFile::read(path);
-    if (auto *error = std::get_if<IoError>(&document))
-        return std::vector<IoError> {*error};
-    return fromJson(std::get<QJsonDocument>(document), path);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        auto document = JsonFile::read(path); // words why
+        if (auto *error = std::get_if<IoError>(&document))
+            return std::vector<IoError> {*error};
+        return fromJson(std::get<QJsonDocument>(document), path);
+    }
+    return parse(file.readAll(), path);
 }
+
+namespace {
+
+std::variant<Project, std::vector<IoError>>
+fromDocument(const QJsonDocument &document, const QString &source, const ItemList *items)
+{
+    fileformat::Reader reader(source);
+    fileformat::ProjectReader projectReader(reader);
+    auto project = projectReader.read(document, items);
+    if (!project)
+        return reader.takeErrors();
+    return std::move(*project);
+}
+
+} // namespace
 
 std::variant<Project, std::vector<IoError>> ProjectFile::parse(const QByteArray &data,
                                                                const QString &source)
 {
+    // Hand-written items (thousands, from an import) are read as they are parsed, and only the
+    // rest of the file through a document: a document of every item costs twenty times the
+    // file. Anything the streaming pass does not read exactly is read through the document.
+    if (auto split = itemsreader::readItemsMember(data, QLatin1StringView("items"))) {
+        if (auto project = fromItemsMember(*split, source))
+            return std::move(*project);
+    }
     auto document = JsonFile::parse(data, source);
     if (auto *error = std::get_if<IoError>(&document))
         return std::vector<IoError> {*error};
     return fromJson(std::get<QJsonDocument>(document), source);
 }
 
+std::optional<std::variant<Project, std::vector<IoError>>>
+ProjectFile::fromItemsMember(const itemsreader::ItemsMember &split, const QString &source)
+{
+    auto rest = JsonFile::parse(split.rest, source);
+    if (auto *document = std::get_if<QJsonDocument>(&rest))
+        return fromDocument(*document, source, &split.items);
+    return std::nullopt;
+}
+
 std::variant<Project, std::vector<IoError>> ProjectFile::fromJson(const QJsonDocument &document,
                                                                   const QString &source)
 {
-    fileformat::Reader reader(source);
-    fileformat::ProjectReader projectReader(reader);
-    auto project = projectReader.read(document);
-    if (!project)
-        return reader.takeErrors();
-    return std::move(*project);
+    return fromDocument(document, source, nullptr);
 }
 
 QByteArray ProjectFile::serialize(const Project &project)

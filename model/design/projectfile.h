@@ -2,6 +2,7 @@
 
 #include "model/design/project.h"
 #include "model/io/ioerror.h"
+#include "model/io/itemsreader.h"
 
 #include <QByteArray>
 #include <QJsonDocument>
@@ -68,6 +69,11 @@ public:
                                                              const QString &source);
     static std::variant<Project, std::vector<IoError>> fromJson(const QJsonDocument &document,
                                                                 const QString &source);
+    // The project whose hand-written items itemsreader::readItemsMember read as they were
+    // parsed (the rest of the file in split.rest); nullopt when the rest does not parse on its
+    // own: parse the whole data then. parse() and read() take this way by themselves.
+    static std::optional<std::variant<Project, std::vector<IoError>>>
+    fromItemsMember(const itemsreader::ItemsMember &split, const QString &source);
 
     // The file's JSON. Member order of the written file is fixed (see serialize); the
     // QJsonObject itself orders keys alphabetically.

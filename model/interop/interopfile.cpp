@@ -172,13 +172,8 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
     if (auto items
         = itemsreader::readSurelyItems(data, source, itemsTable, ItemsFile::BadItems::LeaveOut))
         return itemsInput(std::move(*items));
-    auto parsed = JsonFile::parse(data, source);
-    if (auto *error = std::get_if<IoError>(&parsed))
-        return *error;
-    const QJsonDocument document = std::get<QJsonDocument>(parsed);
-    const QJsonObject root = document.object();
-    if (root.contains(QLatin1String("keyscope"))) {
-        auto project = ProjectFile::fromJson(document, source);
+    const auto projectInput
+        = [&](std::variant<Project, std::vector<IoError>> project) -> std::variant<Input, IoError> {
         if (auto *errors = std::get_if<std::vector<IoError>>(&project))
             return errors->front();
         input.kind = Kind::KeyscopeProject;
@@ -186,7 +181,20 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
         input.projects.push_back(std::get<Project>(std::move(project)));
         input.tableNames << input.projects.front().table.tableName;
         return input;
+    };
+    // A project's hand-written items (a converted scan export) are read as they are parsed too.
+    if (auto split = itemsreader::readItemsMember(data, QLatin1StringView("items"));
+        split && split->members.contains(QLatin1String("keyscope"))) {
+        if (auto project = ProjectFile::fromItemsMember(*split, source))
+            return projectInput(std::move(*project));
     }
+    auto parsed = JsonFile::parse(data, source);
+    if (auto *error = std::get_if<IoError>(&parsed))
+        return *error;
+    const QJsonDocument document = std::get<QJsonDocument>(parsed);
+    const QJsonObject root = document.object();
+    if (root.contains(QLatin1String("keyscope")))
+        return projectInput(ProjectFile::fromJson(document, source));
     if (WorkbenchModel::looksLike(document)) {
         auto model = WorkbenchModel::fromDocument(document, source, table);
         if (auto *error = std::get_if<IoError>(&model))
@@ -385,8 +393,8 @@ QStringList InteropFile::removeStaleBatchFiles(const QString &path, qsizetype wr
 }
 
 std::variant<QStringList, IoError> InteropFile::write(Format format, const Project &project,
-                                                      const ItemList &items,
-                                                      const QString &path, const QDateTime &now)
+                                                      const ItemList &items, const QString &path,
+                                                      const QDateTime &now)
 {
     const std::vector<QByteArray> files = render(format, project, items, now);
     const QStringList paths = ItemsFormats::batchFileNames(path, qsizetype(files.size()));
@@ -400,8 +408,8 @@ std::variant<QStringList, IoError> InteropFile::write(Format format, const Proje
 }
 
 std::variant<ItemList, IoError> InteropFile::populatedItems(const Project &project,
-                                                                     const QString &source,
-                                                                     std::optional<quint64> seed)
+                                                            const QString &source,
+                                                            std::optional<quint64> seed)
 {
     auto population = Populator::populate(project, seed);
     if (auto *error = std::get_if<PopulationError>(&population))

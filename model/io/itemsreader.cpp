@@ -3,6 +3,7 @@
 #include "model/io/itemsentries.h"
 #include "model/io/jsonfile.h"
 #include "model/table/itemcodec.h"
+#include "model/value/dynamojson.h"
 #include "model/value/number.h"
 
 #include <QFile>
@@ -106,6 +107,66 @@ struct Tree
         }
         return {};
     }
+};
+
+// Builds the Tree of one entry from the SAX events inside it.
+struct TreeBuilder
+{
+    Tree tree;
+    bool building = false;
+
+    void start()
+    {
+        building = true;
+        tree.clear();
+        m_open.clear();
+        m_pendingKeyLength = 0;
+    }
+    void key(const char *text, rapidjson::SizeType length)
+    {
+        m_pendingKeyOffset = quint32(tree.text.size());
+        m_pendingKeyLength = length;
+        tree.text.append(text, length);
+    }
+    // A value starts (a scalar, or a container about to open).
+    void node(Tree::Kind kind)
+    {
+        Tree::Node node;
+        node.kind = kind;
+        node.keyOffset = m_pendingKeyOffset;
+        node.keyLength = m_pendingKeyLength;
+        m_pendingKeyLength = 0;
+        if (!m_open.empty())
+            ++tree.nodes[m_open.back()].count;
+        tree.nodes.push_back(node);
+    }
+    // The scalar node() began has this text; true when it was the whole entry.
+    bool scalar(const char *text, rapidjson::SizeType length)
+    {
+        Tree::Node &node = tree.nodes.back();
+        node.offset = quint32(tree.text.size());
+        node.length = length;
+        if (text)
+            tree.text.append(text, length);
+        return m_open.empty();
+    }
+    // The container node() began opened.
+    void opened() { m_open.push_back(quint32(tree.nodes.size() - 1)); }
+    // Whether a container of the entry is open (a close belongs to the entry).
+    bool inside() const { return !m_open.empty(); }
+    // The innermost container closed; true when it was the whole entry.
+    bool closed()
+    {
+        const quint32 n = m_open.back();
+        m_open.pop_back();
+        tree.nodes[n].size = quint32(tree.nodes.size()) - n;
+        return m_open.empty();
+    }
+
+private:
+    std::vector<quint32> m_open;
+    quint32 m_pendingKeyOffset = 0;
+    quint32 m_pendingKeyLength = 0;
 };
 
 // Strict DynamoDB JSON straight from the tree, for items that are valid (nearly all of them).
@@ -376,10 +437,8 @@ public:
     bool EndArray(rapidjson::SizeType) { return close(); }
     bool Key(const char *text, rapidjson::SizeType length, bool)
     {
-        if (m_building) {
-            m_pendingKeyOffset = quint32(m_tree.text.size());
-            m_pendingKeyLength = length;
-            m_tree.text.append(text, length);
+        if (m_builder.building) {
+            m_builder.key(text, length);
             return true;
         }
         if (m_depth == 1 || (m_depth == 2 && m_inWrapper)) {
@@ -426,23 +485,13 @@ private:
             if (kind == Tree::Array)
                 candidate(m_depth == 2, member.key, false);
         }
-        if (!m_building && m_depth == m_elementDepth && m_elementDepth > 0) {
+        if (!m_builder.building && m_depth == m_elementDepth && m_elementDepth > 0) {
             const bool peek = m_peekFirst && m_index == 0;
-            if (m_take || peek) {
-                m_building = true;
-                m_tree.clear();
-            }
+            if (m_take || peek)
+                m_builder.start();
         }
-        if (m_building) {
-            Tree::Node node;
-            node.kind = kind;
-            node.keyOffset = m_pendingKeyOffset;
-            node.keyLength = m_pendingKeyLength;
-            m_pendingKeyLength = 0;
-            if (!m_open.empty())
-                ++m_tree.nodes[m_open.back()].count;
-            m_tree.nodes.push_back(node);
-        }
+        if (m_builder.building)
+            m_builder.node(kind);
         return true;
     }
 
@@ -450,15 +499,8 @@ private:
     {
         if (!valueStart(kind))
             return false;
-        if (m_building) {
-            Tree::Node &node = m_tree.nodes.back();
-            node.offset = quint32(m_tree.text.size());
-            node.length = length;
-            if (text)
-                m_tree.text.append(text, length);
-            if (m_open.empty())
-                return elementDone();
-        }
+        if (m_builder.building && m_builder.scalar(text, length))
+            return elementDone();
         return true;
     }
 
@@ -466,8 +508,8 @@ private:
     {
         if (!valueStart(kind))
             return false;
-        if (m_building)
-            m_open.push_back(quint32(m_tree.nodes.size() - 1));
+        if (m_builder.building)
+            m_builder.opened();
         ++m_depth;
         if (m_wrapperNext) {
             m_wrapperNext = false;
@@ -485,11 +527,8 @@ private:
         --m_depth;
         if (m_depth == 1 && m_inWrapper)
             m_inWrapper = false;
-        if (m_building && !m_open.empty()) {
-            const quint32 n = m_open.back();
-            m_open.pop_back();
-            m_tree.nodes[n].size = quint32(m_tree.nodes.size()) - n;
-            if (m_open.empty())
+        if (m_builder.building && m_builder.inside()) {
+            if (m_builder.closed())
                 return elementDone();
         } else if (m_depth == m_elementDepth - 1) {
             m_elementDepth = -1; // the array of entries ended
@@ -525,7 +564,7 @@ private:
 
     bool elementDone()
     {
-        m_building = false;
+        m_builder.building = false;
         const qsizetype index = m_index++;
         if (m_peekFirst && index == 0) {
             root.itemsIsNonEmpty = true;
@@ -627,13 +666,10 @@ private:
     bool m_takenItems = false;
     QString m_takenKey;
 
-    bool m_building = false;
-    Tree m_tree;
+    TreeBuilder m_builder;
+    const Tree &m_tree = m_builder.tree;
     FastItems::Names m_names;
     std::string m_encoded;
-    std::vector<quint32> m_open;
-    quint32 m_pendingKeyOffset = 0;
-    quint32 m_pendingKeyLength = 0;
 };
 
 struct ContentsSink : Sink
@@ -816,6 +852,151 @@ bool surelyItems(const itemsentries::Root &root, const ItemsFile::Contents &cont
     return root.members.size() == 1 && contents.notes.isEmpty() && !contents.items.empty();
 }
 
+// The SAX handler of readItemsMember: follows the top level of an object, and reads each entry
+// of the array of the given member name into items, as the project reader would take it.
+class MemberItems
+{
+public:
+    MemberItems(QLatin1StringView member, const rapidjson::MemoryStream &input)
+        : m_member(member)
+        , m_input(input)
+        , m_encoder(items.names())
+    { }
+
+    bool failed = false;  // not an object, the member twice, an entry that is no item
+    qsizetype begin = -1; // the array's '['
+    qsizetype end = -1;   // just past its ']'
+    QStringList members;  // the top-level names, in file order
+    ItemList items;
+    std::function<bool()> tick; // progress; false cancels
+    bool cancelled = false;
+
+    bool Null() { return scalar(Tree::Null, nullptr, 0); }
+    bool Bool(bool b) { return scalar(b ? Tree::True : Tree::False, nullptr, 0); }
+    bool Int(int) { return scalar(Tree::Number, nullptr, 0); }
+    bool Uint(unsigned) { return scalar(Tree::Number, nullptr, 0); }
+    bool Int64(int64_t) { return scalar(Tree::Number, nullptr, 0); }
+    bool Uint64(uint64_t) { return scalar(Tree::Number, nullptr, 0); }
+    bool Double(double) { return scalar(Tree::Number, nullptr, 0); }
+    bool RawNumber(const char *text, rapidjson::SizeType length, bool)
+    {
+        return scalar(Tree::Number, text, length);
+    }
+    bool String(const char *text, rapidjson::SizeType length, bool)
+    {
+        return scalar(Tree::String, text, length);
+    }
+    bool StartObject() { return open(Tree::Object); }
+    bool StartArray() { return open(Tree::Array); }
+    bool EndObject(rapidjson::SizeType) { return close(); }
+    bool EndArray(rapidjson::SizeType) { return close(); }
+    bool Key(const char *text, rapidjson::SizeType length, bool)
+    {
+        if (m_builder.building) {
+            m_builder.key(text, length);
+        } else if (m_depth == 1) {
+            const QString key = QString::fromUtf8(text, qsizetype(length));
+            if (members.contains(key))
+                return fail(); // a repeated name: the document keeps the last one
+            members.push_back(key);
+            m_next = key == m_member;
+        }
+        return true;
+    }
+
+private:
+    bool fail()
+    {
+        failed = true;
+        return false;
+    }
+
+    bool valueStart(Tree::Kind kind)
+    {
+        if (m_depth == 0 && kind != Tree::Object)
+            return fail();
+        if (m_depth == 2 && m_inMember && !m_builder.building)
+            m_builder.start();
+        if (m_builder.building)
+            m_builder.node(kind);
+        return true;
+    }
+
+    bool scalar(Tree::Kind kind, const char *text, rapidjson::SizeType length)
+    {
+        if (!valueStart(kind))
+            return false;
+        m_next = false;
+        if (m_builder.building && m_builder.scalar(text, length))
+            return entryDone();
+        return true;
+    }
+
+    bool open(Tree::Kind kind)
+    {
+        if (!valueStart(kind))
+            return false;
+        if (m_builder.building)
+            m_builder.opened();
+        if (m_depth == 1 && m_next && kind == Tree::Array) {
+            m_inMember = true;
+            begin = qsizetype(m_input.Tell()) - 1; // the reader took the '['
+        }
+        m_next = false;
+        if (++m_depth > 500)
+            return fail(); // Qt's own limit on nesting decides
+        return true;
+    }
+
+    bool close()
+    {
+        --m_depth;
+        if (m_builder.building && m_builder.inside()) {
+            if (m_builder.closed())
+                return entryDone();
+        } else if (m_inMember && m_depth == 1) {
+            m_inMember = false;
+            end = qsizetype(m_input.Tell());
+        }
+        return true;
+    }
+
+    bool entryDone()
+    {
+        m_builder.building = false;
+        if ((m_index++ & 1023) == 0 && tick && !tick()) {
+            cancelled = true;
+            return false;
+        }
+        const FastItems fastItems(m_builder.tree, m_names);
+        if (fastItems.encode(0, m_encoder, m_encoded)) {
+            items.appendEncoded(m_encoded, m_encoder.sizeBytes());
+            return true;
+        }
+        Item item;
+        if (fastItems.item(0, item)) {
+            items.push_back(item);
+            return true;
+        }
+        auto read = dynamojson::itemFromJson(m_builder.tree.toJson(0));
+        if (!read)
+            return fail(); // the document path words it, with the item's path
+        items.push_back(*read);
+        return true;
+    }
+
+    QLatin1StringView m_member;
+    const rapidjson::MemoryStream &m_input;
+    itemcodec::ScalarItemEncoder m_encoder;
+    int m_depth = 0;
+    bool m_next = false;     // the member's value comes next
+    bool m_inMember = false; // inside its array
+    qsizetype m_index = 0;
+    TreeBuilder m_builder;
+    FastItems::Names m_names;
+    std::string m_encoded;
+};
+
 IoError cancelledError(const QString &path, bool *cancelled)
 {
     if (cancelled)
@@ -841,6 +1022,38 @@ std::optional<ItemsFile::Contents> readSurelyItems(const QByteArray &data, const
         || !surelyItems(root, contents))
         return std::nullopt;
     return contents;
+}
+
+std::optional<ItemsMember> readItemsMember(const QByteArray &data, QLatin1StringView member,
+                                           const Progress &progress, bool *cancelled)
+{
+    rapidjson::MemoryStream input(data.constData(), size_t(data.size()));
+    MemberItems handler(member, input);
+    if (progress)
+        handler.tick = [&] { return progress(qint64(input.Tell()), data.size()); };
+    rapidjson::Reader reader;
+    constexpr unsigned kFlags
+        = rapidjson::kParseValidateEncodingFlag | rapidjson::kParseNumbersAsStringsFlag;
+    const auto parsed = reader.Parse<kFlags>(input, handler);
+    if (handler.cancelled && cancelled)
+        *cancelled = true;
+    if (parsed.IsError() || handler.failed || handler.cancelled || handler.begin < 0
+        || handler.end < 0)
+        return std::nullopt;
+    // Only white space may follow the document (RapidJSON stops at its end).
+    for (qsizetype at = qsizetype(input.Tell()); at < data.size(); ++at) {
+        const char c = data.at(at);
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
+            return std::nullopt;
+    }
+    ItemsMember out;
+    out.rest.reserve(data.size() - (handler.end - handler.begin) + 2);
+    out.rest.append(data.constData(), handler.begin);
+    out.rest.append("[]", 2);
+    out.rest.append(data.constData() + handler.end, data.size() - handler.end);
+    out.items = std::move(handler.items);
+    out.members = std::move(handler.members);
+    return out;
 }
 
 std::variant<ItemsFile::Contents, IoError> read(const QString &path,

@@ -30,6 +30,22 @@ std::optional<ItemsFile::Contents> readSurelyItems(const QByteArray &data, const
                                                    const TableDefinition &definition,
                                                    ItemsFile::BadItems badItems);
 
+// A JSON object's array member of items (a Keyscope project's "items"), read as it is parsed
+// (strict DynamoDB JSON items, as dynamojson::itemFromJson reads them), and the document
+// without them: `"items": []` in the array's place, everything else as it was. nullopt when
+// the data is not an object that parses without an error, has no such array, repeats a
+// top-level name, or any entry is not an item: the caller reads the whole document then, and
+// its messages are the same as ever. A cancel (progress returned false) sets *cancelled.
+struct ItemsMember
+{
+    QByteArray rest;
+    ItemList items;
+    QStringList members; // the top-level names, in file order
+};
+std::optional<ItemsMember> readItemsMember(const QByteArray &data, QLatin1StringView member,
+                                           const Progress &progress = {},
+                                           bool *cancelled = nullptr);
+
 // Writes the items straight into `table` in pieces (Table::appendItems); on any error or a
 // cancel nothing is written.
 std::variant<ItemsFile::LoadResult, IoError> load(Table &table, const QString &path,

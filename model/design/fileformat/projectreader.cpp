@@ -6,6 +6,7 @@
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 #include "model/design/valuegenerator.h"
+#include "model/table/keyroles.h"
 #include "model/value/dynamojson.h"
 
 #include <QHash>
@@ -21,7 +22,8 @@ namespace keyscope::model::fileformat {
 
 using Kind = GeneratorSpec::Kind;
 
-std::optional<Project> ProjectReader::read(const QJsonDocument &document)
+std::optional<Project> ProjectReader::read(const QJsonDocument &document,
+                                           const ItemList *streamedItems)
 {
     if (!document.isObject()) {
         m_reader.error({},
@@ -86,7 +88,7 @@ std::optional<Project> ProjectReader::read(const QJsonDocument &document)
     readTable(root);
     readEntities(root);
     readAccessPatterns(root);
-    readItems(root);
+    readItems(root, streamedItems);
     if (const auto view = root.object(QStringLiteral("view")))
         m_project.view = *view;
     m_project.extra = root.extra(QStringList {
@@ -912,12 +914,28 @@ void ProjectReader::readExpectation(const QJsonObject &json, const QString &path
                                          QStringLiteral("count"), QStringLiteral("minCount")});
 }
 
-void ProjectReader::readItems(ObjectReader &root)
+void ProjectReader::readItems(ObjectReader &root, const ItemList *streamedItems)
 {
     const auto items = root.array(QStringLiteral("items"));
     if (!items)
         return;
-    const TableDefinition &table = m_project.table;
+    // The key attributes in name order: an item's wrong key types are reported in the order
+    // of its attributes.
+    QStringList keyNames;
+    for (const KeyRole &role : keyRoles(m_project.table)) {
+        if (!keyNames.contains(role.attribute))
+            keyNames << role.attribute;
+    }
+    std::sort(keyNames.begin(), keyNames.end());
+    if (streamedItems) {
+        for (size_t i = 0; i < streamedItems->size(); ++i) {
+            checkItemKeys(
+                elementPath(QStringLiteral("items"), qsizetype(i)),
+                [&](const QString &name) { return streamedItems->attribute(i, name); }, keyNames);
+        }
+        m_project.items = *streamedItems;
+        return;
+    }
     for (qsizetype i = 0; i < items->size(); ++i) {
         const QString path = elementPath(QStringLiteral("items"), i);
         QString error;
@@ -927,25 +945,43 @@ void ProjectReader::readItems(ObjectReader &root)
             m_reader.error(errorPath.isEmpty() ? path : memberPath(path, errorPath), error);
             continue;
         }
-        if (m_tableOk) {
-            for (const auto &key : table.keys.all()) {
-                const auto it = item->find(key.name);
+        checkItemKeys(
+            path,
+            [&](const QString &name) -> std::optional<AttributeValue> {
+                const auto it = item->find(name);
                 if (it == item->end())
-                    m_reader.error(path,
-                                   QStringLiteral("the item has no %1 (%2); every item "
-                                                  "needs the table's whole primary key")
-                                       .arg(key.name, keyRole(table, key.name)));
-            }
-            for (const auto &[name, value] : *item) {
-                const auto keyType = keyTypeOf(table, name);
-                if (keyType && value.type() != *keyType)
-                    m_reader.error(memberPath(path, name),
-                                   QStringLiteral("%1 is %2, %3, but the item's value is %4")
-                                       .arg(name, keyRole(table, name), keyTypeName(*keyType),
-                                            value.typeName()));
-            }
-        }
+                    return std::nullopt;
+                return it->second;
+            },
+            keyNames);
         m_project.items.push_back(*item);
+    }
+}
+
+// Every item needs the table's whole primary key, and key attributes of the key's type.
+void ProjectReader::checkItemKeys(
+    const QString &path,
+    const std::function<std::optional<AttributeValue>(const QString &)> &attribute,
+    const QStringList &keyNames)
+{
+    if (!m_tableOk)
+        return;
+    const TableDefinition &table = m_project.table;
+    for (const auto &key : table.keys.all()) {
+        if (!attribute(key.name))
+            m_reader.error(path,
+                           QStringLiteral("the item has no %1 (%2); every item "
+                                          "needs the table's whole primary key")
+                               .arg(key.name, keyRole(table, key.name)));
+    }
+    for (const QString &name : keyNames) {
+        const auto keyType = keyTypeOf(table, name);
+        const auto value = attribute(name);
+        if (keyType && value && value->type() != *keyType)
+            m_reader.error(
+                memberPath(path, name),
+                QStringLiteral("%1 is %2, %3, but the item's value is %4")
+                    .arg(name, keyRole(table, name), keyTypeName(*keyType), value->typeName()));
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include <QJsonDocument>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -21,7 +22,10 @@ public:
         : m_reader(reader)
     { }
 
-    std::optional<Project> read(const QJsonDocument &document);
+    // `streamedItems`, if given, are the file's hand-written items, read already (the
+    // document's "items" is then an empty array): only their keys are checked here.
+    std::optional<Project> read(const QJsonDocument &document,
+                                const ItemList *streamedItems = nullptr);
 
 private:
     void readTable(ObjectReader &root);
@@ -38,7 +42,11 @@ private:
     void readAccessPatterns(ObjectReader &root);
     AccessPattern readAccessPattern(const QJsonObject &json, const QString &path);
     void readExpectation(const QJsonObject &json, const QString &path, AccessPattern &pattern);
-    void readItems(ObjectReader &root);
+    void readItems(ObjectReader &root, const ItemList *streamedItems);
+    void
+    checkItemKeys(const QString &path,
+                  const std::function<std::optional<AttributeValue>(const QString &)> &attribute,
+                  const QStringList &keyNames);
     const EntityInfo *infoOf(const QString &entityName) const;
 
     Reader &m_reader;

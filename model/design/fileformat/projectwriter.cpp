@@ -77,7 +77,12 @@ void writeCompact(QByteArray &out, const OrderedJson &value)
 // Pretty JSON that stays readable: a container that nests at most three levels and fits on
 // the line (`"count": [25, 40]`, `{"kind": "sequence", "start": 1, "step": 1}`) is written on one
 // line, anything bigger one member per line. `column` is where the value starts.
-void writePretty(QByteArray &out, const OrderedJson &value, int depth, qsizetype column)
+void writeItems(QByteArray &out, const ItemList &items, int depth, qsizetype column);
+
+// `items`, if given, are written in place of the top-level member "items" (whose value is then
+// an empty placeholder), one at a time: a tree of every item cost twenty times the file.
+void writePretty(QByteArray &out, const OrderedJson &value, int depth, qsizetype column,
+                 const ItemList *items = nullptr)
 {
     const bool container
         = value.kind() == OrderedJson::Kind::Array || value.kind() == OrderedJson::Kind::Object;
@@ -85,7 +90,7 @@ void writePretty(QByteArray &out, const OrderedJson &value, int depth, qsizetype
         writeCompact(out, value);
         return;
     }
-    if (nesting(value) <= 3) {
+    if (nesting(value) <= 3 && !items) {
         QByteArray compact;
         writeCompact(compact, value);
         // +1 for a ',' that may follow.
@@ -112,11 +117,45 @@ void writePretty(QByteArray &out, const OrderedJson &value, int depth, qsizetype
         out += inner;
         const QByteArray key = JsonWriter::quote(members[i].first) + ": ";
         out += key;
-        writePretty(out, members[i].second, depth + 1,
-                    inner.size() + QString::fromUtf8(key).size());
+        const qsizetype at = inner.size() + QString::fromUtf8(key).size();
+        if (items && depth == 0 && members[i].first == u"items")
+            writeItems(out, *items, depth + 1, at);
+        else
+            writePretty(out, members[i].second, depth + 1, at);
         out += i + 1 < members.size() ? ",\n" : "\n";
     }
     out += QByteArray(qsizetype(depth) * kIndent, ' ') + '}';
+}
+
+// The items as writePretty writes an array of them, building one item's JSON at a time.
+void writeItems(QByteArray &out, const ItemList &items, int depth, qsizetype column)
+{
+    const auto element
+        = [&items](size_t i) { return OrderedJson::fromQJson(dynamojson::itemToJson(items[i])); };
+    // A few items may fit on the line: then the whole array as writePretty decides. Once the
+    // items taken are longer than a line, the array cannot be one line.
+    OrderedJson head = OrderedJson::array();
+    qsizetype length = 0;
+    size_t taken = 0;
+    for (; taken < items.size() && length <= kLineWidth; ++taken) {
+        OrderedJson next = element(taken);
+        QByteArray compact;
+        writeCompact(compact, next);
+        length += QString::fromUtf8(compact).size();
+        head.append(std::move(next));
+    }
+    if (taken == items.size()) {
+        writePretty(out, head, depth, column);
+        return;
+    }
+    const QByteArray inner(qsizetype(depth + 1) * kIndent, ' ');
+    out += "[\n";
+    for (size_t i = 0; i < items.size(); ++i) {
+        out += inner;
+        writePretty(out, i < taken ? head.elements()[i] : element(i), depth + 1, inner.size());
+        out += i + 1 < items.size() ? ",\n" : "\n";
+    }
+    out += QByteArray(qsizetype(depth) * kIndent, ' ') + ']';
 }
 
 // Appends `extra` members that are not already present, in alphabetical order.
@@ -434,7 +473,7 @@ OrderedJson patternJson(const AccessPattern &pattern)
 
 } // namespace
 
-OrderedJson projectJson(const Project &project)
+OrderedJson projectJson(const Project &project, bool withItems)
 {
     OrderedJson out = OrderedJson::object();
     out.insert(QStringLiteral("keyscope"), OrderedJson::integer(Project::kFormatVersion));
@@ -456,10 +495,15 @@ OrderedJson projectJson(const Project &project)
         patterns.append(patternJson(pattern));
     out.insert(QStringLiteral("accessPatterns"), patterns);
     if (!project.items.empty()) {
-        OrderedJson items = OrderedJson::array();
-        for (const Item &item : project.items)
-            items.append(OrderedJson::fromQJson(dynamojson::itemToJson(item)));
-        out.insert(QStringLiteral("items"), items);
+        if (withItems) {
+            OrderedJson items = OrderedJson::array();
+            for (const Item &item : project.items)
+                items.append(OrderedJson::fromQJson(dynamojson::itemToJson(item)));
+            out.insert(QStringLiteral("items"), items);
+        } else {
+            out.insert(QStringLiteral("items"),
+                       OrderedJson::array()); // serializeProject writes them
+        }
     }
     if (!project.view.isEmpty())
         out.insert(QStringLiteral("view"), OrderedJson::fromQJson(project.view));
@@ -470,7 +514,11 @@ OrderedJson projectJson(const Project &project)
 QByteArray serializeProject(const Project &project)
 {
     QByteArray out;
-    writePretty(out, projectJson(project), 0, 0);
+    if (project.items.empty()) {
+        writePretty(out, projectJson(project), 0, 0);
+    } else {
+        writePretty(out, projectJson(project, false), 0, 0, &project.items);
+    }
     return out + '\n';
 }
 

@@ -10,7 +10,8 @@
 
 namespace keyscope::model::fileformat {
 
-OrderedJson projectJson(const Project &project);
+// withItems false: "items" (when there are any) is an empty placeholder.
+OrderedJson projectJson(const Project &project, bool withItems = true);
 QByteArray serializeProject(const Project &project); // ends with a newline
 
 } // namespace keyscope::model::fileformat
