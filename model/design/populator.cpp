@@ -427,11 +427,10 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
         }
     }
     population.generatedCount = population.size();
-    for (const Item &item : project.items) {
-        population.items.push_back(item);
-        population.entityOf.push_back(-1);
-        population.parentOf.push_back(-1);
-    }
+    // The hand-written items are shared, not copied.
+    population.items.append(project.items);
+    population.entityOf.resize(population.items.size(), -1);
+    population.parentOf.resize(population.items.size(), -1);
     if (progress)
         progress(total, total);
     return population;

@@ -316,15 +316,28 @@ qint64 CheckContext::ownerItem(qint64 item, const PlaceholderRef &ref) const
 
 Item CheckContext::item(qint64 item) const
 {
-    if (itemTypes && item >= population.generatedCount)
-        return itemTypes->items[size_t(item - population.generatedCount)];
+    if (itemTypes && item >= population.generatedCount) {
+        const size_t i = size_t(item - population.generatedCount);
+        Item out = itemTypes->items[i];
+        if (i < itemTypes->inferred.size()) {
+            for (auto &[name, value] : itemTypes->inferred[i])
+                out.emplace(name, std::move(value));
+        }
+        return out;
+    }
     return population.items[size_t(item)];
 }
 
 std::optional<AttributeValue> CheckContext::attribute(qint64 item, const QString &name) const
 {
-    if (itemTypes && item >= population.generatedCount)
-        return itemTypes->items.attribute(size_t(item - population.generatedCount), name);
+    if (itemTypes && item >= population.generatedCount) {
+        const size_t i = size_t(item - population.generatedCount);
+        if (auto value = itemTypes->items.attribute(i, name))
+            return value;
+        if (i < itemTypes->inferred.size())
+            return itemTypes->inferred.attribute(i, name);
+        return std::nullopt;
+    }
     return population.items.attribute(size_t(item), name);
 }
 

@@ -88,7 +88,9 @@ std::optional<Number> plainNumber(const QString &text);
 struct ItemTypes
 {
     int declaredEntities = 0;     // entity types before this index are the project's own
-    ItemList items;               // per hand-written item: the item as the checks read it
+    ItemList items;               // per hand-written item: the item as written (shared)
+    ItemList inferred;            // per hand-written item: the attributes its keys give it
+                                  // that it does not hold (empty if none); checks read both
     std::vector<int> entityOf;    // per hand-written item: its inferred entity type, or -1
     std::vector<qint64> parentOf; // per hand-written item: its parent's population index, or -1
     std::vector<QString> names;   // per inferred entity type: the name findings give it

@@ -259,14 +259,14 @@ void dropUnrendered(InferredTypes &types, const Population &population, const Ch
             }
         }
     }
-    std::map<size_t, Item> asWritten;
+    std::map<size_t, Item> asWritten; // nothing inferred
     for (size_t i = 0; i < renders.size(); ++i) {
         if (!renders[i]) {
             types.itemTypes.entityOf[i] = -1;
-            asWritten.emplace(i, types.handWritten[i]);
+            asWritten.emplace(i, Item());
         }
     }
-    types.itemTypes.items.replace(asWritten);
+    types.itemTypes.inferred.replace(asWritten);
 }
 
 } // namespace
@@ -333,16 +333,21 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
     itemTypes.entityOf.assign(count, -1);
     itemTypes.parentOf.assign(count, -1);
     const auto &groupOf = types->recovery.groupOf;
+    // The items as written are shared; only what their keys add is kept, per item (a copy of
+    // every item with it cost more than the items themselves).
+    itemTypes.items = types->handWritten;
     for (size_t i = 0; i < count; ++i) {
         const int group = i < groupOf.size() ? groupOf[i] : -1;
-        // One segment for all (appending shared runs in between would start a new one each time).
         if (group < 0 || group >= int(proposals.size())) {
-            itemTypes.items.push_back(types->handWritten[i]);
+            itemTypes.inferred.push_back(Item());
             continue;
         }
         itemTypes.entityOf[i] = declared + group;
-        itemTypes.items.push_back(DesignRecovery::withInferredAttributes(
-            types->handWritten[i], proposals[size_t(group)]));
+        const Item written = types->handWritten[i];
+        Item added = DesignRecovery::withInferredAttributes(written, proposals[size_t(group)]);
+        for (auto it = added.begin(); it != added.end();)
+            it = written.count(it->first) ? added.erase(it) : std::next(it);
+        itemTypes.inferred.push_back(added);
     }
     linkParents(*types, generated);
     dropUnrendered(*types, population, options);
