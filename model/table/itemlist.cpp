@@ -28,12 +28,52 @@ ItemList::Located ItemList::locate(size_t index) const
     return {piece.segment.get(), piece.begin + (index - m_starts[p])};
 }
 
+namespace {
+
+constexpr size_t kFirstBlockBytes = 4096;
+constexpr size_t kBlockBytes = size_t(1) << 20;
+
+size_t blockOf(quint64 offset)
+{
+    return size_t(offset >> 32);
+}
+
+size_t offsetIn(quint64 offset)
+{
+    return size_t(offset & 0xffffffffu);
+}
+
+} // namespace
+
+std::string_view ItemList::Segment::item(size_t index) const
+{
+    const quint64 from = offsets[index];
+    const quint64 next = offsets[index + 1];
+    const std::string &block = blocks[blockOf(from)];
+    const size_t end = blockOf(next) == blockOf(from) ? offsetIn(next) : block.size();
+    return std::string_view(block.data() + offsetIn(from), end - offsetIn(from));
+}
+
+void ItemList::Segment::add(std::string_view encoded, qint64 sizeBytes)
+{
+    // A new block when the item does not fit: appending past a block's capacity would move it.
+    // Blocks double from 4 KB up to kBlockBytes, so a list of a few items stays small.
+    if (blocks.empty() || blocks.back().size() + encoded.size() > blocks.back().capacity()) {
+        const size_t grown = blocks.empty() ? kFirstBlockBytes : 2 * blocks.back().capacity();
+        blocks.emplace_back().reserve(std::max(std::min(grown, kBlockBytes), encoded.size()));
+        offsets.back() = quint64(blocks.size() - 1) << 32;
+    }
+    std::string &block = blocks.back();
+    block.append(encoded);
+    offsets.push_back((quint64(blocks.size() - 1) << 32) | quint64(block.size()));
+    sizes.push_back(quint32(sizeBytes));
+}
+
 const Item ItemList::operator[](size_t index) const
 {
     const auto [segment, i] = locate(index);
-    const quint64 from = segment->offsets[i];
-    return itemcodec::decode(segment->bytes.data() + from,
-                             qsizetype(segment->offsets[i + 1] - from), segment->names);
+    const std::string_view bytes = segment->item(i);
+    return itemcodec::decode(bytes.data(), qsizetype(bytes.size()), segment->names);
 }
 
 std::optional<AttributeValue> ItemList::attribute(size_t index, const QString &name) const
@@ -42,12 +82,21 @@ std::optional<AttributeValue> ItemList::attribute(size_t index, const QString &n
     const qint64 id = segment->names.find(name);
     if (id < 0)
         return std::nullopt;
-    const quint64 from = segment->offsets[i];
-    const auto located = itemcodec::find(segment->bytes.data() + from,
-                                         qsizetype(segment->offsets[i + 1] - from), quint32(id));
+    const std::string_view bytes = segment->item(i);
+    const auto located = itemcodec::find(bytes.data(), qsizetype(bytes.size()), quint32(id));
     if (!located.found)
         return std::nullopt;
     return itemcodec::decodeValue(located, segment->names);
+}
+
+Item ItemList::attributes(size_t index, const QStringList &names) const
+{
+    Item out;
+    for (const QString &name : names) {
+        if (auto value = attribute(index, name))
+            out.emplace(name, std::move(*value));
+    }
+    return out;
 }
 
 qint64 ItemList::sizeBytes(size_t index) const
@@ -59,9 +108,7 @@ qint64 ItemList::sizeBytes(size_t index) const
 ItemList::Encoded ItemList::encoded(size_t index) const
 {
     const auto [segment, i] = locate(index);
-    const quint64 from = segment->offsets[i];
-    return {std::string_view(segment->bytes.data() + from, size_t(segment->offsets[i + 1] - from)),
-            &segment->names, segment->sizes[i]};
+    return {segment->item(i), &segment->names, segment->sizes[i]};
 }
 
 ItemList::Segment &ItemList::writableTail()
@@ -83,10 +130,7 @@ NameTable &ItemList::names()
 
 void ItemList::appendEncoded(std::string_view encoded, qint64 sizeBytes)
 {
-    Segment &tail = writableTail();
-    tail.bytes.append(encoded);
-    tail.offsets.push_back(tail.bytes.size());
-    tail.sizes.push_back(quint32(sizeBytes));
+    writableTail().add(encoded, sizeBytes);
     ++m_pieces.back().count;
     ++m_count;
 }
@@ -94,11 +138,23 @@ void ItemList::appendEncoded(std::string_view encoded, qint64 sizeBytes)
 void ItemList::push_back(const Item &item)
 {
     Segment &tail = writableTail();
-    itemcodec::encode(item, tail.names, tail.bytes);
-    tail.offsets.push_back(tail.bytes.size());
-    tail.sizes.push_back(quint32(itemSizeBytes(item)));
+    std::string encoded;
+    itemcodec::encode(item, tail.names, encoded);
+    tail.add(encoded, itemSizeBytes(item));
     ++m_pieces.back().count;
     ++m_count;
+}
+
+void ItemList::squeeze()
+{
+    for (Piece &piece : m_pieces) {
+        if (piece.segment.use_count() == 1) {
+            piece.segment->offsets.shrink_to_fit();
+            piece.segment->sizes.shrink_to_fit();
+        }
+    }
+    m_pieces.shrink_to_fit();
+    m_starts.shrink_to_fit();
 }
 
 void ItemList::append(const ItemList &other)

@@ -2,6 +2,8 @@
 
 #include "model/table/itemcodec.h"
 
+#include <QStringList>
+
 #include <functional>
 #include <initializer_list>
 #include <iterator>
@@ -39,6 +41,8 @@ public:
     const Item back() const { return (*this)[m_count - 1]; }
     // One top-level attribute of an item, without decoding the rest; Null type if absent.
     std::optional<AttributeValue> attribute(size_t index, const QString &name) const;
+    // Only the named top-level attributes of an item (those it has).
+    Item attributes(size_t index, const QStringList &names) const;
     // The item's DynamoDB size (itemSizeBytes()).
     qint64 sizeBytes(size_t index) const;
     struct Encoded
@@ -58,6 +62,8 @@ public:
     // Appends another list's items, sharing their bytes.
     void append(const ItemList &other);
     void reserve(size_t) { }
+    // Gives back what the last appends reserved ahead (a list read whole from a file).
+    void squeeze();
     void clear();
     // Replaces the item at index; the others keep sharing their bytes.
     void set(size_t index, const Item &item);
@@ -120,13 +126,20 @@ public:
     const_iterator end() const { return {this, m_count}; }
 
 private:
+    // Items in blocks of about a megabyte that are never reallocated: a list of a few hundred
+    // thousand items grows without copying itself (a string doubling as it grew held up to
+    // twice the items, and three times while it moved), and an item's bytes stay where they are.
     struct Segment
     {
         NameTable names;
-        std::string bytes;
-        std::vector<quint64> offsets {0}; // item i is bytes[offsets[i], offsets[i + 1])
-        std::vector<quint32> sizes;       // DynamoDB item sizes
+        std::vector<std::string> blocks; // an item never straddles two
+        // Item i starts at offsets[i] (block << 32 | offset in it); the last entry is where the
+        // last item ends. An item ends where the next starts, or with its block.
+        std::vector<quint64> offsets {0};
+        std::vector<quint32> sizes; // DynamoDB item sizes
         size_t count() const { return sizes.size(); }
+        std::string_view item(size_t index) const;
+        void add(std::string_view encoded, qint64 sizeBytes);
     };
     // A run of one segment's items; lists that share a segment may hold different runs of it.
     struct Piece

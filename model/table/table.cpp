@@ -57,23 +57,13 @@ qsizetype IndexStore::entryCount() const
 Table::Table(TableDefinition definition)
     : m_definition(std::move(definition))
 {
-    for (const auto &k : m_definition.keys.hash)
-        m_hashNameIds.push_back(m_names.intern(k.name));
-    for (const auto &k : m_definition.keys.range)
-        m_rangeNameIds.push_back(m_names.intern(k.name));
     m_tableStore.m_keys = m_definition.keys;
-    m_tableStore.m_hashIds = m_hashNameIds;
-    m_tableStore.m_rangeIds = m_rangeNameIds;
     m_indexStores.resize(m_definition.indexes.size());
     for (std::size_t i = 0; i < m_definition.indexes.size(); ++i) {
         const IndexDefinition &index = m_definition.indexes[i];
         m_indexStores[i].m_name = index.name;
         m_indexStores[i].m_definition = &index;
         m_indexStores[i].m_keys = index.keys;
-        for (const auto &k : index.keys.hash)
-            m_indexStores[i].m_hashIds.push_back(m_names.intern(k.name));
-        for (const auto &k : index.keys.range)
-            m_indexStores[i].m_rangeIds.push_back(m_names.intern(k.name));
         if (index.projection != ProjectionType::All) {
             QSet<QString> &projected = m_indexStores[i].m_projectedAttributes;
             for (const auto &k : m_definition.keys.all())
@@ -84,11 +74,52 @@ Table::Table(TableDefinition definition)
                 projected.insert(name);
         }
     }
+    internKeyNames();
     // Index key errors name the alphabetically first index (as DynamoDB does).
     for (std::size_t i = 0; i < m_definition.indexes.size(); ++i)
         m_indexesByName.push_back(&m_definition.indexes[i]);
     std::sort(m_indexesByName.begin(), m_indexesByName.end(),
               [](const IndexDefinition *a, const IndexDefinition *b) { return a->name < b->name; });
+}
+
+void Table::internKeyNames()
+{
+    const auto intern = [this](const std::vector<KeyAttribute> &keys) {
+        std::vector<quint32> ids;
+        for (const auto &k : keys)
+            ids.push_back(m_names.intern(k.name));
+        return ids;
+    };
+    m_hashNameIds = intern(m_definition.keys.hash);
+    m_rangeNameIds = intern(m_definition.keys.range);
+    m_tableStore.m_hashIds = m_hashNameIds;
+    m_tableStore.m_rangeIds = m_rangeNameIds;
+    for (IndexStore &store : m_indexStores) {
+        store.m_hashIds = intern(store.m_keys.hash);
+        store.m_rangeIds = intern(store.m_keys.range);
+    }
+}
+
+bool Table::shareNames(const NameTable &names)
+{
+    const auto agree = [&] {
+        const qsizetype common = std::min(m_names.size(), names.size());
+        for (qsizetype id = 0; id < common; ++id) {
+            if (m_names.name(quint32(id)) != names.name(quint32(id)))
+                return false;
+        }
+        return true;
+    };
+    if (!agree()) {
+        if (!m_items.empty())
+            return false;
+        // Nothing is stored yet: take the items' names, and the keys' ids among them.
+        m_names = names;
+        internKeyNames();
+    }
+    for (qsizetype id = m_names.size(); id < names.size(); ++id)
+        m_names.intern(names.name(quint32(id)));
+    return true;
 }
 
 std::optional<QString> Table::validate(const Item &item, quint32 *sizeBytes) const
@@ -182,15 +213,33 @@ std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const std::vec
 
 std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const ItemList &items)
 {
+    if (m_items.capacity() < m_items.size() + items.size())
+        m_items.reserve(std::max(m_items.size() + items.size(), 2 * m_items.capacity()));
     std::string scratch;
+    const NameTable *names = nullptr;
+    bool shared = false; // whether items encoded against `names` are stored where they lie
+    qsizetype sharedBytes = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
         const ItemList::Encoded item = items.encoded(i);
-        scratch.clear();
-        itemcodec::transcode(item.bytes, *item.names, m_names, scratch);
-        if (auto error = appendEncoded(scratch, item.sizeBytes)) {
+        if (item.names != names) {
+            names = item.names;
+            shared = shareNames(*names);
+        }
+        std::string_view bytes = item.bytes;
+        if (!shared) {
+            scratch.clear();
+            itemcodec::transcode(item.bytes, *item.names, m_names, scratch);
+            bytes = scratch;
+        }
+        if (auto error = append(bytes, item.sizeBytes, shared)) {
             discardAppended();
             return ItemError {qsizetype(i), *error};
         }
+        sharedBytes += shared ? qsizetype(bytes.size()) : 0;
+    }
+    if (sharedBytes > 0) {
+        m_sharedItems.push_back(items); // keeps the bytes the stored items point into
+        m_sharedBytes += sharedBytes;
     }
     return finishAppending();
 }
@@ -214,15 +263,19 @@ std::optional<Table::ItemError> Table::appendItems(const std::vector<Item> &item
     for (std::size_t i = 0; i < items.size(); ++i) {
         scratch.clear();
         itemcodec::encode(items[i], m_names, scratch);
-        store(scratch.data(), qsizetype(scratch.size()), sizes[i]);
+        store(scratch.data(), qsizetype(scratch.size()), sizes[i], false);
     }
     return std::nullopt;
 }
 
-void Table::store(const char *data, qsizetype size, qint64 sizeBytes)
+void Table::store(const char *data, qsizetype size, qint64 sizeBytes, bool inPlace)
 {
-    char *stored = m_arena.allocate(size);
-    std::memcpy(stored, data, size_t(size));
+    const char *stored = data;
+    if (!inPlace) {
+        char *copy = m_arena.allocate(size);
+        std::memcpy(copy, data, size_t(size));
+        stored = copy;
+    }
     m_items.push_back(StoredItem {
         stored, quint32(size),
         quint32(std::min<qint64>(sizeBytes, std::numeric_limits<quint32>::max())), true});
@@ -260,6 +313,11 @@ bool Table::acceptsEncoded(const char *data, qsizetype size, qint64 sizeBytes) c
 
 std::optional<QString> Table::appendEncoded(std::string_view encoded, qint64 sizeBytes)
 {
+    return append(encoded, sizeBytes, false);
+}
+
+std::optional<QString> Table::append(std::string_view encoded, qint64 sizeBytes, bool inPlace)
+{
     if (!m_appending) {
         m_appending = true;
         m_appendBase = m_items.size();
@@ -272,7 +330,7 @@ std::optional<QString> Table::appendEncoded(std::string_view encoded, qint64 siz
     }
     if (m_items.size() == m_items.capacity())
         m_items.reserve(std::max<std::size_t>(4096, 2 * m_items.capacity()));
-    store(encoded.data(), size, sizeBytes);
+    store(encoded.data(), size, sizeBytes, inPlace);
     return std::nullopt;
 }
 
@@ -333,7 +391,8 @@ const IndexStore *Table::store(const QString &indexName) const
 
 qsizetype Table::memoryBytes() const
 {
-    qsizetype total = m_arena.bytesReserved() + qsizetype(m_items.capacity() * sizeof(StoredItem));
+    qsizetype total = m_arena.bytesReserved() + m_sharedBytes
+        + qsizetype(m_items.capacity() * sizeof(StoredItem));
     const auto addStore = [&](const IndexStore &s) {
         total += s.m_keyArena.bytesReserved();
         total += qsizetype(s.m_partitions.capacity() * sizeof(Partition));

@@ -150,9 +150,16 @@ private:
         bool live = true;
     };
 
+    // The key attributes' ids in m_names (interned).
+    void internKeyNames();
+    // Whether items encoded against `names` mean the same here, so their bytes can be stored
+    // where they lie; an empty table takes `names` over to make it so.
+    bool shareNames(const NameTable &names);
     // Whether an encoded item passes validate(); validate() of the decoded item words why not.
     bool acceptsEncoded(const char *data, qsizetype size, qint64 sizeBytes) const;
-    void store(const char *data, qsizetype size, qint64 sizeBytes);
+    // appendEncoded(); inPlace stores a pointer to the bytes (kept alive by m_sharedItems).
+    std::optional<QString> append(std::string_view encoded, qint64 sizeBytes, bool inPlace);
+    void store(const char *data, qsizetype size, qint64 sizeBytes, bool inPlace);
     // Locates a key attribute's comparable bytes in a stored item.
     QByteArrayView keyBytes(ItemId id, quint32 nameId, bool *found = nullptr) const;
     // The entry (partition bytes, sort key) of an item in a store; false if sparse.
@@ -165,6 +172,8 @@ private:
     TableDefinition m_definition;
     NameTable m_names;
     Arena m_arena;
+    std::vector<ItemList> m_sharedItems; // lists whose items are stored where they lie
+    qsizetype m_sharedBytes = 0;
     std::vector<StoredItem> m_items;
     qsizetype m_liveCount = 0;
     std::size_t m_appendBase = 0; // m_items.size() before the pending appendItems pieces
