@@ -71,6 +71,7 @@ private slots:
     void shapes();
     void repeatedKeyReplaces();
     void deleteRequestRemovesEarlierPut();
+    void deleteRequestRemovesEveryEarlierPutOfItsKey();
     void batchPicksTheDefinedTable();
 
     void malformedJson_data();
@@ -201,6 +202,39 @@ void TestItemsFile::deleteRequestRemovesEarlierPut()
              m_dir->filePath(QStringLiteral("bad.json"))
                  + QStringLiteral(": Readings[0].DeleteRequest.Key: The provided key element "
                                   "does not match the schema"));
+}
+
+// Requests apply in file order: a key put twice and then deleted is gone (the second put
+// replaced the first), and a put after the delete stands. Each kept item keeps its own path.
+void TestItemsFile::deleteRequestRemovesEveryEarlierPutOfItsKey()
+{
+    const QByteArray json = R"({"Readings": [
+        {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}, "V": {"S": "first"}}}},
+        {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}, "V": {"S": "second"}}}},
+        {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "2"}, "V": {"S": "other"}}}},
+        {"DeleteRequest": {"Key": {"PK": {"S": "a"}, "SK": {"N": "1"}}}},
+        {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "3"}, "V": {"S": "later"}}}},
+        {"PutRequest": {"Item": {"PK": {"S": "a"}, "SK": {"N": "1"}, "V": {"S": "after"}}}}]})";
+    const QString path = write(QStringLiteral("order.json"), json);
+    auto read = ItemsFile::read(path, readingsDefinition());
+    QVERIFY(std::holds_alternative<ItemsFile::Contents>(read));
+    const auto &contents = std::get<ItemsFile::Contents>(read);
+    QCOMPARE(contents.deleteRequests, 1);
+    QCOMPARE(contents.deleted, 2);
+    QStringList values;
+    for (const Item &item : contents.items)
+        values << item.at(QStringLiteral("V")).asString();
+    QCOMPARE(values, (QStringList {"other", "later", "after"}));
+    QCOMPARE(contents.paths.toList(),
+             (QStringList {"Readings[2].PutRequest.Item", "Readings[4].PutRequest.Item",
+                           "Readings[5].PutRequest.Item"}));
+
+    Table table(readingsDefinition());
+    auto result = ItemsFile::load(table, path);
+    QVERIFY(std::holds_alternative<ItemsFile::LoadResult>(result));
+    QCOMPARE(std::get<ItemsFile::LoadResult>(result).deleted, 2);
+    QCOMPARE(partitionContents(table, QStringLiteral("a"), QStringLiteral("V")),
+             (QStringList {"1={S:after}", "2={S:other}", "3={S:later}"}));
 }
 
 void TestItemsFile::batchPicksTheDefinedTable()

@@ -475,7 +475,7 @@ void TestWorkbenchSamples::batchWriteBadItemsLeftOut()
                                  "Tags": {"L": ["red", {"S": "blue"}]}}}}]})";
     const auto input = parseInput(batch, QStringLiteral("batch.json"), pkSkTable());
     QCOMPARE(input.items.items.size(), std::size_t(2));
-    QCOMPARE(input.items.paths, (QStringList {"T[0].PutRequest.Item", "T[5].PutRequest.Item"}));
+    QCOMPARE(input.items.paths.toList(), (QStringList {"T[0].PutRequest.Item", "T[5].PutRequest.Item"}));
     QCOMPARE(text(input.items.items[1].at("Tags")),
              QStringLiteral(R"({"L":[{"S":"red"},{"S":"blue"}]})"));
     const QStringList &notes = input.notes;
@@ -514,7 +514,7 @@ void TestWorkbenchSamples::csvBadRowLeftOut()
     const QByteArray csv = "PK (S),SK (S),Temp (N)\na,1,20\nb,1,hot\nc,1,21,extra\nd,1,22\n";
     const auto input = parseInput(csv, QStringLiteral("items.csv"), pkSkTable());
     QCOMPARE(input.items.items.size(), std::size_t(2));
-    QCOMPARE(input.items.paths, (QStringList {"line 2", "line 5"}));
+    QCOMPARE(input.items.paths.toList(), (QStringList {"line 2", "line 5"}));
     QCOMPARE(input.notes.size(), qsizetype(2));
     QVERIFY2(input.notes.at(0).startsWith("items.csv:3:5: column \"Temp (N)\": \"hot\" is not a "
                                           "number")
@@ -545,7 +545,7 @@ void TestWorkbenchSamples::unfitItemsLeftOut()
     auto input = parseInput(scan, QStringLiteral("scan.json"), pkSkTable());
     QStringList notes;
     QVERIFY(!InteropFile::leaveOutUnfitItems(input.items, pkSkTable(), "scan.json", &notes));
-    QCOMPARE(input.items.paths, (QStringList {"Items[0]", "Items[3]"}));
+    QCOMPARE(input.items.paths.toList(), (QStringList {"Items[0]", "Items[3]"}));
     QCOMPARE(notes.size(), qsizetype(2));
     QVERIFY2(notes.at(0).startsWith("scan.json: Items[1]: left out this item")
                  && notes.at(0).contains("SK"),

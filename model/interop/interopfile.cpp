@@ -247,7 +247,7 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
 {
     const Table scratch(table);
     std::vector<bool> fits(items.items.size(), false);
-    QStringList keptPaths;
+    bool anyFits = false;
     std::optional<IoError> first;
     for (std::size_t i = 0; i < items.items.size(); ++i) {
         const QString path = qsizetype(i) < items.paths.size() ? items.paths.at(qsizetype(i))
@@ -262,11 +262,11 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
             continue;
         }
         fits[i] = true;
-        keptPaths << path;
+        anyFits = true;
     }
-    const bool noneFit = keptPaths.isEmpty() && first;
+    const bool noneFit = !anyFits && first;
     items.items = items.items.keeping([&](size_t i) { return fits[i]; });
-    items.paths = keptPaths;
+    items.paths.keepOnly([&](qsizetype i) { return size_t(i) < fits.size() && fits[size_t(i)]; });
     if (noneFit)
         return first;
     return std::nullopt;

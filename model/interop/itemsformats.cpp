@@ -489,6 +489,7 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
 
     ItemsFile::Contents contents;
     contents.shape = ItemsFile::Shape::ItemArray;
+    contents.paths = ItemPaths(QStringLiteral("line "), {});
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto &row = rows[r];
         const QString line = QStringLiteral("line %1").arg(row.front().line);
@@ -507,7 +508,7 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
         if (!repairs.empty())
             contents.notes << ItemsFile::repairNote(source, {}, repairs);
         contents.items.push_back(std::get<Item>(std::move(item)));
-        contents.paths << line;
+        contents.paths.append(row.front().line);
     }
     return contents;
 }

@@ -60,6 +60,8 @@ public:
     std::optional<IoError> entry(const QJsonValue &json, qsizetype index);
     // A valid item (strictly DynamoDB JSON) read by a faster path than entry().
     void accept(Item &&item, qsizetype index);
+    // An item was appended to contents.items (by `put`, or by a sink that encodes items itself).
+    void added();
     // Applies the DeleteRequests to contents.items; adds their note.
     void finish();
 
@@ -71,6 +73,8 @@ public:
 
 private:
     std::optional<IoError> deleteRequest(const QJsonValue &request, const QString &entryPath);
+    void trackKeys();
+    void track(const Item &key, qsizetype index);
 
     const Layout &m_layout;
     const TableDefinition &m_definition;
@@ -79,8 +83,11 @@ private:
     bool m_deletes = true;
     bool m_needsItems = false;
     ItemsFile::Contents &m_contents;
-    QHash<QByteArray, qsizetype> m_lastByKey; // primary key -> index in contents.items
-    std::vector<bool> m_removed;
+    // From the first DeleteRequest on: primary key -> the puts of it in contents.items.
+    bool m_keysTracked = false;
+    QStringList m_keyNames;
+    QHash<QByteArray, std::vector<qsizetype>> m_putsByKey;
+    std::vector<bool> m_removed; // by index in contents.items; shorter when the rest are kept
 };
 
 // What loading `contents` into a table reports, once the table has taken them.

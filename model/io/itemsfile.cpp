@@ -342,9 +342,13 @@ Entries::Entries(const Layout &layout, const TableDefinition &definition, const 
     , m_deletes(deletes)
     , m_contents(contents)
 {
+    const bool batch = m_layout.shape == ItemsFile::Shape::BatchWriteRequest;
+    m_contents.paths = ItemPaths(m_layout.arrayPath + QLatin1Char('['),
+                                 batch ? QStringLiteral("].PutRequest.Item") : QStringLiteral("]"));
     put = [this](Item &&item, qsizetype index) {
         m_contents.items.push_back(std::move(item));
-        m_contents.paths << itemPath(index);
+        m_contents.paths.append(index);
+        added();
     };
 }
 
@@ -365,16 +369,34 @@ QString Entries::itemPath(qsizetype index) const
 
 void Entries::accept(Item &&item, qsizetype index)
 {
-    if (m_deletes
-        && (m_contents.deleteRequests > 0
-            || m_layout.shape == ItemsFile::Shape::BatchWriteRequest)) {
-        const QByteArray identity = primaryKeyIdentity(item, m_definition.keys);
-        if (!identity.isEmpty())
-            m_lastByKey.insert(identity, qsizetype(m_contents.items.size()));
-    }
-    if (m_deletes)
-        m_removed.push_back(false);
     put(std::move(item), index);
+}
+
+void Entries::added()
+{
+    if (m_keysTracked) {
+        const size_t index = m_contents.items.size() - 1;
+        track(m_contents.items.attributes(index, m_keyNames), qsizetype(index));
+    }
+}
+
+void Entries::track(const Item &key, qsizetype index)
+{
+    const QByteArray identity = primaryKeyIdentity(key, m_definition.keys);
+    if (!identity.isEmpty())
+        m_putsByKey[identity].push_back(index);
+}
+
+// Only a file with DeleteRequests needs the items' keys: they are gathered at the first one.
+void Entries::trackKeys()
+{
+    if (m_keysTracked)
+        return;
+    m_keysTracked = true;
+    for (const auto &attribute : m_definition.keys.all())
+        m_keyNames << attribute.name;
+    for (size_t i = 0; i < m_contents.items.size(); ++i)
+        track(m_contents.items.attributes(i, m_keyNames), qsizetype(i));
 }
 
 std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, const QString &entryPath)
@@ -405,11 +427,16 @@ std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, const Q
         return badRequest(keyPath,
                           QStringLiteral("The provided key element does not match the schema"));
     ++m_contents.deleteRequests;
-    const auto it = m_lastByKey.find(identity);
-    if (it != m_lastByKey.end()) {
-        m_removed[size_t(*it)] = true;
-        ++m_contents.deleted;
-        m_lastByKey.erase(it);
+    trackKeys();
+    // Every earlier put of that key is gone: the last one replaced the others, and the delete
+    // removes it.
+    const auto it = m_putsByKey.find(identity);
+    if (it != m_putsByKey.end()) {
+        m_removed.resize(m_contents.items.size(), false);
+        for (const qsizetype put : *it)
+            m_removed[size_t(put)] = true;
+        m_contents.deleted += it->size();
+        m_putsByKey.erase(it);
     }
     return std::nullopt;
 }
@@ -462,14 +489,11 @@ void Entries::finish()
 {
     ItemsFile::Contents &contents = m_contents;
     if (contents.deleted > 0) {
-        QStringList keptPaths;
-        for (std::size_t i = 0; i < contents.items.size(); ++i) {
-            if (!m_removed[i])
-                keptPaths << contents.paths.at(qsizetype(i));
-        }
-        contents.items = contents.items.keeping([&](size_t i) { return !m_removed[i]; });
-        contents.paths = keptPaths;
+        const auto kept = [&](size_t i) { return i >= m_removed.size() || !m_removed[i]; };
+        contents.items = contents.items.keeping(kept);
+        contents.paths.keepOnly([&](qsizetype i) { return kept(size_t(i)); });
     }
+    contents.items.squeeze();
     if (contents.deleteRequests > 0)
         contents.notes << QStringLiteral("%1: applied %2 DeleteRequest(s): %3 item(s) put earlier "
                                          "in the file were removed")
@@ -530,9 +554,7 @@ std::variant<ItemsFile::LoadResult, IoError> ItemsFile::put(Table &table, const 
 {
     auto written = table.putItems(contents.items);
     if (auto *error = std::get_if<Table::ItemError>(&written)) {
-        const QString path = error->index >= 0 && error->index < contents.paths.size()
-            ? contents.paths.at(error->index)
-            : QString();
+        const QString path = contents.paths.value(error->index);
         return IoError {source, 0, 0, path, error->message};
     }
     return itemsentries::loadResult(contents, std::get<Table::LoadResult>(written));

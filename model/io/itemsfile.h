@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/io/ioerror.h"
+#include "model/io/itempaths.h"
 #include "model/table/table.h"
 #include "model/value/attributevalue.h"
 
@@ -44,7 +45,7 @@ public:
         Shape shape = Shape::ItemArray;
         QString tableName;       // batch shape: whose requests were taken
         ItemList items;          // in file order, DeleteRequests already applied
-        QStringList paths;       // JSON path of each item, e.g. "Items[3]"
+        ItemPaths paths;         // JSON path of each item, e.g. "Items[3]"
         qsizetype deleteRequests = 0;
         qsizetype deleted = 0; // items put earlier in the file that a DeleteRequest removed
         QStringList notes;     // things the user may not expect (other tables skipped, ...)

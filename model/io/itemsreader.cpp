@@ -672,21 +672,37 @@ private:
     std::string m_encoded;
 };
 
+// Items go to contents.items; an item of scalars is encoded there straight from the file.
 struct ContentsSink : Sink
 {
     explicit ContentsSink(ItemsFile::Contents &contents)
         : contents(contents)
     { }
-    void begin(itemsentries::Entries &) override { }
+    void begin(itemsentries::Entries &entries) override { this->entries = &entries; }
     void reset() override
     {
+        scalarEncoder.reset(); // it encodes against the names of the items cleared here
         contents.items.clear();
         contents.paths.clear();
         contents.deleteRequests = 0;
         contents.deleted = 0;
     }
     bool deletes() const override { return true; }
+    itemcodec::ScalarItemEncoder *encoder() override
+    {
+        if (!scalarEncoder)
+            scalarEncoder.emplace(contents.items.names());
+        return &*scalarEncoder;
+    }
+    void putEncoded(std::string_view encoded, qint64 sizeBytes, qsizetype index) override
+    {
+        contents.items.appendEncoded(encoded, sizeBytes);
+        contents.paths.append(index);
+        entries->added();
+    }
     ItemsFile::Contents &contents;
+    itemsentries::Entries *entries = nullptr; // alive while the file is read
+    std::optional<itemcodec::ScalarItemEncoder> scalarEncoder;
 };
 
 // Items go to the table in pieces; the first item the table refuses is kept (the file is still
