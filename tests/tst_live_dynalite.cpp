@@ -348,6 +348,28 @@ private slots:
                             QStringLiteral("--limit"),
                             QStringLiteral("7")}
             << -1;
+        // size() of a String counts UTF-16 code units. The notes' titles: "Gr\u00fc\u00dfe" is 5
+        // units (7 UTF-8 bytes), two emoji 4 (a surrogate pair each; 8 bytes), "zz" 2.
+        const QString notes = QStringLiteral("PK = :pk AND begins_with(SK, :note)");
+        const QString filter = QStringLiteral("--filter-expression");
+        QTest::newRow("size() of non-ASCII text in UTF-16 units")
+            << QStringList {kce,
+                            notes,
+                            filter,
+                            QStringLiteral("size(Title) < :n"),
+                            eav,
+                            values("{\":pk\": {\"S\": \"CUSTOMER#001\"}, \":note\": {\"S\": "
+                                   "\"NOTE#\"}, \":n\": {\"N\": \"6\"}}")}
+            << 3;
+        QTest::newRow("size() of astral characters: a surrogate pair each")
+            << QStringList {kce,
+                            notes,
+                            filter,
+                            QStringLiteral("size(Title) = :n"),
+                            eav,
+                            values("{\":pk\": {\"S\": \"CUSTOMER#001\"}, \":note\": {\"S\": "
+                                   "\"NOTE#\"}, \":n\": {\"N\": \"4\"}}")}
+            << 1;
         QTest::newRow("Select COUNT")
             << QStringList {kce,
                             QStringLiteral("PK = :pk"),
