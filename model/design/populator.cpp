@@ -404,7 +404,7 @@ Populator::populate(const Project &project, std::optional<quint64> seed, const P
     const qint64 total = counts.total;
 
     Population population;
-    population.items.reserve(size_t(total) + project.items.size());
+    population.items.reserve(size_t(total)); // the hand-written items are shared, not copied
     population.entityOf.reserve(size_t(total) + project.items.size());
     population.parentOf.reserve(size_t(total) + project.items.size());
     Generation generation(project, plans, population);

@@ -145,6 +145,15 @@ void ItemList::push_back(const Item &item)
     ++m_count;
 }
 
+void ItemList::reserve(size_t count)
+{
+    if (count == 0)
+        return;
+    Segment &tail = writableTail();
+    tail.offsets.reserve(tail.offsets.size() + count);
+    tail.sizes.reserve(tail.sizes.size() + count);
+}
+
 void ItemList::squeeze()
 {
     for (Piece &piece : m_pieces) {

@@ -61,7 +61,8 @@ public:
     NameTable &names();
     // Appends another list's items, sharing their bytes.
     void append(const ItemList &other);
-    void reserve(size_t) { }
+    // Room for `count` more items' offsets and sizes (their bytes go in blocks anyway).
+    void reserve(size_t count);
     // Gives back what the last appends reserved ahead (a list read whole from a file).
     void squeeze();
     void clear();

@@ -336,6 +336,7 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
     // The items as written are shared; only what their keys add is kept, per item (a copy of
     // every item with it cost more than the items themselves).
     itemTypes.items = types->handWritten;
+    itemTypes.inferred.reserve(count);
     for (size_t i = 0; i < count; ++i) {
         const int group = i < groupOf.size() ? groupOf[i] : -1;
         if (group < 0 || group >= int(proposals.size())) {
