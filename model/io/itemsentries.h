@@ -73,6 +73,8 @@ public:
 
 private:
     std::optional<IoError> deleteRequest(const QJsonValue &request, const QString &entryPath);
+    QString pathPrefix() const;
+    QString pathSuffix() const;
     void trackKeys();
     void track(const Item &key, qsizetype index);
 

@@ -342,9 +342,7 @@ Entries::Entries(const Layout &layout, const TableDefinition &definition, const 
     , m_deletes(deletes)
     , m_contents(contents)
 {
-    const bool batch = m_layout.shape == ItemsFile::Shape::BatchWriteRequest;
-    m_contents.paths = ItemPaths(m_layout.arrayPath + QLatin1Char('['),
-                                 batch ? QStringLiteral("].PutRequest.Item") : QStringLiteral("]"));
+    m_contents.paths = ItemPaths(pathPrefix(), pathSuffix());
     put = [this](Item &&item, qsizetype index) {
         m_contents.items.push_back(std::move(item));
         m_contents.paths.append(index);
@@ -359,12 +357,22 @@ ItemsFile::LoadResult loadResult(const ItemsFile::Contents &contents,
             contents.deleteRequests, contents.deleted, contents.notes};
 }
 
+// An item's path is "<array>[<index>]", then ".PutRequest.Item" in a batch request.
+QString Entries::pathPrefix() const
+{
+    return m_layout.arrayPath + QLatin1Char('[');
+}
+
+QString Entries::pathSuffix() const
+{
+    return m_layout.shape == ItemsFile::Shape::BatchWriteRequest
+        ? QStringLiteral("].PutRequest.Item")
+        : QStringLiteral("]");
+}
+
 QString Entries::itemPath(qsizetype index) const
 {
-    const QString entryPath = QStringLiteral("%1[%2]").arg(m_layout.arrayPath).arg(index);
-    if (m_layout.shape == ItemsFile::Shape::BatchWriteRequest)
-        return entryPath + QStringLiteral(".PutRequest.Item");
-    return entryPath;
+    return pathPrefix() + QString::number(index) + pathSuffix();
 }
 
 void Entries::accept(Item &&item, qsizetype index)
