@@ -30,7 +30,7 @@ ItemList::Located ItemList::locate(size_t index) const
 
 namespace {
 
-constexpr size_t kFirstBlockBytes = 4096;
+constexpr size_t kFirstBlockBytes = 256;
 constexpr size_t kBlockBytes = size_t(1) << 20;
 
 size_t blockOf(quint64 offset)
@@ -57,7 +57,7 @@ std::string_view ItemList::Segment::item(size_t index) const
 void ItemList::Segment::add(std::string_view encoded, qint64 sizeBytes)
 {
     // A new block when the item does not fit: appending past a block's capacity would move it.
-    // Blocks double from 4 KB up to kBlockBytes, so a list of a few items stays small.
+    // Blocks double from 256 bytes up to kBlockBytes, so a list of one edited item stays small.
     if (blocks.empty() || blocks.back().size() + encoded.size() > blocks.back().capacity()) {
         const size_t grown = blocks.empty() ? kFirstBlockBytes : 2 * blocks.back().capacity();
         blocks.emplace_back().reserve(std::max(std::min(grown, kBlockBytes), encoded.size()));
