@@ -137,12 +137,9 @@ void ItemList::appendEncoded(std::string_view encoded, qint64 sizeBytes)
 
 void ItemList::push_back(const Item &item)
 {
-    Segment &tail = writableTail();
     std::string encoded;
-    itemcodec::encode(item, tail.names, encoded);
-    tail.add(encoded, itemSizeBytes(item));
-    ++m_pieces.back().count;
-    ++m_count;
+    itemcodec::encode(item, names(), encoded);
+    appendEncoded(encoded, itemSizeBytes(item));
 }
 
 void ItemList::reserve(size_t count)
