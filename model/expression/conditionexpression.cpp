@@ -5,11 +5,11 @@ namespace keyscope::model {
 namespace {
 
 using Type = AttributeValue::Type;
-using Kind = ConditionNode::Kind;
+using NodeKind = ConditionNode::Kind;
 
 void collectPaths(const ConditionNode &node, std::vector<DocumentPath> &out)
 {
-    if (node.kind == Kind::Path) {
+    if (node.kind == NodeKind::Path) {
         out.push_back(node.path);
         return;
     }
@@ -21,13 +21,13 @@ void collectPaths(const ConditionNode &node, std::vector<DocumentPath> &out)
 std::optional<AttributeValue> operandValue(const ConditionNode &node, const Item &item)
 {
     switch (node.kind) {
-    case Kind::Path:
+    case NodeKind::Path:
         if (const AttributeValue *found = node.path.resolve(item))
             return *found;
         return std::nullopt;
-    case Kind::Value:
+    case NodeKind::Value:
         return node.value;
-    case Kind::Function:
+    case NodeKind::Function:
         if (node.op == QLatin1String("size") && node.children.size() == 1) {
             const auto arg = operandValue(node.children.front(), item);
             if (!arg)
@@ -116,24 +116,24 @@ bool contains(const std::optional<AttributeValue> &haystack,
 bool evaluateNode(const ConditionNode &node, const Item &item)
 {
     switch (node.kind) {
-    case Kind::And:
+    case NodeKind::And:
         for (const ConditionNode &child : node.children) {
             if (!evaluateNode(child, item))
                 return false;
         }
         return true;
-    case Kind::Or:
+    case NodeKind::Or:
         for (const ConditionNode &child : node.children) {
             if (evaluateNode(child, item))
                 return true;
         }
         return false;
-    case Kind::Not:
+    case NodeKind::Not:
         return !evaluateNode(node.children.front(), item);
-    case Kind::Compare:
+    case NodeKind::Compare:
         return compare(node.op, operandValue(node.children[0], item),
                        operandValue(node.children[1], item));
-    case Kind::Between: {
+    case NodeKind::Between: {
         const auto v = operandValue(node.children[0], item);
         const auto lo = operandValue(node.children[1], item);
         const auto hi = operandValue(node.children[2], item);
@@ -143,7 +143,7 @@ bool evaluateNode(const ConditionNode &node, const Item &item)
         const auto c2 = order(*v, *hi);
         return c1 && c2 && *c1 <= 0 && *c2 <= 0;
     }
-    case Kind::In: {
+    case NodeKind::In: {
         const auto v = operandValue(node.children[0], item);
         if (!v)
             return false;
@@ -154,7 +154,7 @@ bool evaluateNode(const ConditionNode &node, const Item &item)
         }
         return false;
     }
-    case Kind::Function: {
+    case NodeKind::Function: {
         const QString &name = node.op;
         if (name == QLatin1String("attribute_exists"))
             return operandValue(node.children[0], item).has_value();

@@ -171,7 +171,7 @@ std::optional<AttributeValue> plainValue(const QJsonValue &json, const QString &
     return value;
 }
 
-QByteArray keyIdentity(const Item &item, const KeySchema &keys)
+QByteArray completeKeyIdentity(const Item &item, const KeySchema &keys)
 {
     QByteArray identity;
     for (const auto &attribute : keys.all()) {
@@ -767,11 +767,11 @@ std::variant<Project, Failure> mergeEmbedded(Project fromModel, const QJsonObjec
     auto *items = std::get_if<Population>(&population);
     if (items) {
         for (std::size_t i = 0; i < items->items.size(); ++i)
-            populated.insert(keyIdentity(items->items[i], project.table.keys), i);
+            populated.insert(completeKeyIdentity(items->items[i], project.table.keys), i);
     }
     qsizetype added = 0;
     for (const Item &item : fromModel.items) {
-        const auto it = populated.constFind(keyIdentity(item, project.table.keys));
+        const auto it = populated.constFind(completeKeyIdentity(item, project.table.keys));
         if (it != populated.constEnd() && items->items[*it] == item)
             continue;
         project.items.push_back(item);

@@ -12,7 +12,7 @@ constexpr int kMaxLocalIndexes = 5;
 constexpr int kMaxGlobalIndexes = 20;
 constexpr int kMaxMultiKeyAttributes = 4;
 
-const QString kInvalid = QStringLiteral("One or more parameter values were invalid: ");
+const QString kInvalidDefinition = QStringLiteral("One or more parameter values were invalid: ");
 
 // The value a "Value '...'" message quotes: a string as is, anything else as JSON (5, true).
 QString valueText(const QJsonValue &json)
@@ -40,8 +40,8 @@ struct Reader
 // Reads a KeySchema array: HASH elements first, then RANGE. `path` names it in errors.
 bool readKeySchema(const QJsonValue &json, const QString &path,
                    const QHash<QString, AttributeValue::Type> &types,
-                   const QStringList &definedNames, bool allowMulti,
-                   KeySchema &out, QSet<QString> &used, Reader &reader)
+                   const QStringList &definedNames, bool allowMulti, KeySchema &out,
+                   QSet<QString> &used, Reader &reader)
 {
     if (!json.isArray() || json.toArray().isEmpty())
         return reader.fail(QStringLiteral("%1 is missing or empty: it must list the key "
@@ -73,26 +73,26 @@ bool readKeySchema(const QJsonValue &json, const QString &path,
                                               "RANGE key; all HASH keys come first")
                                    .arg(path));
         if (!types.contains(name))
-            return reader.fail(kInvalid
+            return reader.fail(kInvalidDefinition
                                + QStringLiteral("Some index key attributes are not defined in "
                                                 "AttributeDefinitions. Keys: [%1], "
                                                 "AttributeDefinitions: [%2]")
                                      .arg(name, definedNames.join(u", ")));
         if (out.contains(name))
-            return reader.fail(kInvalid
+            return reader.fail(kInvalidDefinition
                                + QStringLiteral("%1 names attribute %2 twice").arg(path, name));
         used.insert(name);
-        KeyAttribute attribute{name, types.value(name)};
+        KeyAttribute attribute {name, types.value(name)};
         (keyType == QLatin1String("HASH") ? out.hash : out.range).push_back(attribute);
     }
     const std::size_t maxEach = allowMulti ? kMaxMultiKeyAttributes : 1;
     if (out.hash.size() > maxEach || out.range.size() > maxEach) {
         return reader.fail(
             allowMulti
-                ? kInvalid
-                      + QStringLiteral("%1 has more than %2 HASH or %2 RANGE attributes")
-                            .arg(path)
-                            .arg(kMaxMultiKeyAttributes)
+                ? kInvalidDefinition
+                    + QStringLiteral("%1 has more than %2 HASH or %2 RANGE attributes")
+                          .arg(path)
+                          .arg(kMaxMultiKeyAttributes)
                 : QStringLiteral("Invalid KeySchema: %1 may have one HASH and at most one RANGE "
                                  "key (multi-attribute keys are for global secondary indexes "
                                  "only)")
@@ -122,13 +122,13 @@ bool readProjection(const QJsonValue &json, const QString &indexName, IndexDefin
     const QJsonValue nonKey = projection.value(QLatin1String("NonKeyAttributes"));
     if (index.projection == ProjectionType::Include) {
         if (!nonKey.isArray() || nonKey.toArray().isEmpty())
-            return reader.fail(kInvalid
+            return reader.fail(kInvalidDefinition
                                + QStringLiteral("ProjectionType is INCLUDE, but NonKeyAttributes "
                                                 "is not specified"));
         for (const QJsonValue &name : nonKey.toArray())
             index.nonKeyAttributes << name.toString();
     } else if (!nonKey.isUndefined()) {
-        return reader.fail(kInvalid
+        return reader.fail(kInvalidDefinition
                            + QStringLiteral("ProjectionType is %1, but NonKeyAttributes is "
                                             "specified")
                                  .arg(type));
@@ -153,9 +153,9 @@ QJsonArray keySchemaToJson(const KeySchema &keys)
 {
     QJsonArray array;
     for (const auto &k : keys.hash)
-        array.append(QJsonObject{{"AttributeName", k.name}, {"KeyType", "HASH"}});
+        array.append(QJsonObject {{"AttributeName", k.name}, {"KeyType", "HASH"}});
     for (const auto &k : keys.range)
-        array.append(QJsonObject{{"AttributeName", k.name}, {"KeyType", "RANGE"}});
+        array.append(QJsonObject {{"AttributeName", k.name}, {"KeyType", "RANGE"}});
     return array;
 }
 
@@ -183,13 +183,13 @@ std::vector<KeyAttribute> KeySchema::all() const
 
 std::optional<TableDefinition> TableDefinition::fromJson(const QJsonObject &json, QString *error)
 {
-    Reader reader{error};
+    Reader reader {error};
     TableDefinition table;
     // Accept the describe-table output shape too: {"Table": {...}}.
-    const QJsonObject root = json.contains(QLatin1String("Table"))
-                                     && json.value(QLatin1String("Table")).isObject()
-                                 ? json.value(QLatin1String("Table")).toObject()
-                                 : json;
+    const QJsonObject root
+        = json.contains(QLatin1String("Table")) && json.value(QLatin1String("Table")).isObject()
+        ? json.value(QLatin1String("Table")).toObject()
+        : json;
     table.tableName = root.value(QLatin1String("TableName")).toString();
 
     QHash<QString, AttributeValue::Type> types;
@@ -213,8 +213,7 @@ std::optional<TableDefinition> TableDefinition::fromJson(const QJsonObject &json
         }
         if (type != QLatin1String("S") && type != QLatin1String("N")
             && type != QLatin1String("B")) {
-            reader.fail(QStringLiteral("1 validation error detected: Value '")
-                        + valueText(typeJson)
+            reader.fail(QStringLiteral("1 validation error detected: Value '") + valueText(typeJson)
                         + QStringLiteral("' at 'attributeDefinitions.%1.member.attributeType' "
                                          "failed to satisfy constraint: Member must satisfy enum "
                                          "value set: [B, N, S]")
@@ -222,7 +221,7 @@ std::optional<TableDefinition> TableDefinition::fromJson(const QJsonObject &json
             return std::nullopt;
         }
         if (types.contains(name)) {
-            reader.fail(kInvalid
+            reader.fail(kInvalidDefinition
                         + QStringLiteral("Cannot have two attributes with the same name. "
                                          "Attribute name: %1")
                               .arg(name));
@@ -249,30 +248,29 @@ std::optional<TableDefinition> TableDefinition::fromJson(const QJsonObject &json
                                        .arg(QLatin1String(member))
                                        .arg(i));
             if (table.index(index.name))
-                return reader.fail(kInvalid
+                return reader.fail(kInvalidDefinition
                                    + QStringLiteral("Duplicate index name: %1").arg(index.name));
-            const QString path = QStringLiteral("%1[%2].KeySchema")
-                                     .arg(QLatin1String(member))
-                                     .arg(i);
+            const QString path
+                = QStringLiteral("%1[%2].KeySchema").arg(QLatin1String(member)).arg(i);
             if (!readKeySchema(object.value(QLatin1String("KeySchema")), path, types, definedNames,
                                kind == IndexDefinition::Kind::Global, index.keys, used, reader))
                 return false;
             if (kind == IndexDefinition::Kind::Local) {
                 if (!table.keys.hasRange())
-                    return reader.fail(kInvalid
+                    return reader.fail(kInvalidDefinition
                                        + QStringLiteral("Table KeySchema does not have a range "
                                                         "key, which is required when specifying "
                                                         "a LocalSecondaryIndex"));
                 if (index.keys.hash.front().name != table.keys.hash.front().name)
                     return reader.fail(
-                        kInvalid
+                        kInvalidDefinition
                         + QStringLiteral("Index KeySchema does not have the same leading hash "
                                          "key as table KeySchema for index: %1. index hash key: "
                                          "%2, table hash key: %3")
                               .arg(index.name, index.keys.hash.front().name,
                                    table.keys.hash.front().name));
                 if (!index.keys.hasRange())
-                    return reader.fail(kInvalid
+                    return reader.fail(kInvalidDefinition
                                        + QStringLiteral("Index KeySchema for local secondary "
                                                         "index %1 must have a RANGE key")
                                              .arg(index.name));
@@ -293,21 +291,21 @@ std::optional<TableDefinition> TableDefinition::fromJson(const QJsonObject &json
     for (const auto &index : table.indexes)
         (index.isGlobal() ? globals : locals)++;
     if (locals > kMaxLocalIndexes) {
-        reader.fail(kInvalid
+        reader.fail(kInvalidDefinition
                     + QStringLiteral("Too many local secondary indexes: %1 (at most %2)")
                           .arg(locals)
                           .arg(kMaxLocalIndexes));
         return std::nullopt;
     }
     if (globals > kMaxGlobalIndexes) {
-        reader.fail(kInvalid
+        reader.fail(kInvalidDefinition
                     + QStringLiteral("Too many global secondary indexes: %1 (at most %2)")
                           .arg(globals)
                           .arg(kMaxGlobalIndexes));
         return std::nullopt;
     }
     if (used.size() != types.size()) {
-        reader.fail(kInvalid
+        reader.fail(kInvalidDefinition
                     + QStringLiteral("Number of attributes in KeySchema does not exactly match "
                                      "number of attributes defined in AttributeDefinitions"));
         return std::nullopt;
@@ -326,8 +324,8 @@ QJsonObject TableDefinition::toJson() const
             if (seen.contains(k.name))
                 continue;
             seen.insert(k.name);
-            definitions.append(QJsonObject{{"AttributeName", k.name},
-                                           {"AttributeType", AttributeValue::typeName(k.type)}});
+            definitions.append(QJsonObject {{"AttributeName", k.name},
+                                            {"AttributeType", AttributeValue::typeName(k.type)}});
         }
     };
     define(keys);
@@ -338,13 +336,13 @@ QJsonObject TableDefinition::toJson() const
     QJsonArray locals;
     QJsonArray globals;
     for (const auto &index : indexes) {
-        QJsonObject projection{{"ProjectionType", projectionTypeName(index.projection)}};
+        QJsonObject projection {{"ProjectionType", projectionTypeName(index.projection)}};
         if (index.projection == ProjectionType::Include)
             projection.insert(QStringLiteral("NonKeyAttributes"),
                               QJsonArray::fromStringList(index.nonKeyAttributes));
-        QJsonObject object{{"IndexName", index.name},
-                           {"KeySchema", keySchemaToJson(index.keys)},
-                           {"Projection", projection}};
+        QJsonObject object {{"IndexName", index.name},
+                            {"KeySchema", keySchemaToJson(index.keys)},
+                            {"Projection", projection}};
         (index.isGlobal() ? globals : locals).append(object);
     }
     if (!locals.isEmpty())

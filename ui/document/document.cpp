@@ -113,8 +113,7 @@ class ProjectCommand : public QUndoCommand
 {
 public:
     ProjectCommand(Document *document, const QString &text, Document::Design before,
-                   model::ItemList itemsBefore, Document::Design after,
-                   model::ItemList itemsAfter)
+                   model::ItemList itemsBefore, Document::Design after, model::ItemList itemsAfter)
         : QUndoCommand(text)
         , m_document(document)
         , m_before(std::move(before))
@@ -185,7 +184,6 @@ using detail::RecomputeStage;
 
 namespace {
 
-constexpr int kPopulateShare = 650; // per mille of a recompute spent populating
 constexpr int kTableShare = 850;
 constexpr int kPatternsShare = 900;
 
@@ -201,10 +199,10 @@ void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project>
     observer.cancelled = [&promise] { return promise.isCanceled(); };
     observer.populating = [&promise](qint64 done, qint64 total) {
         // The text carries how many items are being made ("Populating 1,000,000").
-        promise.setProgressValueAndText(total > 0 ? int(done * kPopulateShare / total) : 0,
-                                        QString::number(total));
+        promise.setProgressValueAndText(
+            total > 0 ? int(done * Document::kPopulateShare / total) : 0, QString::number(total));
     };
-    observer.buildingTable = [&promise] { promise.setProgressValue(kPopulateShare); };
+    observer.buildingTable = [&promise] { promise.setProgressValue(Document::kPopulateShare); };
     auto prepared = model::DesignRun::prepare(*project, {}, observer);
     if (auto *error = std::get_if<model::DesignRunError>(&prepared)) {
         if (error->stage == model::DesignRunError::Stage::Cancelled)

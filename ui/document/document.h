@@ -49,6 +49,9 @@ class Document : public QObject
     Q_OBJECT
 
 public:
+    // A recompute reports its progress in per mille; populating takes this much of it.
+    static constexpr int kPopulateShare = 650;
+
     explicit Document(QObject *parent = nullptr);
     ~Document() override;
 

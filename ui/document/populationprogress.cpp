@@ -11,13 +11,6 @@
 
 namespace keyscope::ui {
 
-namespace {
-
-// The part of a recompute spent populating (Document's recompute reports per mille of it all).
-constexpr int kPopulateShare = 650;
-
-} // namespace
-
 PopulationProgress::PopulationProgress(Document *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
@@ -80,14 +73,14 @@ void PopulationProgress::update(int perMille)
 {
     m_perMille = perMille;
     m_bar->setValue(perMille);
-    const bool populating = perMille < kPopulateShare;
+    const bool populating = perMille < Document::kPopulateShare;
     m_cancel->setVisible(populating);
     if (!populating) {
         m_label->setText(tr("Running access patterns and checks…"));
         return;
     }
     const qint64 items = m_document->populatingItems();
-    const int percent = perMille * 100 / kPopulateShare;
+    const int percent = perMille * 100 / Document::kPopulateShare;
     m_label->setText(items > 0 ? tr("Populating %1 items… %2%")
                                      .arg(QLocale().toString(items), QString::number(percent))
                                : tr("Populating… %1%").arg(percent));

@@ -55,7 +55,7 @@ constexpr qsizetype kMaxOutliersKept = 10;
 
 // ---- classifyPart: the census pass ----------------------------------------------------------
 
-enum Candidate {
+enum PartCandidate {
     cIsoDateTime,
     cIsoDate,
     cUuid,
