@@ -7,6 +7,7 @@
 #include "model/design/designchecker.h"
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -18,8 +19,8 @@ namespace {
 
 Project load(const QString &name)
 {
-    const auto read = ProjectFile::read(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/checks/catalog/")
-                                        + name);
+    const auto read
+        = ProjectFile::read(keyscope::testsupport::testDataPath("/checks/catalog/") + name);
     if (!std::holds_alternative<Project>(read))
         qFatal("cannot read %s: %s", qPrintable(name),
                qPrintable(std::get<std::vector<IoError>>(read).front().message));
@@ -102,8 +103,8 @@ void TestCheckCatalog::catalog_data()
     QTest::addColumn<QString>("severity");
     QTest::addColumn<QStringList>("explanation"); // substrings: the user's own keys and values
     QTest::addColumn<QString>("fix");             // a substring of the fix sentence
-    QTest::addColumn<QString>("after"); // the first change's new text; "" when no edit,
-                                        // "(remove)" when it removes (a Limit)
+    QTest::addColumn<QString>("after");           // the first change's new text; "" when no edit,
+                                                  // "(remove)" when it removes (a Limit)
 
     const auto row = [](const char *name, const char *id, const char *severity,
                         QStringList explanation, const char *fix, const char *after) {
@@ -116,8 +117,8 @@ void TestCheckCatalog::catalog_data()
         "escape it in the key with MEMBER#{Last}#{First|escape}#{MemberId}",
         "MEMBER#{Last}#{First|escape}#{MemberId}");
     row("epoch-digits", "unsortable-timestamp", "warning",
-        {"digit count", "9 to 10 digits", "'999999999' > '1000000000'"},
-        "EVENT#{At|epoch|pad:10}", "EVENT#{At|epoch|pad:10}");
+        {"digit count", "9 to 10 digits", "'999999999' > '1000000000'"}, "EVENT#{At|epoch|pad:10}",
+        "EVENT#{At|epoch|pad:10}");
     row("zoneless-timestamp", "zoneless-timestamp", "warning",
         {"LOGIN#{At}#{LoginId}", "without 'Z' or an offset", "daylight-saving"},
         "UTC with a 'Z': LOGIN#{At|iso8601}#{LoginId}", "LOGIN#{At|iso8601}#{LoginId}");
@@ -224,8 +225,7 @@ void TestCheckCatalog::delimiterIsNotMixedCase()
     // Every value is upper case: a '#' inside one is a delimiter collision, never mixed case,
     // and |upper (which would change nothing) is not proposed.
     const auto findings = check(load(QStringLiteral("delimiter-in-value.keyscope.json")));
-    QVERIFY2(withId(findings, QStringLiteral("mixed-case")).empty(),
-             qPrintable(summary(findings)));
+    QVERIFY2(withId(findings, QStringLiteral("mixed-case")).empty(), qPrintable(summary(findings)));
     for (const Finding &f : findings)
         QVERIFY2(!f.fix.contains(QLatin1String("|upper")), qPrintable(f.fix));
 }
@@ -234,8 +234,8 @@ void TestCheckCatalog::compositeValuesAreNoCollision()
 {
     // The hierarchy example's Location values are all COUNTRY#STATE#CITY, read level by level
     // with begins_with: the same separators in every value is a deliberate composite.
-    const auto read = ProjectFile::read(
-        QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/hierarchy/restaurants.keyscope.json"));
+    const auto read = ProjectFile::read(keyscope::testsupport::sourcePath(
+        "/resources/examples/hierarchy/restaurants.keyscope.json"));
     QVERIFY(std::holds_alternative<Project>(read));
     const auto findings = check(std::get<Project>(read));
     QVERIFY2(withId(findings, QStringLiteral("delimiter-in-value")).empty(),

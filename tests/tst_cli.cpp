@@ -3,6 +3,7 @@
 // counts, pagination keys, capacity, member order, number form), stderr and the exit code.
 
 #include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,7 +16,7 @@
 
 namespace {
 
-const QString kDataDir = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/cli");
+const QString kDataDir = keyscope::testsupport::testDataPath("/cli");
 
 QString fixture(const QString &name)
 {

@@ -3,6 +3,7 @@
 // tests/data/cli_design/ and checks stdout, stderr and exit codes.
 
 #include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,7 +16,7 @@
 
 namespace {
 
-const QString kDataDir = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/cli_design");
+const QString kDataDir = keyscope::testsupport::testDataPath("/cli_design");
 
 QString fixture(const QString &name)
 {
@@ -730,8 +731,9 @@ void TestCliDesign::help_data()
                               << QStringList {"keyscope check FILE", "keyscope populate FILE",
                                               "keyscope keys FILE --entity NAME", "--project FILE"};
     QTest::newRow("check") << QStringList {"check", "--help"}
-                           << QStringList {"usage: keyscope check FILE [--json] [--strict] [--seed N]",
-                                           "\"summary\"", "  1    "};
+                           << QStringList {
+                                  "usage: keyscope check FILE [--json] [--strict] [--seed N]",
+                                  "\"summary\"", "  1    "};
     QTest::newRow("populate") << QStringList {"populate", "-h"}
                               << QStringList {"usage: keyscope populate FILE", "25", "PutRequest",
                                               "--out FILE"};

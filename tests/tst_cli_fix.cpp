@@ -2,6 +2,7 @@
 // failing pattern, findings[].edit, and --strict failing on warnings with the same JSON shape.
 
 #include "support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -12,7 +13,7 @@ using namespace keyscope::testsupport;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples/");
 
 // A Limit with a filter: the pattern passes (it expects nothing of the count), but Limit 4
 // counts the items before the filter keeps the "a" ones: a warning.
@@ -55,8 +56,8 @@ private slots:
 
 void TestCliFix::failingPatternsCarryDiagnosisAndFix()
 {
-    const CliResult run = runKeyscope(
-        {QStringLiteral("check"), QStringLiteral("--json"), kExamples + "padding/before.keyscope.json"});
+    const CliResult run = runKeyscope({QStringLiteral("check"), QStringLiteral("--json"),
+                                       kExamples + "padding/before.keyscope.json"});
     QCOMPARE(run.exitCode, 1);
     const QJsonArray patterns = run.json().value(QStringLiteral("patterns")).toArray();
     bool failing = false;
@@ -69,14 +70,16 @@ void TestCliFix::failingPatternsCarryDiagnosisAndFix()
         }
         failing = true;
         QVERIFY(p.value(QStringLiteral("diagnosis")).toString().contains(QStringLiteral("PostNo")));
-        QCOMPARE(p.value(QStringLiteral("findingId")).toString(), QStringLiteral("unpadded-number"));
+        QCOMPARE(p.value(QStringLiteral("findingId")).toString(),
+                 QStringLiteral("unpadded-number"));
         const QJsonObject fix = p.value(QStringLiteral("fix")).toObject();
         QVERIFY(!fix.value(QStringLiteral("summary")).toString().isEmpty());
         const QJsonObject change = fix.value(QStringLiteral("changes")).toArray().at(0).toObject();
         QCOMPARE(change.value(QStringLiteral("kind")).toString(), QStringLiteral("key-template"));
         QCOMPARE(change.value(QStringLiteral("targets")).toObject().value(QStringLiteral("entity")),
                  QJsonValue(QStringLiteral("Post")));
-        QCOMPARE(change.value(QStringLiteral("before")).toString(), QStringLiteral("POST#{PostNo}"));
+        QCOMPARE(change.value(QStringLiteral("before")).toString(),
+                 QStringLiteral("POST#{PostNo}"));
         QCOMPARE(change.value(QStringLiteral("after")).toString(),
                  QStringLiteral("POST#{PostNo|pad:5}"));
     }
@@ -103,11 +106,14 @@ void TestCliFix::strictFailsOnWarningsWithTheSameShape()
     const QJsonArray findings = plain.json().value(QStringLiteral("findings")).toArray();
     QJsonObject limit;
     for (const QJsonValue &f : findings) {
-        if (f.toObject().value(QStringLiteral("id")).toString() == QLatin1String("limit-before-filter"))
+        if (f.toObject().value(QStringLiteral("id")).toString()
+            == QLatin1String("limit-before-filter"))
             limit = f.toObject();
     }
     QVERIFY2(!limit.isEmpty(), plain.out.constData());
-    QVERIFY(limit.value(QStringLiteral("explanation")).toString().contains(QStringLiteral("ScannedCount")));
+    QVERIFY(limit.value(QStringLiteral("explanation"))
+                .toString()
+                .contains(QStringLiteral("ScannedCount")));
     QCOMPARE(limit.value(QStringLiteral("edit"))
                  .toObject()
                  .value(QStringLiteral("changes"))
@@ -124,9 +130,11 @@ void TestCliFix::strictFailsOnWarningsWithTheSameShape()
     QCOMPARE(keysOf(strict.json()), keysOf(plain.json()));
     QCOMPARE(keysOf(strict.json().value(QStringLiteral("summary")).toObject()),
              keysOf(plain.json().value(QStringLiteral("summary")).toObject()));
-    QCOMPARE(strict.json().value(QStringLiteral("summary")).toObject().value(QStringLiteral("passed")),
-             QJsonValue(false));
-    const CliResult strictText = runKeyscope({QStringLiteral("check"), QStringLiteral("--strict"), path});
+    QCOMPARE(
+        strict.json().value(QStringLiteral("summary")).toObject().value(QStringLiteral("passed")),
+        QJsonValue(false));
+    const CliResult strictText
+        = runKeyscope({QStringLiteral("check"), QStringLiteral("--strict"), path});
     QCOMPARE(strictText.exitCode, 1);
     QVERIFY(strictText.outText().contains(QStringLiteral("(--strict)")));
 }

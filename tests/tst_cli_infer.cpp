@@ -2,6 +2,7 @@
 
 #include "model/design/projectfile.h"
 #include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -14,7 +15,7 @@ namespace {
 
 QString data(const QString &name)
 {
-    return QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/") + name;
+    return keyscope::testsupport::testDataPath("/") + name;
 }
 
 Project readProject(const QString &path)

@@ -3,6 +3,7 @@
 #include "model/design/projectfile.h"
 #include "model/interop/workbenchmodel.h"
 #include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -16,8 +17,8 @@ using namespace keyscope::model;
 
 namespace {
 
-const QString kInterop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/");
-const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
+const QString kInterop = keyscope::testsupport::testDataPath("/interop/");
+const QString kIot = keyscope::testsupport::testDataPath("/project/iot.keyscope.json");
 
 using Result = keyscope::testsupport::CliResult;
 

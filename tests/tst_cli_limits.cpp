@@ -2,6 +2,7 @@
 // bound, export scales QPainter cannot paint, and plain HTTP to another machine.
 
 #include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -11,7 +12,7 @@
 
 namespace {
 
-const QString kHostile = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/hostile/");
+const QString kHostile = keyscope::testsupport::testDataPath("/interop/hostile/");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
 
 using Result = keyscope::testsupport::CliResult;

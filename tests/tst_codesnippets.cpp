@@ -3,11 +3,12 @@
 // with a stand-in boto3, JavaScript with a stand-in @aws-sdk/client-dynamodb, Java compiled
 // against stand-in SDK classes. Interpreters that are missing skip their test.
 
+#include "model/codegen/codesnippets.h"
 #include "model/io/itemsfile.h"
 #include "model/io/tabledefinitionfile.h"
-#include "model/codegen/codesnippets.h"
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -134,7 +135,7 @@ QString command(const char *name)
     return QStandardPaths::findExecutable(QString::fromLatin1(name));
 }
 
-const QString kData = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/codesnippets/");
+const QString kData = keyscope::testsupport::testDataPath("/codesnippets/");
 // Stand-ins for boto3, @aws-sdk/client-dynamodb and the Java SDK that print the request sent.
 const QString kStubs = kData + QStringLiteral("stubs/");
 
@@ -404,10 +405,10 @@ void TestCodeSnippets::awsCliThroughTheShell()
 // engine does.
 void TestCodeSnippets::awsCliRunsInKeyscope()
 {
-    const QString binary = QStringLiteral(KEYSCOPE_BINARY);
+    const QString binary = keyscope::testsupport::keyscopeBinary();
     if (!QFileInfo::exists(binary) || command("sh").isEmpty())
         QSKIP("no keyscope binary or sh");
-    const QString dir = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/");
+    const QString dir = keyscope::testsupport::sourcePath("/resources/examples/iot/");
     auto definition = TableDefinitionFile::read(dir + QStringLiteral("table.json"));
     QVERIFY(std::holds_alternative<TableDefinition>(definition));
     Table table(std::get<TableDefinition>(definition));

@@ -2,6 +2,7 @@
 #include "model/design/designchecker.h"
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 
 #include "tests/support/fixtures.h"
 
@@ -296,7 +297,7 @@ Project withSeq(Project p)
 
 Project fromFile(const QString &name)
 {
-    const auto read = ProjectFile::read(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/checks/") + name);
+    const auto read = ProjectFile::read(keyscope::testsupport::testDataPath("/checks/") + name);
     if (const auto *errors = std::get_if<std::vector<IoError>>(&read)) {
         QStringList texts;
         for (const IoError &e : *errors)
@@ -505,8 +506,8 @@ void TestDesignChecker::findings_data()
     fire("invalid-item", "missing-sort-key", "invalid-item", "error", "entities[1].keys", "",
          {"Missing the key SK"});
     quiet("invalid-item: complete", "readings-by-instant", "invalid-item");
-    fire("duplicate-key", "readings-by-day", "duplicate-key", "error", "entities[1].keys.SK",
-         "SK", {"later write wins"});
+    fire("duplicate-key", "readings-by-day", "duplicate-key", "error", "entities[1].keys.SK", "SK",
+         {"later write wins"});
     quiet("duplicate-key: instants", "readings-by-instant", "duplicate-key");
     fire("duplicate-key: hand-written", "hand-written-duplicate", "duplicate-key", "error",
          "items[0]", "SK", {"DEVICE#0001"});

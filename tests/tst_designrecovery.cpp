@@ -3,6 +3,7 @@
 #include "model/design/projectfile.h"
 #include "model/design/recovery/designrecovery.h"
 #include "model/design/recovery/keyshape.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -846,7 +847,7 @@ void TestDesignRecovery::examplesComeBack_data()
     QTest::addColumn<QString>("path");
     // "Entity.Key" templates recovery does not give back, each for a stated reason.
     QTest::addColumn<QStringList>("differs");
-    const QDir dir(QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples"));
+    const QDir dir(keyscope::testsupport::sourcePath("/resources/examples"));
     for (const QString &sub : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QDir folder(dir.filePath(sub));
         for (const QString &file : folder.entryList({"*.keyscope.json"}, QDir::Files, QDir::Name)) {

@@ -7,6 +7,7 @@
 #include "model/design/accesspatternrunner.h"
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -24,7 +25,7 @@ using namespace keyscope::model;
 
 namespace {
 
-const QString kExamplesDir = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/");
+const QString kExamplesDir = keyscope::testsupport::sourcePath("/resources/examples/");
 
 // One example, loaded, populated and judged.
 struct ExampleRun

@@ -8,6 +8,7 @@
 #include "model/io/atomicfile.h"
 #include "support/runkeyscope.h"
 #include "support/tinyfilesystem.h"
+#include "tests/support/testpaths.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -22,7 +23,7 @@ using keyscope::testsupport::TinyFileSystem;
 namespace {
 
 const QString kIot
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 const QByteArray kOld = QByteArrayLiteral("the old file, which must survive\n");
 
 QByteArray readAll(const QString &path)

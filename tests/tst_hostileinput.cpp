@@ -3,6 +3,7 @@
 
 #include "model/design/projectfile.h"
 #include "support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -17,7 +18,7 @@ using keyscope::testsupport::runKeyscope;
 namespace {
 
 const QString kIot
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 
 model::Project iotProject()
 {

@@ -12,6 +12,7 @@
 #include "model/io/jsonwriter.h"
 #include "model/value/dynamojson.h"
 #include "model/value/number.h"
+#include "tests/support/testpaths.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -23,7 +24,7 @@ using namespace keyscope::model;
 
 namespace {
 
-const QString kData = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/");
+const QString kData = keyscope::testsupport::testDataPath("/interop/");
 const QDateTime kNow = QDateTime(QDate(2026, 1, 2), QTime(3, 4), Qt::UTC);
 
 InteropFile::Input readInput(const QString &name, const QString &table = {})
@@ -288,9 +289,9 @@ void TestInterop::workbenchErrors()
 void TestInterop::keyscopeWorkbenchKeyscope_data()
 {
     QTest::addColumn<QString>("path");
-    QTest::newRow("iot") << QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
-    QTest::newRow("everything") << QStringLiteral(KEYSCOPE_TEST_DATA_DIR
-                                                  "/project/everything.keyscope.json");
+    QTest::newRow("iot") << keyscope::testsupport::testDataPath("/project/iot.keyscope.json");
+    QTest::newRow("everything") << keyscope::testsupport::testDataPath(
+        "/project/everything.keyscope.json");
 }
 
 void TestInterop::keyscopeWorkbenchKeyscope()
@@ -299,8 +300,7 @@ void TestInterop::keyscopeWorkbenchKeyscope()
     const Project original = loadProject(path);
     auto items = InteropFile::populatedItems(original, path);
     QVERIFY(std::holds_alternative<ItemList>(items));
-    const QByteArray model
-        = WorkbenchModel::serialize(original, std::get<ItemList>(items), kNow);
+    const QByteArray model = WorkbenchModel::serialize(original, std::get<ItemList>(items), kNow);
     // A Workbench 3.0 model: facets, table data.
     const QJsonObject root = QJsonDocument::fromJson(model).object();
     QCOMPARE(root.value("ModelMetadata").toObject().value("Version").toString(),
@@ -325,7 +325,8 @@ void TestInterop::keyscopeWorkbenchKeyscope()
 void TestInterop::workbenchEditsSurvive()
 {
     // An item edited and one added in NoSQL Workbench come back as hand-written items.
-    const Project original = loadProject(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
+    const Project original
+        = loadProject(keyscope::testsupport::testDataPath("/project/iot.keyscope.json"));
     std::vector<Item> items
         = std::get<ItemList>(InteropFile::populatedItems(original, {})).toVector();
     items[1]["Model"] = AttributeValue::string("EDITED");
@@ -346,7 +347,8 @@ void TestInterop::plainModelKeepsSimpleTemplates()
 {
     // Without its KeyscopeProject member, a model still gives back the templates its aliases
     // spell out with plain placeholders; others leave the key an attribute of its own.
-    const Project original = loadProject(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
+    const Project original
+        = loadProject(keyscope::testsupport::testDataPath("/project/iot.keyscope.json"));
     QJsonObject root
         = QJsonDocument::fromJson(WorkbenchModel::serialize(original, {}, kNow)).object();
     QJsonArray tables = root.value("DataModel").toArray();
@@ -609,7 +611,8 @@ void TestInterop::batchWriteChunksOf25()
 
 void TestInterop::scanRoundTrip()
 {
-    const Project project = loadProject(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json");
+    const Project project
+        = loadProject(keyscope::testsupport::testDataPath("/project/iot.keyscope.json"));
     const auto items = std::get<ItemList>(InteropFile::populatedItems(project, {}));
     const QByteArray scan = ItemsFormats::scanOutput(items);
     QVERIFY(scan.startsWith("{\n    \"Items\": [\n"));

@@ -8,6 +8,7 @@
 #include "model/design/recovery/partclassifier.h"
 #include "model/design/recovery/recoveryrun.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -21,7 +22,8 @@ namespace {
 
 // The values each test is built on must classify as the test assumes; if they do not, the
 // classifier changed and the test no longer tests what it says.
-const char *const kNeedsClassifier = "the classifier no longer recognises the values this test is built on";
+const char *const kNeedsClassifier
+    = "the classifier no longer recognises the values this test is built on";
 
 using keyscope::testsupport::populate;
 using keyscope::testsupport::readProject;
@@ -194,7 +196,7 @@ void TestItemChecks::handWrittenProject()
         QFAIL(kNeedsClassifier);
 
     const Project project = readProject(
-        QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/checks/handwritten-items.keyscope.json"));
+        keyscope::testsupport::testDataPath("/checks/handwritten-items.keyscope.json"));
     QVERIFY(project.entities.empty());
     const Population population = populate(project);
     QCOMPARE(population.generatedCount, 0);
@@ -232,7 +234,7 @@ void TestItemChecks::handWrittenProject()
 void TestItemChecks::declaredFindingsUnchanged_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir examples(QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples"));
+    const QDir examples(keyscope::testsupport::sourcePath("/resources/examples"));
     int rows = 0;
     for (const QString &folder : examples.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         const QDir dir(examples.filePath(folder));
@@ -290,7 +292,7 @@ void TestItemChecks::declaredFindingsUnchanged()
 void TestItemChecks::recoveredDesignGrowsWithTheSameFindings()
 {
     const Project sample = readProject(
-        QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/checks/handwritten-items.keyscope.json"));
+        keyscope::testsupport::testDataPath("/checks/handwritten-items.keyscope.json"));
     const auto sampleFindings = DesignChecker::check(sample, populate(sample));
     QSet<QString> sampleIds;
     for (const Finding &f : sampleFindings)
@@ -328,17 +330,18 @@ void TestItemChecks::strayKeyText()
 {
     Project project;
     project.table = pkSk();
-    std::vector<Item> items {item(QStringLiteral("ORG#1"), QStringLiteral("USER#ann ")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("USER#bob\t")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("EVENT#${date}")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("USER#cy")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("EQUIPMENTS#001EQUIPMENTS#002")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("REC#12023-05-28T14:15:39.24#SKU#9")),
-                     // Not garbled: the part equals an attribute; a neighbour that only
-                     // resembles one (another instant a second later); an id of its own.
-                     item(QStringLiteral("ORG#1"), QStringLiteral("REC#2023-05-28T14:15:39.247Z")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("LOG#2023-05-28T14:15:40.247Z")),
-                     item(QStringLiteral("ORG#1"), QStringLiteral("A#B#A#C"))};
+    std::vector<Item> items {
+        item(QStringLiteral("ORG#1"), QStringLiteral("USER#ann ")),
+        item(QStringLiteral("ORG#1"), QStringLiteral("USER#bob\t")),
+        item(QStringLiteral("ORG#1"), QStringLiteral("EVENT#${date}")),
+        item(QStringLiteral("ORG#1"), QStringLiteral("USER#cy")),
+        item(QStringLiteral("ORG#1"), QStringLiteral("EQUIPMENTS#001EQUIPMENTS#002")),
+        item(QStringLiteral("ORG#1"), QStringLiteral("REC#12023-05-28T14:15:39.24#SKU#9")),
+        // Not garbled: the part equals an attribute; a neighbour that only
+        // resembles one (another instant a second later); an id of its own.
+        item(QStringLiteral("ORG#1"), QStringLiteral("REC#2023-05-28T14:15:39.247Z")),
+        item(QStringLiteral("ORG#1"), QStringLiteral("LOG#2023-05-28T14:15:40.247Z")),
+        item(QStringLiteral("ORG#1"), QStringLiteral("A#B#A#C"))};
     items[5][QStringLiteral("ProcessedDate")]
         = AttributeValue::string(QStringLiteral("2023-05-28T14:15:39.247Z"));
     items[6][QStringLiteral("ProcessedDate")]
@@ -555,7 +558,8 @@ void TestItemChecks::urlUnsafeIds()
                              QStringLiteral("2025-09-01"), QStringLiteral("2025-09-03")};
     for (int i = 0; i < int(dates.size()); ++i) {
         const QString id = QString::number(120 + i);
-        Item it = item(QStringLiteral("CUSTOMER#c1"), QStringLiteral("ORDER#%1#%2").arg(dates[i], id));
+        Item it
+            = item(QStringLiteral("CUSTOMER#c1"), QStringLiteral("ORDER#%1#%2").arg(dates[i], id));
         it[QStringLiteral("OrderId")] = AttributeValue::string(id);
         it[QStringLiteral("OrderDate")] = AttributeValue::string(dates[i]);
         project.items.push_back(it);

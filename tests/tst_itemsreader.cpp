@@ -10,6 +10,7 @@
 #include "model/io/jsonfile.h"
 #include "model/value/dynamojson.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/testpaths.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -509,8 +510,8 @@ void TestItemsReader::everyProjectFileSameAsDocument()
 {
     int files = 0;
     int withItems = 0;
-    for (const QString &root : {QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples"),
-                                QStringLiteral(KEYSCOPE_SOURCE_DIR "/tests/data")}) {
+    for (const QString &root : {keyscope::testsupport::sourcePath("/resources/examples"),
+                                keyscope::testsupport::sourcePath("/tests/data")}) {
         QDirIterator it(root, {QStringLiteral("*.keyscope.json")}, QDir::Files,
                         QDirIterator::Subdirectories);
         while (it.hasNext()) {

@@ -1,6 +1,8 @@
 // The layering rule as a test: nothing under model/ may include Qt GUI modules or ui/.
 // Keep the pattern in sync with model/check_layering.cmake (which enforces it at build time).
 
+#include "tests/support/testpaths.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -19,7 +21,7 @@ private slots:
 
 void TestLayering::modelDoesNotIncludeGui()
 {
-    const QDir root(QStringLiteral(KEYSCOPE_SOURCE_DIR));
+    const QDir root(keyscope::testsupport::sourceDir());
     const QString modelDir = root.filePath(QStringLiteral("model"));
     QVERIFY2(QDir(modelDir).exists(), qPrintable(modelDir));
 
@@ -59,7 +61,7 @@ void TestLayering::modelDoesNotIncludeGui()
 // ui/shell/ is the main window's wiring: the panels it assembles never reach back into it.
 void TestLayering::uiFoldersDoNotIncludeShell()
 {
-    const QDir root(QStringLiteral(KEYSCOPE_SOURCE_DIR));
+    const QDir root(keyscope::testsupport::sourceDir());
     const QString uiDir = root.filePath(QStringLiteral("ui"));
     static const QRegularExpression shellInclude(QStringLiteral(R"(^\s*#\s*include\s*"ui/shell/)"));
     QDirIterator it(uiDir, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,

@@ -10,6 +10,7 @@
 #include "model/design/projectfile.h"
 #include "model/value/dynamojson.h"
 #include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -23,8 +24,8 @@ using namespace keyscope::model;
 
 namespace {
 
-const QString kLiveDir = QStringLiteral(KEYSCOPE_SOURCE_DIR "/tests/live");
-const QString kShop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/live/shop.keyscope.json");
+const QString kLiveDir = keyscope::testsupport::sourcePath("/tests/live");
+const QString kShop = keyscope::testsupport::testDataPath("/live/shop.keyscope.json");
 
 struct Run
 {
@@ -250,7 +251,7 @@ private slots:
             loaded.err.contains(QLatin1String("stopped at --max-items 5, the partition has more")));
         // `keyscope query` reads both files: the 5 newest keys of the partition.
         QProcess query;
-        query.start(QStringLiteral(KEYSCOPE_BINARY),
+        query.start(keyscope::testsupport::keyscopeBinary(),
                     {QStringLiteral("query"), QStringLiteral("--table-definition"), definition,
                      QStringLiteral("--items"), items, QStringLiteral("--key-condition-expression"),
                      QStringLiteral("PK = :pk"), QStringLiteral("--expression-attribute-values"),
@@ -588,7 +589,7 @@ private slots:
         env.remove(QStringLiteral("AWS_ACCESS_KEY_ID"));
         env.remove(QStringLiteral("AWS_SECRET_ACCESS_KEY"));
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(KEYSCOPE_BINARY),
+        process.start(keyscope::testsupport::keyscopeBinary(),
                       {QStringLiteral("live"), QStringLiteral("tables"),
                        QStringLiteral("--endpoint"), m_endpoint});
         QVERIFY(process.waitForFinished());

@@ -4,6 +4,7 @@
 #include "model/live/awscredentials.h"
 #include "model/live/dynamoclient.h"
 #include "model/live/sigv4.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,7 +15,7 @@ using namespace keyscope::model::live;
 
 namespace {
 
-const QString kVectors = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/live/sigv4");
+const QString kVectors = keyscope::testsupport::testDataPath("/live/sigv4");
 const QDateTime kTime(QDate(2015, 8, 30), QTime(12, 36), Qt::UTC);
 
 QByteArray readFile(const QString &path)

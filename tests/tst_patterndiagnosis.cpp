@@ -9,6 +9,7 @@
 #include "model/design/patterndiagnosis.h"
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QTest>
@@ -17,7 +18,7 @@ using namespace keyscope::model;
 
 namespace {
 
-const QString kExamplesDir = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/");
+const QString kExamplesDir = keyscope::testsupport::sourcePath("/resources/examples/");
 
 Project load(const QString &path)
 {
@@ -123,9 +124,10 @@ void TestPatternDiagnosis::applyFixMakesEveryKind()
     FixChange key = change(FixChange::Kind::KeyTemplate, QStringLiteral("order#{OrderId}"),
                            QStringLiteral("ORDER#{OrderId}"));
     key.key = QStringLiteral("SK");
-    FixChange generator = change(FixChange::Kind::AttributeGenerator,
-                                 QStringLiteral("{ \"pattern\": \"######\", \"kind\": \"pattern\" }"),
-                                 QStringLiteral("{\"kind\":\"pattern\",\"pattern\":\"#######\"}"));
+    FixChange generator
+        = change(FixChange::Kind::AttributeGenerator,
+                 QStringLiteral("{ \"pattern\": \"######\", \"kind\": \"pattern\" }"),
+                 QStringLiteral("{\"kind\":\"pattern\",\"pattern\":\"#######\"}"));
     generator.attribute = QStringLiteral("OrderId");
     FixChange mutableFlag = change(FixChange::Kind::AttributeMutable, QStringLiteral("false"),
                                    QStringLiteral("true"));
@@ -159,7 +161,8 @@ void TestPatternDiagnosis::applyFixMakesEveryKind()
     keysIndex.after = QStringLiteral("SK-keys");
     keysIndex.attribute = QStringLiteral("Total,OrderDate");
     fix.changes.push_back(keysIndex);
-    FixChange t = change(FixChange::Kind::PatternValue, QString(), QStringLiteral("{\"N\":\"10\"}"));
+    FixChange t
+        = change(FixChange::Kind::PatternValue, QString(), QStringLiteral("{\"N\":\"10\"}"));
     t.valueName = QStringLiteral(":t");
     fix.changes.push_back(t);
 
@@ -181,7 +184,8 @@ void TestPatternDiagnosis::applyFixMakesEveryKind()
     QCOMPARE(keys->keys.hash.front().name, QStringLiteral("PK"));
     QCOMPARE(keys->keys.range.front().name, QStringLiteral("SK"));
     QCOMPARE(keys->projection, ProjectionType::Include);
-    QCOMPARE(keys->nonKeyAttributes, (QStringList {QStringLiteral("Total"), QStringLiteral("OrderDate")}));
+    QCOMPARE(keys->nonKeyAttributes,
+             (QStringList {QStringLiteral("Total"), QStringLiteral("OrderDate")}));
     const AccessPattern &p = after.accessPatterns[0];
     QCOMPARE(p.indexName, QStringLiteral("ByDate"));
     QVERIFY(p.scanIndexForward);
@@ -214,7 +218,8 @@ void TestPatternDiagnosis::applyFixRefusesStaleChanges()
 
     change.entity = QStringLiteral("Comment");
     refused = applyFix(project, DesignFix {QStringLiteral("pad"), {change}});
-    QVERIFY(std::get<QString>(refused).contains(QStringLiteral("No entity type is named 'Comment'")));
+    QVERIFY(
+        std::get<QString>(refused).contains(QStringLiteral("No entity type is named 'Comment'")));
 
     FixChange direction;
     direction.kind = FixChange::Kind::PatternDirection;
@@ -271,14 +276,14 @@ void TestPatternDiagnosis::everyFailingExamplePatternIsFixed()
              qPrintable(result->diagnosis));
 
     auto fixed = applyFix(project, *result->fix);
-    QVERIFY2(std::holds_alternative<Project>(fixed),
-             qPrintable(std::holds_alternative<QString>(fixed) ? std::get<QString>(fixed)
-                                                               : QString()));
+    QVERIFY2(
+        std::holds_alternative<Project>(fixed),
+        qPrintable(std::holds_alternative<QString>(fixed) ? std::get<QString>(fixed) : QString()));
     const std::vector<PatternResult> afterResults = runAll(std::get<Project>(fixed));
     const PatternResult *after = named(afterResults, pattern);
     QVERIFY(after);
-    QVERIFY2(after->passed, qPrintable(result->fix->changesText() + QStringLiteral("\n")
-                                       + after->explanation));
+    QVERIFY2(after->passed,
+             qPrintable(result->fix->changesText() + QStringLiteral("\n") + after->explanation));
 }
 
 void TestPatternDiagnosis::sharedPrefixGetsOneOfItsOwn()
@@ -286,13 +291,14 @@ void TestPatternDiagnosis::sharedPrefixGetsOneOfItsOwn()
     // Orders (ORDER#{OrderId}) and their items (ORDER#{Order.OrderId}#ITEM#...) start alike:
     // "A customer's orders" gets the items too. The fix gives the items a prefix of their own,
     // and the pattern that reads an order's items by the old prefix follows it.
-    Project project = load(QStringLiteral(KEYSCOPE_TEST_DATA_DIR
-                                          "/checks/catalog/prefix-nested.keyscope.json"));
+    Project project
+        = load(keyscope::testsupport::testDataPath("/checks/catalog/prefix-nested.keyscope.json"));
     QVERIFY(!project.entities.empty());
     AccessPattern items;
     items.name = QStringLiteral("An order's items");
     items.keyConditionExpression = QStringLiteral("PK = :pk AND begins_with(SK, :p)");
-    items.values[QStringLiteral(":pk")].templateText = QStringLiteral("CUSTOMER#{Customer.CustomerId}");
+    items.values[QStringLiteral(":pk")].templateText
+        = QStringLiteral("CUSTOMER#{Customer.CustomerId}");
     items.values[QStringLiteral(":p")].templateText = QStringLiteral("ORDER#{OrderId}#ITEM#");
     items.parentEntity = QStringLiteral("Order");
     items.expect.entityTypes = {QStringLiteral("OrderItem")};
@@ -318,7 +324,8 @@ void TestPatternDiagnosis::sharedPrefixGetsOneOfItsOwn()
     auto fixed = applyFix(project, *orders->fix);
     QVERIFY(std::holds_alternative<Project>(fixed));
     for (const PatternResult &result : runAll(std::get<Project>(fixed)))
-        QVERIFY2(result.passed, qPrintable(result.name + QStringLiteral(": ") + result.explanation));
+        QVERIFY2(result.passed,
+                 qPrintable(result.name + QStringLiteral(": ") + result.explanation));
 }
 
 void TestPatternDiagnosis::orderByComparesByMeaning()
@@ -381,8 +388,9 @@ void TestPatternDiagnosis::orderByAsOverridesAndRoundTrips()
     pattern.limit.reset();
     const std::vector<PatternResult> results = runAll(project);
     QVERIFY(!results[0].passed);
-    QVERIFY2(results[0].explanation.contains(QStringLiteral("\"bytes\", \"number\" or \"instant\"")),
-             qPrintable(results[0].explanation));
+    QVERIFY2(
+        results[0].explanation.contains(QStringLiteral("\"bytes\", \"number\" or \"instant\"")),
+        qPrintable(results[0].explanation));
 }
 
 QTEST_GUILESS_MAIN(TestPatternDiagnosis)

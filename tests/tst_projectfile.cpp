@@ -4,6 +4,7 @@
 
 #include "model/design/projectfile.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,7 +19,7 @@ namespace {
 
 QString dataPath(const QString &name)
 {
-    return QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/") + name;
+    return keyscope::testsupport::testDataPath("/project/") + name;
 }
 
 QByteArray readBytes(const QString &path)

@@ -7,6 +7,7 @@
 #include "model/design/projectfile.h"
 #include "model/design/recovery/recoveryrun.h"
 #include "model/interop/interopfile.h"
+#include "tests/support/testpaths.h"
 
 #include <QDir>
 #include <QtTest>
@@ -29,7 +30,7 @@ namespace {
 
 QString fixture(const QString &name)
 {
-    return QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/workbench/") + name;
+    return keyscope::testsupport::testDataPath("/workbench/") + name;
 }
 
 QStringList findingIds(const Project &project)
@@ -51,7 +52,7 @@ QStringList findingIds(const Project &project)
 void TestRecoverSamples::everyModelComesBack_data()
 {
     QTest::addColumn<QString>("file");
-    const QStringList files = QDir(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/workbench"))
+    const QStringList files = QDir(keyscope::testsupport::testDataPath("/workbench"))
                                   .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     QVERIFY(files.size() >= 10);
     for (const QString &file : files)

@@ -8,6 +8,7 @@
 #include "model/interop/workbenchmodel.h"
 #include "model/io/itemsfile.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/testpaths.h"
 
 #include "tests/support/fixtures.h"
 
@@ -24,8 +25,8 @@ using keyscope::model::recovery::TypeHint;
 
 namespace {
 
-const QString kSamples = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/workbench/");
-const QString kInterop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/");
+const QString kSamples = keyscope::testsupport::testDataPath("/workbench/");
+const QString kInterop = keyscope::testsupport::testDataPath("/interop/");
 
 InteropFile::Input readInput(const QString &path)
 {
@@ -475,7 +476,8 @@ void TestWorkbenchSamples::batchWriteBadItemsLeftOut()
                                  "Tags": {"L": ["red", {"S": "blue"}]}}}}]})";
     const auto input = parseInput(batch, QStringLiteral("batch.json"), pkSkTable());
     QCOMPARE(input.items.items.size(), std::size_t(2));
-    QCOMPARE(input.items.paths.toList(), (QStringList {"T[0].PutRequest.Item", "T[5].PutRequest.Item"}));
+    QCOMPARE(input.items.paths.toList(),
+             (QStringList {"T[0].PutRequest.Item", "T[5].PutRequest.Item"}));
     QCOMPARE(text(input.items.items[1].at("Tags")),
              QStringLiteral(R"({"L":[{"S":"red"},{"S":"blue"}]})"));
     const QStringList &notes = input.notes;
@@ -601,9 +603,10 @@ void TestWorkbenchSamples::aliasTypoNoted()
             continue;
         }
         QCOMPARE(typos.size(), qsizetype(1));
-        QVERIFY2(typos.front().startsWith(kSamples + file + QStringLiteral(": facet 'Metadata': "
-                                                                           "its alias for SK, "
-                                                                           "'#METEADATA#playerID'")),
+        QVERIFY2(typos.front().startsWith(kSamples + file
+                                          + QStringLiteral(": facet 'Metadata': "
+                                                           "its alias for SK, "
+                                                           "'#METEADATA#playerID'")),
                  qPrintable(typos.front()));
         QVERIFY2(typos.front().contains(QLatin1String("its items write '#METADATA#'")),
                  qPrintable(typos.front()));

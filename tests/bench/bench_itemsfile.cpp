@@ -9,6 +9,7 @@
 // Each benchmark writes its file first (once, into the build directory), then runs the child
 // processes; wall time is the manual time, peak RSS comes from wait4's rusage of the child.
 #include "model/io/atomicfile.h"
+#include "tests/support/testpaths.h"
 
 #include <benchmark/benchmark.h>
 
@@ -127,8 +128,9 @@ Run runChild(const std::vector<std::string> &args)
 
 Run query(const QString &items)
 {
-    return runChild({KEYSCOPE_BINARY, "query", "--table-definition", tableFile().toStdString(),
-                     "--items", items.toStdString(), "--key-condition-expression", "DeviceId = :d",
+    return runChild({keyscope::testsupport::keyscopeBinary().toStdString(), "query",
+                     "--table-definition", tableFile().toStdString(), "--items",
+                     items.toStdString(), "--key-condition-expression", "DeviceId = :d",
                      "--expression-attribute-values", R"({":d": {"S": "sensor-0042"}})", "--select",
                      "COUNT"});
 }
@@ -243,7 +245,7 @@ AppRun openInApp(const QString &items)
     for (auto &e : env)
         envp.push_back(e.data());
     envp.push_back(nullptr);
-    std::string binary = KEYSCOPE_BINARY;
+    std::string binary = keyscope::testsupport::keyscopeBinary().toStdString();
     std::string table = tableFile().toStdString();
     std::string itemsPath = items.toStdString();
     char *argv[] = {binary.data(), table.data(), itemsPath.data(), nullptr};

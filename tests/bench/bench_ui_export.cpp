@@ -3,6 +3,7 @@
 // are reported as counters. The project is tests/data/export/long-trace.keyscope.json: one
 // Device and 199 Readings; "Warm readings" reads 90 of them forward through a filter.
 
+#include "tests/support/testpaths.h"
 #include "ui/export/animatedsvg.h"
 #include "ui/export/diagramexporter.h"
 
@@ -15,7 +16,7 @@ using namespace keyscope::ui;
 
 namespace {
 
-const QString kProject = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/long-trace.keyscope.json");
+const QString kProject = keyscope::testsupport::testDataPath("/export/long-trace.keyscope.json");
 const QString kPattern = QStringLiteral("Warm readings");
 
 std::unique_ptr<ExportDiagram> diagram(std::optional<int> step = std::nullopt)
@@ -80,7 +81,7 @@ void BM_AnimatedSvg100StepsFromFile(benchmark::State &state)
 void BM_AnimatedSvgIotExample(benchmark::State &state)
 {
     auto created = ExportDiagram::create(
-        QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json"),
+        keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json"),
         QStringLiteral("Device and its 10 newest readings"), std::nullopt);
     auto &d = std::get<std::unique_ptr<ExportDiagram>>(created);
     QByteArray svg;

@@ -10,6 +10,7 @@
 #include "model/live/dynamoclient.h"
 #include "model/table/table.h"
 #include "model/table/tabledefinition.h"
+#include "tests/support/testpaths.h"
 
 #include <QByteArray>
 #include <QJsonDocument>
@@ -24,8 +25,8 @@ namespace keyscope::testsupport {
 inline model::TableDefinition tableFromJson(const QByteArray &json)
 {
     QString error;
-    const auto table = model::TableDefinition::fromJson(QJsonDocument::fromJson(json).object(),
-                                                        &error);
+    const auto table
+        = model::TableDefinition::fromJson(QJsonDocument::fromJson(json).object(), &error);
     if (!table)
         qFatal("bad table in test: %s", qPrintable(error));
     return *table;
@@ -68,7 +69,7 @@ inline model::Project readProject(const QString &path)
 // A project under tests/data ("cli_design/iot-pass.keyscope.json").
 inline model::Project readTestProject(const QString &relativePath)
 {
-    return readProject(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/") + relativePath);
+    return readProject(keyscope::testsupport::testDataPath("/") + relativePath);
 }
 
 inline model::Population populate(const model::Project &project)

@@ -1,7 +1,9 @@
 #pragma once
 
 // Runs the built `keyscope` executable for the command-line end-to-end tests (tests/CMakeLists.txt
-// passes its path as KEYSCOPE_BINARY and builds it before any test).
+// gives its path to keyscopeBinary() and builds it before any test).
+
+#include "tests/support/testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -38,7 +40,7 @@ inline CliResult runKeyscope(const QStringList &args, const CliOptions &options 
     process.setProcessEnvironment(options.environment);
     if (!options.workingDirectory.isEmpty())
         process.setWorkingDirectory(options.workingDirectory);
-    process.start(QStringLiteral(KEYSCOPE_BINARY), args);
+    process.start(keyscope::testsupport::keyscopeBinary(), args);
     CliResult result;
     if (!process.waitForStarted())
         return result;

@@ -2,6 +2,7 @@
 // (`--format frames`). How the animated SVG looks in a browser is tst_browser_export's job;
 // here: determinism, no script, size, the frame files and their index, the errors.
 
+#include "tests/support/testpaths.h"
 #include "ui/export/animatedsvg.h"
 #include "ui/export/diagramexporter.h"
 #include "ui/export/framesequence.h"
@@ -19,10 +20,10 @@ using namespace keyscope::ui;
 namespace {
 
 const QString kProject
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
 const QString kLongProject
-    = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/long-trace.keyscope.json");
+    = keyscope::testsupport::testDataPath("/export/long-trace.keyscope.json");
 
 struct Run
 {
@@ -33,7 +34,8 @@ struct Run
 Run runExport(const QStringList &args)
 {
     QProcess process;
-    process.start(QStringLiteral(KEYSCOPE_BINARY), QStringList {QStringLiteral("export")} + args);
+    process.start(keyscope::testsupport::keyscopeBinary(),
+                  QStringList {QStringLiteral("export")} + args);
     if (!process.waitForFinished(120000))
         return {};
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
@@ -157,11 +159,11 @@ void TestAnimatedExport::composedFramesMatchWholeFrames_data()
     QTest::newRow("backward, Limit") << kProject << kPattern;
     QTest::newRow("one item") << kProject << QStringLiteral("The Device alone");
     QTest::newRow("filter, 200 rows") << kLongProject << QStringLiteral("Warm readings");
-    QTest::newRow("index") << QStringLiteral(KEYSCOPE_SOURCE_DIR
-                                             "/resources/examples/tickets/after.keyscope.json")
+    QTest::newRow("index") << keyscope::testsupport::sourcePath(
+        "/resources/examples/tickets/after.keyscope.json")
                            << QStringLiteral("Most recently updated tickets first");
     QTest::newRow("other example")
-        << QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/orders/after.keyscope.json")
+        << keyscope::testsupport::sourcePath("/resources/examples/orders/after.keyscope.json")
         << QStringLiteral("A user's orders, newest first");
 }
 

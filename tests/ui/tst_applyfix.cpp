@@ -2,6 +2,7 @@
 // change's before and after side by side, applying is one undo step that re-runs everything
 // and makes the pattern pass, and Ctrl+Z restores the design and the failure.
 
+#include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/patterns/fixdialog.h"
 #include "ui/patterns/patternlistmodel.h"
@@ -25,7 +26,7 @@ using namespace keyscope;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 
 class TestWindow : public ui::MainWindow
 {
@@ -78,8 +79,8 @@ void TestApplyFix::failingPatternIsFixedAndUndoRestores()
     const QString name = QStringLiteral("Book and its 5 newest reviews");
     const model::PatternResult *failing = resultNamed(document, name);
     QVERIFY(failing && !failing->passed && failing->fix);
-    const QString before = document->project().entity(QStringLiteral("Review"))->keys.at(
-        QStringLiteral("SK"));
+    const QString before
+        = document->project().entity(QStringLiteral("Review"))->keys.at(QStringLiteral("SK"));
 
     // Select the failing pattern: its detail says why and how, and Apply Fix is offered.
     ui::PatternsPanel *panel = window.patternsPanel();
@@ -129,7 +130,8 @@ void TestApplyFix::failingPatternIsFixedAndUndoRestores()
     QVERIFY(fixed);
     QVERIFY2(fixed->passed, qPrintable(fixed->explanation));
     for (const model::PatternResult &result : document->patternResults())
-        QVERIFY2(result.passed, qPrintable(result.name + QStringLiteral(": ") + result.explanation));
+        QVERIFY2(result.passed,
+                 qPrintable(result.name + QStringLiteral(": ") + result.explanation));
 
     // Ctrl+Z restores the design, and the pattern fails again.
     document->undoStack()->undo();

@@ -7,6 +7,7 @@
 // Chromium is required: without it every test here fails and says how to install it.
 // KEYSCOPE_CHROMIUM overrides the browser's path.
 
+#include "tests/support/testpaths.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionstyle.h"
@@ -31,7 +32,7 @@ using namespace keyscope::ui;
 namespace {
 
 const QString kProject
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
 
 QString findChromium()
@@ -68,7 +69,8 @@ bool writeAll(const QString &path, const QByteArray &bytes)
 int runExport(const QStringList &args, QByteArray *err)
 {
     QProcess process;
-    process.start(QStringLiteral(KEYSCOPE_BINARY), QStringList {QStringLiteral("export")} + args);
+    process.start(keyscope::testsupport::keyscopeBinary(),
+                  QStringList {QStringLiteral("export")} + args);
     if (!process.waitForFinished(120000))
         return -1;
     *err = process.readAllStandardError();

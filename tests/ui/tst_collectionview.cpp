@@ -9,6 +9,7 @@
 #include "model/query/queryengine.h"
 #include "model/query/tracetimeline.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/testpaths.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionmodel.h"
@@ -62,7 +63,7 @@ IotFixture iot()
 {
     IotFixture f;
     auto read
-        = ProjectFile::read(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json"));
+        = ProjectFile::read(keyscope::testsupport::testDataPath("/project/iot.keyscope.json"));
     if (!std::holds_alternative<Project>(read))
         qFatal("cannot read the IoT project");
     f.project = std::get<Project>(std::move(read));

@@ -1,6 +1,7 @@
 // Side-by-side mode: the same access pattern on two designs, driven by the window's one player.
 
 #include "model/query/tracetimeline.h"
+#include "tests/support/testpaths.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionmodel.h"
@@ -38,7 +39,7 @@ using namespace keyscope;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 const QString kIotAfter = kExamples + QStringLiteral("/iot/after.keyscope.json");
 const QString kIotBefore = kExamples + QStringLiteral("/iot/before.keyscope.json");
 const QString kNewest = QStringLiteral("Device and its 10 newest readings");

@@ -1,4 +1,5 @@
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 #include "ui/document/autosaver.h"
 #include "ui/document/document.h"
 
@@ -14,7 +15,7 @@ using model::AttributeValue;
 
 namespace {
 
-const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/ui/iot.keyscope.json");
+const QString kIot = keyscope::testsupport::testDataPath("/ui/iot.keyscope.json");
 const QString kReadingSk = QStringLiteral("#READING#{Ts|iso8601}");
 
 // Waits until the document's derived state describes its current revision.

@@ -1,10 +1,11 @@
+#include "model/design/keypreview.h"
+#include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/editors/attributelistmodel.h"
 #include "ui/editors/entitieseditor.h"
 #include "ui/editors/entitylistmodel.h"
 #include "ui/editors/generatorform.h"
 #include "ui/editors/indexlistmodel.h"
-#include "model/design/keypreview.h"
 #include "ui/editors/keytemplateedit.h"
 #include "ui/editors/keytemplatespanel.h"
 #include "ui/editors/tableeditor.h"
@@ -16,13 +17,13 @@
 #include <QComboBox>
 #include <QDir>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QLabel>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
@@ -33,7 +34,7 @@ using model::AttributeValue;
 
 namespace {
 
-const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/ui/iot.keyscope.json");
+const QString kIot = keyscope::testsupport::testDataPath("/ui/iot.keyscope.json");
 const QString kReadingSk = QStringLiteral("#READING#{Ts|iso8601}");
 
 bool settle(ui::Document &document)

@@ -1,3 +1,4 @@
+#include "tests/support/testpaths.h"
 #include "ui/examples/examplecatalog.h"
 #include "ui/examples/examplegallery.h"
 
@@ -16,7 +17,7 @@ using ui::ExampleCatalog;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 
 void write(const QString &path, const QByteArray &data)
 {

@@ -2,6 +2,7 @@
 // collection renderer onto QImage, QSvgGenerator and QPdfWriter; `keyscope export` writes the
 // files. Exports are checked by reading them back.
 
+#include "tests/support/testpaths.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionstyle.h"
 #include "ui/export/comparediagram.h"
@@ -25,12 +26,12 @@ using namespace keyscope::ui;
 namespace {
 
 const QString kProject
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
-const QString kShop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/shop.keyscope.json");
+const QString kShop = keyscope::testsupport::testDataPath("/export/shop.keyscope.json");
 const QString kShopPattern = QStringLiteral("Open orders, six at a time");
 const QString kBefore
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/before.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/before.keyscope.json");
 
 std::unique_ptr<ExportDiagram> diagram(std::optional<int> step = std::nullopt)
 {
@@ -63,7 +64,7 @@ Run runKeyscope(const QStringList &args)
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KEYSCOPE_BINARY), args);
+    process.start(keyscope::testsupport::keyscopeBinary(), args);
     if (!process.waitForFinished(120000))
         return {};
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
@@ -79,7 +80,8 @@ Run runExport(const QStringList &args)
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(KEYSCOPE_BINARY), QStringList {QStringLiteral("export")} + args);
+    process.start(keyscope::testsupport::keyscopeBinary(),
+                  QStringList {QStringLiteral("export")} + args);
     if (!process.waitForFinished(120000))
         return {};
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
@@ -381,7 +383,7 @@ void TestExport::cliErrors_data()
                                                     out}
                                     << 252 << QStringLiteral("argument --background");
     QTest::newRow("--rows all on a collection too long for a picture")
-        << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+        << QStringList {keyscope::testsupport::testDataPath("/export/big.keyscope.json"),
                         QStringLiteral("--pattern"),
                         QStringLiteral("The first three"),
                         QStringLiteral("--rows"),
@@ -391,7 +393,7 @@ void TestExport::cliErrors_data()
         << 252
         << QStringLiteral("PK = ALL has 5001 items; --rows all draws every row and stops at 5000");
     QTest::newRow("--rows all, animated")
-        << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+        << QStringList {keyscope::testsupport::testDataPath("/export/big.keyscope.json"),
                         QStringLiteral("--pattern"),
                         QStringLiteral("The first three"),
                         QStringLiteral("--rows"),
@@ -402,7 +404,7 @@ void TestExport::cliErrors_data()
         << 252
         << QStringLiteral("PK = ALL has 5001 items; --rows all draws every row and stops at 5000");
     QTest::newRow("a row window longer than a picture")
-        << QStringList {QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+        << QStringList {keyscope::testsupport::testDataPath("/export/big.keyscope.json"),
                         QStringLiteral("--pattern"),
                         QStringLiteral("The first three"),
                         QStringLiteral("--rows"),
@@ -780,7 +782,7 @@ void TestExport::markdownTakesCollectionsTooLongForAPicture()
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("big.md"));
-    const Run run = runExport({QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
+    const Run run = runExport({keyscope::testsupport::testDataPath("/export/big.keyscope.json"),
                                QStringLiteral("--pattern"), QStringLiteral("The first three"),
                                QStringLiteral("-o"), out});
     QVERIFY2(run.exitCode == 0, run.err.constData());
@@ -807,7 +809,7 @@ QStringList svgTexts(const QByteArray &svg)
 // The big fixture with `count` items (ITEM#000001...) and a Query for seven rows in the middle.
 QString writeBigProject(const QString &dir, int count)
 {
-    QByteArray json = readAll(QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"));
+    QByteArray json = readAll(keyscope::testsupport::testDataPath("/export/big.keyscope.json"));
     json.replace("\"count\": 5001", "\"count\": " + QByteArray::number(count));
     json.replace("{N|pad:5}", "{N|pad:6}");
     json.replace("\"accessPatterns\": [",
@@ -908,7 +910,7 @@ void TestExport::bigCollectionDrawsTheRowsTheQueryTouched()
 void TestExport::rowWindowOptions()
 {
     QTemporaryDir dir;
-    const QString big = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json");
+    const QString big = keyscope::testsupport::testDataPath("/export/big.keyscope.json");
     // Auto: 5001 rows draw the three read with 3 rows after them and the rows the seek
     // probed (its first probe halves the partition, #2,501, the later ones nearer the start,
     // the rows between them elided); the rest below is elided.
@@ -1115,8 +1117,9 @@ void TestExport::cliCompareFilesAndExamples()
     }
     // A bare --compare before -o: the example's before design, not a file named "-o".
     const QString beforeOutput = dir.filePath(QStringLiteral("before-o.svg"));
-    run = runExport({QStringLiteral("--example"), QStringLiteral("iot"), QStringLiteral("--pattern"),
-                     kPattern, QStringLiteral("--compare"), QStringLiteral("-o"), beforeOutput});
+    run = runExport({QStringLiteral("--example"), QStringLiteral("iot"),
+                     QStringLiteral("--pattern"), kPattern, QStringLiteral("--compare"),
+                     QStringLiteral("-o"), beforeOutput});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QCOMPARE(readAll(beforeOutput), readAll(files));
     const QImage png(dir.filePath(QStringLiteral("cmp.png")));

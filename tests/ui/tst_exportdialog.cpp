@@ -2,6 +2,7 @@
 // write with errors shown) and the main window's export actions: File > Export Diagram,
 // Playback > Export Current Step, Edit > Copy as Image / Copy as SVG.
 
+#include "tests/support/testpaths.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionpane.h"
 #include "ui/collection/collectionstyle.h"
@@ -37,9 +38,9 @@ using namespace keyscope::ui;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 const QString kProject
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
 
 ExportDiagram::Source iotSource()
@@ -264,9 +265,9 @@ void TestExportDialog::exportErrorsStayInTheDialog()
 
     // A collection longer than a picture draws: the rows the Query touched, the rest elided;
     // Markdown still has every row.
-    auto big = ExportDiagram::load(
-        QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/export/big.keyscope.json"),
-        QStringLiteral("The first three"), std::nullopt, std::nullopt, std::nullopt);
+    auto big = ExportDiagram::load(keyscope::testsupport::testDataPath("/export/big.keyscope.json"),
+                                   QStringLiteral("The first three"), std::nullopt, std::nullopt,
+                                   std::nullopt);
     QVERIFY(std::holds_alternative<std::unique_ptr<ExportDiagram>>(big));
     TestDialog tooBig(std::get<std::unique_ptr<ExportDiagram>>(big)->source(), std::nullopt,
                       dir.filePath(QStringLiteral("big.svg")));

@@ -3,6 +3,7 @@
 // of quitting. (A tiny tmpfs is mounted when the test runs as root, as CI does.)
 
 #include "../support/tinyfilesystem.h"
+#include "tests/support/testpaths.h"
 #include "ui/document/autosaver.h"
 #include "ui/document/document.h"
 #include "ui/settings/settings.h"
@@ -20,7 +21,7 @@ using keyscope::testsupport::TinyFileSystem;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 
 class TestWindow : public ui::MainWindow
 {

@@ -5,6 +5,7 @@
 // The items file is a named pipe fed by a thread, so the test decides when the reader has read
 // part of the file and cancels at that point: no race with how fast the machine is.
 
+#include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/settings/settings.h"
 #include "ui/shell/mainwindow.h"
@@ -27,7 +28,7 @@ using namespace keyscope;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 
 class TestWindow : public ui::MainWindow
 {

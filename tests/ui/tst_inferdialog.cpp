@@ -5,6 +5,7 @@
 
 #include "model/design/projectfile.h"
 #include "model/design/recovery/designrecovery.h"
+#include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/recovery/inferactions.h"
 #include "ui/recovery/inferdialog.h"
@@ -39,7 +40,7 @@ using model::recovery::RecoveryResult;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 
 class TestWindow : public ui::MainWindow
 {
@@ -506,7 +507,7 @@ void TestInferDialog::offerAfterWorkbenchImport()
 {
     // A NoSQL Workbench model: its facets describe the sample items without generating any.
     QVERIFY(m_window->interop()->importFile(
-        QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/workbench-2.0.json")));
+        keyscope::testsupport::testDataPath("/interop/workbench-2.0.json")));
     const model::Project &project = m_window->document()->project();
     QVERIFY(!project.entities.empty());
     QVERIFY(!project.items.empty());
@@ -519,11 +520,10 @@ void TestInferDialog::offerAfterWorkbenchImport()
 // app reads the facets' lists as `keyscope infer` does, while the items are as imported.
 void TestInferDialog::workbenchFacetsListTheirItems()
 {
-    const QString path = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/workbench/connected-vehicles.json");
+    const QString path = keyscope::testsupport::testDataPath("/workbench/connected-vehicles.json");
     QString notes; // the sample's malformed maps are repaired, with notes
-    m_window->interop()->hooks().showNotes = [&](const QString &, const QString &text) {
-        notes = text;
-    };
+    m_window->interop()->hooks().showNotes
+        = [&](const QString &, const QString &text) { notes = text; };
     QVERIFY(m_window->interop()->importFile(path));
     QVERIFY2(notes.contains(QLatin1String("connected-vehicles.json")), qPrintable(notes));
     ui::Document *document = m_window->document();

@@ -1,6 +1,7 @@
 // File > Import… / Export Table As… / Export Items As… on the real main window.
 
 #include "model/interop/interopfile.h"
+#include "tests/support/testpaths.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionpane.h"
 #include "ui/document/document.h"
@@ -22,9 +23,9 @@ using namespace keyscope;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
-const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/ui/iot.keyscope.json");
-const QString kInterop = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/interop/");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
+const QString kIot = keyscope::testsupport::testDataPath("/ui/iot.keyscope.json");
+const QString kInterop = keyscope::testsupport::testDataPath("/interop/");
 
 class TestWindow : public ui::MainWindow
 {

@@ -5,6 +5,7 @@
 // pass (CollectionLabels), which the renderer paints and nothing else.
 
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 #include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
@@ -26,7 +27,7 @@ using namespace keyscope::ui;
 
 namespace {
 
-const QString kExamplesDir = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/");
+const QString kExamplesDir = keyscope::testsupport::sourcePath("/resources/examples/");
 
 enum class Mode { Desktop, Desktop1024, Presenter, SideBySide, Overview, Export };
 

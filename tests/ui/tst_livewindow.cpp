@@ -7,6 +7,7 @@
 #include "model/query/queryengine.h"
 #include "model/value/dynamojson.h"
 #include "tests/fakedynamotransport.h"
+#include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/live/livewindow.h"
 #include "ui/live/pushconfirmdialog.h"
@@ -334,7 +335,8 @@ private slots:
         QCOMPARE(project.accessPatterns.size(), size_t(1));
         const AccessPattern &pattern = project.accessPatterns.front();
         QCOMPARE(pattern.keyConditionExpression, QStringLiteral("#p = :pk"));
-        QCOMPARE(pattern.filterExpression, std::optional<QString>(QStringLiteral("attribute_exists(SK)")));
+        QCOMPARE(pattern.filterExpression,
+                 std::optional<QString>(QStringLiteral("attribute_exists(SK)")));
         QCOMPARE(pattern.names.at(QStringLiteral("#p")), QStringLiteral("PK"));
         QVERIFY(!pattern.scanIndexForward);
         QCOMPARE(pattern.limit, std::optional<qint64>(5));
@@ -423,8 +425,8 @@ private slots:
 
     void pushAsksFirst()
     {
-        m_document->setProject(std::get<Project>(ProjectFile::read(
-            QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json"))));
+        m_document->setProject(std::get<Project>(
+            ProjectFile::read(keyscope::testsupport::testDataPath("/project/iot.keyscope.json"))));
         QTRY_VERIFY_WITH_TIMEOUT(m_document->population() != nullptr, 10000);
         const size_t expected = m_document->population()->items.size();
         bool created = false;
@@ -474,8 +476,8 @@ private slots:
 
     void verifyHighlightsDifferences()
     {
-        m_document->setProject(std::get<Project>(ProjectFile::read(
-            QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json"))));
+        m_document->setProject(std::get<Project>(
+            ProjectFile::read(keyscope::testsupport::testDataPath("/project/iot.keyscope.json"))));
         QTRY_VERIFY_WITH_TIMEOUT(!m_document->patternResults().empty(), 10000);
         const PatternResult &pattern = m_document->patternResults().front();
         // The engine's own answer, all pages, with the first two results swapped.
@@ -531,8 +533,8 @@ private slots:
 
     void verifyRunsTheCurrentQuery()
     {
-        m_document->setProject(std::get<Project>(ProjectFile::read(
-            QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/project/iot.keyscope.json"))));
+        m_document->setProject(std::get<Project>(
+            ProjectFile::read(keyscope::testsupport::testDataPath("/project/iot.keyscope.json"))));
         QTRY_VERIFY_WITH_TIMEOUT(!m_document->patternResults().empty(), 10000);
         // The builder's query: the first pattern's, read forward with Limit 3.
         std::optional<QueryRequest> builder = m_document->patternResults().front().request;

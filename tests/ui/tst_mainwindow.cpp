@@ -1,6 +1,7 @@
 #include "../support/manualclock.h"
 #include "model/design/projectfile.h"
 #include "model/query/tracetimeline.h"
+#include "tests/support/testpaths.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/checks/findinglistmodel.h"
 #include "ui/collection/collectionlayout.h"
@@ -67,8 +68,8 @@ using namespace keyscope;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
-const QString kIot = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/ui/iot.keyscope.json");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
+const QString kIot = keyscope::testsupport::testDataPath("/ui/iot.keyscope.json");
 
 // Answers the window's questions as the test says, and counts them.
 class TestWindow : public ui::MainWindow

@@ -1,4 +1,5 @@
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/editors/attributelistmodel.h"
 #include "ui/editors/entitieseditor.h"
@@ -308,7 +309,7 @@ void TestPatternEditor::formLoadsEveryMemberAndOkChangesNothing()
 void TestPatternEditor::everyExamplePatternSurvivesTheForm_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir examples(QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples"));
+    const QDir examples(keyscope::testsupport::sourcePath("/resources/examples"));
     for (const QString &folder : examples.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         const QDir dir(examples.filePath(folder));
         for (const QString &file : dir.entryList({QStringLiteral("*.keyscope.json")}))

@@ -2,6 +2,7 @@
 // cancelled; the document keeps the collection it had.
 
 #include "model/design/projectfile.h"
+#include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/document/populationprogress.h"
 
@@ -17,7 +18,7 @@ using namespace keyscope;
 namespace {
 
 const QString kIot
-    = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/after.keyscope.json");
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 
 model::Project iotWithDevices(int devices)
 {

@@ -2,11 +2,12 @@
 // runner (pages of the IoT example) and the code panel (snippets, copy). Set
 // KEYSCOPE_GRAB_DIR to also write PNGs of the widgets there.
 
+#include "model/codegen/codesnippets.h"
 #include "model/io/itemsfile.h"
 #include "model/io/tabledefinitionfile.h"
-#include "model/codegen/codesnippets.h"
 #include "model/value/dynamojson.h"
 #include "tests/support/fixtures.h"
+#include "tests/support/testpaths.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/errorlabel.h"
 #include "ui/query/querybuilder.h"
@@ -52,13 +53,13 @@ std::shared_ptr<const Table> loadTable(const QString &tablePath, const QString &
 
 std::shared_ptr<const Table> iot()
 {
-    const QString dir = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples/iot/");
+    const QString dir = keyscope::testsupport::sourcePath("/resources/examples/iot/");
     return loadTable(dir + QStringLiteral("table.json"), dir + QStringLiteral("items.json"));
 }
 
 std::shared_ptr<const Table> saas()
 {
-    const QString dir = QStringLiteral(KEYSCOPE_TEST_DATA_DIR "/cli/");
+    const QString dir = keyscope::testsupport::testDataPath("/cli/");
     return loadTable(dir + QStringLiteral("saas-table.json"),
                      dir + QStringLiteral("saas-items.json"));
 }

@@ -1,6 +1,7 @@
 // The window's look a user meets first: the main toolbar's icons (theme or Keyscope's own, in
 // the palette's ink), and the empty state that invites the first step of a new design.
 
+#include "tests/support/testpaths.h"
 #include "ui/collection/collectionpane.h"
 #include "ui/document/document.h"
 #include "ui/icons/actionicon.h"
@@ -22,7 +23,7 @@ using namespace keyscope;
 
 namespace {
 
-const QString kExamples = QStringLiteral(KEYSCOPE_SOURCE_DIR "/resources/examples");
+const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 
 // The average colour of an icon's opaque pixels, and how many there are.
 struct Ink
