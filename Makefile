@@ -13,13 +13,13 @@ ARGS ?=
 BENCH_MIN_TIME ?= 0.2
 BENCH_FILTER ?= .
 
-DEB_PACKAGES := cmake g++ make qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
+DEB_PACKAGES := cmake g++ make ninja-build ccache mold qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
 	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core libyaml-cpp-dev rapidjson-dev \
 	chromium poppler-utils
 
 FORMAT_DIRS := app model ui tests
 
-.PHONY: all deps deps-live configure build run test bench fuzz docs-images screenshots format clean
+.PHONY: all deps deps-live configure build run test check bench fuzz docs-images screenshots format clean
 
 all: build
 
@@ -65,8 +65,17 @@ deps-live:
 		echo "deps: dynalite (tests/live) is installed"; \
 	fi
 
+# Configures once (Ninja when installed); afterwards `cmake --build` re-runs CMake by itself
+# whenever a CMakeLists.txt changes, so the edit-build-test loop does not pay for it each time.
 configure: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	@if [ -f $(BUILD_DIR)/CMakeCache.txt ] \
+		&& grep -qx 'CMAKE_BUILD_TYPE:STRING=$(BUILD_TYPE)' $(BUILD_DIR)/CMakeCache.txt; then :; \
+	else \
+		generator=""; \
+		if [ ! -f $(BUILD_DIR)/CMakeCache.txt ] && command -v ninja >/dev/null 2>&1; then generator="-G Ninja"; fi; \
+		echo "cmake -S . -B $(BUILD_DIR) $$generator -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)"; \
+		cmake -S . -B $(BUILD_DIR) $$generator -DCMAKE_BUILD_TYPE=$(BUILD_TYPE); \
+	fi
 
 build: configure
 	cmake --build $(BUILD_DIR) -j$(JOBS)
@@ -74,8 +83,13 @@ build: configure
 run: build
 	./$(BUILD_DIR)/app/keyscope $(ARGS)
 
+# Every suite, as CI runs them. `make check` runs only the quick ones (label `quick`, under a
+# minute together); `ctest --test-dir build -R NAME` runs one.
 test: build
-	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(JOBS)
+
+check: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(JOBS) -L quick
 
 bench: build
 	cmake --build $(BUILD_DIR) -j$(JOBS) --target bench_all
@@ -99,12 +113,6 @@ bench: build
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 180
 FUZZ_FLAGS ?=
-FUZZ_SEEDS_expression := tests/fuzz/seeds/expression
-FUZZ_SEEDS_items := tests/data/cli tests/data/live
-FUZZ_SEEDS_project := tests/data/project tests/data/cli_design tests/data/checks tests/data/export resources/examples
-FUZZ_SEEDS_yaml := tests/data/interop
-FUZZ_SEEDS_workbench := tests/data/interop
-FUZZ_SEEDS_csv := tests/data/interop
 
 fuzz:
 	@command -v clang++ >/dev/null 2>&1 || { echo "fuzz: clang++ is not installed (apt-get install clang)" >&2; exit 1; }
@@ -112,12 +120,8 @@ fuzz:
 		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only"
 	cmake --build $(FUZZ_DIR) -j$(JOBS) --target fuzz_all
 	@status=0; \
-	for name in expression items project yaml workbench csv; do \
-		case $$name in \
-			expression) seeds="$(FUZZ_SEEDS_expression)";; items) seeds="$(FUZZ_SEEDS_items)";; \
-			project) seeds="$(FUZZ_SEEDS_project)";; yaml) seeds="$(FUZZ_SEEDS_yaml)";; \
-			workbench) seeds="$(FUZZ_SEEDS_workbench)";; csv) seeds="$(FUZZ_SEEDS_csv)";; \
-		esac; \
+	for seedfile in $(FUZZ_DIR)/tests/fuzz/fuzz_*.seeds; do \
+		name=$$(basename "$$seedfile" .seeds); name=$${name#fuzz_}; seeds=$$(cat "$$seedfile"); \
 		mkdir -p $(FUZZ_DIR)/corpus/$$name $(FUZZ_DIR)/artifacts/$$name; \
 		echo "== fuzz_$$name ($(FUZZ_SECONDS) s; seeds: $$seeds)"; \
 		if ! $(FUZZ_DIR)/tests/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
