@@ -15,7 +15,7 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kHelp = QStringLiteral(
+const QString kCheckHelp = QStringLiteral(
     "usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
     "\n"
     "Loads a Keyscope project (*.keyscope.json), populates it, runs the design checks\n"
@@ -81,7 +81,7 @@ const QString kHelp = QStringLiteral(
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path)\n");
 
-const QString kUsage = shortUsage(kHelp, QStringLiteral("check"));
+const QString kCheckUsage = shortUsage(kCheckHelp, QStringLiteral("check"));
 
 // The characters of the key template a finding's span covers ("{PostNo}", "pad:2").
 QString spanText(const Project &project, const Finding &finding)
@@ -450,7 +450,7 @@ int runCheckCommand(const QStringList &args)
                                    {{QStringLiteral("--json"), false},
                                     {QStringLiteral("--strict"), false},
                                     {QStringLiteral("--seed"), true}},
-                                   kUsage, kHelp);
+                                   kCheckUsage, kCheckHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const FileCommand &command = std::get<FileCommand>(parsed);

@@ -105,6 +105,12 @@ int usageError(const QString &usage, const QString &message)
     return kExitUsage;
 }
 
+int fileError(const model::IoError &error)
+{
+    print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.toString()));
+    return kExitFile;
+}
+
 std::variant<ParsedOptions, int> parseCommand(const QStringList &args,
                                               std::vector<OptionSpec> specs, const QString &usage,
                                               const QString &help)

@@ -7,6 +7,7 @@
 #include "model/design/designrun.h"
 #include "model/design/populator.h"
 #include "model/design/project.h"
+#include "model/io/ioerror.h"
 
 #include <QElapsedTimer>
 #include <QString>
@@ -61,6 +62,9 @@ QString shortUsage(const QString &help, const QString &command);
 
 // Prints "usage: ...\n...\nkeyscope: error: MESSAGE" to stderr; returns kExitUsage.
 int usageError(const QString &usage, const QString &message);
+
+// Prints "keyscope: error: " and the file error to stderr; returns kExitFile.
+int fileError(const model::IoError &error);
 
 // A subcommand's start: parses `args` with `specs` (plus --help and --version; when specs has
 // --output, `-o OUT` and `-oOUT` mean `--output OUT`), prints the help or the version when

@@ -18,7 +18,7 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kHelp = QStringLiteral(
+const QString kConvertHelp = QStringLiteral(
     "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables]\n"
     "                        [--seed N] [--no-infer]\n"
     "\n"
@@ -76,7 +76,7 @@ const QString kHelp = QStringLiteral(
     "  255  an input could not be read or is invalid (with its line and column, or JSON\n"
     "       path), or an output could not be written\n");
 
-const QString kUsage = shortUsage(kHelp, QStringLiteral("convert"));
+const QString kConvertUsage = shortUsage(kConvertHelp, QStringLiteral("convert"));
 
 QString suffixed(const QString &path, const QString &tableName)
 {
@@ -93,12 +93,6 @@ QString suffixed(const QString &path, const QString &tableName)
     return path + u'-' + safe;
 }
 
-int fileError(const IoError &error)
-{
-    print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.toString()));
-    return kExitFile;
-}
-
 // --to, else the output's suffix.
 std::variant<InteropFile::Format, int> outputFormat(const ParsedOptions &options,
                                                     const QString &out)
@@ -107,14 +101,14 @@ std::variant<InteropFile::Format, int> outputFormat(const ParsedOptions &options
     if (const auto to = options.value(QStringLiteral("--to"))) {
         format = InteropFile::formatFromName(*to);
         if (!format)
-            return usageError(kUsage,
+            return usageError(kConvertUsage,
                               QStringLiteral("argument --to: invalid choice: '%1' (choose "
                                              "from %2)")
                                   .arg(*to, InteropFile::formatNames().join(u", ")));
     } else {
         format = InteropFile::formatFromPath(out);
         if (!format)
-            return usageError(kUsage,
+            return usageError(kConvertUsage,
                               QStringLiteral("cannot tell the output format from '%1': "
                                              "add --to FORMAT (%2)")
                                   .arg(out, InteropFile::formatNames().join(u", ")));
@@ -172,11 +166,11 @@ void inferEntityTypes(std::vector<Project> &projects,
 }
 
 // Items alone, written in an items format.
-int writeItemsOnly(InteropFile::Format format, const QString &tableName,
-                   const ItemList &looseItems, const QString &out)
+int writeItemsOnly(InteropFile::Format format, const QString &tableName, const ItemList &looseItems,
+                   const QString &out)
 {
     if (!InteropFile::isItemsFormat(format))
-        return usageError(kUsage,
+        return usageError(kConvertUsage,
                           QStringLiteral("--to %1 needs a table: give a project, a "
                                          "Workbench model, a CloudFormation template "
                                          "or create-table JSON as well")
@@ -184,7 +178,7 @@ int writeItemsOnly(InteropFile::Format format, const QString &tableName,
     Project itemsOnly;
     itemsOnly.table.tableName = tableName;
     if (itemsOnly.table.tableName.isEmpty() && format == InteropFile::Format::BatchWrite)
-        return usageError(kUsage,
+        return usageError(kConvertUsage,
                           QStringLiteral("batch-write requests name their table: add "
                                          "--table NAME"));
     auto written
@@ -214,7 +208,7 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
         const QString target = projects.size() > 1 ? suffixed(out, project.table.tableName) : out;
         if (target == u"-" && format == InteropFile::Format::BatchWrite
             && items.size() > std::size_t(ItemsFormats::kBatchSize))
-            return usageError(kUsage,
+            return usageError(kConvertUsage,
                               QStringLiteral("%1 items need %2 batch-write files: give a "
                                              "file name to -o instead of -")
                                   .arg(items.size())
@@ -242,17 +236,17 @@ int runConvertCommand(const QStringList &args)
                                       {QStringLiteral("--all-tables"), false},
                                       {QStringLiteral("--seed"), true},
                                       {QStringLiteral("--no-infer"), false}},
-                                     kUsage, kHelp);
+                                     kConvertUsage, kConvertHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());
     if (out.isEmpty())
-        return usageError(kUsage,
+        return usageError(kConvertUsage,
                           QStringLiteral("the following arguments are required: -o/--output"));
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
-        return usageError(kUsage, *message);
+        return usageError(kConvertUsage, *message);
     auto formatRead = outputFormat(options, out);
     if (const int *exitCode = std::get_if<int>(&formatRead))
         return *exitCode;
@@ -260,15 +254,15 @@ int runConvertCommand(const QStringList &args)
     const QString table = options.value(QStringLiteral("--table")).value_or(QString());
     const bool allTables = options.has(QStringLiteral("--all-tables"));
     if (allTables && !table.isEmpty())
-        return usageError(kUsage,
+        return usageError(kConvertUsage,
                           QStringLiteral("argument --all-tables: not allowed with --table"));
 
-    auto read = readInteropInputs(options.positionals, table, kUsage);
+    auto read = readInteropInputs(options.positionals, table, kConvertUsage);
     if (const int *exitCode = std::get_if<int>(&read))
         return *exitCode;
     InteropInputs &inputs = std::get<InteropInputs>(read);
     if (inputs.projects.size() > 1 && !allTables)
-        return usageError(kUsage,
+        return usageError(kConvertUsage,
                           QStringLiteral("%1 has %2 tables (%3): pick one with --table "
                                          "NAME, or convert each with --all-tables")
                               .arg(inputs.designPath)

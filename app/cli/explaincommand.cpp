@@ -11,7 +11,7 @@ namespace keyscope::cli {
 
 namespace {
 
-const QString kHelp = QStringLiteral(
+const QString kExplainHelp = QStringLiteral(
     "usage: keyscope explain KEY1 KEY2 [--type S|N|B] [-o OUT]\n"
     "\n"
     "Explains why DynamoDB orders two sort key values the way it does, as Markdown: one\n"
@@ -31,7 +31,7 @@ const QString kHelp = QStringLiteral(
     "       or not base64)\n"
     "  255  OUT could not be written\n");
 
-const QString kUsage = shortUsage(kHelp, QStringLiteral("explain"));
+const QString kExplainUsage = shortUsage(kExplainHelp, QStringLiteral("explain"));
 
 std::variant<model::AttributeValue, QString> keyValue(const QString &text, const QString &type,
                                                       int which)
@@ -61,31 +61,31 @@ int runExplainCommand(const QStringList &args)
 {
     auto parsed
         = parseCommand(args, {{QStringLiteral("--type"), true}, {QStringLiteral("--output"), true}},
-                       kUsage, kHelp);
+                       kExplainUsage, kExplainHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
     if (options.positionals.size() < 2)
-        return usageError(kUsage,
+        return usageError(kExplainUsage,
                           QStringLiteral("the following arguments are required: %1")
                               .arg(options.positionals.isEmpty() ? QStringLiteral("KEY1, KEY2")
                                                                  : QStringLiteral("KEY2")));
     if (options.positionals.size() > 2)
-        return usageError(kUsage,
+        return usageError(kExplainUsage,
                           QStringLiteral("unrecognized arguments: %1")
                               .arg(options.positionals.mid(2).join(u' ')));
     const QString type = options.value(QStringLiteral("--type")).value_or(QStringLiteral("S"));
     if (type != u"S" && type != u"N" && type != u"B")
-        return usageError(kUsage,
+        return usageError(kExplainUsage,
                           QStringLiteral("argument --type: invalid choice: '%1' (choose from "
                                          "'S', 'N', 'B')")
                               .arg(type));
     auto first = keyValue(options.positionals.at(0), type, 1);
     if (auto *message = std::get_if<QString>(&first))
-        return usageError(kUsage, *message);
+        return usageError(kExplainUsage, *message);
     auto second = keyValue(options.positionals.at(1), type, 2);
     if (auto *message = std::get_if<QString>(&second))
-        return usageError(kUsage, *message);
+        return usageError(kExplainUsage, *message);
 
     const QByteArray markdown = ui::explainKeysMarkdown(std::get<model::AttributeValue>(first),
                                                         std::get<model::AttributeValue>(second))

@@ -20,7 +20,7 @@ namespace keyscope::cli {
 
 namespace {
 
-const QString kHelp = QStringLiteral(
+const QString kExportHelp = QStringLiteral(
     "usage: keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS)\n"
     "                       [--compare [FILE]] [--step N|end]\n"
     "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
@@ -91,7 +91,7 @@ const QString kHelp = QStringLiteral(
     "  254  the Query is rejected as DynamoDB would reject it\n"
     "  255  the project could not be read, populated or run, or OUT could not be written\n");
 
-const QString kUsage = shortUsage(kHelp, QStringLiteral("export"));
+const QString kExportUsage = shortUsage(kExportHelp, QStringLiteral("export"));
 
 // Options of `keyscope query` that do not apply to an export (its inputs and output).
 const QStringList kQueryOnly = {QStringLiteral("--table-definition"),
@@ -154,7 +154,7 @@ std::optional<int> readProjects(const ParsedOptions &options, const ui::ExampleC
         const ui::ExampleCatalog::Entry *entry = examples.entry(row);
         if (!entry || !entry->after()) {
             const QString guess = model::closestMatch(*example, exampleIds);
-            return usageError(kUsage,
+            return usageError(kExportUsage,
                               QStringLiteral("unknown example '%1'%2 (choose from: %3)")
                                   .arg(*example,
                                        guess.isEmpty()
@@ -163,11 +163,11 @@ std::optional<int> readProjects(const ParsedOptions &options, const ui::ExampleC
                                        exampleIds.join(u", ")));
         }
         if (!options.positionals.isEmpty())
-            return usageError(kUsage, QStringLiteral("give FILE or --example, not both"));
+            return usageError(kExportUsage, QStringLiteral("give FILE or --example, not both"));
         request->projectPath = entry->after()->path;
         if (compare == kExampleBefore) {
             if (!entry->before())
-                return usageError(kUsage,
+                return usageError(kExportUsage,
                                   QStringLiteral("the example '%1' has no before design; "
                                                  "give --compare FILE")
                                       .arg(*example));
@@ -177,11 +177,11 @@ std::optional<int> readProjects(const ParsedOptions &options, const ui::ExampleC
         }
     } else {
         if (const auto problem = fileArgumentProblem(options.positionals))
-            return usageError(kUsage, *problem);
+            return usageError(kExportUsage, *problem);
         request->projectPath = options.positionals.first();
     }
     if (compare == kExampleBefore)
-        return usageError(kUsage,
+        return usageError(kExportUsage,
                           QStringLiteral("argument --compare: expected a project FILE "
                                          "(a bare --compare needs --example)"));
     if (compare)
@@ -196,7 +196,7 @@ std::optional<int> readQuery(const ParsedOptions &options, const QStringList &qu
 {
     const auto pattern = options.value(QStringLiteral("--pattern"));
     if (pattern && !queryArgs.isEmpty())
-        return usageError(kUsage,
+        return usageError(kExportUsage,
                           QStringLiteral("give --pattern or query options (%1), not both")
                               .arg(optionName(queryArgs.first())));
     if (!queryArgs.isEmpty()) {
@@ -204,7 +204,7 @@ std::optional<int> readQuery(const ParsedOptions &options, const QStringList &qu
         auto query = QueryArgumentParser::parse(
             queryArgs + QStringList {QStringLiteral("--project"), request->projectPath});
         if (auto *error = std::get_if<UsageError>(&query))
-            return usageError(kUsage, error->message);
+            return usageError(kExportUsage, error->message);
         model::QueryRequest built;
         if (auto failure = buildQueryRequest(std::get<QueryArguments>(query), built)) {
             print(stderr, failure->message);
@@ -212,7 +212,7 @@ std::optional<int> readQuery(const ParsedOptions &options, const QStringList &qu
         }
         request->query = built;
     } else if (!pattern || pattern->isEmpty()) {
-        return usageError(kUsage,
+        return usageError(kExportUsage,
                           QStringLiteral("the following arguments are required: "
                                          "--pattern (or query options such as "
                                          "--key-condition-expression)"));
@@ -228,21 +228,21 @@ std::optional<int> readOutput(const ParsedOptions &options, ui::ExportRequest *r
 {
     const auto output = options.value(QStringLiteral("--output"));
     if (!output || output->isEmpty())
-        return usageError(kUsage,
+        return usageError(kExportUsage,
                           QStringLiteral("the following arguments are required: -o/--output"));
     request->outputPath = *output;
     request->animated = options.has(QStringLiteral("--animated"));
 
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
-        return usageError(kUsage, *message);
+        return usageError(kExportUsage, *message);
     request->seed = std::get<std::optional<quint64>>(seed);
 
     if (auto step = options.value(QStringLiteral("--step")); step && *step != u"end") {
         bool ok = false;
         const int n = step->toInt(&ok);
         if (!ok || n < 0)
-            return usageError(kUsage,
+            return usageError(kExportUsage,
                               QStringLiteral("argument --step: expected a step number "
                                              "from 0, or 'end', got '%1'")
                                   .arg(*step));
@@ -251,12 +251,12 @@ std::optional<int> readOutput(const ParsedOptions &options, ui::ExportRequest *r
     if (auto format = options.value(QStringLiteral("--format"))) {
         request->format = ui::exportFormatNamed(*format);
         if (!request->format)
-            return usageError(kUsage,
+            return usageError(kExportUsage,
                               QStringLiteral("argument --format: invalid choice: '%1' "
                                              "(choose from 'svg', 'png', 'pdf', 'md', 'frames')")
                                   .arg(*format));
     } else if (!ui::exportFormatForPath(request->outputPath)) {
-        return usageError(kUsage,
+        return usageError(kExportUsage,
                           QStringLiteral("cannot tell the format from '%1': use "
                                          "--format svg|png|pdf|md|frames")
                               .arg(request->outputPath));
@@ -265,7 +265,7 @@ std::optional<int> readOutput(const ParsedOptions &options, ui::ExportRequest *r
         bool ok = false;
         request->scale = scale->toDouble(&ok);
         if (!ok || !ui::imageScaleProblem(request->scale).isEmpty())
-            return usageError(kUsage,
+            return usageError(kExportUsage,
                               QStringLiteral("argument --scale: expected a number from %1 to %2, "
                                              "got '")
                                       .arg(ui::kMinImageScale)
@@ -280,7 +280,7 @@ std::optional<int> readLook(const ParsedOptions &options, ui::ExportRequest *req
 {
     if (auto theme = options.value(QStringLiteral("--theme"))) {
         if (*theme != u"light" && *theme != u"dark")
-            return usageError(kUsage,
+            return usageError(kExportUsage,
                               QStringLiteral("argument --theme: invalid choice: '%1' "
                                              "(choose from 'light', 'dark')")
                                   .arg(*theme));
@@ -289,7 +289,7 @@ std::optional<int> readLook(const ParsedOptions &options, ui::ExportRequest *req
     if (auto background = options.value(QStringLiteral("--background"))) {
         const QColor color = QColor::fromString(*background);
         if (!color.isValid())
-            return usageError(kUsage,
+            return usageError(kExportUsage,
                               QStringLiteral("argument --background: '%1' is not a colour "
                                              "(use transparent, white, #RRGGBB or an SVG "
                                              "colour name)")
@@ -303,7 +303,7 @@ std::optional<int> readLook(const ParsedOptions &options, ui::ExportRequest *req
             bool ok = false;
             context = text->toInt(&ok);
             if (!ok || context < 0 || context > 1000)
-                return usageError(kUsage,
+                return usageError(kExportUsage,
                                   QStringLiteral("argument --context: expected a number "
                                                  "of rows from 0 to 1000, got '%1'")
                                       .arg(*text));
@@ -311,7 +311,7 @@ std::optional<int> readLook(const ParsedOptions &options, ui::ExportRequest *req
         auto window = ui::parseRowWindow(
             options.value(QStringLiteral("--rows")).value_or(QStringLiteral("auto")), context);
         if (auto *message = std::get_if<QString>(&window))
-            return usageError(kUsage, QStringLiteral("argument --rows: %1").arg(*message));
+            return usageError(kExportUsage, QStringLiteral("argument --rows: %1").arg(*message));
         request->look.rows = std::get<ui::RowWindow>(window);
     }
 
@@ -324,7 +324,7 @@ int exitCode(const ui::ExportError &error)
     case ui::ExportError::Kind::None:
         return kExitOk;
     case ui::ExportError::Kind::Request:
-        return usageError(kUsage, error.message);
+        return usageError(kExportUsage, error.message);
     case ui::ExportError::Kind::Rejected:
         print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.message));
         return kExitService;
@@ -367,7 +367,7 @@ int runExportCommand(const QStringList &args)
                                 {QStringLiteral("--help"), false},
                                 {QStringLiteral("--version"), false}});
     if (auto *message = std::get_if<QString>(&parsed))
-        return usageError(kUsage, *message);
+        return usageError(kExportUsage, *message);
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
 
     ui::ExampleCatalog examples;
@@ -377,7 +377,7 @@ int runExportCommand(const QStringList &args)
         exampleIds << entry.id;
 
     if (options.has(QStringLiteral("--help"))) {
-        print(stdout, kHelp.arg(exampleIds.join(u", ")));
+        print(stdout, kExportHelp.arg(exampleIds.join(u", ")));
         return kExitOk;
     }
     if (options.has(QStringLiteral("--version"))) {

@@ -18,7 +18,7 @@ namespace {
 using namespace keyscope::model;
 using namespace keyscope::model::recovery;
 
-const QString kHelp = QStringLiteral(
+const QString kInferHelp = QStringLiteral(
     "usage: keyscope infer IN [IN...] [-o OUT.keyscope.json] [--json] [--table NAME]\n"
     "\n"
     "Recovers a design from items: groups them by the shape of their key values (literal\n"
@@ -54,7 +54,7 @@ const QString kHelp = QStringLiteral(
     "  255  an input could not be read or is invalid, items without recognisable keys, or\n"
     "       the output could not be written\n");
 
-const QString kUsage = shortUsage(kHelp, QStringLiteral("infer"));
+const QString kInferUsage = shortUsage(kInferHelp, QStringLiteral("infer"));
 
 } // namespace
 
@@ -64,13 +64,13 @@ int runInferCommand(const QStringList &args)
                                      {{QStringLiteral("--output"), true},
                                       {QStringLiteral("--json"), false},
                                       {QStringLiteral("--table"), true}},
-                                     kUsage, kHelp);
+                                     kInferUsage, kInferHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());
     const QString table = options.value(QStringLiteral("--table")).value_or(QString());
-    auto read = readInteropInputs(options.positionals, table, kUsage);
+    auto read = readInteropInputs(options.positionals, table, kInferUsage);
     if (const int *exitCode = std::get_if<int>(&read))
         return *exitCode;
     InteropInputs &inputs = std::get<InteropInputs>(read);
@@ -93,7 +93,7 @@ int runInferCommand(const QStringList &args)
         project.name = project.table.tableName;
         project.items = std::move(inputs.looseItems);
     } else if (inputs.projects.size() > 1) {
-        return usageError(kUsage,
+        return usageError(kInferUsage,
                           QStringLiteral("%1 has %2 tables (%3): pick one with --table NAME")
                               .arg(inputs.designPath)
                               .arg(inputs.projects.size())

@@ -11,12 +11,6 @@ using namespace keyscope::model;
 
 namespace {
 
-int fileError(const IoError &error)
-{
-    print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error.toString()));
-    return kExitFile;
-}
-
 void printNotes(const QStringList &notes)
 {
     for (const QString &note : notes)

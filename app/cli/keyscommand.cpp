@@ -19,7 +19,7 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kHelp = QStringLiteral(
+const QString kKeysHelp = QStringLiteral(
     "usage: keyscope keys FILE --entity NAME [--set ATTR=VALUE ...] [--seed N] [--json]\n"
     "\n"
     "Previews the keys an entity type of a Keyscope project (*.keyscope.json) gets: each\n"
@@ -60,7 +60,7 @@ const QString kHelp = QStringLiteral(
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path)\n");
 
-const QString kUsage = shortUsage(kHelp, QStringLiteral("keys"));
+const QString kKeysUsage = shortUsage(kKeysHelp, QStringLiteral("keys"));
 
 QString quoted(const QString &text)
 {
@@ -84,7 +84,7 @@ splitAssignments(const ParsedOptions &options)
     for (const QString &assignment : options.all(QStringLiteral("--set"))) {
         const qsizetype equals = assignment.indexOf(QLatin1Char('='));
         if (equals <= 0)
-            return usageError(kUsage,
+            return usageError(kKeysUsage,
                               QStringLiteral("argument --set: expected ATTR=VALUE, got "
                                              "'%1'")
                                   .arg(assignment));
@@ -114,14 +114,15 @@ readSetValues(const Project &project, int entity,
     for (const auto &[name, text] : assignments) {
         const SampleAttribute ref = KeyPreview::resolve(project, entity, name);
         if (!ref.spec)
-            return usageError(kUsage,
+            return usageError(kKeysUsage,
                               unknownName(QStringLiteral("argument --set: %1 has no attribute '%2'")
                                               .arg(project.entities[size_t(entity)].name, name),
                                           name, KeyPreview::attributeNames(project, entity),
                                           QStringLiteral("attributes")));
         auto input = KeyPreview::inputFromText(*ref.spec, text);
         if (auto *message = std::get_if<QString>(&input))
-            return usageError(kUsage, QStringLiteral("argument --set %1: %2").arg(name, *message));
+            return usageError(kKeysUsage,
+                              QStringLiteral("argument --set %1: %2").arg(name, *message));
         values[ref.name] = {ref, std::get<TemplateInput>(std::move(input))};
     }
     return values;
@@ -298,7 +299,7 @@ int runKeysCommand(const QStringList &args)
                                     {QStringLiteral("--set"), true, true},
                                     {QStringLiteral("--seed"), true},
                                     {QStringLiteral("--json"), false}},
-                                   kUsage, kHelp, {QStringLiteral("--entity")});
+                                   kKeysUsage, kKeysHelp, {QStringLiteral("--entity")});
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const FileCommand &command = std::get<FileCommand>(parsed);
@@ -326,7 +327,7 @@ int runKeysCommand(const QStringList &args)
     }
     if (entityIndex < 0)
         return usageError(
-            kUsage,
+            kKeysUsage,
             unknownName(QStringLiteral("argument --entity: %1 has no entity type named "
                                        "'%2'")
                             .arg(report.path, entityName),

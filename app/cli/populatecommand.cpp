@@ -14,7 +14,7 @@ namespace {
 
 using namespace keyscope::model;
 
-const QString kHelp = QStringLiteral(
+const QString kPopulateHelp = QStringLiteral(
     "usage: keyscope populate FILE [--seed N] [--out FILE]\n"
     "\n"
     "Populates a Keyscope project (*.keyscope.json) and writes its items as one\n"
@@ -51,7 +51,7 @@ const QString kHelp = QStringLiteral(
     "  255  the project could not be read or is invalid (every problem is listed with its\n"
     "       JSON path), or the output could not be written\n");
 
-const QString kUsage = shortUsage(kHelp, QStringLiteral("populate"));
+const QString kPopulateUsage = shortUsage(kPopulateHelp, QStringLiteral("populate"));
 
 // Writes to stdout, or to an AtomicFile committed at the end.
 class Output
@@ -91,14 +91,15 @@ private:
 int runPopulateCommand(const QStringList &args)
 {
     auto parsed = parseFileCommand(
-        args, {{QStringLiteral("--seed"), true}, {QStringLiteral("--out"), true}}, kUsage, kHelp);
+        args, {{QStringLiteral("--seed"), true}, {QStringLiteral("--out"), true}}, kPopulateUsage,
+        kPopulateHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const FileCommand &command = std::get<FileCommand>(parsed);
     const ParsedOptions &options = command.options;
     const std::optional<QString> out = options.value(QStringLiteral("--out"));
     if (out && out->isEmpty())
-        return usageError(kUsage, QStringLiteral("argument --out: expected a file name"));
+        return usageError(kPopulateUsage, QStringLiteral("argument --out: expected a file name"));
 
     const QString &path = command.file;
     auto loaded = loadProject(path);
