@@ -231,7 +231,7 @@ QByteArray reportJson(const KeysReport &report)
     return JsonWriter::write(root) + '\n';
 }
 
-QString keyText(const KeyView &view)
+QString keyViewText(const KeyView &view)
 {
     QString out = QStringLiteral("\n");
     if (view.error) {
@@ -286,7 +286,7 @@ QString reportText(const KeysReport &report)
     if (report.keys.empty())
         out += QStringLiteral("\n(no key templates)\n");
     for (const KeyView &view : report.keys)
-        out += keyText(view);
+        out += keyViewText(view);
     return out;
 }
 

@@ -27,7 +27,7 @@ namespace {
 // How many near misses and outliers the details list before "and N more".
 constexpr qsizetype kListed = 8;
 
-QString count(qsizetype n)
+QString countText(qsizetype n)
 {
     return QLocale().toString(qlonglong(n));
 }
@@ -256,18 +256,18 @@ void InferDialog::updateState()
     const qsizetype unmatched = qsizetype(result.unmatched.size());
     QString text
         = (acceptedTypes == 1 ? tr("1 entity type") : tr("%1 entity types").arg(acceptedTypes))
-        + tr(" for ") + (accepted == 1 ? tr("1 item.") : tr("%1 items.").arg(count(accepted)));
+        + tr(" for ") + (accepted == 1 ? tr("1 item.") : tr("%1 items.").arg(countText(accepted)));
     if (unmatched > 0)
         text += QLatin1Char(' ')
             + (unmatched == 1 ? tr("1 item matches no entity type and stays hand-written.")
                               : tr("%1 items match no entity type and stay hand-written.")
-                                    .arg(count(unmatched)));
+                                    .arg(countText(unmatched)));
     if (rejectedItems > 0)
         text += QLatin1Char(' ')
             + (rejectedItems == 1
                    ? tr("The 1 item of the unticked entity types stays hand-written too.")
                    : tr("The %1 items of the unticked entity types stay hand-written too.")
-                         .arg(count(rejectedItems)));
+                         .arg(countText(rejectedItems)));
     m_summary->setText(text);
 
     const QString why = problem();
@@ -309,7 +309,7 @@ QString InferDialog::detailsHtml(int row) const
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(escaped(m_model->name(row)));
     const qsizetype size = qsizetype(proposal.items.size());
-    QString line = (size == 1 ? tr("1 item") : tr("%1 items").arg(count(size)))
+    QString line = (size == 1 ? tr("1 item") : tr("%1 items").arg(countText(size)))
         + tr(", %1% sure, named from %2.")
               .arg(QString::number(qRound(proposal.confidence * 100)),
                    escaped(proposal.nameSource));
@@ -349,7 +349,8 @@ QString InferDialog::detailsHtml(int row) const
             if (part.kind.outlierCount > 0)
                 outliers << tr("%1 in %2: %3 of the values do not fit (%4)")
                                 .arg(code(part.attribute), escaped(key.keyAttribute),
-                                     count(part.kind.outlierCount), escaped(part.kind.describe()));
+                                     countText(part.kind.outlierCount),
+                                     escaped(part.kind.describe()));
         }
     }
     const auto cell = [](const QString &text) {
@@ -384,14 +385,14 @@ QString InferDialog::detailsHtml(int row) const
                     .arg(proposal.nearMisses.size() == 1
                              ? tr("Near misses: 1 item shares the prefix but not the shape")
                              : tr("Near misses: %1 items share the prefix but not the shape")
-                                   .arg(count(qsizetype(proposal.nearMisses.size()))));
+                                   .arg(countText(qsizetype(proposal.nearMisses.size()))));
         for (qsizetype i = 0; i < qsizetype(proposal.nearMisses.size()) && i < kListed; ++i)
             html += QStringLiteral("<li>%1</li>")
                         .arg(code(itemKeys(proposal.nearMisses[size_t(i)])));
         if (qsizetype(proposal.nearMisses.size()) > kListed)
             html += QStringLiteral("<li>%1</li>")
                         .arg(tr("and %1 more")
-                                 .arg(count(qsizetype(proposal.nearMisses.size()) - kListed)));
+                                 .arg(countText(qsizetype(proposal.nearMisses.size()) - kListed)));
         html += QStringLiteral("</ul>");
     }
     if (!outliers.isEmpty()) {
@@ -408,7 +409,8 @@ QString InferDialog::detailsHtml(int row) const
         html += QStringLiteral("<li>%1</li>").arg(code(itemKeys(proposal.items[size_t(i)])));
     if (qsizetype(proposal.items.size()) > kListed)
         html += QStringLiteral("<li>%1</li>")
-                    .arg(tr("and %1 more").arg(count(qsizetype(proposal.items.size()) - kListed)));
+                    .arg(tr("and %1 more")
+                             .arg(countText(qsizetype(proposal.items.size()) - kListed)));
     html += QStringLiteral("</ul>");
     return html;
 }
