@@ -19,7 +19,7 @@ DEB_PACKAGES := cmake g++ make ninja-build ccache mold qt6-base-dev qt6-base-dev
 
 FORMAT_DIRS := app model ui tests
 
-.PHONY: all deps deps-live configure build run test check bench fuzz docs-images screenshots format clean
+.PHONY: all deps deps-live configure build run test check suite bench fuzz docs-images screenshots format clean
 
 all: build
 
@@ -90,6 +90,13 @@ test: build
 
 check: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(JOBS) -L quick
+
+# One suite and what it needs, built and run: `make suite S=tst_queryengine`.
+S ?=
+suite: configure
+	@if [ -z "$(S)" ]; then echo "suite: name one, e.g. make suite S=tst_queryengine" >&2; exit 2; fi
+	cmake --build $(BUILD_DIR) -j$(JOBS) --target $(S)
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -R '^$(S)$$'
 
 bench: build
 	cmake --build $(BUILD_DIR) -j$(JOBS) --target bench_all
