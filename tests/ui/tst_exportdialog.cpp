@@ -52,6 +52,12 @@ ExportDiagram::Source iotSource()
     return std::get<std::unique_ptr<ExportDiagram>>(created)->source();
 }
 
+bool writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
 QByteArray readAll(const QString &path)
 {
     QFile file(path);
@@ -116,6 +122,8 @@ private slots:
     void formatFollowsTheFileAndBack();
     void exportWritesTheChosenFormat();
     void exportErrorsStayInTheDialog();
+    void exportMakesAMissingFolder();
+    void labelsShowTheirText();
     void windowExportsTheCurrentStep();
     void windowCopiesImageAndSvg();
     void sideBySideExportsBothDesigns();
@@ -247,17 +255,28 @@ void TestExportDialog::exportWritesTheChosenFormat()
 void TestExportDialog::exportErrorsStayInTheDialog()
 {
     QTemporaryDir dir;
-    // An existing file survives a failed write (atomic save): a directory in the way.
-    const QString blocked = dir.filePath(QStringLiteral("sub"));
+    // A failed write stays in the dialog: a folder where the file should go.
+    const QString blocked = dir.filePath(QStringLiteral("sub/x.svg"));
     QVERIFY(QDir().mkpath(blocked));
-    TestDialog dialog(iotSource(), std::nullopt, blocked + QStringLiteral("/missing/x.svg"));
+    TestDialog dialog(iotSource(), std::nullopt, blocked);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QTest::mouseClick(exportButton(dialog), Qt::LeftButton);
     QVERIFY(dialog.isVisible());
     QVERIFY2(dialog.errorText().startsWith(QStringLiteral("Could not write the file: ")),
              qPrintable(dialog.errorText()));
-    QVERIFY(dialog.errorText().contains(QStringLiteral("missing/x.svg")));
+    QVERIFY(dialog.errorText().contains(QStringLiteral("sub/x.svg")));
+    QVERIFY(QFileInfo(blocked).isDir());
+
+    // A folder that cannot be made (a file in the way) is named.
+    const QString file = dir.filePath(QStringLiteral("plain"));
+    QVERIFY(writeAll(file, "kept"));
+    dialog.setPath(file + QStringLiteral("/missing/x.svg"));
+    QVERIFY(!dialog.exportNow());
+    QCOMPARE(dialog.errorText(),
+             QStringLiteral("Could not create the folder %1.")
+                 .arg(QDir::toNativeSeparators(file + QStringLiteral("/missing"))));
+    QCOMPARE(readAll(file), QByteArray("kept"));
 
     dialog.setPath(QString());
     QVERIFY(!dialog.exportNow());
@@ -291,6 +310,32 @@ void TestExportDialog::exportErrorsStayInTheDialog()
     QVERIFY(dialog.exportNow());
     QVERIFY(dialog.errorText().isEmpty());
     QVERIFY(QFile::exists(good));
+}
+
+void TestExportDialog::exportMakesAMissingFolder()
+{
+    // The default folder (Documents) is missing on a fresh account: exporting makes it.
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("Documents/keyscope/iot.svg"));
+    TestDialog dialog(iotSource(), std::nullopt, target);
+    QVERIFY2(dialog.exportNow(), qPrintable(dialog.errorText()));
+    QVERIFY(readAll(target).startsWith("<?xml"));
+}
+
+void TestExportDialog::labelsShowTheirText()
+{
+    // A label marks its shortcut with "&"; one with no buddy shows the "&" itself ("F&ile:").
+    TestDialog dialog(iotSource(), std::nullopt, QStringLiteral("/tmp/x.svg"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    int marked = 0;
+    for (QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (!label->text().contains(u'&') || label->textFormat() == Qt::RichText)
+            continue;
+        ++marked;
+        QVERIFY2(label->buddy(), qPrintable(label->text()));
+    }
+    QVERIFY(marked >= 5); // Designs, Format, Scale, Step, Theme, File
 }
 
 void TestExportDialog::windowExportsTheCurrentStep()
@@ -345,6 +390,7 @@ void TestExportDialog::windowExportsTheCurrentStep()
     QVERIFY(md.startsWith("# IoT devices and readings (after): Device and its 10 newest "
                           "readings\n"));
     QVERIFY(md.contains("at step 4 of "));
+    QCOMPARE(settings.lastExportFolder(), QFileInfo(target).absolutePath());
 
     // Playback > Export Current Step, with its own shortcut, and a button in the trace panel.
     player->goToEnd();
@@ -358,6 +404,8 @@ void TestExportDialog::windowExportsTheCurrentStep()
     stepAction->trigger();
     dialog = window.findChild<ExportDialog *>();
     QVERIFY(dialog);
+    // The next export starts in the folder of the last one.
+    QCOMPARE(QFileInfo(dialog->path()).absolutePath(), QFileInfo(target).absolutePath());
     QCOMPARE(dialog->stepBox()->value(), player->currentStep());
     // At the last step: "Step N/N" in the player, "N of N" in the dialog, and the export draws
     // that very step (the player's settled last step, not the one before).

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -134,7 +135,11 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     form->addRow(tr("T&heme:"), m_theme);
     form->addRow(QString(), m_legend);
     form->addRow(QString(), m_transparent);
-    form->addRow(tr("F&ile:"), pathRow);
+    // The field is a row of two widgets, so the label names its buddy itself (a label without
+    // one would show the "&").
+    auto *fileLabel = new QLabel(tr("F&ile:"), this);
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, pathRow);
 
     m_sizeLabel = new QLabel(this);
     m_sizeLabel->setAccessibleName(tr("Export size"));
@@ -459,6 +464,10 @@ bool ExportDialog::exportNow()
         break;
     }
     }
+    // A folder that does not exist yet (Documents on a fresh account) is made.
+    const QString folder = QFileInfo(target).absolutePath();
+    if (!QFileInfo(folder).isDir() && !QDir().mkpath(folder))
+        return fail(tr("Could not create the folder %1.").arg(QDir::toNativeSeparators(folder)));
     const ExportError error = writeExportFile(target, bytes);
     if (error)
         return fail(tr("Could not write the file: %1").arg(error.message));

@@ -10,6 +10,7 @@ namespace {
 
 const QString kRecentFiles = QStringLiteral("files/recent");
 const QString kGeometry = QStringLiteral("window/geometry");
+const QString kLastExportFolder = QStringLiteral("files/lastExportFolder");
 const QString kState = QStringLiteral("window/state");
 const QString kTheme = QStringLiteral("appearance/theme");
 const QString kReducedMotion = QStringLiteral("appearance/reducedMotion");
@@ -71,6 +72,16 @@ void Settings::clearRecentFiles()
 {
     m_settings->remove(kRecentFiles);
     emit recentFilesChanged();
+}
+
+QString Settings::lastExportFolder() const
+{
+    return m_settings->value(kLastExportFolder).toString();
+}
+
+void Settings::setLastExportFolder(const QString &folder)
+{
+    m_settings->setValue(kLastExportFolder, folder);
 }
 
 QByteArray Settings::windowGeometry() const

@@ -34,6 +34,10 @@ public:
     void removeRecentFile(const QString &path);
     void clearRecentFiles();
 
+    // The folder the last export went to (empty before the first export).
+    QString lastExportFolder() const;
+    void setLastExportFolder(const QString &folder);
+
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray &geometry);
     QByteArray windowState() const;

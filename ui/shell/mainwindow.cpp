@@ -773,7 +773,10 @@ ExportDialog *MainWindow::showExportDialog()
         name = QStringLiteral("diagram");
     if (step >= 0)
         name += QStringLiteral("-step-%1").arg(step + 1); // as the player numbers it
-    const QString directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    // The folder of the last export, else Documents (created on export when missing).
+    QString directory = m_settings->lastExportFolder();
+    if (directory.isEmpty())
+        directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     auto *dialog = new ExportDialog(*source, step >= 0 ? std::optional<int>(step) : std::nullopt,
                                     QDir(directory).filePath(name + QStringLiteral(".svg")), this);
     // Side-by-side mode: both designs, as one before/after diagram, by default.
@@ -781,6 +784,7 @@ ExportDialog *MainWindow::showExportDialog()
         dialog->setCompare(*other, m_compare->exportLabel(false), m_compare->exportLabel(true));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        m_settings->setLastExportFolder(QFileInfo(dialog->path()).absolutePath());
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(dialog->path())),
                                  5000);
     });
