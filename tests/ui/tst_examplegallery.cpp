@@ -6,11 +6,13 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QListView>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
 
 using namespace keyscope;
 using ui::ExampleCatalog;
@@ -41,6 +43,8 @@ private slots:
     void galleryOpensAfterByDefaultAndBeforeOnRequest();
     void gallerySelectsTheOpenExample();
     void endShowsTheLastExampleWhole();
+    void buttonsShowFromTheStart();
+    void descriptionsShowTheirQuotes();
 };
 
 void TestExampleGallery::catalogReadsIndex()
@@ -178,6 +182,48 @@ void TestExampleGallery::endShowsTheLastExampleWhole()
         QTRY_VERIFY(
             list->viewport()->rect().contains(list->visualRect(gallery.catalog()->index(0))));
     }
+}
+
+void TestExampleGallery::buttonsShowFromTheStart()
+{
+    // The first example's Open buttons and Cancel are there when the dialog opens, before the
+    // selection moves.
+    ui::ExampleGallery gallery(kExamples);
+    gallery.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&gallery));
+    QStringList shown;
+    for (QPushButton *button : gallery.findChildren<QPushButton *>()) {
+        if (button->isVisible())
+            shown << button->text();
+    }
+    QVERIFY2(shown.contains(QStringLiteral("Cancel")), qPrintable(shown.join(u", ")));
+    QVERIFY2(shown.contains(QStringLiteral("Open After")), qPrintable(shown.join(u", ")));
+}
+
+void TestExampleGallery::descriptionsShowTheirQuotes()
+{
+    // Every example's details read as written: quotes and angle brackets, not &quot; or &lt;.
+    ui::ExampleGallery gallery(kExamples);
+    gallery.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&gallery));
+    QLabel *details = nullptr;
+    for (QLabel *label : gallery.findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Example description"))
+            details = label;
+    }
+    QVERIFY(details);
+    int quoted = 0;
+    for (int row = 0; row < gallery.catalog()->rowCount(); ++row) {
+        gallery.list()->setCurrentIndex(gallery.catalog()->index(row));
+        const QString text = details->text();
+        const bool html = details->textFormat() == Qt::RichText
+            || (details->textFormat() == Qt::AutoText && Qt::mightBeRichText(text));
+        const QString shown = html ? QTextDocumentFragment::fromHtml(text).toPlainText() : text;
+        const QString description = gallery.catalog()->entry(row)->description;
+        QVERIFY2(shown.startsWith(description), qPrintable(shown));
+        quoted += description.contains(u'"') ? 1 : 0;
+    }
+    QVERIFY(quoted >= 2); // the examples this guards
 }
 
 int main(int argc, char **argv)

@@ -103,6 +103,9 @@ ExampleGallery::ExampleGallery(const QString &examplesDirectory, QWidget *parent
     layout->addWidget(m_strategy);
     m_description = new QLabel(this);
     m_description->setWordWrap(true);
+    // Always rich text: the details are escaped HTML, and an entry without variant notes has no
+    // tag that would make AutoText read them as HTML ("&quot;" on screen).
+    m_description->setTextFormat(Qt::RichText);
     m_description->setAccessibleName(tr("Example description"));
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_description);
@@ -218,8 +221,11 @@ void ExampleGallery::currentChanged()
     m_buttons->addWidget(cancel);
     m_variantButtons << cancel;
     // Shown now, not when the layout gets round to it: the list's height depends on them.
-    for (QPushButton *button : std::as_const(m_variantButtons))
-        button->setVisible(isVisible());
+    // Before the dialog is first shown they are left alone; hiding them would keep them hidden.
+    if (isVisible()) {
+        for (QPushButton *button : std::as_const(m_variantButtons))
+            button->show();
+    }
     keepCurrentVisible();
 }
 
