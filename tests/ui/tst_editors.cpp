@@ -102,6 +102,7 @@ private slots:
     void entityListEditsAreUndoable();
     void keyboardRemovesRenamesAndAdds();
     void attributeEditsFollowIntoTemplates();
+    void templateGoesLiveWhenItsAttributeArrives();
     void tableEditorAddsAndEditsIndexes();
     void tableEditorRefusesInvalidDefinitions();
     void modelsPassTheTester();
@@ -617,6 +618,40 @@ void TestEditors::attributeEditsFollowIntoTemplates()
     QVERIFY(!form->problemText().isEmpty());
     QCOMPARE(document.project().entity(QStringLiteral("Reading"))->attributes[0].generator.step,
              qint64(3600000));
+}
+
+void TestEditors::templateGoesLiveWhenItsAttributeArrives()
+{
+    // A template typed before its attribute exists is applied only up to the unknown
+    // placeholder; the moment the attribute is added, the field's text is the design's.
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    ui::EntitiesEditor editor(&document);
+    editor.resize(560, 720);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    ui::KeyTemplateEdit *sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QVERIFY(sk);
+    sk->setFocus();
+    sk->selectAll();
+    QTest::keyClicks(sk, QStringLiteral("#READING#{Seq}"));
+    QCOMPARE(readingTemplate(document), QStringLiteral("#READING#"));
+    QVERIFY(!editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+
+    model::EntityType reading = *document.project().entity(QStringLiteral("Reading"));
+    model::AttributeSpec seq;
+    seq.name = QStringLiteral("Seq");
+    seq.type = model::AttributeKind::N;
+    seq.generator.kind = model::GeneratorSpec::Kind::IntegerRange;
+    seq.generator.min = 1;
+    seq.generator.max = 99999;
+    reading.attributes.push_back(seq);
+    QVERIFY(document.setEntity(QStringLiteral("Reading"), reading));
+    QTRY_COMPARE(readingTemplate(document), QStringLiteral("#READING#{Seq}"));
+    QCOMPARE(sk->text(), QStringLiteral("#READING#{Seq}"));
+    QVERIFY(editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
 }
 
 void TestEditors::tableEditorAddsAndEditsIndexes()

@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTextDocument>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -290,7 +291,19 @@ void KeyTemplatesPanel::projectChanged()
                 r.edit->setText(text);
         }
         renderRow(r);
+        // A field still holding text that did not parse (an attribute it names was missing)
+        // goes live as soon as it parses, whatever made it parse: the design follows the field.
+        if (r.edit->text() != r.applied && validity(r, r.edit->text()).isEmpty())
+            QTimer::singleShot(0, this, [this, key = r.key] { applyPending(key); });
     }
+}
+
+void KeyTemplatesPanel::applyPending(const QString &key)
+{
+    Row *r = row(key);
+    if (!r || r->edit->text() == r->applied)
+        return;
+    templateEdited(*r, r->edit->text());
 }
 
 QString KeyTemplatesPanel::validity(const Row &r, const QString &text) const

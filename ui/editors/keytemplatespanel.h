@@ -79,6 +79,8 @@ private:
     void fillSampleTable();
     void sampleItemChanged(QTableWidgetItem *item);
     void templateEdited(Row &row, const QString &text);
+    // Applies the field text of the row for `key` that parses now but did not when typed.
+    void applyPending(const QString &key);
     void renderRow(Row &row);
     // Empty when the text may be applied; else why not (the error's text).
     QString validity(const Row &row, const QString &text) const;
