@@ -2,6 +2,16 @@
 
 namespace keyscope::model {
 
+AttributeSpec newAttribute(const QString &name)
+{
+    AttributeSpec spec;
+    spec.name = name;
+    spec.type = AttributeKind::S;
+    spec.generator.kind = GeneratorSpec::Kind::Pattern;
+    spec.generator.pattern = QStringLiteral("AA-####");
+    return spec;
+}
+
 QString entityColour(qsizetype index)
 {
     static const QStringList palette {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",

@@ -60,6 +60,9 @@ struct AttributeSpec
     QJsonObject extra;
 };
 
+// What Add Attribute starts from: a string named `name`, generated from the pattern "AA-####".
+AttributeSpec newAttribute(const QString &name);
+
 // The colour a new entity type gets: the n-th of a fixed palette of ten that tell rows apart
 // in the collection (Add Entity Type, and entity types recovered from items).
 QString entityColour(qsizetype index);
@@ -130,8 +133,8 @@ struct Project
     std::vector<EntityType> entities;
     quint64 seed = 1;
     std::vector<AccessPattern> accessPatterns;
-    ItemList items; // hand-written items, written after the generated ones
-    QJsonObject view;        // view settings, owned by the app
+    ItemList items;   // hand-written items, written after the generated ones
+    QJsonObject view; // view settings, owned by the app
     QJsonObject extra;
 
     const EntityType *entity(const QString &name) const;

@@ -19,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
@@ -103,6 +104,7 @@ private slots:
     void keyboardRemovesRenamesAndAdds();
     void attributeEditsFollowIntoTemplates();
     void templateGoesLiveWhenItsAttributeArrives();
+    void unknownPlaceholderOffersQuickFixes();
     void tableEditorAddsAndEditsIndexes();
     void tableEditorRefusesInvalidDefinitions();
     void modelsPassTheTester();
@@ -651,6 +653,53 @@ void TestEditors::templateGoesLiveWhenItsAttributeArrives()
     QVERIFY(document.setEntity(QStringLiteral("Reading"), reading));
     QTRY_COMPARE(readingTemplate(document), QStringLiteral("#READING#{Seq}"));
     QCOMPARE(sk->text(), QStringLiteral("#READING#{Seq}"));
+    QVERIFY(editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+}
+
+void TestEditors::unknownPlaceholderOffersQuickFixes()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    ui::EntitiesEditor editor(&document);
+    editor.resize(560, 720);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    ui::KeyTemplateEdit *sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    QVERIFY(sk);
+    const auto fix = [&](const QString &text) -> QPushButton * {
+        for (QPushButton *button : editor.keyTemplates()->findChildren<QPushButton *>()) {
+            if (button->isVisible() && button->text() == text)
+                return button;
+        }
+        return nullptr;
+    };
+
+    // DeviceId is the parent's: the fix names it through the parent.
+    sk->setFocus();
+    sk->selectAll();
+    QTest::keyClicks(sk, QStringLiteral("#READING#{DeviceId|upper}"));
+    QPushButton *useParent = fix(QStringLiteral("Use {Device.DeviceId}"));
+    QVERIFY(useParent);
+    QVERIFY(fix(QStringLiteral("Add attribute DeviceId")));
+    QTest::mouseClick(useParent, Qt::LeftButton);
+    QCOMPARE(sk->text(), QStringLiteral("#READING#{Device.DeviceId|upper}"));
+    QCOMPARE(readingTemplate(document), QStringLiteral("#READING#{Device.DeviceId|upper}"));
+    QVERIFY(!fix(QStringLiteral("Use {Device.DeviceId}")));
+
+    // Nobody has Batch: the fix adds it to Reading, and the template goes live.
+    sk->setFocus();
+    sk->selectAll();
+    QTest::keyClicks(sk, QStringLiteral("#READING#{Batch}"));
+    QVERIFY(!fix(QStringLiteral("Use {Device.Batch}")));
+    QPushButton *add = fix(QStringLiteral("Add attribute Batch"));
+    QVERIFY(add);
+    QTest::mouseClick(add, Qt::LeftButton);
+    const model::EntityType *reading = document.project().entity(QStringLiteral("Reading"));
+    QVERIFY(std::any_of(reading->attributes.begin(), reading->attributes.end(),
+                        [](const model::AttributeSpec &a) { return a.name == u"Batch"; }));
+    QTRY_COMPARE(readingTemplate(document), QStringLiteral("#READING#{Batch}"));
     QVERIFY(editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
 }
 

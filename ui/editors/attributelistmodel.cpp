@@ -360,12 +360,7 @@ bool AttributeListModel::addAttribute()
                                 [&](const AttributeSpec &a) { return a.name == name; });
          ++n)
         name = QStringLiteral("Attribute%1").arg(n);
-    AttributeSpec spec;
-    spec.name = name;
-    spec.type = AttributeKind::S;
-    spec.generator.kind = GeneratorSpec::Kind::Pattern;
-    spec.generator.pattern = QStringLiteral("AA-####");
-    entity.attributes.push_back(spec);
+    entity.attributes.push_back(model::newAttribute(name));
     return replace(entity);
 }
 

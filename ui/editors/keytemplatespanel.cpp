@@ -8,9 +8,11 @@
 
 #include <QEvent>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QTextDocument>
 #include <QTimer>
@@ -232,6 +234,16 @@ void KeyTemplatesPanel::rebuild()
         r.error->setStyleSheet(QStringLiteral("color: #c02020;"));
         r.error->hide();
         box->addWidget(r.error);
+        auto *fixes = new QHBoxLayout;
+        r.useAncestor = new QPushButton(r.box);
+        r.addAttribute = new QPushButton(r.box);
+        for (QPushButton *fix : {r.useAncestor, r.addAttribute}) {
+            fix->setAutoDefault(false);
+            fix->hide();
+            fixes->addWidget(fix);
+        }
+        fixes->addStretch(1);
+        box->addLayout(fixes);
         r.preview = new QLabel(r.box);
         r.preview->setTextFormat(Qt::RichText);
         r.preview->setWordWrap(true);
@@ -259,6 +271,14 @@ void KeyTemplatesPanel::rebuild()
                 templateEdited(*target, text);
         });
         connect(r.edit, &QLineEdit::editingFinished, m_document, &Document::finishEditing);
+        connect(r.useAncestor, &QPushButton::clicked, this, [this, key] {
+            if (Row *target = row(key))
+                useAncestorAttribute(*target);
+        });
+        connect(r.addAttribute, &QPushButton::clicked, this, [this, key] {
+            if (Row *target = row(key))
+                addMissingAttribute(*target);
+        });
         connect(r.edit, &KeyTemplateEdit::undoRequested, this, [this] {
             m_document->finishEditing();
             m_document->undoStack()->undo();
@@ -296,6 +316,51 @@ void KeyTemplatesPanel::projectChanged()
         if (r.edit->text() != r.applied && validity(r, r.edit->text()).isEmpty())
             QTimer::singleShot(0, this, [this, key = r.key] { applyPending(key); });
     }
+}
+
+void KeyTemplatesPanel::renderQuickFixes(Row &r)
+{
+    r.missing = r.result.error ? r.result.error->missingAttribute : QString();
+    if (r.missing.contains(u'.'))
+        r.missing.clear(); // an ancestor's name that does not exist: no quick fix
+    r.ancestorName.clear();
+    for (const model::SampleValue &sample : m_sampleValues) {
+        if (!r.missing.isEmpty() && sample.name.endsWith(u'.' + r.missing)) {
+            r.ancestorName = sample.name;
+            break;
+        }
+    }
+    r.useAncestor->setText(tr("Use {%1}").arg(r.ancestorName));
+    r.useAncestor->setAccessibleName(tr("Use the attribute %1").arg(r.ancestorName));
+    r.useAncestor->setVisible(!r.ancestorName.isEmpty());
+    r.addAttribute->setText(tr("Add attribute %1").arg(r.missing));
+    r.addAttribute->setAccessibleName(tr("Add the attribute %1 to %2").arg(r.missing, m_entity));
+    r.addAttribute->setVisible(!r.missing.isEmpty());
+}
+
+void KeyTemplatesPanel::useAncestorAttribute(Row &r)
+{
+    if (r.missing.isEmpty() || r.ancestorName.isEmpty())
+        return;
+    // {CustomerId} and {CustomerId|upper} become {Customer.CustomerId...}.
+    const QRegularExpression placeholder(
+        QStringLiteral("\\{%1(?=[|}])").arg(QRegularExpression::escape(r.missing)));
+    QString text = r.edit->text();
+    text.replace(placeholder, u'{' + r.ancestorName);
+    r.edit->setText(text);
+    templateEdited(r, text);
+    m_document->finishEditing();
+}
+
+void KeyTemplatesPanel::addMissingAttribute(Row &r)
+{
+    const model::EntityType *entity = m_document->project().entity(m_entity);
+    if (r.missing.isEmpty() || !entity)
+        return;
+    model::EntityType changed = *entity;
+    changed.attributes.push_back(model::newAttribute(r.missing));
+    // The field's template goes live once the attribute is there (projectChanged).
+    m_document->setEntity(m_entity, changed);
 }
 
 void KeyTemplatesPanel::applyPending(const QString &key)
@@ -344,6 +409,7 @@ void KeyTemplatesPanel::renderRow(Row &r)
             r.result.error->message += tr("; did you mean '%1'?").arg(best);
     }
 
+    renderQuickFixes(r);
     const QString problem = validity(r, text);
     r.edit->setErrorColumn(r.result.error ? qMax(1, r.result.error->column) : 0);
     r.error->setVisible(!problem.isEmpty());

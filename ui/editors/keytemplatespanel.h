@@ -68,6 +68,12 @@ private:
         QWidget *box = nullptr;
         KeyTemplateEdit *edit = nullptr;
         QLabel *error = nullptr;
+        // Quick fixes for an unknown placeholder: an ancestor's attribute of that name, or a
+        // new attribute of this entity type.
+        QPushButton *useAncestor = nullptr;
+        QPushButton *addAttribute = nullptr;
+        QString missing;      // the unknown name ("CustomerId")
+        QString ancestorName; // "Customer.CustomerId" when an ancestor has it
         QLabel *preview = nullptr;
         QString applied; // the document's template when the field last matched it
         model::KeyPreview::Result result;
@@ -82,6 +88,9 @@ private:
     // Applies the field text of the row for `key` that parses now but did not when typed.
     void applyPending(const QString &key);
     void renderRow(Row &row);
+    void renderQuickFixes(Row &row);
+    void useAncestorAttribute(Row &row);
+    void addMissingAttribute(Row &row);
     // Empty when the text may be applied; else why not (the error's text).
     QString validity(const Row &row, const QString &text) const;
     QString dimColor() const;
