@@ -69,7 +69,8 @@ deps-live:
 # whenever a CMakeLists.txt changes, so the edit-build-test loop does not pay for it each time.
 configure: deps
 	@if [ -f $(BUILD_DIR)/CMakeCache.txt ] \
-		&& grep -qx 'CMAKE_BUILD_TYPE:STRING=$(BUILD_TYPE)' $(BUILD_DIR)/CMakeCache.txt; then :; \
+		&& grep -qx 'CMAKE_BUILD_TYPE:STRING=$(BUILD_TYPE)' $(BUILD_DIR)/CMakeCache.txt \
+		&& { [ -f $(BUILD_DIR)/build.ninja ] || [ -f $(BUILD_DIR)/Makefile ]; }; then :; \
 	else \
 		generator=""; \
 		if [ ! -f $(BUILD_DIR)/CMakeCache.txt ] && command -v ninja >/dev/null 2>&1; then generator="-G Ninja"; fi; \
