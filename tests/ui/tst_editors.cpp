@@ -27,8 +27,10 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+
 #include <QToolButton>
 #include <QUndoStack>
+#include <memory>
 
 using namespace keyscope;
 using model::AttributeValue;
@@ -83,6 +85,21 @@ void saveScreenshot(QWidget &widget, const QString &name)
     const QString dir = qEnvironmentVariable("KEYSCOPE_SCREENSHOT_DIR");
     if (!dir.isEmpty())
         widget.grab().save(QDir(dir).filePath(name));
+}
+
+// The IoT design opened in `document` and shown in an entities editor on Reading (null when
+// it cannot be).
+std::unique_ptr<ui::EntitiesEditor> readingEditor(ui::Document &document)
+{
+    if (!document.open(kIot).empty() || !settle(document))
+        return nullptr;
+    auto editor = std::make_unique<ui::EntitiesEditor>(&document);
+    editor->resize(560, 720);
+    editor->show();
+    if (!QTest::qWaitForWindowExposed(editor.get())
+        || !editor->setCurrentEntity(QStringLiteral("Reading")))
+        return nullptr;
+    return editor;
 }
 
 } // namespace
@@ -627,20 +644,15 @@ void TestEditors::templateGoesLiveWhenItsAttributeArrives()
     // A template typed before its attribute exists is applied only up to the unknown
     // placeholder; the moment the attribute is added, the field's text is the design's.
     ui::Document document;
-    QVERIFY(document.open(kIot).empty());
-    QVERIFY(settle(document));
-    ui::EntitiesEditor editor(&document);
-    editor.resize(560, 720);
-    editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
-    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
-    ui::KeyTemplateEdit *sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    const std::unique_ptr<ui::EntitiesEditor> editor = readingEditor(document);
+    QVERIFY(editor);
+    ui::KeyTemplateEdit *sk = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
     QVERIFY(sk);
     sk->setFocus();
     sk->selectAll();
     QTest::keyClicks(sk, QStringLiteral("#READING#{Seq}"));
     QCOMPARE(readingTemplate(document), QStringLiteral("#READING#"));
-    QVERIFY(!editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+    QVERIFY(!editor->keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
 
     model::EntityType reading = *document.project().entity(QStringLiteral("Reading"));
     model::AttributeSpec seq;
@@ -653,23 +665,18 @@ void TestEditors::templateGoesLiveWhenItsAttributeArrives()
     QVERIFY(document.setEntity(QStringLiteral("Reading"), reading));
     QTRY_COMPARE(readingTemplate(document), QStringLiteral("#READING#{Seq}"));
     QCOMPARE(sk->text(), QStringLiteral("#READING#{Seq}"));
-    QVERIFY(editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+    QVERIFY(editor->keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
 }
 
 void TestEditors::unknownPlaceholderOffersQuickFixes()
 {
     ui::Document document;
-    QVERIFY(document.open(kIot).empty());
-    QVERIFY(settle(document));
-    ui::EntitiesEditor editor(&document);
-    editor.resize(560, 720);
-    editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
-    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
-    ui::KeyTemplateEdit *sk = editor.keyTemplates()->templateEdit(QStringLiteral("SK"));
+    const std::unique_ptr<ui::EntitiesEditor> editor = readingEditor(document);
+    QVERIFY(editor);
+    ui::KeyTemplateEdit *sk = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
     QVERIFY(sk);
     const auto fix = [&](const QString &text) -> QPushButton * {
-        for (QPushButton *button : editor.keyTemplates()->findChildren<QPushButton *>()) {
+        for (QPushButton *button : editor->keyTemplates()->findChildren<QPushButton *>()) {
             if (button->isVisible() && button->text() == text)
                 return button;
         }
@@ -700,7 +707,7 @@ void TestEditors::unknownPlaceholderOffersQuickFixes()
     QVERIFY(std::any_of(reading->attributes.begin(), reading->attributes.end(),
                         [](const model::AttributeSpec &a) { return a.name == u"Batch"; }));
     QTRY_COMPARE(readingTemplate(document), QStringLiteral("#READING#{Batch}"));
-    QVERIFY(editor.keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
+    QVERIFY(editor->keyTemplates()->errorText(QStringLiteral("SK")).isEmpty());
 }
 
 void TestEditors::tableEditorAddsAndEditsIndexes()
