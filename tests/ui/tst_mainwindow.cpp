@@ -44,6 +44,7 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -167,6 +168,9 @@ private slots:
     void designPanelsFitWithoutHorizontalScrolling_data();
     void designPanelsFitWithoutHorizontalScrolling();
     void explanationsWrapAtSpaces();
+    void windowFromALargerScreenIsFittedToThisOne();
+    void collectionShowsEnoughRowsByDefault_data();
+    void collectionShowsEnoughRowsByDefault();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -1173,3 +1177,71 @@ void TestMainWindow::explanationsWrapAtSpaces()
 }
 
 #include "tst_mainwindow.moc"
+
+// A window last used on a larger screen opens whole on this one (the offscreen test screen is
+// 800x600): nothing of it, frame included, is off screen, and its panels are within it.
+void TestMainWindow::windowFromALargerScreenIsFittedToThisOne()
+{
+    {
+        auto window = makeWindow();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        window->setGeometry(QRect(40, 40, 1280, 800));
+        QTRY_COMPARE(window->size(), QSize(1280, 800));
+        QVERIFY(window->close());
+    }
+    auto window = makeWindow();
+    window->restoreLayout();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QRect available = window->screen()->availableGeometry();
+    QTRY_VERIFY2(available.contains(window->frameGeometry()),
+                 qPrintable(QStringLiteral("frame %1,%2 %3x%4 on a %5x%6 screen")
+                                .arg(window->frameGeometry().x())
+                                .arg(window->frameGeometry().y())
+                                .arg(window->frameGeometry().width())
+                                .arg(window->frameGeometry().height())
+                                .arg(available.width())
+                                .arg(available.height())));
+    for (const char *name : {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock"}) {
+        const QDockWidget *panel = window->dock(QString::fromLatin1(name));
+        QVERIFY2(panel && panel->isVisible(), name);
+        const QRect inWindow(panel->mapTo(window.get(), QPoint(0, 0)), panel->size());
+        QTRY_VERIFY2(window->rect().contains(inWindow),
+                     qPrintable(QStringLiteral("%1 at %2,%3 %4x%5 in a %6x%7 window")
+                                    .arg(panel->objectName())
+                                    .arg(inWindow.x())
+                                    .arg(inWindow.y())
+                                    .arg(inWindow.width())
+                                    .arg(inWindow.height())
+                                    .arg(window->width())
+                                    .arg(window->height())));
+    }
+}
+
+void TestMainWindow::collectionShowsEnoughRowsByDefault_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("rows");
+    // The screen less a window manager's title bar.
+    QTest::newRow("1280x800") << QSize(1280, 776) << 16;
+    QTest::newRow("1024x700") << QSize(1024, 676) << 12;
+}
+
+// The collection is the subject of the window: at the default layout it shows a screenful of
+// rows, whole, not six or seven.
+void TestMainWindow::collectionShowsEnoughRowsByDefault()
+{
+    QFETCH(QSize, size);
+    QFETCH(int, rows);
+    auto window = makeWindow();
+    window->resize(size);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    QCoreApplication::processEvents();
+    const ui::CollectionLayout &layout = window->collectionPane()->view()->currentLayout();
+    const int shown = int(layout.rowsRect().height() / layout.pitch());
+    QVERIFY2(shown >= rows, qPrintable(QStringLiteral("%1 rows shown").arg(shown)));
+}

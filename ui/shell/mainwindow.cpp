@@ -24,6 +24,7 @@
 #include "ui/shell/appearance.h"
 #include "ui/shell/documentlifecycle.h"
 #include "ui/shell/interopactions.h"
+#include "ui/shell/screenfit.h"
 #include "ui/shell/tracedisplay.h"
 #include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
@@ -56,6 +57,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QWindow>
 
 namespace keyscope::ui {
 
@@ -312,16 +314,28 @@ void MainWindow::createStatusBar()
 
 void MainWindow::restoreLayout()
 {
+    // First run: 1280x800, or the whole of a smaller screen.
     const QByteArray geometry = m_settings->windowGeometry();
-    if (!geometry.isEmpty()) {
+    if (!geometry.isEmpty())
         restoreGeometry(geometry);
-    } else if (const QScreen *screen = this->screen()) {
-        // First run: 1280x800, or the whole of a smaller screen.
-        resize(size().boundedTo(screen->availableGeometry().size()));
-    }
     const QByteArray state = m_settings->windowState();
     if (!state.isEmpty())
         restoreState(state);
+    // A window last used on a larger screen comes back whole on this one: now, and again once
+    // shown, when the window manager has told the size of its frame.
+    fitToScreen(this);
+    m_fitWhenShown = true;
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_fitWhenShown)
+        return;
+    m_fitWhenShown = false;
+    QTimer::singleShot(0, this, [this] { fitToScreen(this); });
+    if (QWindow *handle = windowHandle())
+        connect(handle, &QWindow::screenChanged, this, [this] { fitToScreen(this); });
 }
 
 void MainWindow::resetLayout()

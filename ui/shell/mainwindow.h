@@ -114,6 +114,7 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
     virtual QMessageBox::StandardButton askSaveChanges();
     virtual QString askProjectName();
@@ -180,7 +181,7 @@ private:
     QLabel *m_findingSummary = nullptr;
     QLabel *m_findingConcern = nullptr; // "12 items concerned (5 here) · F8 next"
     FindingFixButton *m_findingFix = nullptr;
-    bool m_refreshingFindings = false;  // re-selecting after a recheck: do not steal focus
+    bool m_refreshingFindings = false; // re-selecting after a recheck: do not steal focus
     QPlainTextEdit *m_findingDetail = nullptr;
     TracePlayer *m_player = nullptr;
     TracePanel *m_tracePanel = nullptr;
@@ -197,6 +198,7 @@ private:
     CompareMode *m_compare = nullptr;          // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
+    bool m_fitWhenShown = false; // restoreLayout(): fit to the screen again once shown
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
