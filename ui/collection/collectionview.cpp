@@ -241,11 +241,11 @@ void CollectionView::rebuildBands()
     const int index = currentPartitionIndex();
     if (index < 0)
         return;
-    // Leave the rows at least six lines of their own.
+    // The rows come first: the bands yield until a screenful of rows (twelve) fits.
     int perSide = m_bandsPerSide;
     while (perSide > 0
            && viewport()->height()
-               < m_style.headerHeight + 2 * perSide * m_style.bandHeight + 6 * m_style.rowHeight)
+               < m_style.headerHeight + 2 * perSide * m_style.bandHeight + 12 * m_style.rowHeight)
         --perSide;
     m_bands = PartitionBands::around(*m_table, *m_rows->store(), partitionOrder(), index, perSide,
                                      m_population, int(m_entities.size()),

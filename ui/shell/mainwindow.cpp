@@ -49,6 +49,7 @@
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -267,7 +268,12 @@ void MainWindow::createPanels()
     m_runner = new QueryRunner(this);
     m_runner->setDocument(m_document);
     m_codePanel = new CodePanel(this);
-    auto *builderDock = addPanel(QStringLiteral("BuilderDock"), tr("Query Builder"), m_builder,
+    // Scrolls rather than holding the bottom panels (tabbed together) at its full height.
+    auto *builderScroll = new QScrollArea(this);
+    builderScroll->setWidget(m_builder);
+    builderScroll->setWidgetResizable(true);
+    builderScroll->setFrameShape(QFrame::NoFrame);
+    auto *builderDock = addPanel(QStringLiteral("BuilderDock"), tr("Query Builder"), builderScroll,
                                  Qt::BottomDockWidgetArea);
     auto *code
         = addPanel(QStringLiteral("CodeDock"), tr("Code"), m_codePanel, Qt::BottomDockWidgetArea);
@@ -299,7 +305,7 @@ void MainWindow::createPanels()
     // The collection takes what the side panels leave: they start at their working width.
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);
     resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
-    resizeDocks({query}, {190}, Qt::Vertical);
+    resizeDocks({query}, {150}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar()

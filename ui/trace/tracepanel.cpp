@@ -4,9 +4,9 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
-#include <QEvent>
 #include <QLabel>
 #include <QPainter>
 #include <QPlainTextEdit>
@@ -148,6 +148,8 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     m_request->setFrameShape(QFrame::NoFrame);
     m_request->setPlaceholderText(tr("Select an access pattern, or build a query, to see its "
                                      "traversal here."));
+    // Two lines at least; it scrolls, so the collection above keeps its rows.
+    m_request->setMinimumHeight(3 * m_request->fontMetrics().lineSpacing());
     layout->addWidget(m_request, 1);
 
     connect(m_restart, &QToolButton::clicked, m_player, &TracePlayer::restart);
@@ -155,12 +157,10 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     connect(m_play, &QToolButton::clicked, m_player, &TracePlayer::togglePlayPause);
     connect(m_forward, &QToolButton::clicked, m_player, &TracePlayer::stepForward);
     connect(m_end, &QToolButton::clicked, m_player, &TracePlayer::goToEnd);
-    connect(m_slider, &QSlider::sliderMoved, m_player, [this](int value) {
-        m_player->seek(value);
-    });
-    connect(m_speed, &QComboBox::currentIndexChanged, m_player, [this](int index) {
-        m_player->setSpeed(m_speed->itemData(index).toDouble());
-    });
+    connect(m_slider, &QSlider::sliderMoved, m_player,
+            [this](int value) { m_player->seek(value); });
+    connect(m_speed, &QComboBox::currentIndexChanged, m_player,
+            [this](int index) { m_player->setSpeed(m_speed->itemData(index).toDouble()); });
     connect(m_player, &TracePlayer::currentTimeChanged, this, &TracePanel::updatePosition);
     connect(m_player, &TracePlayer::stepChanged, this, &TracePanel::updateStep);
     connect(m_player, &TracePlayer::playingChanged, this, &TracePanel::updatePlaying);
@@ -194,8 +194,8 @@ void TracePanel::setTimeline(std::shared_ptr<const model::TraceTimeline> timelin
 {
     m_timeline = std::move(timeline);
     const bool any = m_timeline && m_timeline->stepCount() > 0;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_restart, m_back, m_play, m_forward, m_end,
-                                                       m_slider})
+    for (QWidget *w :
+         std::initializer_list<QWidget *> {m_restart, m_back, m_play, m_forward, m_end, m_slider})
         w->setEnabled(any);
     {
         const QSignalBlocker blocker(m_slider);
