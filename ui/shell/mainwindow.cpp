@@ -305,7 +305,7 @@ void MainWindow::createPanels()
     // The collection takes what the side panels leave: they start at their working width.
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);
     resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
-    resizeDocks({query}, {150}, Qt::Vertical);
+    resizeDocks({query}, {160}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar()

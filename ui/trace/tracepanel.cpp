@@ -149,7 +149,7 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     m_request->setPlaceholderText(tr("Select an access pattern, or build a query, to see its "
                                      "traversal here."));
     // Two lines at least; it scrolls, so the collection above keeps its rows.
-    m_request->setMinimumHeight(3 * m_request->fontMetrics().lineSpacing());
+    m_request->setMinimumHeight(2 * m_request->fontMetrics().lineSpacing());
     layout->addWidget(m_request, 1);
 
     connect(m_restart, &QToolButton::clicked, m_player, &TracePlayer::restart);
