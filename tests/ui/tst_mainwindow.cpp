@@ -169,6 +169,9 @@ private slots:
     void designPanelsFitWithoutHorizontalScrolling();
     void explanationsWrapAtSpaces();
     void windowFromALargerScreenIsFittedToThisOne();
+    void patternAndFindingTitlesWrapInsteadOfScrolling();
+    void concernedItemsAreCountedInASentence_data();
+    void concernedItemsAreCountedInASentence();
     void collectionShowsEnoughRowsByDefault_data();
     void collectionShowsEnoughRowsByDefault();
 
@@ -322,9 +325,13 @@ void TestMainWindow::selectingAFindingShowsItsTemplateAndItem()
             count = label;
     }
     QVERIFY(count);
-    QVERIFY2(count->text().startsWith(QStringLiteral("%1 items concerned (%2 in this collection")
-                                          .arg(concerned.size())
-                                          .arg(inPartition)),
+    QVERIFY2(count->text().startsWith(
+                 QStringLiteral("The finding concerns %1 items").arg(concerned.size())),
+             qPrintable(count->text()));
+    QVERIFY2(count->text().contains(QStringLiteral(" %1 in this collection").arg(inPartition))
+                 || count->text().contains(QStringLiteral("all in this collection")),
+             qPrintable(count->text()));
+    QVERIFY2(count->text().endsWith(QStringLiteral("F8 selects the next, Shift+F8 the previous.")),
              qPrintable(count->text()));
     // On screen: a concerned row that is not selected carries the concern bar; POST#1 (the only
     // Post in order) does not.
@@ -1244,4 +1251,72 @@ void TestMainWindow::collectionShowsEnoughRowsByDefault()
     const ui::CollectionLayout &layout = window->collectionPane()->view()->currentLayout();
     const int shown = int(layout.rowsRect().height() / layout.pitch());
     QVERIFY2(shown >= rows, qPrintable(QStringLiteral("%1 rows shown").arg(shown)));
+}
+
+void TestMainWindow::concernedItemsAreCountedInASentence_data()
+{
+    QTest::addColumn<int>("total");
+    QTest::addColumn<int>("inCollection");
+    QTest::addColumn<int>("inStore");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("one") << 1 << 1 << 1
+                         << QStringLiteral("The finding concerns 1 item, in this collection.");
+    QTest::newRow("all here") << 4 << 4 << 4
+                              << QStringLiteral("The finding concerns 4 items, all in this "
+                                                "collection.");
+    QTest::newRow("spread") << 10 << 4 << 10
+                            << QStringLiteral("The finding concerns 10 items: 4 in this "
+                                              "collection, 6 in other collections.");
+    // Items with one key: only the last is stored (it was "10 items concerned (1 in this
+    // collection, 1 in this table)").
+    QTest::newRow("replaced") << 10 << 1 << 1
+                              << QStringLiteral("The finding concerns 10 items: 1 in this "
+                                                "collection, 9 not stored in the table.");
+    QTest::newRow("elsewhere only") << 2 << 0 << 1
+                                    << QStringLiteral("The finding concerns 2 items: 1 in another "
+                                                      "collection, 1 not stored in the table.");
+}
+
+void TestMainWindow::concernedItemsAreCountedInASentence()
+{
+    QFETCH(int, total);
+    QFETCH(int, inCollection);
+    QFETCH(int, inStore);
+    QFETCH(QString, expected);
+    QCOMPARE(ui::concernSentence({total, inCollection, inStore, QStringLiteral("the table")}),
+             expected);
+}
+
+// At 1024x700 the access patterns' and the findings' titles are longer than their lists are
+// wide: each wraps onto as many lines as it needs, with no sideways scrolling.
+void TestMainWindow::patternAndFindingTitlesWrapInsteadOfScrolling()
+{
+    auto window = makeWindow();
+    window->resize(1024, 676);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/saas/before.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    int wrapped = 0;
+    for (const char *name : {"Access patterns", "Design check findings"}) {
+        QListView *list = nullptr;
+        for (QListView *candidate : window->findChildren<QListView *>())
+            if (candidate->accessibleName() == QLatin1String(name))
+                list = candidate;
+        QVERIFY2(list && list->model()->rowCount() > 0, name);
+        QTest::qWait(20);
+        QVERIFY2(!list->horizontalScrollBar()->isVisible(), name);
+        for (int row = 0; row < list->model()->rowCount(); ++row) {
+            const QModelIndex index = list->model()->index(row, 0);
+            const QRect rect = list->visualRect(index);
+            QVERIFY2(rect.right() < list->viewport()->width(), name);
+            const int textWidth = list->fontMetrics().horizontalAdvance(index.data().toString());
+            if (textWidth <= list->viewport()->width() - list->iconSize().width() - 16)
+                continue;
+            ++wrapped;
+            QVERIFY2(rect.height() >= 2 * list->fontMetrics().lineSpacing(),
+                     qPrintable(index.data().toString()));
+        }
+    }
+    QVERIFY(wrapped >= 2); // the example's long titles did need wrapping
 }

@@ -2,6 +2,8 @@
 
 #include "ui/icons/statusicon.h"
 
+#include <QLocale>
+
 #include <algorithm>
 
 namespace keyscope::ui {
@@ -76,6 +78,37 @@ QVariant FindingListModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+namespace {
+
+QString itemCount(qsizetype n)
+{
+    return n == 1 ? FindingListModel::tr("1 item")
+                  : FindingListModel::tr("%1 items").arg(QLocale().toString(qlonglong(n)));
+}
+
+} // namespace
+
+QString concernSentence(const ConcernCounts &counts)
+{
+    const qsizetype elsewhere = counts.inStore - counts.inCollection;
+    const qsizetype unstored = counts.total - counts.inStore;
+    if (counts.total == counts.inCollection)
+        return counts.total == 1
+            ? FindingListModel::tr("The finding concerns 1 item, in this collection.")
+            : FindingListModel::tr("The finding concerns %1, all in this collection.")
+                  .arg(itemCount(counts.total));
+    QStringList where;
+    if (counts.inCollection > 0)
+        where << FindingListModel::tr("%1 in this collection").arg(counts.inCollection);
+    if (elsewhere > 0)
+        where << (elsewhere == 1 ? FindingListModel::tr("1 in another collection")
+                                 : FindingListModel::tr("%1 in other collections").arg(elsewhere));
+    if (unstored > 0)
+        where << FindingListModel::tr("%1 not stored in %2").arg(unstored).arg(counts.place);
+    return FindingListModel::tr("The finding concerns %1: %2.")
+        .arg(itemCount(counts.total), where.join(QStringLiteral(", ")));
 }
 
 } // namespace keyscope::ui

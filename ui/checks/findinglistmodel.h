@@ -30,4 +30,16 @@ private:
     std::vector<model::Finding> m_findings;
 };
 
+// Where the items a finding concerns are, as a sentence under the Checks list: "The finding
+// concerns 10 items: 1 in this collection, 9 not stored in the table." `place` names the store
+// showing ("the table", "index GSI1").
+struct ConcernCounts
+{
+    qsizetype total = 0;
+    qsizetype inCollection = 0; // in the collection showing
+    qsizetype inStore = 0;      // in the table or index showing, this collection included
+    QString place;
+};
+QString concernSentence(const ConcernCounts &counts);
+
 } // namespace keyscope::ui

@@ -6,6 +6,7 @@
 #include "ui/patterns/patterneditor.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/widgets/detailview.h"
+#include "ui/widgets/wrappinglist.h"
 
 #include <QAction>
 #include <QEvent>
@@ -33,7 +34,7 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     m_list->setModel(m_model);
     m_list->setAccessibleName(tr("Access patterns"));
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_list->setUniformItemSizes(true);
+    makeWrappingList(m_list);
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &PatternsPanel::showCurrent);
     // Double-click or Return (or a single click where the platform activates on one).
@@ -231,9 +232,9 @@ void PatternsPanel::showCurrent()
     QString text = result ? result->explanation : QString();
     if (result && !result->diagnosis.isEmpty())
         text += QStringLiteral("\n\n") + tr("Why: ") + result->diagnosis
-            + (result->findingId.isEmpty() ? QString()
-                                           : QStringLiteral(" [") + result->findingId
-                                                 + QLatin1Char(']'));
+            + (result->findingId.isEmpty()
+                   ? QString()
+                   : QStringLiteral(" [") + result->findingId + QLatin1Char(']'));
     if (result && result->fix)
         text += QStringLiteral("\n") + tr("Fix: ") + result->fix->summary + QLatin1Char('\n')
             + result->fix->changesText();

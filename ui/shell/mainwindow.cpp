@@ -29,6 +29,7 @@
 #include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
 #include "ui/widgets/detailview.h"
+#include "ui/widgets/wrappinglist.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -218,7 +219,7 @@ void MainWindow::createPanels()
     m_findingList->setModel(m_findingModel);
     m_findingList->setAccessibleName(tr("Design check findings"));
     m_findingList->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_findingList->setUniformItemSizes(true);
+    makeWrappingList(m_findingList);
     m_findingDetail = detailView(this, tr("Finding explanation"));
     m_findingConcern = new QLabel(this);
     m_findingConcern->setWordWrap(true);
@@ -679,14 +680,11 @@ void MainWindow::updateConcernLabel()
     }
     const CollectionView *view = m_collection->view();
     const qsizetype total = qsizetype(finding->concerned.size());
-    QString text = total == 1 ? tr("1 item concerned") : tr("%1 items concerned").arg(total);
-    text += tr(" (%1 in this collection, %2 in this %3)")
-                .arg(view->concernedRows().size())
-                .arg(view->concernedInStore())
-                .arg(view->indexName().isEmpty() ? tr("table")
-                                                 : tr("index %1").arg(view->indexName()));
-    text += tr(" \u00b7 F8 next, Shift+F8 previous");
-    m_findingConcern->setText(text);
+    const QString place
+        = view->indexName().isEmpty() ? tr("the table") : tr("index %1").arg(view->indexName());
+    m_findingConcern->setText(concernSentence({total, qsizetype(view->concernedRows().size()),
+                                               view->concernedInStore(), place})
+                              + tr(" F8 selects the next, Shift+F8 the previous."));
 }
 
 void MainWindow::findingSelected()
