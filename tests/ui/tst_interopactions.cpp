@@ -172,7 +172,7 @@ void TestInteropActions::importItemsIsOneUndoStep()
     m_window->interop()->importAction()->trigger();
     QVERIFY2(m_window->errors.isEmpty(), qPrintable(m_window->errors.join('\n')));
     QCOMPARE(document->project().items.size(), before + 2);
-    QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Import 2 item(s) from more.csv"));
+    QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Import 2 items from more.csv"));
     QVERIFY(settle(document));
     QCOMPARE(document->population()->size(), populated + 2);
     document->undoStack()->undo();

@@ -1,6 +1,7 @@
 #include "ui/editors/entitylistmodel.h"
 
 #include "ui/document/document.h"
+#include "ui/widgets/counted.h"
 
 #include <QColor>
 #include <QFont>
@@ -126,10 +127,10 @@ QVariant EntityListModel::data(const QModelIndex &index, int role) const
         if (role == Qt::DisplayRole || role == Qt::EditRole)
             return entity->name;
         if (role == Qt::ToolTipRole)
-            return tr("%1: %n attribute(s), %2 key template(s)", nullptr,
-                      int(entity->attributes.size()))
-                .arg(entity->name)
-                .arg(entity->keys.size());
+            return tr("%1: %2, %3")
+                .arg(entity->name,
+                     counted(qint64(entity->attributes.size()), tr("attribute"), tr("attributes")),
+                     counted(qint64(entity->keys.size()), tr("key template"), tr("key templates")));
         break;
     case ColorColumn:
         if (role == Qt::DisplayRole || role == Qt::EditRole)

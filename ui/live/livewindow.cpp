@@ -178,8 +178,7 @@ QWidget *LiveWindow::buildBrowse(QWidget *tabs)
     m_maxItems->setRange(1, 10000000);
     m_maxItems->setValue(100000);
     // The rest of the Query `keyscope live load` takes: filter, names, direction, Limit.
-    m_filter = lineEdit(browse, QStringLiteral("filterEdit"), tr("Filter expression"),
-                        tr("none"));
+    m_filter = lineEdit(browse, QStringLiteral("filterEdit"), tr("Filter expression"), tr("none"));
     m_names = lineEdit(browse, QStringLiteral("namesEdit"), tr("Expression attribute names"),
                        tr("{\"#n\": \"Name\"} (optional)"));
     m_backward = new QCheckBox(tr("Ne&west first (ScanIndexForward false)"), browse);
@@ -412,7 +411,7 @@ void LiveWindow::refreshTables()
             m_tables->clear();
             m_tables->addItems(names);
             setStatus(
-                tr("%1 on the endpoint.").arg(countText(names.size(), tr("table"), tr("tables"))));
+                tr("%1 on the endpoint.").arg(counted(names.size(), tr("table"), tr("tables"))));
         });
 }
 
@@ -508,8 +507,8 @@ void LiveWindow::loadPartition()
         [this, request, cap](const Loaded &loaded) {
             if (loaded.error)
                 return setStatus(loaded.error->toString(), true);
-            const Project project = partitionProject(
-                request, loaded.description->definition, loaded.endpoint, loaded.read.items);
+            const Project project = partitionProject(request, loaded.description->definition,
+                                                     loaded.endpoint, loaded.read.items);
             // What was read is never thrown away, also after an error or a cancel.
             emit projectLoaded(project);
             const qsizetype n = qsizetype(loaded.read.items.size());
@@ -517,13 +516,13 @@ void LiveWindow::loadPartition()
                 const bool cancelled = loaded.read.error->kind == LiveError::Kind::Cancelled;
                 setStatus(tr("%1: opened the %2 read before it; the partition is incomplete.")
                               .arg(cancelled ? tr("Cancelled") : loaded.read.error->toString(),
-                                   countText(n, tr("item"), tr("items"))),
+                                   counted(n, tr("item"), tr("items"))),
                           !cancelled);
             } else {
                 setStatus(
                     tr("Loaded %1 in %2%3.")
-                        .arg(countText(n, tr("item"), tr("items")))
-                        .arg(countText(loaded.read.pages, tr("page"), tr("pages")))
+                        .arg(counted(n, tr("item"), tr("items")))
+                        .arg(counted(loaded.read.pages, tr("page"), tr("pages")))
                         .arg(loaded.read.capped
                                  ? tr("; stopped at %1 items, the partition has more").arg(cap)
                                  : QString()));
@@ -540,8 +539,7 @@ void LiveWindow::pushProject()
     TableDefinition definition = m_document->project().table;
     if (!m_verifyTable->text().trimmed().isEmpty())
         definition.tableName = m_verifyTable->text().trimmed();
-    const ItemList items
-        = LiveOperations::uniqueByKey(definition, m_document->population()->items);
+    const ItemList items = LiveOperations::uniqueByKey(definition, m_document->population()->items);
     const QJsonObject tableJson = m_document->project().tableJson;
 
     start<PushCheck>(
@@ -567,10 +565,10 @@ void LiveWindow::pushProject()
             if (!confirmed)
                 return setStatus(tr("Push cancelled; nothing was written."));
             start<WriteResult>(
-                tr("Pushing %1...").arg(countText(qint64(items.size()), tr("item"), tr("items"))),
+                tr("Pushing %1...").arg(counted(qint64(items.size()), tr("item"), tr("items"))),
                 [plan = checked.plan, definition, items, tableJson](LiveJobContext &c) {
-                    PushResult pushed = push(c.operations, plan, definition, tableJson, items,
-                                             c.progress);
+                    PushResult pushed
+                        = push(c.operations, plan, definition, tableJson, items, c.progress);
                     if (pushed.createError)
                         pushed.write.error = pushed.createError;
                     return pushed.write;
@@ -692,7 +690,7 @@ void LiveWindow::showVerify(const VerifyResult &result)
     if (result.identical())
         summary = tr("Same: %1 in the same order, with the same attributes "
                      "(Count %2, ScannedCount %3 on both).")
-                      .arg(countText(qint64(result.endpoint.items.size()), tr("item"), tr("items")))
+                      .arg(counted(qint64(result.endpoint.items.size()), tr("item"), tr("items")))
                       .arg(result.endpoint.count)
                       .arg(result.endpoint.scannedCount);
     else

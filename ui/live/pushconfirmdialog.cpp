@@ -15,11 +15,11 @@ PushConfirmDialog::PushConfirmDialog(const PushPlan &plan, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     const QString what = plan.tableExists
         ? tr("Write %1 into the existing table <b>%2</b> on <b>%3</b>?")
-              .arg(countText(plan.items, tr("item"), tr("items")), plan.table.toHtmlEscaped(),
+              .arg(counted(plan.items, tr("item"), tr("items")), plan.table.toHtmlEscaped(),
                    plan.endpoint.toHtmlEscaped())
         : tr("Create table <b>%1</b> (%2) on <b>%3</b> and write %4?")
               .arg(plan.table.toHtmlEscaped(), plan.keys.toHtmlEscaped(),
-                   plan.endpoint.toHtmlEscaped(), countText(plan.items, tr("item"), tr("items")));
+                   plan.endpoint.toHtmlEscaped(), counted(plan.items, tr("item"), tr("items")));
     auto *text = new QLabel(what, this);
     text->setWordWrap(true);
     text->setObjectName(QStringLiteral("pushPlanLabel"));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/live/liveworkflows.h"
+#include "ui/widgets/counted.h"
 
 #include <QDialog>
 
@@ -8,12 +9,6 @@ class QLineEdit;
 class QPushButton;
 
 namespace keyscope::ui {
-
-// "1 item", "42 items".
-inline QString countText(qint64 n, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
-}
 
 using model::live::PushPlan;
 

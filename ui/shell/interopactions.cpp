@@ -4,6 +4,7 @@
 #include "model/interop/itemsformats.h"
 #include "ui/document/document.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/widgets/counted.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -192,10 +193,11 @@ bool InteropActions::importFile(const QString &path)
             m_hooks.showError(tr("Cannot import %1").arg(name), tr("The file holds no items."));
             return false;
         }
-        m_document->addItems(input.items.items,
-                             tr("Import %n item(s) from %1", nullptr, int(count)).arg(name));
-        status(tr("Imported %n item(s) from %1 (%2); Ctrl+Z undoes it", nullptr, int(count))
-                   .arg(name, input.description));
+        m_document->addItems(
+            input.items.items,
+            tr("Import %1 from %2").arg(counted(count, tr("item"), tr("items")), name));
+        status(tr("Imported %1 from %2 (%3); Ctrl+Z undoes it")
+                   .arg(counted(count, tr("item"), tr("items")), name, input.description));
         notes(tr("Imported %1").arg(name), input.notes);
         return true;
     }
@@ -269,16 +271,16 @@ bool InteropActions::exportItems(const QString &path, InteropFile::Format format
     }
     const QStringList paths = std::get<QStringList>(written);
     status(
-        tr("Exported %n item(s) to %1", nullptr, int(items.size()))
-            .arg(paths.size() > 2
+        tr("Exported %1 to %2")
+            .arg(counted(qint64(items.size()), tr("item"), tr("items")),
+                 paths.size() > 2
                      ? tr("%1 … %2 (%3 files)").arg(paths.first(), paths.last()).arg(paths.size())
                      : paths.join(QStringLiteral(", "))));
     return true;
 }
 
 std::variant<QStringList, model::IoError>
-InteropActions::write(InteropFile::Format format, const model::ItemList &items,
-                      const QString &path)
+InteropActions::write(InteropFile::Format format, const model::ItemList &items, const QString &path)
 {
     const model::Project project = m_document->project();
     return inBackground(m_window, tr("Writing %1…").arg(QFileInfo(path).fileName()),

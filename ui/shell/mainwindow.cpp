@@ -28,6 +28,7 @@
 #include "ui/shell/tracedisplay.h"
 #include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
+#include "ui/widgets/counted.h"
 #include "ui/widgets/detailview.h"
 #include "ui/widgets/wrappinglist.h"
 
@@ -62,17 +63,6 @@
 #include <QWindow>
 
 namespace keyscope::ui {
-
-namespace {
-
-// English plurals without a translation file ("1 warning", "2 warnings").
-QString counted(qsizetype n, const QString &singular, const QString &plural)
-{
-    return QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(n)),
-                                       n == 1 ? singular : plural);
-}
-
-} // namespace
 
 PatternListModel *MainWindow::patternModel() const
 {
