@@ -21,6 +21,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
@@ -242,6 +243,7 @@ private slots:
     void appAndHandWrittenPatternsSaveTheSameBytes();
     void minimalPatternSavesTheSameBytes();
     void designAndPatternFromNewProjectWithoutATextEditor();
+    void formGrowsWithItsVerdict();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -941,6 +943,45 @@ void TestPatternEditor::designAndPatternFromNewProjectWithoutATextEditor()
     QCOMPARE(reopened.expect.count, std::optional<qint64>(6));
     QVERIFY(settle(*document));
     QVERIFY(panel->model()->index(0).data(ui::PatternListModel::PassedRole).toBool());
+}
+
+// A verdict that grows to several lines makes the form taller: every expected entity type stays
+// in view (it squeezed the list to one row), the verdict shows whole, and the parent combo shows
+// its entity type's name.
+void TestPatternEditor::formGrowsWithItsVerdict()
+{
+    ui::Document document;
+    QVERIFY(document
+                .open(keyscope::testsupport::sourcePath(
+                    "/resources/examples/saas/before.keyscope.json"))
+                .empty());
+    QVERIFY(settle(document));
+    ui::PatternEditor editor(document.project(), document.population(), document.table());
+    editor.setPattern(document.project().accessPatterns[0]);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    // None expected but the Org: the verdict names the unexpected Team and its key.
+    QListWidget *types = editor.entityTypesList();
+    for (int row = 0; row < types->count(); ++row)
+        types->item(row)->setCheckState(row == 0 ? Qt::Checked : Qt::Unchecked);
+    auto *verdict = editor.findChild<QLabel *>(QStringLiteral("verdict"));
+    QVERIFY(verdict);
+    const QString longVerdict = QStringLiteral(
+        "Fails: result #2 is Team 'TEAM#DRIVE-THRU#001', which is not one of the expected types "
+        "(Org); reading backward from 'ORG#MCDONALDS' meets the Org last, so the pattern never "
+        "sees the items it expects in the order it expects them.");
+    verdict->setText(longVerdict);
+    QTRY_VERIFY2(verdict->height() >= verdict->heightForWidth(verdict->width()),
+                 qPrintable(QStringLiteral("verdict %1 px tall, needs %2")
+                                .arg(verdict->height())
+                                .arg(verdict->heightForWidth(verdict->width()))));
+    for (int row = 0; row < types->count(); ++row) {
+        const QRect rect = types->visualItemRect(types->item(row));
+        QVERIFY2(rect.bottom() < types->viewport()->height(), qPrintable(types->item(row)->text()));
+    }
+    QComboBox *parent = editor.parentCombo();
+    QVERIFY(parent->width() >= parent->fontMetrics().horizontalAdvance(parent->currentText())
+                + parent->iconSize().width());
 }
 
 QTEST_MAIN(TestPatternEditor)

@@ -21,6 +21,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace keyscope::ui {
 
 using model::AccessPattern;
@@ -115,6 +117,9 @@ void PatternEditor::createSourceFields()
     m_parent->setToolTip(tr("The item the values' key templates read, e.g. the Customer whose "
                             "orders the pattern fetches"));
     m_parent->addItem(tr("(none: literal values only)"), QString());
+    // The entity type's name shows whole however narrow the column gets.
+    m_parent->setMinimumContentsLength(14);
+    m_parent->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     for (const model::EntityType &entity : m_project.entities)
         m_parent->addItem(colorChipIcon(QColor(entity.color)), entity.name, entity.name);
     m_parentIndex = new QSpinBox(this);
@@ -153,7 +158,6 @@ void PatternEditor::createExpectationFields()
     m_entityTypes->setAccessibleName(tr("Expected entity types"));
     m_entityTypes->setToolTip(tr("Every item returned is one of the checked types (none "
                                  "checked: any type)"));
-    m_entityTypes->setMaximumHeight(m_entityTypes->fontMetrics().lineSpacing() * 5 + 12);
 
     m_countKind = new QComboBox(this);
     m_countKind->setObjectName(QStringLiteral("countKind"));
@@ -392,6 +396,11 @@ void PatternEditor::fillEntityTypes(const QStringList &checked)
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         item->setCheckState(checked.contains(name) ? Qt::Checked : Qt::Unchecked);
     }
+    // Every type in view up to five (then it scrolls): a long verdict grows the form instead.
+    const int rows = std::clamp(int(names.size()), 1, 5);
+    const int rowHeight
+        = std::max(m_entityTypes->sizeHintForRow(0), m_entityTypes->fontMetrics().lineSpacing());
+    m_entityTypes->setFixedHeight(rows * rowHeight + 2 * m_entityTypes->frameWidth() + 2);
     m_syncing = wasSyncing;
 }
 
