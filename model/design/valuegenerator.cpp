@@ -150,6 +150,36 @@ QString epochSecondsText(qint64 ms, bool wholeSeconds)
 
 } // namespace
 
+std::vector<GeneratorSpec::Kind> generatorKindsFor(AttributeKind type)
+{
+    static constexpr Kind kAll[]
+        = {Kind::Constant,  Kind::Sequence, Kind::IntegerRange, Kind::Choice, Kind::Names,
+           Kind::Timestamp, Kind::Uuid4,    Kind::Ksuid,        Kind::Ulid,   Kind::Pattern};
+    std::vector<Kind> kinds;
+    for (Kind kind : kAll) {
+        if (accepts(kindInfo(kind), type))
+            kinds.push_back(kind);
+    }
+    return kinds;
+}
+
+GeneratorSpec::Kind defaultGeneratorKind(AttributeKind type)
+{
+    switch (type) {
+    case AttributeKind::S:
+        return Kind::Pattern;
+    case AttributeKind::N:
+        return Kind::Sequence;
+    case AttributeKind::B:
+        return Kind::Constant;
+    case AttributeKind::Bool:
+        return Kind::Choice;
+    case AttributeKind::Timestamp:
+        return Kind::Timestamp;
+    }
+    return Kind::Constant;
+}
+
 QString generatorKindName(GeneratorSpec::Kind kind)
 {
     switch (kind) {

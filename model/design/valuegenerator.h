@@ -74,6 +74,12 @@ private:
 // The built-in surname list for the Names generator; includes DeBrie, Dean, Dern, VanDyke.
 const QStringList &builtinNames();
 
+// The generator kinds whose values an attribute of `type` holds, in the editors' order.
+std::vector<GeneratorSpec::Kind> generatorKindsFor(AttributeKind type);
+// The generator a new attribute of `type`, or one whose type changed under its generator, gets:
+// a sequence for numbers, a timestamp for instants, a pattern for strings.
+GeneratorSpec::Kind defaultGeneratorKind(AttributeKind type);
+
 // "constant", "integerRange", ...: the spelling used in project files and error messages.
 QString generatorKindName(GeneratorSpec::Kind kind);
 

@@ -120,6 +120,7 @@ private slots:
     void entityListEditsAreUndoable();
     void keyboardRemovesRenamesAndAdds();
     void attributeEditsFollowIntoTemplates();
+    void typeChangeGivesAGeneratorOfThatType();
     void templateGoesLiveWhenItsAttributeArrives();
     void unknownPlaceholderOffersQuickFixes();
     void tableEditorAddsAndEditsIndexes();
@@ -637,6 +638,54 @@ void TestEditors::attributeEditsFollowIntoTemplates()
     QVERIFY(!form->problemText().isEmpty());
     QCOMPARE(document.project().entity(QStringLiteral("Reading"))->attributes[0].generator.step,
              qint64(3600000));
+}
+
+// A string attribute made by a pattern turned into a timestamp gets a timestamp generator (it
+// kept the pattern, and the design stopped populating); the form below the list offers the
+// kinds a timestamp holds and switches among them, one undo step each.
+void TestEditors::typeChangeGivesAGeneratorOfThatType()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty() && settle(document));
+    ui::EntitiesEditor editor(&document);
+    editor.resize(560, 720);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Device")));
+    ui::AttributeListModel *attributes = editor.attributeModel();
+    const auto deviceId
+        = [&] { return document.project().entity(QStringLiteral("Device"))->attributes[0]; };
+    QCOMPARE(deviceId().generator.kind, model::GeneratorSpec::Kind::Pattern);
+    const int undoBefore = document.undoStack()->index();
+
+    QVERIFY(attributes->setData(attributes->index(0, ui::AttributeListModel::TypeColumn),
+                                QStringLiteral("N")));
+    QCOMPARE(deviceId().type, model::AttributeKind::N);
+    QCOMPARE(deviceId().generator.kind, model::GeneratorSpec::Kind::Sequence);
+    QVERIFY(attributes->setData(attributes->index(0, ui::AttributeListModel::TypeColumn),
+                                QStringLiteral("timestamp")));
+    QCOMPARE(deviceId().generator.kind, model::GeneratorSpec::Kind::Timestamp);
+    QVERIFY2(ui::AttributeListModel::generatorProblem(deviceId()).isEmpty(),
+             qPrintable(ui::AttributeListModel::generatorProblem(deviceId())));
+    QVERIFY(settle(document));
+    QVERIFY(document.population() && !document.population()->items.empty());
+
+    editor.attributeView()->setCurrentIndex(attributes->index(0, 0));
+    auto *kind
+        = findByAccessibleName<QComboBox>(editor.generatorForm(), QStringLiteral("Generator kind"));
+    QVERIFY(kind && kind->isVisibleTo(editor.generatorForm()));
+    QStringList offered;
+    for (int i = 0; i < kind->count(); ++i)
+        offered << kind->itemText(i);
+    QCOMPARE(offered, QStringList({"constant", "choice", "timestamp"}));
+    QCOMPARE(kind->currentText(), QStringLiteral("timestamp"));
+    kind->setCurrentIndex(0);
+    emit kind->activated(0);
+    QCOMPARE(deviceId().generator.kind, model::GeneratorSpec::Kind::Constant);
+    QVERIFY(ui::AttributeListModel::generatorProblem(deviceId()).isEmpty());
+    QCOMPARE(document.undoStack()->index(), undoBefore + 3);
+    document.undoStack()->undo();
+    QCOMPARE(deviceId().generator.kind, model::GeneratorSpec::Kind::Timestamp);
 }
 
 void TestEditors::templateGoesLiveWhenItsAttributeArrives()

@@ -9,6 +9,8 @@
 #include <QGuiApplication>
 #include <QPalette>
 
+#include <algorithm>
+
 namespace keyscope::ui {
 
 using model::AttributeKind;
@@ -128,6 +130,22 @@ QStringList AttributeListModel::generatorKindNames()
     return names;
 }
 
+GeneratorSpec AttributeListModel::generatorForType(const AttributeSpec &spec)
+{
+    if (generatorProblem(spec).isEmpty())
+        return spec.generator;
+    // Values written for the old type ("value" for a number) are dropped; a kind that makes
+    // nothing the type holds (a pattern for a timestamp) gives way to the type's own.
+    AttributeSpec fresh = spec;
+    fresh.generator.constant.clear();
+    fresh.generator.choices.clear();
+    const std::vector<GeneratorSpec::Kind> kinds = model::generatorKindsFor(spec.type);
+    const bool kept = std::find(kinds.begin(), kinds.end(), spec.generator.kind) != kinds.end();
+    GeneratorSpec g
+        = defaultsFor(kept ? spec.generator.kind : model::defaultGeneratorKind(spec.type), fresh);
+    return g;
+}
+
 QString AttributeListModel::parametersSummary(const AttributeSpec &spec)
 {
     const GeneratorSpec &g = spec.generator;
@@ -170,8 +188,6 @@ GeneratorSpec AttributeListModel::defaultsFor(GeneratorSpec::Kind kind, const At
     GeneratorSpec g = spec.generator;
     const GeneratorSpec::Kind was = g.kind;
     g.kind = kind;
-    if (kind == was)
-        return g;
     if (hasInstants(kind) != hasInstants(was)) {
         // Integers and instants do not mean the same thing; start afresh.
         g.random = false;
@@ -406,6 +422,7 @@ bool AttributeListModel::setData(const QModelIndex &index, const QVariant &value
             return false;
         }
         spec.type = *kind;
+        spec.generator = generatorForType(spec);
         break;
     }
     case GeneratorColumn: {

@@ -57,6 +57,9 @@ public:
                                             const model::AttributeSpec &spec);
     // Why ValueGenerator::create refuses the attribute, empty when it accepts it.
     static QString generatorProblem(const model::AttributeSpec &spec);
+    // The generator an attribute gets when its type changes: its own while it still makes
+    // values of the new type, else the type's default generator (a timestamp for timestamps).
+    static model::GeneratorSpec generatorForType(const model::AttributeSpec &spec);
 
 signals:
     void editRejected(const QString &message);

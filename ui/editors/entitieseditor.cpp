@@ -247,6 +247,11 @@ void EntitiesEditor::createAttributesTab()
             &EntitiesEditor::attributeSelectionChanged);
     connect(m_attributes, &QAbstractItemModel::modelReset, this,
             &EntitiesEditor::attributeSelectionChanged);
+    // Another entity type: its first attribute is selected, so its generator shows below.
+    connect(m_attributes, &QAbstractItemModel::modelReset, this, [this] {
+        if (!m_attributeView->currentIndex().isValid() && m_attributes->rowCount() > 0)
+            m_attributeView->setCurrentIndex(m_attributes->index(0, 0));
+    });
 }
 
 EntitiesEditor::~EntitiesEditor()

@@ -5,10 +5,13 @@
 #include "ui/editors/attributelistmodel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QJsonValue>
 #include <QLabel>
 #include <QLineEdit>
+
+#include <algorithm>
 
 namespace keyscope::ui {
 
@@ -69,6 +72,12 @@ GeneratorForm::GeneratorForm(QWidget *parent)
     m_title = new QLabel(this);
     m_title->setWordWrap(true);
     m_form->addRow(m_title);
+    m_kind = new QComboBox(this);
+    m_kind->setAccessibleName(tr("Generator kind"));
+    m_kind->setToolTip(tr("What makes this attribute's values; only the kinds whose values "
+                          "the attribute's type holds are offered"));
+    m_form->addRow(tr("&Generator:"), m_kind);
+    connect(m_kind, &QComboBox::activated, this, &GeneratorForm::kindChosen);
 
     const auto field = [this](const QString &label, const QString &accessible, const QString &tip) {
         auto *edit = new QLineEdit(this);
@@ -117,6 +126,7 @@ void GeneratorForm::setAttribute(const model::AttributeSpec *spec)
         m_spec.reset();
     } else {
         m_spec = *spec;
+        fillKinds();
         const GeneratorSpec &g = spec->generator;
         const bool instants = usesInstants(g.kind);
         const auto set = [](QLineEdit *edit, const QString &text) {
@@ -143,17 +153,42 @@ void GeneratorForm::setAttribute(const model::AttributeSpec *spec)
     updateRows();
 }
 
+void GeneratorForm::fillKinds()
+{
+    std::vector<GeneratorSpec::Kind> kinds = model::generatorKindsFor(m_spec->type);
+    // A kind the type cannot hold (from a file) is shown as it is; the problem line says why.
+    if (std::find(kinds.begin(), kinds.end(), m_spec->generator.kind) == kinds.end())
+        kinds.push_back(m_spec->generator.kind);
+    m_kind->clear();
+    for (GeneratorSpec::Kind kind : kinds)
+        m_kind->addItem(model::generatorKindName(kind), int(kind));
+    m_kind->setCurrentIndex(m_kind->findData(int(m_spec->generator.kind)));
+}
+
+void GeneratorForm::kindChosen(int row)
+{
+    if (m_filling || !m_spec || row < 0)
+        return;
+    const auto kind = GeneratorSpec::Kind(m_kind->itemData(row).toInt());
+    if (kind == m_spec->generator.kind)
+        return;
+    model::AttributeSpec spec = *m_spec;
+    spec.generator = AttributeListModel::defaultsFor(kind, spec);
+    setAttribute(&spec);
+    emit specEdited(spec);
+}
+
 void GeneratorForm::updateRows()
 {
     const auto show
         = [this](QWidget *field, bool visible) { m_form->setRowVisible(field, visible); };
     if (!m_spec) {
         m_title->setText(tr("Select an attribute to edit its generator."));
-        for (QWidget *w : {static_cast<QWidget *>(m_constant), static_cast<QWidget *>(m_choices),
-                           static_cast<QWidget *>(m_pattern), static_cast<QWidget *>(m_start),
-                           static_cast<QWidget *>(m_step), static_cast<QWidget *>(m_min),
-                           static_cast<QWidget *>(m_max), static_cast<QWidget *>(m_random),
-                           static_cast<QWidget *>(m_perParent)})
+        for (QWidget *w : {static_cast<QWidget *>(m_kind), static_cast<QWidget *>(m_constant),
+                           static_cast<QWidget *>(m_choices), static_cast<QWidget *>(m_pattern),
+                           static_cast<QWidget *>(m_start), static_cast<QWidget *>(m_step),
+                           static_cast<QWidget *>(m_min), static_cast<QWidget *>(m_max),
+                           static_cast<QWidget *>(m_random), static_cast<QWidget *>(m_perParent)})
             show(w, false);
         m_problem->hide();
         return;
@@ -161,10 +196,12 @@ void GeneratorForm::updateRows()
     using Kind = GeneratorSpec::Kind;
     const GeneratorSpec &g = m_spec->generator;
     const Kind kind = g.kind;
-    m_title->setText(tr("<b>%1</b>: %2 generator")
-                         .arg(m_spec->name.toHtmlEscaped(), model::generatorKindName(kind)));
+    m_title->setText(
+        tr("How <b>%1</b> (%2) is made:")
+            .arg(m_spec->name.toHtmlEscaped(), ProjectFile::attributeKindName(m_spec->type)));
     const bool timed = kind == Kind::Timestamp || kind == Kind::Ksuid || kind == Kind::Ulid;
     const bool ranged = kind == Kind::IntegerRange || (timed && g.random);
+    show(m_kind, true);
     show(m_constant, kind == Kind::Constant);
     show(m_choices, kind == Kind::Choice);
     show(m_pattern, kind == Kind::Pattern);

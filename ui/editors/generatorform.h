@@ -5,13 +5,15 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
 
 namespace keyscope::ui {
 
-// The parameters of one attribute's generator, showing only the fields its kind uses:
+// One attribute's generator: its kind (among those that make values of the attribute's type)
+// and the parameters of that kind, showing only the fields it uses:
 // constant value, choices, pattern, start/step, min/max (instants and durations for
 // timestamp, KSUID and ULID; integers otherwise), random, per parent. A finished field emits
 // specEdited with the whole new spec; a field that does not read ("15 minutes") says why and
@@ -34,11 +36,14 @@ signals:
 
 private:
     void fieldFinished();
+    void kindChosen(int row);
+    void fillKinds();
     void updateRows();
 
     std::optional<model::AttributeSpec> m_spec;
     QFormLayout *m_form;
     QLabel *m_title;
+    QComboBox *m_kind; // the generators the attribute's type can hold
     QLineEdit *m_constant;
     QLineEdit *m_choices;
     QLineEdit *m_pattern;
