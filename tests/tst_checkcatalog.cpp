@@ -93,6 +93,7 @@ private slots:
     void delimiterIsNotMixedCase();
     void compositeValuesAreNoCollision();
     void severities();
+    void failedCandidatesAreNeverOffered();
     void userTextIsNeverReadAsPlaceholders();
 };
 
@@ -255,6 +256,23 @@ void TestCheckCatalog::severities()
     QCOMPARE(found.size(), size_t(1));
     QCOMPARE(found.front().severity, Finding::Severity::Error);
     QVERIFY(found.front().explanation.contains(QLatin1String("is marked mutable")));
+}
+
+void TestCheckCatalog::failedCandidatesAreNeverOffered()
+{
+    // No change makes four tasks come back as five: the diagnosis says so and offers nothing,
+    // rather than a candidate that was tried and left the pattern failing.
+    Project project = load(QStringLiteral("pattern-prefix.fixed.keyscope.json"));
+    project.accessPatterns.front().expect.count = 5;
+    const auto results = runPatterns(project);
+    QCOMPARE(results.size(), size_t(1));
+    const PatternResult &result = results.front();
+    QVERIFY(!result.passed);
+    QVERIFY2(!result.fix, qPrintable(result.fix ? result.fix->summary : QString()));
+    QVERIFY2(result.findingId.isEmpty(), qPrintable(result.findingId));
+    QVERIFY2(result.diagnosis.contains(QLatin1String("No automatic fix was found")),
+             qPrintable(result.diagnosis));
+    QVERIFY2(result.diagnosis.contains(QLatin1String("by hand")), qPrintable(result.diagnosis));
 }
 
 void TestCheckCatalog::userTextIsNeverReadAsPlaceholders()
