@@ -155,6 +155,9 @@ void TestCheckCatalog::catalog_data()
     row("pad-overflow", "pad-overflow", "error", {"'PAGE#100'", "wider than pad:2"},
         "PAGE#{PageNo|pad:6}", "PAGE#{PageNo|pad:6}");
     row("duplicate-key", "duplicate-key", "error", {"later write wins"}, "a key of its own", "");
+    // Issue 26: mistakes that raised nothing, or the wrong thing.
+    row("pattern-prefix", "prefix-overlap", "warning",
+        {"begins_with(SK, 'TASK')", "'TASKNOTE#'", "'A project's tasks'"}, "'TASK#'", "TASK#");
 }
 
 void TestCheckCatalog::catalog()

@@ -101,7 +101,9 @@ struct CheckOptions
 //                         keys collide or prefix-match (all alike, "US#WA#SEATTLE", is a
 //                         deliberate composite)
 //   prefix-overlap        one entity type's literal sort-key prefix begins another's ("TASK",
-//                         "TASKNOTE#"), confirmed by two such items in one collection
+//                         "TASKNOTE#"), confirmed by two such items in one collection; or an
+//                         access pattern's begins_with value that stops short of the
+//                         separator and returns another type (begins_with(SK, 'TASK'))
 //   signed-pad            negative values (in the population or the generator's declared range)
 //                         under pad:N or invert:N
 //   mixed-width           templates of different entity types padding a number after the same
@@ -114,7 +116,8 @@ struct CheckOptions
 // Finding::edit holds the exact new template where it is known: unpadded-number (|pad:N),
 // mixed-case (|upper), pad-overflow and pad-near-limit (the wider width), unsortable-timestamp
 // (|iso8601 or |epoch|pad:N), lowercase-ulid, zoneless-timestamp (|iso8601), prefix-overlap
-// (the prefix ended with the separator), mixed-width (the wider width).
+// (the prefix ended with the separator, or the pattern's begins_with value ended with it),
+// mixed-width (the wider width).
 //
 // What each finding marks (Finding::column/length and Finding::concerned):
 //   unpadded-number, mixed-case, unsortable-timestamp, random-id-order

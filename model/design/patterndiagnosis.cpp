@@ -630,6 +630,21 @@ void limitBeforeFilter(const Context &c, std::vector<Candidate> &out)
     out.push_back(std::move(candidate));
 }
 
+// The pattern's begins_with value stops short of the separator and reaches another type:
+// end it with the separator.
+void narrowBeginsWith(const Context &c, std::vector<Candidate> &out)
+{
+    const auto reach = beginsWithReach(c.project, c.population, c.pattern, c.result, c.sortKey);
+    if (!reach)
+        return;
+    out.push_back({QStringLiteral("begins_with(%1, '%2') is meant for %3 items, but %4 keys "
+                                  "start with '%5', which begins with '%2' too. End the value "
+                                  "with the separator: '%6'.")
+                       .arg(c.sortKey, reach->prefix, reach->reads, reach->other,
+                            reach->otherPrefix, reach->narrowed),
+                   QStringLiteral("prefix-overlap"), reach->fix});
+}
+
 // Another type starts its sort key like the one the pattern expects: give it its own prefix.
 void distinctPrefix(const Context &c, std::vector<Candidate> &out)
 {
@@ -670,6 +685,7 @@ std::vector<Candidate> candidates(const Context &c)
         return out;
     lookupKey(c, out);
     limitBeforeFilter(c, out);
+    narrowBeginsWith(c, out);
     distinctPrefix(c, out);
     projectedIndex(c, out);
     if (c.parentProblem()) {
