@@ -158,6 +158,8 @@ void TestCheckCatalog::catalog_data()
     // Issue 26: mistakes that raised nothing, or the wrong thing.
     row("pattern-prefix", "prefix-overlap", "warning",
         {"begins_with(SK, 'TASK')", "'TASKNOTE#'", "'A project's tasks'"}, "'TASK#'", "TASK#");
+    row("mixed-case-items", "mixed-case", "warning", {"'DeBrie'", "'Dean'", "0x41-0x5A"},
+        "'DEBRIE'", "");
 }
 
 void TestCheckCatalog::catalog()

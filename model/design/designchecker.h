@@ -77,6 +77,8 @@ struct CheckOptions
 //   pad-overflow          a value wider than its pad width: order silently wrong (error)
 //   pad-near-limit        values past CheckOptions::padAlertShare of the width's maximum
 //   mixed-case            mixed-case values in keys without upper/lower ("DeBrie" < "Dean")
+//                         and hand-written sort keys of one collection in mixed case, compared
+//                         among keys that begin with the same letter, case aside
 //   unsortable-timestamp  timestamps in keys in a non-sortable format, mixed formats/offsets,
 //                         or |epoch numbers whose digit count changes (fix |epoch|pad:N)
 //   mutable-in-key        a mutable attribute in the table's primary key (delete + create
