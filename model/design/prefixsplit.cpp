@@ -179,8 +179,8 @@ std::optional<PrefixSplit> prefixSplit(const Project &project, const Population 
         return std::nullopt;
     PrefixSplit split;
     split.sortKey = sortKey;
-    const EntityType *other = unexpectedType(project, population, pattern, result,
-                                             split.otherItem, split.otherReturned);
+    const EntityType *other = unexpectedType(project, population, pattern, result, split.otherItem,
+                                             split.otherReturned);
     if (!other || !other->keys.count(sortKey))
         return std::nullopt;
     split.other = other->name;
@@ -269,11 +269,9 @@ QString upToSeparator(const QString &prefix, const QString &longer)
 
 } // namespace
 
-std::optional<BeginsWithReach> beginsWithReach(const Project &project,
-                                               const Population &population,
+std::optional<BeginsWithReach> beginsWithReach(const Project &project, const Population &population,
                                                const AccessPattern &pattern,
-                                               const PatternResult &result,
-                                               const QString &sortKey)
+                                               const PatternResult &result, const QString &sortKey)
 {
     if (!result.response || pattern.expect.entityTypes.isEmpty() || sortKey.isEmpty())
         return std::nullopt;
@@ -285,17 +283,17 @@ std::optional<BeginsWithReach> beginsWithReach(const Project &project,
     if (!text || text->isEmpty())
         return std::nullopt;
     reach.prefix = *text;
-    const EntityType *other = unexpectedType(project, population, pattern, result,
-                                             reach.otherItem, reach.otherReturned);
+    const EntityType *other = unexpectedType(project, population, pattern, result, reach.otherItem,
+                                             reach.otherReturned);
     if (!other || !other->keys.count(sortKey))
         return std::nullopt;
     reach.other = other->name;
     reach.otherPrefix = templatePrefix(other->keys.at(sortKey));
     for (const QString &name : pattern.expect.entityTypes) {
         const EntityType *reads = project.entity(name);
-        const QString readsPrefix
-            = reads && reads->keys.count(sortKey) ? templatePrefix(reads->keys.at(sortKey))
-                                                  : QString();
+        const QString readsPrefix = reads && reads->keys.count(sortKey)
+            ? templatePrefix(reads->keys.at(sortKey))
+            : QString();
         if (readsPrefix.size() <= reach.prefix.size() || !readsPrefix.startsWith(reach.prefix))
             continue;
         const QString narrowed = upToSeparator(reach.prefix, readsPrefix);

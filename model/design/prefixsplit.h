@@ -47,23 +47,21 @@ std::optional<PrefixSplit> prefixSplit(const Project &project, const Population 
 // expected type's separator ('TASK#'), which the other prefix does not begin with.
 struct BeginsWithReach
 {
-    QString valueName;   // ":sk"
-    QString sortKey;     // "SK"
-    QString prefix;      // the value as the pattern gives it: "TASK"
-    QString narrowed;    // "TASK#"
-    QString reads;       // "Task"
-    QString readsPrefix; // "TASK#"
-    QString other;       // "TaskNote"
-    QString otherPrefix; // "TASKNOTE#"
+    QString valueName;     // ":sk"
+    QString sortKey;       // "SK"
+    QString prefix;        // the value as the pattern gives it: "TASK"
+    QString narrowed;      // "TASK#"
+    QString reads;         // "Task"
+    QString readsPrefix;   // "TASK#"
+    QString other;         // "TaskNote"
+    QString otherPrefix;   // "TASKNOTE#"
     qint64 otherItem = -1; // the first returned item of the other type (population index)
     int otherReturned = 0; // how many the page returned
     DesignFix fix;         // the pattern value, narrowed
 };
 
-std::optional<BeginsWithReach> beginsWithReach(const Project &project,
-                                               const Population &population,
+std::optional<BeginsWithReach> beginsWithReach(const Project &project, const Population &population,
                                                const AccessPattern &pattern,
-                                               const PatternResult &result,
-                                               const QString &sortKey);
+                                               const PatternResult &result, const QString &sortKey);
 
 } // namespace keyscope::model

@@ -92,10 +92,10 @@ void report(const CheckContext &context, const SortKeyOf &key, const InversionFi
             const std::vector<qint64> &group, std::vector<Finding> &findings)
 {
     const int entity = context.entityOf(pair.later.item);
-    Finding f = findingOf(QStringLiteral("mixed-case"), Finding::Severity::Warning,
-                          entity >= 0 ? context.entityName(entity) : QString(), key.range,
-                          QStringLiteral("items[%1]").arg(pair.later.item
-                                                          - context.population.generatedCount));
+    Finding f = findingOf(
+        QStringLiteral("mixed-case"), Finding::Severity::Warning,
+        entity >= 0 ? context.entityName(entity) : QString(), key.range,
+        QStringLiteral("items[%1]").arg(pair.later.item - context.population.generatedCount));
     f.index = key.store;
     f.items = {pair.later.item, pair.earlier.item};
     setConcerned(f, group);
