@@ -160,6 +160,9 @@ void TestCheckCatalog::catalog_data()
         {"begins_with(SK, 'TASK')", "'TASKNOTE#'", "'A project's tasks'"}, "'TASK#'", "TASK#");
     row("mixed-case-items", "mixed-case", "warning", {"'DeBrie'", "'Dean'", "0x41-0x5A"},
         "'DEBRIE'", "");
+    row("separator-collision", "delimiter-in-value", "warning",
+        {"'ANA#LU'", "'LU#RUIZ'", "'MEMBER#ANA#LU#RUIZ'", "same key"}, "'MEMBER#ANA%23LU#RUIZ'",
+        "");
 }
 
 void TestCheckCatalog::catalog()

@@ -101,7 +101,9 @@ struct CheckOptions
 //   delimiter-in-value    values of a placeholder holding the template's own separator, some
 //                         and not others ("ANA#LU" beside "BEA" in "MEMBER#{Last}#{First}"):
 //                         keys collide or prefix-match (all alike, "US#WA#SEATTLE", is a
-//                         deliberate composite)
+//                         deliberate composite); and beside a duplicate-key, two different
+//                         items whose values hold the key's separator ("ANA#LU" + "RUIZ" and
+//                         "ANA" + "LU#RUIZ" both make "MEMBER#ANA#LU#RUIZ")
 //   prefix-overlap        one entity type's literal sort-key prefix begins another's ("TASK",
 //                         "TASKNOTE#"), confirmed by two such items in one collection; or an
 //                         access pattern's begins_with value that stops short of the
