@@ -93,6 +93,7 @@ private slots:
     void delimiterIsNotMixedCase();
     void compositeValuesAreNoCollision();
     void severities();
+    void failedCandidatesAreNeverOffered();
     void userTextIsNeverReadAsPlaceholders();
 };
 
@@ -154,6 +155,14 @@ void TestCheckCatalog::catalog_data()
     row("pad-overflow", "pad-overflow", "error", {"'PAGE#100'", "wider than pad:2"},
         "PAGE#{PageNo|pad:6}", "PAGE#{PageNo|pad:6}");
     row("duplicate-key", "duplicate-key", "error", {"later write wins"}, "a key of its own", "");
+    // Issue 26: mistakes that raised nothing, or the wrong thing.
+    row("pattern-prefix", "prefix-overlap", "warning",
+        {"begins_with(SK, 'TASK')", "'TASKNOTE#'", "'A project's tasks'"}, "'TASK#'", "TASK#");
+    row("mixed-case-items", "mixed-case", "warning", {"'DeBrie'", "'Dean'", "0x41-0x5A"},
+        "'DEBRIE'", "");
+    row("separator-collision", "delimiter-in-value", "warning",
+        {"'ANA#LU'", "'LU#RUIZ'", "'MEMBER#ANA#LU#RUIZ'", "same key"}, "'MEMBER#ANA%23LU#RUIZ'",
+        "");
 }
 
 void TestCheckCatalog::catalog()
@@ -255,6 +264,23 @@ void TestCheckCatalog::severities()
     QCOMPARE(found.size(), size_t(1));
     QCOMPARE(found.front().severity, Finding::Severity::Error);
     QVERIFY(found.front().explanation.contains(QLatin1String("is marked mutable")));
+}
+
+void TestCheckCatalog::failedCandidatesAreNeverOffered()
+{
+    // No change makes four tasks come back as five: the diagnosis says so and offers nothing,
+    // rather than a candidate that was tried and left the pattern failing.
+    Project project = load(QStringLiteral("pattern-prefix.fixed.keyscope.json"));
+    project.accessPatterns.front().expect.count = 5;
+    const auto results = runPatterns(project);
+    QCOMPARE(results.size(), size_t(1));
+    const PatternResult &result = results.front();
+    QVERIFY(!result.passed);
+    QVERIFY2(!result.fix, qPrintable(result.fix ? result.fix->summary : QString()));
+    QVERIFY2(result.findingId.isEmpty(), qPrintable(result.findingId));
+    QVERIFY2(result.diagnosis.contains(QLatin1String("No automatic fix was found")),
+             qPrintable(result.diagnosis));
+    QVERIFY2(result.diagnosis.contains(QLatin1String("by hand")), qPrintable(result.diagnosis));
 }
 
 void TestCheckCatalog::userTextIsNeverReadAsPlaceholders()

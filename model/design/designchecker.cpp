@@ -111,6 +111,7 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
     checks::checkUrlSafety(context, findings);
     checks::checkKeyLimits(context, findings);
     checks::checkKeyText(context, findings);
+    checks::checkHandWrittenCase(context, findings);
     checks::checkTemplates(context, findings);
     checks::checkPatterns(context, findings);
     if (inferred) {

@@ -77,6 +77,8 @@ struct CheckOptions
 //   pad-overflow          a value wider than its pad width: order silently wrong (error)
 //   pad-near-limit        values past CheckOptions::padAlertShare of the width's maximum
 //   mixed-case            mixed-case values in keys without upper/lower ("DeBrie" < "Dean")
+//                         and hand-written sort keys of one collection in mixed case, compared
+//                         among keys that begin with the same letter, case aside
 //   unsortable-timestamp  timestamps in keys in a non-sortable format, mixed formats/offsets,
 //                         or |epoch numbers whose digit count changes (fix |epoch|pad:N)
 //   mutable-in-key        a mutable attribute in the table's primary key (delete + create
@@ -99,9 +101,13 @@ struct CheckOptions
 //   delimiter-in-value    values of a placeholder holding the template's own separator, some
 //                         and not others ("ANA#LU" beside "BEA" in "MEMBER#{Last}#{First}"):
 //                         keys collide or prefix-match (all alike, "US#WA#SEATTLE", is a
-//                         deliberate composite)
+//                         deliberate composite); and beside a duplicate-key, two different
+//                         items whose values hold the key's separator ("ANA#LU" + "RUIZ" and
+//                         "ANA" + "LU#RUIZ" both make "MEMBER#ANA#LU#RUIZ")
 //   prefix-overlap        one entity type's literal sort-key prefix begins another's ("TASK",
-//                         "TASKNOTE#"), confirmed by two such items in one collection
+//                         "TASKNOTE#"), confirmed by two such items in one collection; or an
+//                         access pattern's begins_with value that stops short of the
+//                         separator and returns another type (begins_with(SK, 'TASK'))
 //   signed-pad            negative values (in the population or the generator's declared range)
 //                         under pad:N or invert:N
 //   mixed-width           templates of different entity types padding a number after the same
@@ -114,7 +120,8 @@ struct CheckOptions
 // Finding::edit holds the exact new template where it is known: unpadded-number (|pad:N),
 // mixed-case (|upper), pad-overflow and pad-near-limit (the wider width), unsortable-timestamp
 // (|iso8601 or |epoch|pad:N), lowercase-ulid, zoneless-timestamp (|iso8601), prefix-overlap
-// (the prefix ended with the separator), mixed-width (the wider width).
+// (the prefix ended with the separator, or the pattern's begins_with value ended with it),
+// mixed-width (the wider width).
 //
 // What each finding marks (Finding::column/length and Finding::concerned):
 //   unpadded-number, mixed-case, unsortable-timestamp, random-id-order

@@ -630,6 +630,21 @@ void limitBeforeFilter(const Context &c, std::vector<Candidate> &out)
     out.push_back(std::move(candidate));
 }
 
+// The pattern's begins_with value stops short of the separator and reaches another type:
+// end it with the separator.
+void narrowBeginsWith(const Context &c, std::vector<Candidate> &out)
+{
+    const auto reach = beginsWithReach(c.project, c.population, c.pattern, c.result, c.sortKey);
+    if (!reach)
+        return;
+    out.push_back({QStringLiteral("begins_with(%1, '%2') is meant for %3 items, but %4 keys "
+                                  "start with '%5', which begins with '%2' too. End the value "
+                                  "with the separator: '%6'.")
+                       .arg(c.sortKey, reach->prefix, reach->reads, reach->other,
+                            reach->otherPrefix, reach->narrowed),
+                   QStringLiteral("prefix-overlap"), reach->fix});
+}
+
 // Another type starts its sort key like the one the pattern expects: give it its own prefix.
 void distinctPrefix(const Context &c, std::vector<Candidate> &out)
 {
@@ -670,6 +685,7 @@ std::vector<Candidate> candidates(const Context &c)
         return out;
     lookupKey(c, out);
     limitBeforeFilter(c, out);
+    narrowBeginsWith(c, out);
     distinctPrefix(c, out);
     projectedIndex(c, out);
     if (c.parentProblem()) {
@@ -750,6 +766,73 @@ FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &pat
     return tryFixAgainst(project, fix, patternName, passedBefore);
 }
 
+namespace {
+
+// What to change by hand when no candidate made the pattern pass, from what it got wrong.
+QString handAdvice(const Context &c)
+{
+    const PatternExpectation &expect = c.pattern.expect;
+    QStringList others;
+    for (ItemId id : c.ids()) {
+        const QString type = c.entityOf(qint64(id));
+        if (!expect.entityTypes.isEmpty() && !expect.entityTypes.contains(type)
+            && !others.contains(type))
+            others << type;
+    }
+    if (!others.isEmpty())
+        return QStringLiteral("Change by hand what selects the items: the key condition (%1) "
+                              "and its values, or the sort key prefix of %2, so that only %3 "
+                              "items match.")
+            .arg(c.pattern.keyConditionExpression, others.join(QStringLiteral(", ")),
+                 expect.entityTypes.join(QStringLiteral(", ")));
+    const qint64 wanted = expect.count ? *expect.count : expect.minCount.value_or(0);
+    const qint64 got = qint64(c.ids().size());
+    if (got < wanted)
+        return QStringLiteral("The query returns %1 items where the pattern expects %2: change "
+                              "by hand the expected count, how many items the design generates "
+                              "for each parent, or the key condition.")
+            .arg(QString::number(got), QString::number(wanted));
+    if (!expect.orderAttribute.isEmpty())
+        return QStringLiteral("Change by hand how the sort key writes %1, so that its text "
+                              "sorts in the order the pattern expects.")
+            .arg(expect.orderAttribute);
+    return QStringLiteral("Change by hand the key condition, the sort key templates or what "
+                          "the pattern expects, so that they agree.");
+}
+
+// The candidates tried, by what each would do: "Read backward; Key Task as ...".
+QString triedText(const std::vector<Candidate> &found)
+{
+    QStringList tried;
+    for (const Candidate &candidate : found)
+        tried << candidate.fix.summary;
+    tried.removeDuplicates();
+    return tried.join(QStringLiteral("; "));
+}
+
+// The first candidate that makes the pattern pass without breaking a passing one, else the
+// first that makes it pass at all (`breaks` set), else null.
+const Candidate *passingCandidate(const Context &c, const std::vector<Candidate> &found,
+                                  bool &breaks)
+{
+    const QStringList passedBefore = passingPatterns(c.project, c.population, c.table);
+    const Candidate *passing = nullptr;
+    for (const Candidate &candidate : found) {
+        const FixTrial trial
+            = tryFixAgainst(c.project, candidate.fix, c.pattern.name, passedBefore);
+        if (trial.passes && trial.broken == 0) {
+            breaks = false;
+            return &candidate;
+        }
+        if (trial.passes && !passing)
+            passing = &candidate;
+    }
+    breaks = passing != nullptr;
+    return passing;
+}
+
+} // namespace
+
 void diagnosePattern(const Project &project, const Population &population, const Table &table,
                      const AccessPattern &pattern, PatternResult &result)
 {
@@ -759,43 +842,35 @@ void diagnosePattern(const Project &project, const Population &population, const
     const Context context {project, population, table, pattern, result,
                            store && store->keys().hasRange() ? store->keys().range.front().name
                                                              : QString()};
-    std::vector<Candidate> found = candidates(context);
+    const std::vector<Candidate> found = candidates(context);
     if (found.empty()) {
         result.diagnosis = result.error
             ? QStringLiteral("The request itself is invalid: fix the key condition, values or "
                              "index it names.")
-            : QStringLiteral("No change to the templates, the direction, the key condition or "
-                             "the Limit was found that makes this pattern pass.");
+            : QStringLiteral("No automatic fix was found: no change to the templates, the "
+                             "direction, the key condition or the Limit applies here. ")
+                + handAdvice(context);
         return;
     }
-    const Candidate *chosen = nullptr;
-    const Candidate *passing = nullptr;
-    if (population.size() <= kTrialItems) {
-        const QStringList passedBefore = passingPatterns(project, population, table);
-        for (const Candidate &candidate : found) {
-            const FixTrial trial = tryFixAgainst(project, candidate.fix, pattern.name,
-                                                 passedBefore);
-            if (trial.passes && trial.broken == 0) {
-                chosen = &candidate;
-                break;
-            }
-            if (trial.passes && !passing)
-                passing = &candidate;
-        }
-        if (!chosen)
-            chosen = passing;
-    }
-    if (!chosen) {
+    if (population.size() > kTrialItems) {
         result.diagnosis = found.front().diagnosis
-            + (population.size() <= kTrialItems
-                   ? QStringLiteral(" (No candidate change made the pattern pass when tried.)")
-                   : QStringLiteral(" (Not tried: the design is too large to populate again.)"));
+            + QStringLiteral(" (Not tried: the design is too large to populate again.)");
         result.findingId = found.front().findingId;
         result.fix = found.front().fix;
         return;
     }
+    bool breaks = false;
+    const Candidate *chosen = passingCandidate(context, found, breaks);
+    if (!chosen) {
+        // A change that was tried and left the pattern failing is no fix: offer none.
+        result.diagnosis = QStringLiteral("No automatic fix was found: the pattern still fails "
+                                          "with each change tried (%1). ")
+                               .arg(triedText(found))
+            + handAdvice(context);
+        return;
+    }
     result.diagnosis = chosen->diagnosis;
-    if (chosen == passing)
+    if (breaks)
         result.diagnosis += QStringLiteral(" (This change makes another pattern fail.)");
     result.findingId = chosen->findingId;
     result.fix = chosen->fix;

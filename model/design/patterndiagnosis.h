@@ -15,7 +15,9 @@ namespace keyscope::model {
 // item up by, a time-ordered id generator, a local index by the order attribute, the Limit,
 // the direction. Each is tried on a fresh population (when the design has at most
 // kTrialItems items) and the first that makes the pattern pass without breaking a passing one
-// is kept; a larger design gets the first candidate, marked as not tried.
+// is kept; a larger design gets the first candidate, marked as not tried. When every candidate
+// was tried and none made the pattern pass, none is offered: the diagnosis says that no
+// automatic fix was found and what to change by hand.
 void diagnosePattern(const Project &project, const Population &population, const Table &table,
                      const AccessPattern &pattern, PatternResult &result);
 

@@ -4,6 +4,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 namespace keyscope::model {
 
@@ -146,6 +147,28 @@ void moveValues(const Project &project, const PrefixSplit &split, const Rewrite 
     }
 }
 
+// The first returned item of a type the pattern does not expect (`first`), and how many of
+// its type the page returned (`returned`).
+const EntityType *unexpectedType(const Project &project, const Population &population,
+                                 const AccessPattern &pattern, const PatternResult &result,
+                                 qint64 &first, int &returned)
+{
+    const EntityType *other = nullptr;
+    for (const ItemId id : result.response->itemIds) {
+        const qint64 item = qint64(id);
+        const int e = item < population.size() ? population.entityOf[size_t(item)] : -1;
+        if (e < 0 || pattern.expect.entityTypes.contains(project.entities[size_t(e)].name))
+            continue;
+        if (!other) {
+            other = &project.entities[size_t(e)];
+            first = item;
+        }
+        if (other == &project.entities[size_t(e)])
+            ++returned;
+    }
+    return other;
+}
+
 } // namespace
 
 std::optional<PrefixSplit> prefixSplit(const Project &project, const Population &population,
@@ -156,19 +179,8 @@ std::optional<PrefixSplit> prefixSplit(const Project &project, const Population 
         return std::nullopt;
     PrefixSplit split;
     split.sortKey = sortKey;
-    const EntityType *other = nullptr;
-    for (const ItemId id : result.response->itemIds) {
-        const qint64 item = qint64(id);
-        const int e = item < population.size() ? population.entityOf[size_t(item)] : -1;
-        if (e < 0 || pattern.expect.entityTypes.contains(project.entities[size_t(e)].name))
-            continue;
-        if (!other) {
-            other = &project.entities[size_t(e)];
-            split.otherItem = item;
-        }
-        if (other == &project.entities[size_t(e)])
-            ++split.otherReturned;
-    }
+    const EntityType *other = unexpectedType(project, population, pattern, result, split.otherItem,
+                                             split.otherReturned);
     if (!other || !other->keys.count(sortKey))
         return std::nullopt;
     split.other = other->name;
@@ -215,6 +227,96 @@ std::optional<PrefixSplit> prefixSplit(const Project &project, const Population 
     split.fix.changes.push_back(change);
     moveValues(project, split, *rewrite, split.fix);
     return split;
+}
+
+namespace {
+
+// The value name of the pattern's begins_with on `sortKey` (":sk" of "begins_with(#sk, :sk)").
+QString beginsWithValue(const AccessPattern &pattern, const QString &sortKey)
+{
+    static const QRegularExpression call(
+        QStringLiteral(R"(begins_with\s*\(\s*([#\w.-]+)\s*,\s*(:[\w-]+)\s*\))"));
+    const auto match = call.match(pattern.keyConditionExpression);
+    if (!match.hasMatch())
+        return QString();
+    QString attribute = match.captured(1);
+    if (const auto name = pattern.names.find(attribute); name != pattern.names.end())
+        attribute = name->second;
+    return attribute == sortKey ? match.captured(2) : QString();
+}
+
+// The value's text when it is plain text (a literal S, or a template without placeholders).
+std::optional<QString> plainValue(const PatternValue &value)
+{
+    if (value.literal)
+        return value.literal->type() == AttributeValue::Type::S
+            ? std::optional(value.literal->asString())
+            : std::nullopt;
+    if (value.templateText.isEmpty() || templatePrefix(value.templateText) != value.templateText)
+        return std::nullopt;
+    return value.templateText;
+}
+
+// `prefix` extended along `longer` up to and including its next separator ('TASK' along
+// 'TASK#' gives 'TASK#'), or the whole of `longer`.
+QString upToSeparator(const QString &prefix, const QString &longer)
+{
+    qsizetype end = prefix.size();
+    while (end < longer.size() && longer.at(end).isLetterOrNumber())
+        ++end;
+    return longer.left(std::min(end + 1, longer.size()));
+}
+
+} // namespace
+
+std::optional<BeginsWithReach> beginsWithReach(const Project &project, const Population &population,
+                                               const AccessPattern &pattern,
+                                               const PatternResult &result, const QString &sortKey)
+{
+    if (!result.response || pattern.expect.entityTypes.isEmpty() || sortKey.isEmpty())
+        return std::nullopt;
+    BeginsWithReach reach;
+    reach.sortKey = sortKey;
+    reach.valueName = beginsWithValue(pattern, sortKey);
+    const auto value = pattern.values.find(reach.valueName);
+    const auto text = value == pattern.values.end() ? std::nullopt : plainValue(value->second);
+    if (!text || text->isEmpty())
+        return std::nullopt;
+    reach.prefix = *text;
+    const EntityType *other = unexpectedType(project, population, pattern, result, reach.otherItem,
+                                             reach.otherReturned);
+    if (!other || !other->keys.count(sortKey))
+        return std::nullopt;
+    reach.other = other->name;
+    reach.otherPrefix = templatePrefix(other->keys.at(sortKey));
+    for (const QString &name : pattern.expect.entityTypes) {
+        const EntityType *reads = project.entity(name);
+        const QString readsPrefix = reads && reads->keys.count(sortKey)
+            ? templatePrefix(reads->keys.at(sortKey))
+            : QString();
+        if (readsPrefix.size() <= reach.prefix.size() || !readsPrefix.startsWith(reach.prefix))
+            continue;
+        const QString narrowed = upToSeparator(reach.prefix, readsPrefix);
+        if (!reach.otherPrefix.startsWith(reach.prefix) || reach.otherPrefix.startsWith(narrowed))
+            continue;
+        reach.reads = name;
+        reach.readsPrefix = readsPrefix;
+        reach.narrowed = narrowed;
+        break;
+    }
+    if (reach.reads.isEmpty())
+        return std::nullopt;
+    FixChange change;
+    change.kind = FixChange::Kind::PatternValue;
+    change.pattern = pattern.name;
+    change.valueName = reach.valueName;
+    const bool literal = value->second.literal.has_value();
+    change.before = literal ? literalJson(reach.prefix) : reach.prefix;
+    change.after = literal ? literalJson(reach.narrowed) : reach.narrowed;
+    reach.fix.summary = QStringLiteral("Read %1 items with begins_with(%2, '%3')")
+                            .arg(reach.reads, sortKey, reach.narrowed);
+    reach.fix.changes.push_back(change);
+    return reach;
 }
 
 } // namespace keyscope::model

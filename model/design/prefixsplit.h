@@ -40,4 +40,28 @@ std::optional<PrefixSplit> prefixSplit(const Project &project, const Population 
                                        const AccessPattern &pattern, const PatternResult &result,
                                        const QString &sortKey);
 
+// A begins_with value in an access pattern that stops short of the separator, so it reaches
+// another entity type whose sort key prefix begins with it too: begins_with(SK, 'TASK') meant
+// for Task (TASK#{TaskId}) returns TaskNote (TASKNOTE#{NoteId}). Found from a pattern that
+// expects only `reads` and got items of `other` back; the fix extends the value up to the
+// expected type's separator ('TASK#'), which the other prefix does not begin with.
+struct BeginsWithReach
+{
+    QString valueName;     // ":sk"
+    QString sortKey;       // "SK"
+    QString prefix;        // the value as the pattern gives it: "TASK"
+    QString narrowed;      // "TASK#"
+    QString reads;         // "Task"
+    QString readsPrefix;   // "TASK#"
+    QString other;         // "TaskNote"
+    QString otherPrefix;   // "TASKNOTE#"
+    qint64 otherItem = -1; // the first returned item of the other type (population index)
+    int otherReturned = 0; // how many the page returned
+    DesignFix fix;         // the pattern value, narrowed
+};
+
+std::optional<BeginsWithReach> beginsWithReach(const Project &project, const Population &population,
+                                               const AccessPattern &pattern,
+                                               const PatternResult &result, const QString &sortKey);
+
 } // namespace keyscope::model

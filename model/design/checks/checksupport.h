@@ -250,6 +250,9 @@ void checkUrlSafety(const CheckContext &context, std::vector<Finding> &findings)
 // stray-key-text: hand-written key values with control characters, white space at an end, or
 // unfilled placeholders (keytextchecks.cpp)
 void checkKeyText(const CheckContext &context, std::vector<Finding> &findings);
+// mixed-case on hand-written sort keys that no template placeholder reads: the keys of one
+// collection in mixed case ("Dean", "DeBrie", "dern") (handwrittencase.cpp)
+void checkHandWrittenCase(const CheckContext &context, std::vector<Finding> &findings);
 // key-too-large, empty-key, invalid-item, duplicate-key (itemchecks.cpp)
 void checkKeyLimits(const CheckContext &context, std::vector<Finding> &findings);
 // zoneless-timestamp, delimiter-in-value, prefix-overlap, signed-pad, mixed-width

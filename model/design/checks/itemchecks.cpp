@@ -209,6 +209,109 @@ void checkInvalidItems(const CheckContext &context, std::vector<Finding> &findin
     }
 }
 
+// Two different items whose values hold the separator of the key they share: the parts run
+// together ('ANA#LU' + 'RUIZ' and 'ANA' + 'LU#RUIZ' both make 'MEMBER#ANA#LU#RUIZ').
+struct Collision
+{
+    QChar separator;
+    QStringList differences; // "First 'ANA#LU' and 'ANA'"
+    QStringList holding;     // the values holding the separator, quoted
+    QStringList escapedKeys; // each item's key with those values percent-encoded, quoted
+};
+
+// The values of `item` (not key attributes) that hold a separator character of `key` and are
+// written into it.
+QStringList separatorValues(const Item &item, const QStringList &keys, const QString &key,
+                            QChar &separator)
+{
+    QStringList out;
+    for (const auto &[name, value] : item) {
+        if (keys.contains(name) || value.type() != AttributeValue::Type::S)
+            continue;
+        const QString text = value.asString();
+        if (text.isEmpty() || !key.contains(text))
+            continue;
+        for (const QChar c : text) {
+            if (!c.isLetterOrNumber() && !c.isSpace() && key.contains(c)) {
+                separator = c;
+                out << text;
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+QString escapedKey(QString key, const QStringList &values)
+{
+    for (const QString &value : values)
+        key.replace(value, QString::fromLatin1(value.toUtf8().toPercentEncoding()));
+    return u'\'' + key + u'\'';
+}
+
+std::optional<Collision> separatorCollision(const CheckContext &context, qint64 earlier,
+                                            qint64 later, const QString &keyAttribute)
+{
+    const QStringList keys = context.project.table.allKeyAttributeNames();
+    const Item a = context.item(earlier);
+    const Item b = context.item(later);
+    const AttributeValue key = context.keyValue(later, keyAttribute);
+    if (key.type() != AttributeValue::Type::S)
+        return std::nullopt;
+    Collision collision;
+    const QStringList heldA = separatorValues(a, keys, key.asString(), collision.separator);
+    const QStringList heldB = separatorValues(b, keys, key.asString(), collision.separator);
+    if (heldA.isEmpty() && heldB.isEmpty())
+        return std::nullopt;
+    for (const auto &[name, value] : a) {
+        const auto other = b.find(name);
+        if (!keys.contains(name) && other != b.end() && !(other->second == value))
+            collision.differences << QStringLiteral("%1 %2 and %3")
+                                         .arg(name, CheckContext::quoted(value),
+                                              CheckContext::quoted(other->second));
+    }
+    if (collision.differences.isEmpty())
+        return std::nullopt; // the same values: a real duplicate, not a collision
+    for (const QString &value : heldA + heldB)
+        collision.holding << u'\'' + value + u'\'';
+    collision.holding.removeDuplicates();
+    collision.escapedKeys << escapedKey(key.asString(), heldA) << escapedKey(key.asString(), heldB);
+    return collision;
+}
+
+// delimiter-in-value beside the duplicate-key finding `dup` its collision causes.
+void reportCollision(const CheckContext &context, const Finding &dup, const Collision &c,
+                     std::vector<Finding> &findings)
+{
+    Finding f = findingOf(QStringLiteral("delimiter-in-value"), Finding::Severity::Warning,
+                          dup.entity, dup.attribute, dup.path);
+    f.items = dup.items;
+    f.concerned = dup.concerned;
+    f.keyAttribute = dup.keyAttribute;
+    f.column = dup.column;
+    f.length = dup.length;
+    f.scopeNote = dup.scopeNote;
+    const QString sep(c.separator);
+    const QString key = CheckContext::quoted(context.keyValue(dup.items.back(), dup.attribute));
+    f.title = QStringLiteral("%1 hold the separator '%2', so two different items get the same "
+                             "%3 %4")
+                  .arg(c.holding.join(QStringLiteral(" and ")), sep, dup.attribute, key);
+    f.explanation
+        = QStringLiteral("%1 and %2 are different items (%3), but values of theirs hold '%4', "
+                         "the separator %5 joins its parts with, so the parts run together and "
+                         "both keys read %6: the same key, and the later PutItem replaces the "
+                         "earlier item (duplicate-key).")
+              .arg(sentenceStart(context.describeItem(dup.items.front())),
+                   context.describeItem(dup.items.back()), c.differences.join(QStringLiteral(", ")),
+                   sep, dup.attribute, key);
+    f.fix = QStringLiteral("Keep '%1' out of the values that go into %2 (%3), or escape it in "
+                           "the key, so the keys read %4, or join the parts with a character the "
+                           "values never hold.")
+                .arg(sep, dup.attribute, c.holding.join(QStringLiteral(", ")),
+                     c.escapedKeys.join(QStringLiteral(" and ")));
+    findings.push_back(std::move(f));
+}
+
 // duplicate-key: hash each key, sort, compare the real bytes within equal hashes.
 void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findings)
 {
@@ -347,7 +450,16 @@ void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findi
             f.fix = QStringLiteral("Give the hand-written item a key of its own, or remove it if "
                                    "it is meant to replace the generated item.");
         }
-        findings.push_back(std::move(f));
+        const auto collision = separatorCollision(context, d.earlier, d.later, f.attribute);
+        if (collision)
+            f.fix = QStringLiteral("These are different items whose values hold the key's "
+                                   "separator '%1' (delimiter-in-value, beside this finding): "
+                                   "escape it in the key, or join the parts with a character "
+                                   "the values never hold.")
+                        .arg(QString(collision->separator));
+        findings.push_back(f);
+        if (collision)
+            reportCollision(context, f, *collision, findings);
     }
 }
 

@@ -1,4 +1,4 @@
-// parent-side, limit-before-filter, page-size.
+// parent-side, prefix-overlap (from what a pattern reads), limit-before-filter, page-size.
 #include "model/design/accesspatternrunner.h"
 #include "model/design/checks/checksupport.h"
 #include "model/design/patterndiagnosis.h"
@@ -149,6 +149,40 @@ void prefixOverlap(const CheckContext &context, const AccessPattern &pattern,
     findings.push_back(std::move(f));
 }
 
+// A begins_with value that stops short of the separator reaches another type ('TASK' of
+// TASK#{TaskId} also begins TASKNOTE#{NoteId}): the pattern's own value is the mistake.
+void beginsWithOverlap(const CheckContext &context, const AccessPattern &pattern,
+                       const PatternResult &result, const QString &sortKey,
+                       std::vector<Finding> &findings)
+{
+    if (result.passed)
+        return;
+    const auto reach
+        = beginsWithReach(context.project, context.population, pattern, result, sortKey);
+    if (!reach)
+        return;
+    Finding f = findingOf(QStringLiteral("prefix-overlap"), Finding::Severity::Warning,
+                          reach->reads, sortKey, patternPath(context.project, pattern));
+    f.scopeNote = QStringLiteral("about the access pattern '") + pattern.name + QLatin1Char('\'');
+    f.title = QStringLiteral("begins_with(%1, '%2') in '%3' also returns %4 items ('%5')")
+                  .arg(sortKey, reach->prefix, pattern.name, reach->other, reach->otherPrefix);
+    f.explanation
+        = QStringLiteral("'%1' expects %2 items and reads them with begins_with(%3, '%4') (the "
+                         "value %5), but %6 keys start with '%7', which begins with '%4' too, so "
+                         "the query returns the %6 items of the collection as well: %8 on the "
+                         "first page, the first %9. %2 keys start with '%10': the value stops "
+                         "short of the separator.")
+              .arg(pattern.name, reach->reads, sortKey, reach->prefix, reach->valueName,
+                   reach->other, reach->otherPrefix, QString::number(reach->otherReturned),
+                   context.describeItem(reach->otherItem), reach->readsPrefix);
+    f.fix = QStringLiteral("End the value with the separator: set %1 of '%2' to '%3', so "
+                           "begins_with(%4, '%3') reads only %5 items.")
+                .arg(reach->valueName, pattern.name, reach->narrowed, sortKey, reach->reads);
+    f.edit = reach->fix;
+    f.items.push_back(reach->otherItem);
+    findings.push_back(std::move(f));
+}
+
 void pageSize(const CheckContext &context, const Table &table, const AccessPattern &pattern,
               const PatternResult &result, std::vector<Finding> &findings)
 {
@@ -211,6 +245,7 @@ void checkPatterns(const CheckContext &context, std::vector<Finding> &findings)
             = store && store->keys().hasRange() ? store->keys().range.front().name : QString();
         parentSide(context, pattern, result, findings);
         prefixOverlap(context, pattern, result, sortKey, findings);
+        beginsWithOverlap(context, pattern, result, sortKey, findings);
         limitBeforeFilter(context, pattern, result, findings);
         pageSize(context, table, pattern, result, findings);
     }
