@@ -1,6 +1,7 @@
 // `keyscope infer` and `keyscope convert`'s inference, end to end: the real binary on files.
 
 #include "model/design/projectfile.h"
+#include "model/value/dynamojson.h"
 #include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
 
@@ -41,6 +42,15 @@ const EntityType *entityWithSortKeyPrefix(const Project &project, const QString 
     return nullptr;
 }
 
+// Each item as DynamoDB JSON text: what "the same item" means byte for byte.
+QList<QByteArray> itemBytes(const Project &project)
+{
+    QList<QByteArray> bytes;
+    for (const Item &values : project.items)
+        bytes << QJsonDocument(dynamojson::itemToJson(values)).toJson(QJsonDocument::Compact);
+    return bytes;
+}
+
 } // namespace
 
 class TestCliInfer : public QObject
@@ -56,6 +66,7 @@ private slots:
     void severalTablesNeedTable();
     void convertInfersByDefault();
     void convertNoInferKeepsItems();
+    void convertKeepsWorkbenchItemsAndTheirDefects();
 };
 
 void TestCliInfer::help()
@@ -86,8 +97,10 @@ void TestCliInfer::scanExportBecomesAProject()
     const EntityType *order = entityWithSortKeyPrefix(project, QStringLiteral("ORDER#{"));
     QVERIFY(order);
     QCOMPARE(order->name, QStringLiteral("Order"));
-    // The items the entity types describe are no longer hand-written items.
-    QVERIFY(project.items.size() < 36);
+    // The entity types describe the items; every item is kept exactly as it was.
+    QCOMPARE(project.items.size(), size_t(36));
+    for (const EntityType &entity : project.entities)
+        QCOMPARE(entity.countMax, 0);
     // The recovered design is a working project: it populates and checks.
     const auto populate = runKeyscope({QStringLiteral("populate"), out});
     QVERIFY2(populate.exitCode == 0, qPrintable(populate.err));
@@ -164,6 +177,37 @@ void TestCliInfer::convertNoInferKeepsItems()
     const Project project = readProject(out);
     QVERIFY(project.entities.empty());
     QCOMPARE(project.items.size(), size_t(36));
+}
+
+// AWS's Hotel Reservations model has a malformed time in a sort key (2021-09-15T02:00"00).
+// convert infers entity types that describe its items: the items stay exactly as imported
+// (compared with --no-infer), so the checks still read the defect in the user's data.
+void TestCliInfer::convertKeepsWorkbenchItemsAndTheirDefects()
+{
+    QTemporaryDir dir;
+    const QString model = data(QStringLiteral("workbench/hotel-reservations.json"));
+    const QString raw = dir.filePath(QStringLiteral("raw.keyscope.json"));
+    const QString inferred = dir.filePath(QStringLiteral("inferred.keyscope.json"));
+    const auto plain = runKeyscope({QStringLiteral("convert"), model, QStringLiteral("-o"), raw,
+                                    QStringLiteral("--no-infer")});
+    QVERIFY2(plain.exitCode == 0, qPrintable(plain.err));
+    const auto result
+        = runKeyscope({QStringLiteral("convert"), model, QStringLiteral("-o"), inferred});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String("every item is kept")), qPrintable(result.err));
+    const Project project = readProject(inferred);
+    QVERIFY(!project.entities.empty());
+    QCOMPARE(project.items.size(), size_t(5));
+    QCOMPARE(itemBytes(project), itemBytes(readProject(raw)));
+    const auto check = runKeyscope({QStringLiteral("check"), inferred});
+    QVERIFY2(check.outText().contains(QLatin1String("Malformed time in SK '2021-09-15T02:00\"00'")),
+             qPrintable(check.outText()));
+    // Converting the result again infers nothing more: its design is no longer only items.
+    const QString again = dir.filePath(QStringLiteral("again.keyscope.json"));
+    const auto second
+        = runKeyscope({QStringLiteral("convert"), inferred, QStringLiteral("-o"), again});
+    QVERIFY2(second.exitCode == 0, qPrintable(second.err));
+    QVERIFY(!second.err.contains(QLatin1String("inferred")));
 }
 
 QTEST_GUILESS_MAIN(TestCliInfer)

@@ -3,6 +3,9 @@
 #include "model/design/projectfile.h"
 #include "model/design/recovery/designrecovery.h"
 #include "model/design/recovery/keyshape.h"
+#include "model/design/recovery/recoveryrun.h"
+#include "model/interop/workbenchmodel.h"
+#include "model/value/dynamojson.h"
 #include "tests/support/testpaths.h"
 
 #include <QDir>
@@ -227,11 +230,37 @@ Project projectOf(const TableDefinition &table, ItemList items)
     return project;
 }
 
+// The applied design as a user who asks for a population makes it: each entity type generates
+// as many items as its proposal saw (apply itself generates none).
+Project populating(Project applied, const RecoveryResult &result)
+{
+    for (EntityType &entity : applied.entities) {
+        for (const EntityProposal &proposal : result.proposals) {
+            if (proposal.entity.name == entity.name) {
+                entity.countMin = proposal.entity.countMin;
+                entity.countMax = proposal.entity.countMax;
+            }
+        }
+    }
+    applied.items = {};
+    return applied;
+}
+
+// Each item as DynamoDB JSON text: what "the same item" means byte for byte.
+QList<QByteArray> itemBytes(const ItemList &items)
+{
+    QList<QByteArray> bytes;
+    for (size_t i = 0; i < items.size(); ++i)
+        bytes << QJsonDocument(dynamojson::itemToJson(items[i])).toJson(QJsonDocument::Compact);
+    return bytes;
+}
+
 // The recovered design populates, and each entity's generated keys have shapes the sample has.
 void verifyPopulates(const RecoveryResult &result, const TableDefinition &table,
                      const ItemList &items)
 {
-    const Project applied = DesignRecovery::apply(projectOf(table, items), result);
+    const Project applied
+        = populating(DesignRecovery::apply(projectOf(table, items), result), result);
     const auto population = Populator::populate(applied);
     if (const auto *error = std::get_if<PopulationError>(&population))
         QFAIL(qPrintable(error->path + ": " + error->message));
@@ -268,6 +297,7 @@ private slots:
     void literalsAndSeparators();
     void deterministic();
     void mergeReinfers();
+    void applyKeepsEveryItem();
     void cancel();
     void reportsAreComplete();
     void scaledDesignPopulates();
@@ -441,13 +471,15 @@ void TestDesignRecovery::hintsNameEntities()
     const auto hints = DesignRecovery::hintsFrom(project);
     QCOMPARE(hints.size(), size_t(1));
     QCOMPARE(hints.front().keyAliases.at("SK"), QStringLiteral("DeviceId"));
-    // Applying replaces the facet with the recovered Gadget and takes its items.
+    // Applying replaces the facet with the recovered Gadget, which describes its items.
     options.hints = hints;
     const RecoveryResult fromProject = DesignRecovery::recover(table, items, options);
     const Project applied = DesignRecovery::apply(project, fromProject);
-    QVERIFY(applied.items.empty());
+    QCOMPARE(itemBytes(applied.items), itemBytes(project.items));
     QCOMPARE(applied.entities.size(), size_t(2));
-    QVERIFY(applied.entity("Gadget") && applied.entity("Gadget")->countMax == 3);
+    QVERIFY(applied.entity("Gadget") && applied.entity("Gadget")->countMax == 0);
+    QCOMPARE(applied.entity("Gadget")->keys.at("SK"),
+             proposalNamed(fromProject, "Gadget")->entity.keys.at("SK"));
 }
 
 void TestDesignRecovery::indexKeyIsInferred()
@@ -732,6 +764,58 @@ void TestDesignRecovery::mergeReinfers()
     verifyPopulates(all, table, items);
 }
 
+// Recovering a design names the types and templates of the items that are there: applying it
+// keeps every item byte for byte (a reading no longer moves to another device, no duplicate
+// key appears) and adds entity types that generate nothing. Facets it supersedes go: the one
+// it replaces by name and the one that writes no key shape; a facet with templates stays.
+void TestDesignRecovery::applyKeepsEveryItem()
+{
+    const TableDefinition table = tableOf({"PK", "SK"});
+    Project project = projectOf(table, iotItems(3, 5));
+    Item odd;
+    odd["PK"] = AttributeValue::string("CONFIG");
+    odd["SK"] = AttributeValue::string("x");
+    odd["Blob"] = AttributeValue::number(*Number::parse(u"1.50"));
+    project.items.push_back(odd);
+    const auto facet = [](const QString &name, std::map<QString, QString> keys) {
+        EntityType entity; // as the NoSQL Workbench importer makes one
+        entity.name = name;
+        entity.countMin = entity.countMax = 0;
+        entity.keys = std::move(keys);
+        entity.extra.insert(QLatin1String(WorkbenchModel::kExtraMember), QJsonObject());
+        return entity;
+    };
+    project.entities = {facet("Reading", {{"PK", "{Id}"}}), facet("Shell", {{"PK", "{Id}"}}),
+                        facet("Described", {{"PK", "CONFIG"}, {"SK", "{Part}"}})};
+    const QList<QByteArray> before = itemBytes(project.items);
+    QVERIFY(designOnlyInItems(project));
+    const RecoveryResult result = DesignRecovery::recover(table, project.items);
+    QVERIFY2(proposalNamed(result, "Device") && proposalNamed(result, "Reading"),
+             qPrintable(templates(result)));
+    const Project applied = DesignRecovery::apply(project, result);
+    QCOMPARE(itemBytes(applied.items), before);
+    QStringList names;
+    for (const EntityType &entity : applied.entities) {
+        names << entity.name;
+        QCOMPARE(entity.countMax, 0);
+    }
+    QCOMPARE(names.count("Reading"), 1); // the facet of that name is replaced
+    QVERIFY2(names.contains("Described") && names.contains("Device") && !names.contains("Shell"),
+             qPrintable(names.join(' ')));
+    QCOMPARE(names.front(), QStringLiteral("Described"));
+    // The design no longer lives only in the items: nothing offers to infer it again.
+    QVERIFY(!designOnlyInItems(applied));
+    QCOMPARE(applied.entity("Reading")->keys, proposalNamed(result, "Reading")->entity.keys);
+    // Nothing is generated: the collection is the items.
+    const auto population = Populator::populate(applied);
+    QVERIFY(std::holds_alternative<Population>(population));
+    QCOMPARE(itemBytes(std::get<Population>(population).items), before);
+    // Rejecting every proposal changes nothing.
+    const std::vector<DesignRecovery::Decision> none(result.proposals.size(), {false, {}});
+    QCOMPARE(ProjectFile::toJson(DesignRecovery::apply(project, result, none)),
+             ProjectFile::toJson(project));
+}
+
 void TestDesignRecovery::cancel()
 {
     const TableDefinition table = tableOf({"PK", "SK"});
@@ -796,7 +880,7 @@ void TestDesignRecovery::scaledDesignPopulates()
     const TableDefinition table = tableOf({"PK", "SK"});
     const std::vector<Item> items = iotItems(5, 20);
     const RecoveryResult result = DesignRecovery::recover(table, items);
-    Project applied = DesignRecovery::apply(projectOf(table, items), result);
+    Project applied = populating(DesignRecovery::apply(projectOf(table, items), result), result);
     QCOMPARE(applied.entities.size(), size_t(2));
     for (EntityType &entity : applied.entities) {
         if (entity.parent.isEmpty())

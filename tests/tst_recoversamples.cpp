@@ -7,9 +7,11 @@
 #include "model/design/projectfile.h"
 #include "model/design/recovery/recoveryrun.h"
 #include "model/interop/interopfile.h"
+#include "model/value/dynamojson.h"
 #include "tests/support/testpaths.h"
 
 #include <QDir>
+#include <QJsonDocument>
 #include <QtTest>
 
 using namespace keyscope::model;
@@ -47,6 +49,15 @@ QStringList findingIds(const Project &project)
     return ids;
 }
 
+// Each item as DynamoDB JSON text: what "the same item" means byte for byte.
+QList<QByteArray> itemBytes(const Project &project)
+{
+    QList<QByteArray> bytes;
+    for (const Item &values : project.items)
+        bytes << QJsonDocument(dynamojson::itemToJson(values)).toJson(QJsonDocument::Compact);
+    return bytes;
+}
+
 } // namespace
 
 void TestRecoverSamples::everyModelComesBack_data()
@@ -77,6 +88,9 @@ void TestRecoverSamples::everyModelComesBack()
             options.hints = input.hints[p];
         const InferredProject inferred = inferProject(project, options);
         QVERIFY2(!inferred.result.proposals.empty(), qPrintable(project.table.tableName));
+        // The types describe the items that are there: every item stays byte for byte.
+        QCOMPARE(itemBytes(inferred.project), itemBytes(project));
+        QVERIFY(!designOnlyInItems(inferred.project));
         // Most items are described by an entity type.
         QVERIFY2(inferred.result.unmatched.size() * 2 <= project.items.size(),
                  qPrintable(QStringLiteral("%1: %2 of %3 items unmatched")
@@ -145,9 +159,15 @@ void TestRecoverSamples::checksFindTheSamplesDefects()
     QFETCH(QString, finding);
     auto read = InteropFile::read(fixture(file));
     QVERIFY(std::holds_alternative<InteropFile::Input>(read));
-    const Project &project = std::get<InteropFile::Input>(read).projects.front();
+    const InteropFile::Input &input = std::get<InteropFile::Input>(read);
+    const Project &project = input.projects.front();
     const QStringList ids = findingIds(project);
     QVERIFY2(ids.contains(finding), qPrintable(ids.join(u", ")));
+    // Inferring types for the items keeps them, and the checks still read the defect.
+    RecoveryOptions options;
+    options.hints = input.hints.front();
+    const QStringList inferredIds = findingIds(inferProject(project, options).project);
+    QVERIFY2(inferredIds.contains(finding), qPrintable(inferredIds.join(u", ")));
 }
 
 QTEST_GUILESS_MAIN(TestRecoverSamples)

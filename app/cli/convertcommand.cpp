@@ -33,7 +33,8 @@ const QString kConvertHelp = QStringLiteral(
     "At most one IN describes a table; items files add hand-written items to it, in order.\n"
     "Writing a Keyscope project from items that no entity type generates (a Workbench\n"
     "model's sample data, scan output, CSV) infers entity types and key templates from\n"
-    "them, as `keyscope infer` does; --no-infer keeps them as hand-written items. Items\n"
+    "them, as `keyscope infer` does: the types describe the items, which are kept as they\n"
+    "are (the types generate none); --no-infer writes no entity types. Items\n"
     "alone take their table keys from attributes named PK/SK (pk/sk, PartitionKey/SortKey,\n"
     "HashKey/RangeKey, id).\n"
     "\n"
@@ -152,15 +153,17 @@ void inferEntityTypes(std::vector<Project> &projects,
         if (p < hints.size())
             recoveryOptions.hints = hints[p];
         auto inferred = recovery::inferProject(project, recoveryOptions);
+        const qsizetype described = itemCount - qsizetype(inferred.result.unmatched.size());
         print(stderr,
-              QStringLiteral("keyscope: note: inferred %1 entity type(s) from %2 item(s) of "
-                             "%3; %4 item(s) stay hand-written (`keyscope infer` reports "
-                             "what was inferred; --no-infer keeps the items as they are)\n")
+              QStringLiteral("keyscope: note: inferred %1 entity type(s) describing %2 of the "
+                             "%3 item(s) of %4; every item is kept as it is, and the types "
+                             "generate none (`keyscope infer` reports what was inferred; "
+                             "--no-infer writes no entity types)\n")
                   .arg(inferred.result.proposals.size())
+                  .arg(described)
                   .arg(itemCount)
                   .arg(project.table.tableName.isEmpty() ? QStringLiteral("the table")
-                                                         : project.table.tableName)
-                  .arg(inferred.result.unmatched.size()));
+                                                         : project.table.tableName));
         project = std::move(inferred.project);
     }
 }

@@ -124,8 +124,9 @@ public:
     // populated. Nothing is pushed for an empty list.
     void addItems(const model::ItemList &items, const QString &text);
     // Replaces the design and the hand-written items together as one undo step named `text`
-    // (Design > Infer Entity Types turns items into entity types); undo restores both exactly.
-    // The file settings (view, unknown members) stay. Nothing is pushed when nothing changes.
+    // (Design > Infer Entity Types adds the entity types that describe the items); undo restores
+    // both exactly. The file settings (view, unknown members) stay. Nothing is pushed when nothing
+    // changes.
     void replaceDesignAndItems(const model::Project &project, const QString &text);
 
     // Makes every change of a fix (Apply Fix on a failing pattern or a finding) as one undo

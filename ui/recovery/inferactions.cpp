@@ -55,7 +55,7 @@ InferActions::InferActions(QWidget *window, Document *document)
 }
 
 std::optional<RecoveryResult> InferActions::recover(std::shared_ptr<const model::Project> project,
-                                                   std::vector<model::recovery::TypeHint> hints)
+                                                    std::vector<model::recovery::TypeHint> hints)
 {
     struct Progress
     {
@@ -159,21 +159,20 @@ bool InferActions::review(const RecoveryResult &result, const model::Project &pr
     }
     const int types = int(names.size());
     if (types == 0) {
-        m_hooks.status(tr("No entity type accepted; the items stay hand-written"));
+        m_hooks.status(tr("No entity type accepted; nothing changed"));
         return false;
     }
-    // A million items take a moment to move into entity types.
+    // A million items take a moment to copy into the undo step.
     QApplication::setOverrideCursor(Qt::WaitCursor);
     model::Project after = DesignRecovery::apply(project, reviewed, decisions);
     m_document->replaceDesignAndItems(after,
                                       types == 1 ? tr("Infer Entity Type %1").arg(names.front())
                                                  : tr("Infer %1 Entity Types").arg(types));
     QApplication::restoreOverrideCursor();
-    const qsizetype left = qsizetype(after.items.size());
     const QString typesText
         = types == 1 ? tr("1 entity type") : tr("%1 entity types").arg(count(types));
-    m_hooks.status(tr("Inferred %1 from %2; %3 stay hand-written. Ctrl+Z undoes it")
-                       .arg(typesText, itemsText(items), count(left)));
+    m_hooks.status(tr("Inferred %1 describing %2; every item is kept as it was. Ctrl+Z undoes it")
+                       .arg(typesText, itemsText(items)));
     return true;
 }
 

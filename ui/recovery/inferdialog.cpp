@@ -74,9 +74,9 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
     m_intro = new QLabel(this);
     m_intro->setWordWrap(true);
     m_intro->setText(
-        tr("Each row is an entity type recovered from the shape of the items' keys. Untick one "
-           "(Space) to keep its items hand-written, rename it (F2), or select two rows and "
-           "Merge them into one."));
+        tr("Each row is an entity type recovered from the shape of the items' keys. It "
+           "describes those items; they stay exactly as they are. Untick one (Space) to leave "
+           "its items without a type, rename it (F2), or select rows and Merge them into one."));
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("ProposalTable"));
@@ -127,7 +127,7 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
     m_merge->setObjectName(QStringLiteral("MergeProposals"));
     m_merge->setAutoDefault(false);
     m_merge->setToolTip(
-        tr("Make the two selected entity types one (it keeps the upper one's name)"));
+        tr("Make the selected entity types one (it keeps the uppermost one's name)"));
     connect(m_merge, &QPushButton::clicked, this, &InferDialog::mergeSelected);
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         if (problem().isEmpty())
@@ -179,14 +179,25 @@ std::vector<DesignRecovery::Decision> InferDialog::decisions() const
 
 bool InferDialog::merge(int into, int from)
 {
-    const int rows = m_model->rowCount();
-    if (into == from || into < 0 || from < 0 || into >= rows || from >= rows)
+    return merge(std::vector<int> {into, from});
+}
+
+bool InferDialog::merge(const std::vector<int> &rows)
+{
+    const int count = m_model->rowCount();
+    const QSet<int> distinct(rows.begin(), rows.end());
+    if (distinct.size() < 2 || distinct.size() != qsizetype(rows.size())
+        || std::any_of(rows.begin(), rows.end(), [&](int r) { return r < 0 || r >= count; }))
         return false;
     auto decisions = m_model->decisions();
     RecoveryResult merged
-        = DesignRecovery::merge(m_model->result(), into, from, m_project.table, m_project.items);
-    decisions.erase(decisions.begin() + from);
-    const int kept = into > from ? into - 1 : into;
+        = DesignRecovery::merge(m_model->result(), rows, m_project.table, m_project.items);
+    std::vector<int> gone(rows.begin() + 1, rows.end());
+    std::sort(gone.rbegin(), gone.rend());
+    for (const int row : gone)
+        decisions.erase(decisions.begin() + row);
+    const int kept = rows.front()
+        - int(std::count_if(gone.begin(), gone.end(), [&](int r) { return r < rows.front(); }));
     m_model->setResult(std::move(merged), std::move(decisions));
     m_view->setCurrentIndex(m_model->index(kept, ProposalModel::Name));
     return true;
@@ -194,12 +205,11 @@ bool InferDialog::merge(int into, int from)
 
 void InferDialog::mergeSelected()
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    if (rows.size() != 2)
-        return;
-    const int a = std::min(rows[0].row(), rows[1].row());
-    const int b = std::max(rows[0].row(), rows[1].row());
-    merge(a, b);
+    std::vector<int> rows;
+    for (const QModelIndex &index : m_view->selectionModel()->selectedRows())
+        rows.push_back(index.row());
+    std::sort(rows.begin(), rows.end()); // the upper row keeps its name
+    merge(rows);
 }
 
 QString InferDialog::problem() const
@@ -259,14 +269,13 @@ void InferDialog::updateState()
         + tr(" for ") + (accepted == 1 ? tr("1 item.") : tr("%1 items.").arg(countText(accepted)));
     if (unmatched > 0)
         text += QLatin1Char(' ')
-            + (unmatched == 1 ? tr("1 item matches no entity type and stays hand-written.")
-                              : tr("%1 items match no entity type and stay hand-written.")
-                                    .arg(countText(unmatched)));
+            + (unmatched == 1 ? tr("1 item matches no entity type.")
+                              : tr("%1 items match no entity type.").arg(countText(unmatched)));
     if (rejectedItems > 0)
         text += QLatin1Char(' ')
             + (rejectedItems == 1
-                   ? tr("The 1 item of the unticked entity types stays hand-written too.")
-                   : tr("The %1 items of the unticked entity types stay hand-written too.")
+                   ? tr("The 1 item of the unticked entity types gets no type either.")
+                   : tr("The %1 items of the unticked entity types get no type either.")
                          .arg(countText(rejectedItems)));
     m_summary->setText(text);
 
@@ -274,7 +283,7 @@ void InferDialog::updateState()
     m_problem->setText(why);
     m_problem->setVisible(!why.isEmpty());
     okButton()->setEnabled(why.isEmpty());
-    m_merge->setEnabled(m_view->selectionModel()->selectedRows().size() == 2);
+    m_merge->setEnabled(m_view->selectionModel()->selectedRows().size() >= 2);
     updateDetails();
 }
 

@@ -17,7 +17,7 @@ class ProposalModel;
 
 // Design > Infer Entity Types: the proposals of a design recovery for review before they
 // become entity types. One row per proposal (accept with its checkbox or Space, rename with F2,
-// select two and Merge); the selected one's templates, attributes, near misses and outliers
+// select rows and Merge); the selected one's templates, attributes, near misses and outliers
 // below; what stays hand-written at the bottom. Enter applies, Esc cancels.
 class InferDialog : public QDialog
 {
@@ -41,6 +41,9 @@ public:
     // Merges proposal `from` into `into` (DesignRecovery::merge re-infers it); `into` keeps
     // its name and decision. False when the rows are not two different proposals.
     bool merge(int into, int from);
+    // Merges every row of `rows` into the first, which keeps its name and decision. False
+    // unless rows holds two or more different proposals and nothing else.
+    bool merge(const std::vector<int> &rows);
     // Why OK is refused (an empty or taken name), empty when the decisions can be applied.
     QString problem() const;
     QString detailsText() const;

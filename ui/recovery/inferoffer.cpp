@@ -1,5 +1,6 @@
 #include "ui/recovery/inferoffer.h"
 
+#include "model/design/recovery/recoveryrun.h"
 #include "ui/document/document.h"
 
 #include <QAction>
@@ -52,13 +53,7 @@ InferOffer::InferOffer(Document *document, QAction *infer, QWidget *parent)
 
 bool InferOffer::applies(const model::Project &project)
 {
-    if (project.items.empty())
-        return false;
-    for (const model::EntityType &entity : project.entities) {
-        if (entity.countMax > 0)
-            return false;
-    }
-    return true;
+    return model::recovery::designOnlyInItems(project);
 }
 
 QString InferOffer::text() const

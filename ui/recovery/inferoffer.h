@@ -31,7 +31,8 @@ public:
     // Showing (in a window that may itself be hidden).
     bool isOffered() const { return !isHidden(); }
 
-    // The project has hand-written items and no entity type that generates items.
+    // The project's design lives only in its items (recovery::designOnlyInItems): hand-written
+    // items and no entity type but imported facets.
     static bool applies(const model::Project &project);
 
 private:

@@ -4,6 +4,7 @@
 
 #include "model/design/recovery/keyshape.h"
 #include "model/design/recovery/recoverycontext.h"
+#include "model/design/recovery/recoveryrun.h"
 #include "model/table/keyroles.h"
 
 #include <QSet>
@@ -527,75 +528,114 @@ std::vector<TypeHint> DesignRecovery::hintsFrom(const Project &project)
 RecoveryResult DesignRecovery::merge(const RecoveryResult &result, int into, int from,
                                      const TableDefinition &table, const ItemList &items)
 {
-    const int count = int(result.proposals.size());
-    if (into == from || into < 0 || from < 0 || into >= count || from >= count)
-        return result;
+    return merge(result, std::vector<int> {into, from}, table, items);
+}
+
+namespace {
+
+// The groups a merge re-infers: each kept proposal's items, the rows merged into the first.
+struct MergedGroups
+{
     std::vector<std::vector<qsizetype>> groups;
     std::vector<std::pair<QString, QString>> names;
     std::vector<bool> mixed;
-    for (int p = 0; p < count; ++p) {
-        if (p == from)
+};
+
+MergedGroups mergedGroups(const RecoveryResult &result, int into, const QSet<int> &from)
+{
+    MergedGroups merged;
+    for (int p = 0; p < int(result.proposals.size()); ++p) {
+        if (from.contains(p))
             continue;
         const EntityProposal &proposal = result.proposals[size_t(p)];
         std::vector<qsizetype> members = proposal.items;
         if (p == into) {
-            const auto &more = result.proposals[size_t(from)].items;
-            members.insert(members.end(), more.begin(), more.end());
+            for (const int other : from) {
+                const auto &more = result.proposals[size_t(other)].items;
+                members.insert(members.end(), more.begin(), more.end());
+            }
             std::sort(members.begin(), members.end());
             members.erase(std::unique(members.begin(), members.end()), members.end());
         }
         if (members.empty())
             continue;
-        groups.push_back(std::move(members));
-        names.emplace_back(proposal.entity.name, proposal.nameSource);
-        mixed.push_back(p == into);
+        merged.groups.push_back(std::move(members));
+        merged.names.emplace_back(proposal.entity.name, proposal.nameSource);
+        merged.mixed.push_back(p == into);
     }
-    // Groups in order of their first item, as recover() orders them.
-    std::vector<size_t> order(groups.size());
+    return merged;
+}
+
+// Groups in order of their first item, as recover() orders them.
+MergedGroups inItemOrder(MergedGroups merged)
+{
+    std::vector<size_t> order(merged.groups.size());
     for (size_t g = 0; g < order.size(); ++g)
         order[g] = g;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return groups[a].front() < groups[b].front(); });
-    std::vector<std::vector<qsizetype>> sortedGroups;
-    std::vector<std::pair<QString, QString>> sortedNames;
-    std::vector<bool> sortedMixed;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return merged.groups[a].front() < merged.groups[b].front();
+    });
+    MergedGroups sorted;
     for (const size_t g : order) {
-        sortedGroups.push_back(std::move(groups[g]));
-        sortedNames.push_back(names[g]);
-        sortedMixed.push_back(mixed[g]);
+        sorted.groups.push_back(std::move(merged.groups[g]));
+        sorted.names.push_back(merged.names[g]);
+        sorted.mixed.push_back(merged.mixed[g]);
     }
+    return sorted;
+}
+
+} // namespace
+
+RecoveryResult DesignRecovery::merge(const RecoveryResult &result, const std::vector<int> &rows,
+                                     const TableDefinition &table, const ItemList &items)
+{
+    const int count = int(result.proposals.size());
+    QSet<int> distinct;
+    for (const int row : rows) {
+        if (row < 0 || row >= count)
+            return result;
+        distinct.insert(row);
+    }
+    if (distinct.size() < 2 || distinct.size() != qsizetype(rows.size()))
+        return result;
+    const int into = rows.front();
+    distinct.remove(into);
+    MergedGroups merged = inItemOrder(mergedGroups(result, into, distinct));
     const std::vector<TypeHint> noHints;
     detail::Context context(table, items, noHints);
     detail::Progress progress;
     progress.total = qsizetype(items.size());
-    RecoveryResult merged
-        = detail::buildResult(context, std::move(sortedGroups), sortedNames, sortedMixed, progress);
-    merged.notes = result.notes;
-    return merged;
+    RecoveryResult out = detail::buildResult(context, std::move(merged.groups), merged.names,
+                                             merged.mixed, progress);
+    out.notes = result.notes;
+    return out;
 }
 
-Project DesignRecovery::apply(const Project &project, const RecoveryResult &result,
-                              const std::vector<Decision> &decisions)
+namespace {
+
+// The accepted proposals as entity types, with the names the user gave them (parents and
+// {Parent.Attr} placeholders follow a rename). A parent that was rejected leaves its child a
+// root: its parent's attributes are then missing, which the design checks report.
+std::vector<EntityType> acceptedEntities(const RecoveryResult &result,
+                                         const std::vector<DesignRecovery::Decision> &decisions)
 {
-    Project out = project;
     std::map<QString, QString> renamed; // proposal name -> name it gets
-    QSet<qsizetype> absorbed;
     std::vector<EntityType> accepted;
     for (size_t p = 0; p < result.proposals.size(); ++p) {
-        const EntityProposal &proposal = result.proposals[p];
-        const Decision decision = p < decisions.size() ? decisions[p] : Decision {};
+        const DesignRecovery::Decision decision
+            = p < decisions.size() ? decisions[p] : DesignRecovery::Decision {};
         if (!decision.accept)
             continue;
-        EntityType entity = proposal.entity;
+        EntityType entity = result.proposals[p].entity;
         if (!decision.name.isEmpty() && decision.name != entity.name) {
             renamed[entity.name] = decision.name;
             entity.name = decision.name;
         }
+        // It describes the items that are there; generating more is the user's to ask for.
+        entity.countMin = entity.countMax = 0;
         accepted.push_back(std::move(entity));
-        for (const qsizetype i : proposal.items)
-            absorbed.insert(i);
     }
-    QSet<QString> acceptedNames;
+    QSet<QString> names;
     for (EntityType &entity : accepted) {
         if (const auto it = renamed.find(entity.parent); it != renamed.end())
             entity.parent = it->second;
@@ -604,19 +644,48 @@ Project DesignRecovery::apply(const Project &project, const RecoveryResult &resu
                 text.replace(QLatin1Char('{') + from + QLatin1Char('.'),
                              QLatin1Char('{') + to + QLatin1Char('.'));
         }
-        acceptedNames.insert(entity.name);
+        names.insert(entity.name);
     }
-    // A child whose parent was rejected keeps its templates but becomes a root: its parent's
-    // attributes are then missing, which the design checks report.
     for (EntityType &entity : accepted) {
-        if (!entity.parent.isEmpty() && !acceptedNames.contains(entity.parent))
+        if (!entity.parent.isEmpty() && !names.contains(entity.parent))
             entity.parent.clear();
     }
+    return accepted;
+}
+
+// A count-0 entity type the recovered ones leave nothing to say: one of theirs has its name,
+// or it is an imported facet without a template for one of the table's keys (its alias names
+// no key shape), which would stand beside them as an entity type that "needs a template".
+bool superseded(const EntityType &entity, const QSet<QString> &accepted,
+                const TableDefinition &table)
+{
+    if (entity.countMax != 0)
+        return false;
+    if (accepted.contains(entity.name))
+        return true;
+    if (!isImportedFacet(entity))
+        return false;
+    const std::vector<KeyAttribute> keys = table.keys.all();
+    return std::any_of(keys.begin(), keys.end(),
+                       [&](const KeyAttribute &key) { return !entity.keys.count(key.name); });
+}
+
+} // namespace
+
+Project DesignRecovery::apply(const Project &project, const RecoveryResult &result,
+                              const std::vector<Decision> &decisions)
+{
+    Project out = project;
+    std::vector<EntityType> accepted = acceptedEntities(result, decisions);
+    if (accepted.empty())
+        return out;
+    QSet<QString> acceptedNames;
+    for (const EntityType &entity : accepted)
+        acceptedNames.insert(entity.name);
     std::vector<EntityType> entities;
     for (const EntityType &entity : project.entities) {
-        if (entity.countMax == 0 && acceptedNames.contains(entity.name))
-            continue; // a facet the recovered type now describes
-        entities.push_back(entity);
+        if (!superseded(entity, acceptedNames, project.table))
+            entities.push_back(entity);
     }
     for (EntityType &entity : accepted)
         entities.push_back(std::move(entity));
@@ -626,8 +695,7 @@ Project DesignRecovery::apply(const Project &project, const RecoveryResult &resu
             entities[i].color = entityColour(qsizetype(i));
     }
     out.entities = std::move(entities);
-    out.items = project.items.keeping([&](size_t i) { return !absorbed.contains(qsizetype(i)); });
-    return out;
+    return out; // the items stay exactly as they are: the types describe them
 }
 
 Item DesignRecovery::withInferredAttributes(const Item &item, const EntityProposal &proposal)

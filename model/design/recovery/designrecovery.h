@@ -108,6 +108,11 @@ public:
     // One proposal for the union of two proposals' items (Design > Infer's "merge").
     static RecoveryResult merge(const RecoveryResult &result, int into, int from,
                                 const TableDefinition &table, const ItemList &items);
+    // One proposal for the union of the items of any number of proposals: it takes the first
+    // row's name and place. The result unchanged unless rows holds two or more distinct
+    // proposals and nothing else.
+    static RecoveryResult merge(const RecoveryResult &result, const std::vector<int> &rows,
+                                const TableDefinition &table, const ItemList &items);
 
     // What the user decided for each proposal (same order as RecoveryResult::proposals).
     struct Decision
@@ -115,10 +120,11 @@ public:
         bool accept = true;
         QString name; // empty: the proposal's name
     };
-    // The project with the accepted proposals as entity types (replacing count-0 entity types
-    // of the same name, e.g. imported facets) and the items they describe taken out of the
-    // hand-written items; rejected proposals' items and unmatched items stay hand-written.
-    // decisions may be empty (accept all).
+    // The project with the accepted proposals as entity types that describe the items without
+    // generating any (count 0; a population is the user's to ask for). Every item stays
+    // exactly as it was. Count-0 entity types they supersede go: one of the same name (an
+    // imported facet), or one without a template for a table key (a facet that names no key
+    // shape). decisions may be empty (accept all).
     static Project apply(const Project &project, const RecoveryResult &result,
                          const std::vector<Decision> &decisions = {});
 

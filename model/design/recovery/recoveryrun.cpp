@@ -1,20 +1,23 @@
 #include "model/design/recovery/recoveryrun.h"
 
+#include "model/interop/workbenchmodel.h"
+
 #include <QCryptographicHash>
 
 #include <algorithm>
 
 namespace keyscope::model::recovery {
 
+bool isImportedFacet(const EntityType &entity)
+{
+    return entity.countMax == 0
+        && entity.extra.contains(QLatin1String(WorkbenchModel::kExtraMember));
+}
+
 bool designOnlyInItems(const Project &project)
 {
-    if (project.items.empty())
-        return false;
-    for (const EntityType &entity : project.entities) {
-        if (entity.countMax > 0)
-            return false;
-    }
-    return true;
+    return !project.items.empty()
+        && std::all_of(project.entities.begin(), project.entities.end(), isImportedFacet);
 }
 
 std::vector<TypeHint> recoveryHints(const Project &project, std::vector<TypeHint> given)

@@ -5,9 +5,14 @@
 
 namespace keyscope::model::recovery {
 
+// A NoSQL Workbench facet as imported: it generates nothing and carries the model's members.
+// It names a type of the items, but is the importer's reading of the model, not a design.
+bool isImportedFacet(const EntityType &entity);
+
 // Whether a project's design lives only in its items: it has hand-written items and no entity
-// type that generates any (none, or only count-0 ones such as imported Workbench facets).
-// `keyscope convert` infers for such projects by default and the app offers to.
+// type but imported facets. An entity type of the project's own says otherwise, whether it
+// generates items or describes them (count 0, as inferred ones do). `keyscope convert` infers
+// for such projects by default and the app offers to.
 bool designOnlyInItems(const Project &project);
 
 // The hints recovery over a project's items reads: the given ones (an importer's facets, which
