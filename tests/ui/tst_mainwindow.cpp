@@ -169,6 +169,8 @@ private slots:
     void designPanelsFitWithoutHorizontalScrolling();
     void explanationsWrapAtSpaces();
     void windowFromALargerScreenIsFittedToThisOne();
+    void narrationNeverRunsIntoTheSummary_data();
+    void narrationNeverRunsIntoTheSummary();
     void patternAndFindingTitlesWrapInsteadOfScrolling();
     void concernedItemsAreCountedInASentence_data();
     void concernedItemsAreCountedInASentence();
@@ -1319,4 +1321,46 @@ void TestMainWindow::patternAndFindingTitlesWrapInsteadOfScrolling()
         }
     }
     QVERIFY(wrapped >= 2); // the example's long titles did need wrapping
+}
+
+void TestMainWindow::narrationNeverRunsIntoTheSummary_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 776);
+    QTest::newRow("1024x700") << QSize(1024, 676);
+}
+
+// The last step's narration ("Limit 11 reached: LastEvaluatedKey = {PK: ..., SK: ...}") takes
+// two lines at 1024x700; the summary below it moves down instead of being drawn over it.
+void TestMainWindow::narrationNeverRunsIntoTheSummary()
+{
+    QFETCH(QSize, size);
+    auto window = makeWindow();
+    window->resize(size);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    action(*window, "actionGoToEnd")->trigger();
+    QLabel *narration = nullptr;
+    QLabel *summary = nullptr;
+    for (QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->accessibleName() == QLatin1String("Narration"))
+            narration = label;
+        else if (label->accessibleName() == QLatin1String("Summary"))
+            summary = label;
+    }
+    QVERIFY(narration && summary);
+    QTRY_VERIFY(narration->text().startsWith(QLatin1String("Limit 11 reached")));
+    QTest::qWait(50);
+    const int needed = narration->heightForWidth(narration->width());
+    QVERIFY2(narration->height() >= needed,
+             qPrintable(QStringLiteral("narration %1 px tall, its text needs %2")
+                            .arg(narration->height())
+                            .arg(needed)));
+    QVERIFY2(summary->geometry().top() >= narration->geometry().bottom(),
+             qPrintable(QStringLiteral("summary at %1, narration ends at %2")
+                            .arg(summary->geometry().top())
+                            .arg(narration->geometry().bottom())));
+    QVERIFY(summary->height() >= summary->heightForWidth(summary->width()));
 }

@@ -1,6 +1,7 @@
 #include "ui/trace/tracepanel.h"
 
 #include "ui/animation/traceplayer.h"
+#include "ui/widgets/wrappedlabel.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -126,8 +127,7 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     layout->addLayout(transport);
     m_transport = transport;
 
-    m_narration = new QLabel(this);
-    m_narration->setWordWrap(true);
+    m_narration = new WrappedLabel(this);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont big = m_narration->font();
     big.setPointSizeF(big.pointSizeF() * 1.15);
@@ -135,8 +135,7 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     m_narration->setAccessibleName(tr("Narration"));
     layout->addWidget(m_narration);
 
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
+    m_summary = new WrappedLabel(this);
     m_summary->setForegroundRole(QPalette::PlaceholderText);
     m_summary->setAccessibleName(tr("Summary"));
     layout->addWidget(m_summary);
