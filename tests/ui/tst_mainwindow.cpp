@@ -169,6 +169,7 @@ private slots:
     void designPanelsFitWithoutHorizontalScrolling();
     void explanationsWrapAtSpaces();
     void windowFromALargerScreenIsFittedToThisOne();
+    void collectionSaysItShowsTheLastValidTemplate();
     void narrationNeverRunsIntoTheSummary_data();
     void narrationNeverRunsIntoTheSummary();
     void patternAndFindingTitlesWrapInsteadOfScrolling();
@@ -1352,7 +1353,7 @@ void TestMainWindow::narrationNeverRunsIntoTheSummary()
     }
     QVERIFY(narration && summary);
     QTRY_VERIFY(narration->text().startsWith(QLatin1String("Limit 11 reached")));
-    QTest::qWait(50);
+    QTRY_VERIFY(narration->height() >= narration->heightForWidth(narration->width()));
     const int needed = narration->heightForWidth(narration->width());
     QVERIFY2(narration->height() >= needed,
              qPrintable(QStringLiteral("narration %1 px tall, its text needs %2")
@@ -1363,4 +1364,47 @@ void TestMainWindow::narrationNeverRunsIntoTheSummary()
                             .arg(summary->geometry().top())
                             .arg(narration->geometry().bottom())));
     QVERIFY(summary->height() >= summary->heightForWidth(summary->width()));
+}
+
+// While a key template field holds text that does not parse yet, the collection says that it
+// shows the last valid template, and stops saying it the moment the text parses.
+void TestMainWindow::collectionSaysItShowsTheLastValidTemplate()
+{
+    auto window = makeWindow();
+    window->resize(1280, 776);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    auto *editor = window->findChild<ui::EntitiesEditor *>();
+    QVERIFY(editor && editor->setCurrentEntity(QStringLiteral("Reading")));
+    ui::KeyTemplateEdit *sk = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
+    auto *notice = window->findChild<QLabel *>(QStringLiteral("TemplateNoticeBar"));
+    QVERIFY(sk && notice);
+    QVERIFY(!notice->isVisible());
+
+    sk->setFocus();
+    sk->selectAll();
+    QTest::keyClicks(sk, QStringLiteral("#READING#{Seq}"));
+    QVERIFY(notice->isVisible());
+    QVERIFY2(notice->text().startsWith(QStringLiteral("The collection shows Reading's SK from its "
+                                                      "last valid template, '#READING#': the "
+                                                      "field's '#READING#{Seq}' does not parse "
+                                                      "yet (unknown attribute 'Seq'")),
+             qPrintable(notice->text()));
+
+    model::EntityType reading = *window->document()->project().entity(QStringLiteral("Reading"));
+    model::AttributeSpec seq;
+    seq.name = QStringLiteral("Seq");
+    seq.type = model::AttributeKind::N;
+    seq.generator.kind = model::GeneratorSpec::Kind::Sequence;
+    reading.attributes.push_back(seq);
+    QVERIFY(window->document()->setEntity(QStringLiteral("Reading"), reading));
+    QTRY_VERIFY(!notice->isVisible());
+    // The design follows the field (applied a moment later, as the field's own edit).
+    QTRY_COMPARE(window->document()
+                     ->project()
+                     .entity(QStringLiteral("Reading"))
+                     ->keys.at(QStringLiteral("SK")),
+                 QStringLiteral("#READING#{Seq}"));
 }

@@ -178,6 +178,7 @@ void KeyTemplatesPanel::rebuild()
         m_empty->setText(m_entity.isEmpty() ? tr("Select an entity type to edit its key templates.")
                                             : tr("No entity type %1.").arg(m_entity));
         refreshSamples();
+        reportPending();
         return;
     }
     if (m_keys.isEmpty()) {
@@ -289,6 +290,7 @@ void KeyTemplatesPanel::rebuild()
         });
         renderRow(r);
     }
+    reportPending();
 }
 
 void KeyTemplatesPanel::projectChanged()
@@ -316,6 +318,7 @@ void KeyTemplatesPanel::projectChanged()
         if (r.edit->text() != r.applied && validity(r, r.edit->text()).isEmpty())
             QTimer::singleShot(0, this, [this, key = r.key] { applyPending(key); });
     }
+    reportPending();
 }
 
 void KeyTemplatesPanel::renderQuickFixes(Row &r)
@@ -385,10 +388,31 @@ QString KeyTemplatesPanel::validity(const Row &r, const QString &text) const
 void KeyTemplatesPanel::templateEdited(Row &r, const QString &text)
 {
     renderRow(r);
-    if (!validity(r, text).isEmpty())
+    if (validity(r, text).isEmpty()) {
+        r.applied = text;
+        m_document->setKeyTemplate(m_entity, r.key, text);
+    }
+    reportPending();
+}
+
+void KeyTemplatesPanel::reportPending()
+{
+    QStringList sentences;
+    for (const Row &r : m_rows) {
+        const QString text = r.edit->text();
+        const QString problem = text == r.applied ? QString() : validity(r, text);
+        if (problem.isEmpty())
+            continue;
+        const QString held = r.applied.isEmpty() ? tr("no template") : u'\'' + r.applied + u'\'';
+        sentences << tr("The collection shows %1's %2 from its last valid template, %3: the "
+                        "field's '%4' does not parse yet (%5).")
+                         .arg(m_entity, r.key, held, text, problem);
+    }
+    const QString notice = sentences.join(u' ');
+    if (notice == m_pendingNotice)
         return;
-    r.applied = text;
-    m_document->setKeyTemplate(m_entity, r.key, text);
+    m_pendingNotice = notice;
+    emit pendingNoticeChanged(notice);
 }
 
 void KeyTemplatesPanel::renderRow(Row &r)

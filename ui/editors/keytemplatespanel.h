@@ -52,9 +52,15 @@ public:
     bool setSampleValue(const QString &name, const QString &text);
     void resetSampleValues();
 
+    // What the design holds instead of a field's text that does not parse yet, in a sentence
+    // for the collection ("The collection shows Reading's SK from its last valid template,
+    // ..."); empty while every field is the design's.
+    QString pendingNotice() const { return m_pendingNotice; }
+
 signals:
     // Plain words for the status bar.
     void message(const QString &text);
+    void pendingNoticeChanged(const QString &notice);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -87,6 +93,7 @@ private:
     void templateEdited(Row &row, const QString &text);
     // Applies the field text of the row for `key` that parses now but did not when typed.
     void applyPending(const QString &key);
+    void reportPending();
     void renderRow(Row &row);
     void renderQuickFixes(Row &row);
     void useAncestorAttribute(Row &row);
@@ -98,6 +105,7 @@ private:
     const Row *row(const QString &key) const;
 
     Document *m_document;
+    QString m_pendingNotice;
     QString m_entity;
     QStringList m_keys; // the key attributes the rows were built for
     std::vector<Row> m_rows;

@@ -14,6 +14,7 @@
 #include "ui/document/document.h"
 #include "ui/document/populationprogress.h"
 #include "ui/editors/entitieseditor.h"
+#include "ui/editors/keytemplatespanel.h"
 #include "ui/editors/tableeditor.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/patterns/patternspanel.h"
@@ -186,6 +187,7 @@ void MainWindow::createPanels()
     m_tableEditor = new TableEditor(m_document, this);
     connect(m_entitiesEditor, &EntitiesEditor::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+    addTemplateNoticeBar();
     auto *designTabs = new QTabWidget(this);
     designTabs->setAccessibleName(tr("Design"));
     designTabs->setDocumentMode(true);
@@ -297,6 +299,28 @@ void MainWindow::createPanels()
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);
     resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
     resizeDocks({query}, {160}, Qt::Vertical);
+}
+
+// Over the rows while a key template field holds text that does not parse yet: the collection
+// shows the design's last valid template, and says so.
+void MainWindow::addTemplateNoticeBar()
+{
+    auto *notice = new QLabel(this);
+    notice->setObjectName(QStringLiteral("TemplateNoticeBar"));
+    notice->setAccessibleName(tr("The collection shows the last valid template"));
+    notice->setWordWrap(true);
+    notice->setFrameShape(QFrame::StyledPanel);
+    notice->setAutoFillBackground(true);
+    notice->setBackgroundRole(QPalette::ToolTipBase);
+    notice->setForegroundRole(QPalette::ToolTipText);
+    notice->setContentsMargins(8, 4, 8, 4);
+    notice->hide();
+    m_collection->addBar(notice);
+    connect(m_entitiesEditor->keyTemplates(), &KeyTemplatesPanel::pendingNoticeChanged, notice,
+            [notice](const QString &text) {
+                notice->setText(text);
+                notice->setVisible(!text.isEmpty());
+            });
 }
 
 void MainWindow::createStatusBar()

@@ -128,6 +128,7 @@ protected:
 
 private:
     void createPanels();
+    void addTemplateNoticeBar();
     void createActions();
     // createActions() in its steps, one a menu (mainwindowactions.cpp).
     struct MenuActions;
