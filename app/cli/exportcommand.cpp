@@ -1,6 +1,7 @@
 // `keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS) [--compare [FILE]]
 //  [--step N|end] [--format svg|png|pdf|md|frames] [--animated] [--scale S]
-//  [--theme light|dark] [--background COLOR|transparent] [--no-legend] [--seed N] -o OUT`:
+//  [--theme light|dark] [--background COLOR|transparent] [--no-legend] [--no-heading] [--seed N] -o
+//  OUT`:
 // the collection diagram of an access pattern's (or any Query's) traversal at one step; or the
 // whole traversal as an animated SVG or as PNG frames.
 
@@ -25,6 +26,7 @@ const QString kExportHelp = QStringLiteral(
     "                       [--compare [FILE]] [--step N|end]\n"
     "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
     "                       [--theme light|dark] [--background COLOR] [--no-legend]\n"
+    "                       [--no-heading]\n"
     "                       [--rows auto|all|touched|FROM-TO] [--context N]\n"
     "                       [--seed N] -o OUT\n"
     "\n"
@@ -68,6 +70,8 @@ const QString kExportHelp = QStringLiteral(
     "                    (#RRGGBB or an SVG colour name). Default: white for the\n"
     "                    light theme, the dark theme's own page colour for dark.\n"
     "  --no-legend       Leave out the legend (entity colours and trace marks).\n"
+    "  --no-heading      Leave out the heading under the legend: the design's and the\n"
+    "                    pattern's names and the Query in one line.\n"
     "  --rows W          Which rows a picture draws (Markdown keeps every row):\n"
     "                    auto (default): every row up to 5000, else 'touched';\n"
     "                    touched: the rows the traversal touches (seek probes, rows\n"
@@ -297,6 +301,7 @@ std::optional<int> readLook(const ParsedOptions &options, ui::ExportRequest *req
         request->look.background = color;
     }
     request->look.legend = !options.has(QStringLiteral("--no-legend"));
+    request->look.heading = !options.has(QStringLiteral("--no-heading"));
     {
         int context = 3;
         if (auto text = options.value(QStringLiteral("--context"))) {
@@ -360,6 +365,7 @@ int runExportCommand(const QStringList &args)
                                 {QStringLiteral("--theme"), true},
                                 {QStringLiteral("--background"), true},
                                 {QStringLiteral("--no-legend"), false},
+                                {QStringLiteral("--no-heading"), false},
                                 {QStringLiteral("--rows"), true},
                                 {QStringLiteral("--context"), true},
                                 {QStringLiteral("--animated"), false},

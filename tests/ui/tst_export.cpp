@@ -115,6 +115,7 @@ private slots:
 
     void legendNamesEntitiesAndTheMarksMade();
     void legendIsDrawnAndCanBeLeftOut();
+    void headingNamesTheDesignThePatternAndTheQuery();
     void darkThemeIsItsOwnExportStyle();
     void cliBackgroundTransparentOrColour();
     void longKeysElidedWithFullKeyInSvgTitle();
@@ -580,6 +581,42 @@ void TestExport::legendIsDrawnAndCanBeLeftOut()
     QVERIFY(svg.contains(">read, dropped by the filter (struck)</text>"));
     QVERIFY(svg.contains(">key-condition bounds</text>"));
     QVERIFY(!without->toSvg().contains(">key-condition bounds</text>"));
+}
+
+// A hand-out says what it shows: the design's and the pattern's names, and the Query in one
+// line, as text in the SVG (and wrapped, never cut, when wider than the diagram).
+void TestExport::headingNamesTheDesignThePatternAndTheQuery()
+{
+    ExportLook noHeading;
+    noHeading.heading = false;
+    auto with = load(kShop, kShopPattern);
+    auto without = load(kShop, kShopPattern, std::nullopt, noHeading);
+    QVERIFY(with && without);
+    QCOMPARE(with->titleLine(), with->projectName() + QStringLiteral(" · ") + kShopPattern);
+    const QString query = with->queryLine();
+    QVERIFY2(query.startsWith(QStringLiteral("Query ")), qPrintable(query));
+    QVERIFY2(query.contains(with->source().request->keyConditionExpression), qPrintable(query));
+    QVERIFY2(query.contains(QStringLiteral("Limit 6")), qPrintable(query));
+    QVERIFY(with->logicalSize().height() >= without->logicalSize().height() + 30);
+
+    // The SVG's text, its <text> elements joined by spaces (a line wider than the diagram
+    // wraps into several).
+    const auto textOf = [](const QByteArray &svg) {
+        static const QRegularExpression element(QStringLiteral("<text[^>]*>([^<]*)</text>"));
+        QStringList texts;
+        for (const auto &match : element.globalMatch(QString::fromUtf8(svg)))
+            texts << match.captured(1);
+        return texts.join(u' ');
+    };
+    const QString svg = textOf(with->toSvg());
+    const auto shown = [](const QString &svgText, const QString &text) {
+        return svgText.contains(text.toHtmlEscaped());
+    };
+    QVERIFY2(shown(svg, with->titleLine()), qPrintable(with->titleLine()));
+    QVERIFY2(shown(svg, query), qPrintable(query));
+    const QString plain = textOf(without->toSvg());
+    QVERIFY(!shown(plain, with->titleLine()));
+    QVERIFY(!shown(plain, query));
 }
 
 void TestExport::darkThemeIsItsOwnExportStyle()
@@ -1048,6 +1085,10 @@ void TestExport::compareDrawsBothDesigns()
     auto before = load(kBefore, kPattern);
     auto after = load(kProject, kPattern);
     QVERIFY(before && after);
+    // Side by side names each design over its half, so the halves' headings keep only the
+    // Query line: compare with the diagrams drawn alone that way.
+    before->setTitleShown(false);
+    after->setTitleShown(false);
     const QSizeF beforeSize = before->logicalSize();
     const QSizeF afterSize = after->logicalSize();
     const QImage afterAlone = after->toImage().convertToFormat(QImage::Format_RGB32);

@@ -21,7 +21,11 @@ CompareDiagram::CompareDiagram(std::unique_ptr<ExportDiagram> before,
     , m_after(std::move(after))
     , m_beforeLabel(std::move(beforeLabel))
     , m_afterLabel(std::move(afterLabel))
-{ }
+{
+    // Each half's title is drawn over it; under it, its Query line stays.
+    m_before->setTitleShown(false);
+    m_after->setTitleShown(false);
+}
 
 QString CompareDiagram::title(const QString &label, const ExportDiagram &diagram) const
 {

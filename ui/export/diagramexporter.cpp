@@ -368,6 +368,90 @@ double ExportDiagram::captionHeight() const
     return std::ceil(box.height()) + 2 * kCaptionPadding;
 }
 
+QString ExportDiagram::titleLine() const
+{
+    QStringList names;
+    for (const QString &name : {m_source.projectName, subjectName()}) {
+        if (!name.isEmpty())
+            names << name;
+    }
+    return names.join(QStringLiteral(" · "));
+}
+
+QString ExportDiagram::queryLine() const
+{
+    const std::optional<model::QueryRequest> &request = m_source.request;
+    if (!request)
+        return QString();
+    const QString table = !request->tableName.isEmpty() || !m_source.table
+        ? request->tableName
+        : m_source.table->definition().tableName;
+    QStringList parts;
+    parts << (request->indexName.isEmpty()
+                  ? QStringLiteral("Query %1").arg(table)
+                  : QStringLiteral("Query %1, index %2").arg(table, request->indexName));
+    parts << request->keyConditionExpression;
+    if (request->expressionAttributeValues) {
+        for (const auto &[name, value] : *request->expressionAttributeValues)
+            parts << QStringLiteral("%1 = '%2'").arg(name, model::keyValueText(value));
+    }
+    if (request->filterExpression)
+        parts << QStringLiteral("FilterExpression %1").arg(*request->filterExpression);
+    parts << (request->scanIndexForward ? QStringLiteral("forward")
+                                        : QStringLiteral("backward (ScanIndexForward false)"));
+    if (request->limit)
+        parts << QStringLiteral("Limit %1").arg(*request->limit);
+    if (request->exclusiveStartKey)
+        parts << QStringLiteral("from an ExclusiveStartKey");
+    return parts.join(QStringLiteral(" · "));
+}
+
+// The title (bold) and the Query (keys' font) wrap at spaces when wider than the diagram;
+// nothing is cut.
+double ExportDiagram::headingHeight() const
+{
+    if (!m_look.heading || !m_source.request)
+        return 0;
+    const double width = collectionSize().width() - 2 * kCaptionPadding;
+    QFont bold = m_style.textFont;
+    bold.setBold(true);
+    double height = kCaptionPadding;
+    if (m_titleShown)
+        height += std::ceil(
+                      QFontMetricsF(bold)
+                          .boundingRect(QRectF(0, 0, width, 10000), Qt::TextWordWrap, titleLine())
+                          .height())
+            + 2;
+    height += std::ceil(QFontMetricsF(m_style.monoFont)
+                            .boundingRect(QRectF(0, 0, width, 10000), Qt::TextWordWrap, queryLine())
+                            .height());
+    return height;
+}
+
+double ExportDiagram::paintHeading(QPainter &painter, double y, double width) const
+{
+    const double height = headingHeight();
+    if (height <= 0)
+        return y;
+    const QRectF box(kCaptionPadding, y + kCaptionPadding, width - 2 * kCaptionPadding, height);
+    double top = box.top();
+    if (m_titleShown) {
+        QFont bold = m_style.textFont;
+        bold.setBold(true);
+        painter.setFont(bold);
+        painter.setPen(m_style.text);
+        QRectF used;
+        painter.drawText(QRectF(box.left(), top, box.width(), box.height()),
+                         Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, titleLine(), &used);
+        top = used.bottom() + 2;
+    }
+    painter.setFont(m_style.monoFont);
+    painter.setPen(m_style.dimText);
+    painter.drawText(QRectF(box.left(), top, box.width(), box.bottom() - top),
+                     Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, queryLine());
+    return y + height;
+}
+
 double ExportDiagram::legendHeight() const
 {
     return m_look.legend ? std::ceil(m_legend.heightForWidth(collectionSize().width())) : 0;
@@ -376,8 +460,9 @@ double ExportDiagram::legendHeight() const
 QSizeF ExportDiagram::logicalSize() const
 {
     const QSizeF natural = collectionSize();
-    return QSizeF(fitToPoints(natural.width()),
-                  fitToPoints(natural.height() + legendHeight() + captionHeight()))
+    return QSizeF(
+               fitToPoints(natural.width()),
+               fitToPoints(natural.height() + legendHeight() + headingHeight() + captionHeight()))
         .expandedTo(m_minimumSize);
 }
 
@@ -428,6 +513,7 @@ void ExportDiagram::paint(QPainter &painter) const
         painter.drawLine(QPointF(kCaptionPadding, y + 0.5),
                          QPointF(natural.width() - kCaptionPadding, y + 0.5));
     }
+    y = paintHeading(painter, y, natural.width());
     painter.setPen(m_style.text);
     painter.setFont(m_style.textFont);
     painter.drawText(QRectF(kCaptionPadding, y + kCaptionPadding,

@@ -59,6 +59,9 @@ struct ExportLook
 {
     bool dark = false;
     bool legend = true;
+    // Under the legend, before the narration: the design's and the pattern's names, and the
+    // Query in one line ("Query IoT · PK = :pk · :pk = 'DEVICE#d-9468' · backward · Limit 11").
+    bool heading = true;
     // Invalid: white for light, the theme's own page colour for dark; Qt::transparent: none.
     QColor background;
     RowWindow rows;
@@ -143,6 +146,12 @@ public:
     QSizeF logicalSize() const;
     // The step's narration (the final state adds the page's summary), drawn under the diagram.
     QString caption() const;
+    // The heading over the caption (ExportLook::heading): "IoT devices and readings · Device
+    // and its 10 newest readings" and the Query in one line; empty without a Query.
+    QString titleLine() const;
+    QString queryLine() const;
+    // Side by side draws the designs' names over the halves: the halves keep the Query line.
+    void setTitleShown(bool shown) { m_titleShown = shown; }
     // "IoT devices and readings", "Device and its 10 newest readings" (or "Query").
     QString projectName() const { return m_source.projectName; }
     QString subjectName() const;
@@ -188,6 +197,8 @@ public:
 private:
     ExportDiagram() = default;
     double captionHeight() const;
+    double headingHeight() const;
+    double paintHeading(QPainter &painter, double y, double width) const;
     double legendHeight() const;
     QSizeF collectionSize() const;
     void computeWindow();
@@ -197,6 +208,7 @@ private:
 
     Source m_source;
     ExportLook m_look;
+    bool m_titleShown = true;
     CollectionStyle m_style = CollectionStyle::exportStyle();
     std::unique_ptr<CollectionRows> m_rows;
     DiagramLegend m_legend;

@@ -114,6 +114,9 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     m_legend = new QCheckBox(tr("&Legend"), this);
     m_legend->setChecked(true);
     m_legend->setAccessibleName(tr("Legend"));
+    m_heading = new QCheckBox(tr("&Heading: design, pattern and Query"), this);
+    m_heading->setChecked(true);
+    m_heading->setAccessibleName(tr("Heading"));
     m_transparent = new QCheckBox(tr("&Transparent background"), this);
     m_transparent->setAccessibleName(tr("Transparent background"));
 
@@ -134,6 +137,7 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     form->addRow(tr("S&tep:"), m_step);
     form->addRow(tr("T&heme:"), m_theme);
     form->addRow(QString(), m_legend);
+    form->addRow(QString(), m_heading);
     form->addRow(QString(), m_transparent);
     // The field is a row of two widgets, so the label names its buddy itself (a label without
     // one would show the "&").
@@ -193,6 +197,7 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     connect(m_step, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
     connect(m_theme, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
     connect(m_legend, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
+    connect(m_heading, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     connect(m_transparent, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -251,6 +256,7 @@ ExportLook ExportDialog::look() const
     ExportLook look;
     look.dark = m_theme->currentIndex() == 1;
     look.legend = m_legend->isChecked();
+    look.heading = m_heading->isChecked();
     if (m_transparent->isChecked() && m_transparent->isEnabled())
         look.background = Qt::transparent;
     return look;
@@ -304,6 +310,7 @@ void ExportDialog::updateControls()
     m_transparent->setEnabled(f == ExportFormat::Png || f == ExportFormat::Svg);
     m_theme->setEnabled(f != ExportFormat::Markdown);
     m_legend->setEnabled(f != ExportFormat::Markdown);
+    m_heading->setEnabled(f != ExportFormat::Markdown);
     schedulePreview();
 }
 

@@ -63,6 +63,7 @@ public:
     QSpinBox *stepBox() const { return m_step; }
     QComboBox *themeBox() const { return m_theme; }
     QCheckBox *legendBox() const { return m_legend; }
+    QCheckBox *headingBox() const { return m_heading; }
     QCheckBox *transparentBox() const { return m_transparent; }
 
     // Clipboard payloads: a PNG image (at `scale`) and image/png bytes; SVG as image/svg+xml
@@ -95,6 +96,7 @@ private:
     QSpinBox *m_step;
     QComboBox *m_theme;
     QCheckBox *m_legend;
+    QCheckBox *m_heading;
     QCheckBox *m_transparent;
     QLineEdit *m_path;
     QLabel *m_sizeLabel;

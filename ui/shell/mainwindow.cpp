@@ -298,7 +298,7 @@ void MainWindow::createPanels()
     // The collection takes what the side panels leave: they start at their working width.
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);
     resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
-    resizeDocks({query}, {160}, Qt::Vertical);
+    resizeDocks({query}, {kQueryPanelHeight}, Qt::Vertical);
 }
 
 // Over the rows while a key template field holds text that does not parse yet: the collection
@@ -340,8 +340,10 @@ void MainWindow::restoreLayout()
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
     const QByteArray state = m_settings->windowState();
-    if (!state.isEmpty())
+    if (!state.isEmpty()) {
         restoreState(state);
+        m_defaultHeightsPending = false; // the user's own
+    }
     // A window last used on a larger screen comes back whole on this one: now, and again once
     // shown, when the window manager has told the size of its frame.
     fitToScreen(this);
@@ -351,6 +353,11 @@ void MainWindow::restoreLayout()
 void MainWindow::showEvent(QShowEvent *event)
 {
     QMainWindow::showEvent(event);
+    if (m_defaultHeightsPending) {
+        // Heights set before the first layout are lost to the panels' minimums.
+        m_defaultHeightsPending = false;
+        QTimer::singleShot(0, this, &MainWindow::applyDefaultHeights);
+    }
     if (!m_fitWhenShown)
         return;
     m_fitWhenShown = false;
@@ -365,6 +372,15 @@ void MainWindow::resetLayout()
     for (QDockWidget *panelDock : findChildren<QDockWidget *>())
         panelDock->show();
     dock(QStringLiteral("QueryDock"))->raise();
+    applyDefaultHeights();
+}
+
+// The bottom panels take what a two-line narration and summary need, so that playing a Query
+// never resizes the collection; the collection keeps a screenful of rows (16 at 1280x800, 12 at
+// 1024x700).
+void MainWindow::applyDefaultHeights()
+{
+    resizeDocks({dock(QStringLiteral("QueryDock"))}, {kQueryPanelHeight}, Qt::Vertical);
 }
 
 void MainWindow::updateThemeActions()

@@ -129,6 +129,7 @@ protected:
 private:
     void createPanels();
     void addTemplateNoticeBar();
+    void applyDefaultHeights();
     void createActions();
     // createActions() in its steps, one a menu (mainwindowactions.cpp).
     struct MenuActions;
@@ -199,7 +200,9 @@ private:
     CompareMode *m_compare = nullptr;          // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
-    bool m_fitWhenShown = false; // restoreLayout(): fit to the screen again once shown
+    static constexpr int kQueryPanelHeight = 170;
+    bool m_defaultHeightsPending = true; // until shown, unless restoreLayout() restored them
+    bool m_fitWhenShown = false;         // restoreLayout(): fit to the screen again once shown
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -147,8 +147,9 @@ TracePanel::TracePanel(TracePlayer *player, QWidget *parent)
     m_request->setFrameShape(QFrame::NoFrame);
     m_request->setPlaceholderText(tr("Select an access pattern, or build a query, to see its "
                                      "traversal here."));
-    // Two lines at least; it scrolls, so the collection above keeps its rows.
-    m_request->setMinimumHeight(2 * m_request->fontMetrics().lineSpacing());
+    // It scrolls, and yields its height to a narration of two lines before the panel grows
+    // (which would move the collection's rows while a Query plays).
+    m_request->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     layout->addWidget(m_request, 1);
 
     connect(m_restart, &QToolButton::clicked, m_player, &TracePlayer::restart);
