@@ -252,7 +252,8 @@ void TestCliInterop::badItemLeftOut()
         = run({"convert", kInterop + "bad-item-model.json", "-o", "x.keyscope.json"}, m_dir.path());
     QCOMPARE(result.exitCode, 0);
     QVERIFY2(result.err.contains("keyscope: note: " + kInterop
-                                 + "bad-item-model.json: DataModel[0].TableData[1].Count"),
+                                 + "bad-item-model.json: table 'T', item 2 (PK 'b'): left "
+                                   "out this item"),
              qPrintable(result.err));
     QFile file(m_dir.filePath("x.keyscope.json"));
     QVERIFY(file.open(QIODevice::ReadOnly));

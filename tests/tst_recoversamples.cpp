@@ -26,6 +26,9 @@ private slots:
     void everyModelComesBack();
     void checksFindTheSamplesDefects_data();
     void checksFindTheSamplesDefects();
+    void typesPerModel_data();
+    void typesPerModel();
+    void cartItemsAreOneType();
 };
 
 namespace {
@@ -168,6 +171,86 @@ void TestRecoverSamples::checksFindTheSamplesDefects()
     options.hints = input.hints.front();
     const QStringList inferredIds = findingIds(inferProject(project, options).project);
     QVERIFY2(inferredIds.contains(finding), qPrintable(inferredIds.join(u", ")));
+}
+
+void TestRecoverSamples::typesPerModel_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("table"); // empty: the model's only table
+    QTest::addColumn<QStringList>("types");
+    QTest::newRow("online shop") << "an-online-shop-facets.json"
+                                 << "" << QStringList {"customer",      "product",   "warehouse",
+                                                       "warehouseItem", "orderItem", "Express",
+                                                       "shipmentItem",  "invoice",   "GiftCard",
+                                                       "MasterCard"};
+    // A status leads the sort key (PENDING#...): each status is still a type of its own.
+    QTest::newRow("bank: payments")
+        << "bank-payments.json"
+        << "PaymentScheduler" << QStringList {"Pending", "Processed", "Scheduled"};
+    // No label in the keys: the items are what the table holds.
+    QTest::newRow("bank: transactions")
+        << "bank-payments.json"
+        << "TransactionHistory" << QStringList {"TransactionHistory"};
+    QTest::newRow("cart") << "cart-table.json"
+                          << "" << QStringList {"Cart"};
+    QTest::newRow("complaints") << "complaint-management.json"
+                                << "" << QStringList {"Comm", "Metadata"};
+    QTest::newRow("vehicles") << "connected-vehicles.json"
+                              << "" << QStringList {"Vehicle", "User"};
+    QTest::newRow("device log") << "device-state-log.json"
+                                << "" << QStringList {"D"};
+    QTest::newRow("game profiles")
+        << "game-player-profiles.json"
+        << "" << QStringList {"Metadata", "Friends", "Item", "Equipment", "Task", "Activity"};
+    QTest::newRow("hotel") << "hotel-reservations.json"
+                           << ""
+                           << QStringList {"hotel", "rate", "customert", "booking", "summary"};
+    QTest::newRow("phone billing")
+        << "phone-billing.json"
+        << "" << QStringList {"customer", "address", "phone", "call", "detail"};
+    QTest::newRow("recurring payments") << "recurring-payments.json"
+                                        << "" << QStringList {"Subscription", "Receipts"};
+    QTest::newRow("sessions") << "session-management.json"
+                              << "" << QStringList {"Child", "C"};
+}
+
+// The entity types each public model's items come back as: one per kind of item, never one
+// per customer or per status.
+void TestRecoverSamples::typesPerModel()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, table);
+    QFETCH(QStringList, types);
+    auto read = InteropFile::read(fixture(file), table);
+    if (auto *error = std::get_if<IoError>(&read))
+        QFAIL(qPrintable(error->toString()));
+    const auto &input = std::get<InteropFile::Input>(read);
+    RecoveryOptions options;
+    options.hints = input.hints.front();
+    const InferredProject inferred = inferProject(input.projects.front(), options);
+    QStringList names;
+    for (const EntityProposal &proposal : inferred.result.proposals)
+        names << proposal.entity.name;
+    QCOMPARE(names, types);
+}
+
+// CartTable's keys are a customer's name (Liz, Chad, Sue) and a time with the cart line's status
+// (#Active, #Saved, #Shipped): values of one kind of item, not names of types.
+void TestRecoverSamples::cartItemsAreOneType()
+{
+    auto read = InteropFile::read(fixture(QStringLiteral("cart-table.json")));
+    QVERIFY(std::holds_alternative<InteropFile::Input>(read));
+    const Project &project = std::get<InteropFile::Input>(read).projects.front();
+    const RecoveryResult result = DesignRecovery::recover(project.table, project.items);
+    QCOMPARE(result.proposals.size(), std::size_t(1));
+    const EntityProposal &cart = result.proposals.front();
+    QCOMPARE(cart.entity.name, QStringLiteral("Cart"));
+    QCOMPARE(cart.items, (std::vector<qsizetype> {0, 1, 2, 3, 4}));
+    QVERIFY(result.unmatched.empty());
+    const QString sortKey = cart.entity.keys.at(QStringLiteral("Date#Status"));
+    QVERIFY2(sortKey.startsWith(u'{') && sortKey.endsWith(u'}')
+                 && !sortKey.contains(QLatin1String("Active")),
+             qPrintable(sortKey));
 }
 
 QTEST_GUILESS_MAIN(TestRecoverSamples)

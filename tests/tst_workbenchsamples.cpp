@@ -97,6 +97,7 @@ private slots:
     void typeAttributeNamesTheFacet();
     void badWorkbenchItemsLeftOut_data();
     void badWorkbenchItemsLeftOut();
+    void notesNameTablesFacetsAndItems();
     void plainTopLevelValueRepaired();
     void batchWriteBadItemsLeftOut();
     void scanBadItemLeftOutAndPlainJsonRepaired();
@@ -204,9 +205,11 @@ void TestWorkbenchSamples::opens()
         QCOMPARE(entity.countMax, 0);
     const QStringList repaired = notesWith(input.notes, QStringLiteral("read as one"));
     QCOMPARE(int(repaired.size()), repairs);
-    for (const QString &note : repaired)
-        QVERIFY2(note.startsWith(kSamples + file + QStringLiteral(": DataModel[0].")),
+    for (const QString &note : repaired) {
+        QVERIFY2(note.startsWith(kSamples + file + QStringLiteral(": table '")), qPrintable(note));
+        QVERIFY2(note.endsWith(u')') && note.contains(QLatin1String(" (at DataModel[0].")),
                  qPrintable(note));
+    }
     QCOMPARE(notesWith(input.notes, QStringLiteral("left out")), QStringList());
 }
 
@@ -289,20 +292,25 @@ void TestWorkbenchSamples::facetHints()
 void TestWorkbenchSamples::malformedItemsRepaired_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::addColumn<QString>("notePath"); // the first repair note's path
+    QTest::addColumn<QString>("place");    // the first repair note's words for the item
+    QTest::addColumn<QString>("notePath"); // and its path in the file
     QTest::addColumn<QString>("sk");       // the repaired item
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("value"); // its value as DynamoDB JSON
 
     QTest::newRow("plain JSON members of an M")
         << "connected-vehicles.json"
-        << "DataModel[0].TableFacets[0].TableData[1].autonomous_driving.M.is_enabled"
+        << "table 'Connected_Vehicle', facet 'Vehicle', item 2 (PK 'VIN#WDDJK7DA4FF954840', "
+           "SK 'FEATURE#AUTODRIVE'): attribute 'autonomous_driving', member 'is_enabled'"
+        << "DataModel[0].TableFacets[0].TableData[1]"
         << "FEATURE#AUTODRIVE"
         << "autonomous_driving"
         << R"({"M":{"is_enabled":{"BOOL":true},"version":{"S":"v0.000.1 beta"}}})";
     QTest::newRow("nested plain objects and numbers")
         << "connected-vehicles.json"
-        << "DataModel[0].TableFacets[0].TableData[1].autonomous_driving.M.is_enabled"
+        << "table 'Connected_Vehicle', facet 'Vehicle', item 2 (PK 'VIN#WDDJK7DA4FF954840', "
+           "SK 'FEATURE#AUTODRIVE'): attribute 'autonomous_driving', member 'is_enabled'"
+        << "DataModel[0].TableFacets[0].TableData[1]"
         << "FEATURE#MIRRORS"
         << "mirrors"
         << R"({"M":{"position":{"M":{"is_active":{"BOOL":false},"left":{"M":{"x":{"N":"59"},)"
@@ -310,7 +318,9 @@ void TestWorkbenchSamples::malformedItemsRepaired_data()
            R"("z":{"N":"10"}}}}}}})";
     QTest::newRow("a member named M holding plain JSON")
         << "game-player-profiles.json"
-        << "DataModel[0].TableFacets[2].TableData[0].ItemAttributes.M.M"
+        << "table 'game-player-profiles', facet 'Items', item 1 (PK 'player001', SK 'ITEMS#001'): "
+           "attribute 'ItemAttributes', member 'M'"
+        << "DataModel[0].TableFacets[2].TableData[0]"
         << "ITEMS#001"
         << "ItemAttributes"
         << R"({"M":{"M":{"M":{"HP":{"N":"50"}}}}})";
@@ -319,6 +329,7 @@ void TestWorkbenchSamples::malformedItemsRepaired_data()
 void TestWorkbenchSamples::malformedItemsRepaired()
 {
     QFETCH(QString, file);
+    QFETCH(QString, place);
     QFETCH(QString, notePath);
     QFETCH(QString, sk);
     QFETCH(QString, name);
@@ -326,8 +337,9 @@ void TestWorkbenchSamples::malformedItemsRepaired()
     const auto input = readInput(kSamples + file);
     const QStringList repaired = notesWith(input.notes, QStringLiteral("read as one"));
     QVERIFY(!repaired.isEmpty());
-    QVERIFY2(repaired.front().startsWith(kSamples + file + ": " + notePath + ": "),
+    QVERIFY2(repaired.front().startsWith(kSamples + file + ": " + place + ": plain JSON"),
              qPrintable(repaired.front()));
+    QVERIFY2(repaired.front().endsWith(" (at " + notePath + ")"), qPrintable(repaired.front()));
     std::optional<Item> item;
     for (const Item &candidate : input.projects.front().items) {
         if (valueOf(candidate, QStringLiteral("SK")) == sk)
@@ -396,34 +408,48 @@ void TestWorkbenchSamples::typeAttributeNamesTheFacet()
 void TestWorkbenchSamples::badWorkbenchItemsLeftOut_data()
 {
     QTest::addColumn<QByteArray>("item");
-    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("place"); // the item and the place in it, in words
+    QTest::addColumn<QString>("path");  // where the file holds it
     QTest::addColumn<QString>("why");
     QTest::newRow("not a number") << QByteArray(R"({"PK": {"S": "b"}, "N": {"N": "many"}})")
+                                  << "item 2 (PK 'b'): left out this item (the rest is imported): "
+                                     "attribute 'N'"
                                   << "DataModel[0].TableData[1].N.N"
                                   << "many";
     QTest::newRow("unknown type") << QByteArray(R"({"PK": {"S": "b"}, "X": {"STRING": "x"}})")
+                                  << "item 2 (PK 'b'): left out this item (the rest is imported): "
+                                     "attribute 'X'"
                                   << "DataModel[0].TableData[1].X"
                                   << "STRING";
     QTest::newRow("typed value with a bad payload inside an M")
         << QByteArray(R"({"PK": {"S": "b"}, "M": {"M": {"k": {"S": 5}}}})")
-        << "DataModel[0].TableData[1].M.M.k"
-        << "";
+        << "item 2 (PK 'b'): left out this item (the rest is imported): attribute 'M', member 'k'"
+        << "DataModel[0].TableData[1].M.M.k.S"
+        << "expected a string";
     QTest::newRow("missing key") << QByteArray(R"({"Name": {"S": "b"}})")
+                                 << "item 2: left out this item (the rest is imported): One"
                                  << "DataModel[0].TableData[1]"
                                  << "Missing the key PK";
     QTest::newRow("key type") << QByteArray(R"({"PK": {"N": "1"}})")
+                              << "item 2 (PK '1'): left out this item (the rest is imported): "
+                                 "attribute 'PK'"
                               << "DataModel[0].TableData[1].PK"
                               << "Type mismatch for key PK";
     QTest::newRow("index key type")
-        << QByteArray(R"({"PK": {"S": "b"}, "G": {"N": "1"}})") << "DataModel[0].TableData[1].G"
+        << QByteArray(R"({"PK": {"S": "b"}, "G": {"N": "1"}})")
+        << "item 2 (PK 'b'): left out this item (the rest is imported): attribute 'G'"
+        << "DataModel[0].TableData[1].G"
         << "IndexName: ByG";
-    QTest::newRow("not an object") << QByteArray(R"("b")") << "DataModel[0].TableData[1]"
-                                   << "expected an item";
+    QTest::newRow("not an object")
+        << QByteArray(R"("b")") << "item 2: left out this item (the rest is imported): expected"
+        << "DataModel[0].TableData[1]"
+        << "expected an item";
 }
 
 void TestWorkbenchSamples::badWorkbenchItemsLeftOut()
 {
     QFETCH(QByteArray, item);
+    QFETCH(QString, place);
     QFETCH(QString, path);
     QFETCH(QString, why);
     const QByteArray model = R"({"ModelName": "M", "ModelMetadata": {"Version": "3.0"},
@@ -439,11 +465,58 @@ void TestWorkbenchSamples::badWorkbenchItemsLeftOut()
     QCOMPARE(valueOf(project.items[0], "PK"), QStringLiteral("a"));
     QCOMPARE(valueOf(project.items[1], "PK"), QStringLiteral("c"));
     QCOMPARE(input.notes.size(), qsizetype(1));
-    QVERIFY2(input.notes.front().startsWith("model.json: " + path),
+    QVERIFY2(input.notes.front().startsWith("model.json: table 'T', " + place),
              qPrintable(input.notes.front()));
-    QVERIFY2(input.notes.front().contains("left out this item (the rest is imported)")
-                 && input.notes.front().contains(why),
-             qPrintable(input.notes.front()));
+    QVERIFY2(input.notes.front().contains(why), qPrintable(input.notes.front()));
+    QVERIFY2(input.notes.front().endsWith(" (at " + path + ")"), qPrintable(input.notes.front()));
+}
+
+// Notes say which table, facet and item they are about, in words a user reads (items counted
+// from 1, with their keys); the JSON path comes last, only to find the place in the file.
+void TestWorkbenchSamples::notesNameTablesFacetsAndItems()
+{
+    const QByteArray model = R"({"ModelName": "M", "ModelMetadata": {"Version": "1.0"},
+      "DataModel": [{"TableName": "Shop",
+        "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"},
+                          "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
+        "NonKeyAttributes": [{"AttributeName": "Total", "AttributeType": "N"},
+                             {"AttributeName": "Tags", "AttributeType": "SS"}],
+        "TableFacets": [
+          {"FacetName": "Customer", "KeyAttributeAlias": {"PartitionKeyAlias": "PK",
+                                                          "SortKeyAlias": "SK"},
+           "TableData": [{"PK": {"S": "CUSTOMER#1"}, "SK": {"S": "PROFILE"}}]},
+          {"FacetName": "Orders", "KeyAttributeAlias": {"PartitionKeyAlias": "PK",
+                                                        "SortKeyAlias": "SK"},
+           "NonKeyAttributes": ["Total", "Tags"],
+           "TableData": [
+             {"PK": {"S": "CUSTOMER#1"}, "SK": {"S": "ORDER#1"}, "Total": {"N": "3"}},
+             {"PK": {"S": "CUSTOMER#1"}, "SK": {"S": "ORDER#2"}, "Total": {"N": "lots"}},
+             {"PK": {"S": "CUSTOMER#1"}, "SK": {"S": "ORDER#3"}, "Total": 4}]}]}]})";
+    const auto input = parseInput(model, QStringLiteral("shop.json"));
+    QCOMPARE(input.projects.front().items.size(), std::size_t(3));
+    const QStringList leftOut = notesWith(input.notes, QStringLiteral("left out"));
+    QCOMPARE(leftOut.size(), qsizetype(1));
+    QCOMPARE(leftOut.front(),
+             QStringLiteral("shop.json: table 'Shop', facet 'Orders', item 2 (PK 'CUSTOMER#1', SK "
+                            "'ORDER#2'): left out this item (the rest is imported): attribute "
+                            "'Total': ")
+                 + leftOut.front().section(QStringLiteral("'Total': "), 1));
+    QVERIFY2(leftOut.front().endsWith(" (at DataModel[0].TableFacets[1].TableData[1].Total.N)"),
+             qPrintable(leftOut.front()));
+    const QStringList repaired = notesWith(input.notes, QStringLiteral("read as one"));
+    QCOMPARE(repaired.size(), qsizetype(1));
+    QVERIFY2(repaired.front().startsWith("shop.json: table 'Shop', facet 'Orders', item 3 (PK "
+                                         "'CUSTOMER#1', SK 'ORDER#3'): attribute 'Total': "),
+             qPrintable(repaired.front()));
+    const QStringList unsupported = notesWith(input.notes, QStringLiteral("of type SS"));
+    QCOMPARE(unsupported.size(), qsizetype(1));
+    QVERIFY2(unsupported.front().startsWith("shop.json: table 'Shop', facet 'Orders': attribute "
+                                            "'Tags' of type SS is not an entity attribute"),
+             qPrintable(unsupported.front()));
+    // No note speaks of the file's structure before saying what it is about.
+    for (const QString &note : input.notes)
+        QVERIFY2(!note.section(QStringLiteral(" (at "), 0, 0).contains(QLatin1String("DataModel")),
+                 qPrintable(note));
 }
 
 // Versioned models hold DynamoDB JSON; a plain value is read as its declared type, noted.
@@ -458,9 +531,10 @@ void TestWorkbenchSamples::plainTopLevelValueRepaired()
     QCOMPARE(text(input.projects.front().items.front().at("Count")),
              QStringLiteral(R"({"N":"7"})"));
     QCOMPARE(input.notes.size(), qsizetype(1));
-    QVERIFY2(input.notes.front().startsWith("model.json: DataModel[0].TableData[0].Count: plain "
-                                            "JSON")
-                 && input.notes.front().contains("a string as N"),
+    QVERIFY2(input.notes.front().startsWith("model.json: table 'T', item 1 (PK 'a'): attribute "
+                                            "'Count': plain JSON")
+                 && input.notes.front().contains("a string as N")
+                 && input.notes.front().endsWith(" (at DataModel[0].TableData[0])"),
              qPrintable(input.notes.front()));
 }
 

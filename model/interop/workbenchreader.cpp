@@ -4,6 +4,7 @@
 
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
+#include "model/interop/importnotes.h"
 #include "model/interop/interopjson.h"
 #include "model/io/itemsfile.h"
 #include "model/io/jsonfile.h"
@@ -190,6 +191,7 @@ struct TableContext
     QString source;
     QString path; // "DataModel[0]"
     QStringList *notes;
+    QString tableName;
 };
 
 // What the model says about a facet's items, for its TypeHint.
@@ -408,7 +410,7 @@ struct FacetRead
 
 // One facet as an entity type: its key aliases become key templates (and attributes), its
 // NonKeyAttributes attributes; what Keyscope does not use stays in x-workbench.
-FacetRead readFacet(QJsonObject facet, int i, const QString &path, const KeyPair &keys,
+FacetRead readFacet(QJsonObject facet, int i, const KeyPair &keys,
                     const QHash<QString, QString> &declared, QSet<QString> *entityNames,
                     QHash<QString, QString> *aliasToKey, const TableContext &context)
 {
@@ -433,11 +435,15 @@ FacetRead readFacet(QJsonObject facet, int i, const QString &path, const KeyPair
             return;
         auto attribute = entityAttribute(attributeName, type);
         if (!attribute) {
-            context.notes->append(QStringLiteral("%1: %2.NonKeyAttributes: attribute \"%3\" "
-                                                 "of type %4 is not an entity attribute "
-                                                 "(Keyscope generates S, N, B and BOOL); its "
-                                                 "values in the table data are kept")
-                                      .arg(context.source, path, attributeName, type));
+            context.notes->append(IoError {
+                context.source, 0, 0,
+                QStringLiteral("table '") + context.tableName + QStringLiteral("', facet '")
+                    + (info.facetName.isEmpty() ? name : info.facetName) + u'\'',
+                QStringLiteral("attribute '") + attributeName + QStringLiteral("' of type ") + type
+                    + QStringLiteral(" is not an entity attribute (Keyscope generates S, "
+                                     "N, B and BOOL); its values in the table data "
+                                     "are kept")}
+                                      .toString());
             return;
         }
         attributeNames.insert(attributeName);
@@ -507,8 +513,30 @@ struct TableDataRead
 {
     QJsonArray items;
     QString path;
-    int facet; // -1: the table's TableData
+    int facet;         // -1: the table's TableData
+    QString facetName; // as the model spells it
 };
+
+// An item of the table data as a note names it.
+ItemPlace placeOf(const TableDataRead &data, qsizetype i, const TableContext &context,
+                  const TableDefinition &table, const QHash<QString, QString> &aliasToKey)
+{
+    QStringList keyNames;
+    for (const KeyAttribute &key : table.keys.all())
+        keyNames << key.name;
+    return {context.tableName, data.facetName, i,
+            ImportNotes::keysOf(data.items.at(i), keyNames, aliasToKey),
+            data.path + u'[' + QString::number(i) + u']'};
+}
+
+// A failure's path inside the item ("Count.N" of "DataModel[0].TableData[1].Count.N").
+QString pathInItem(const QString &path, const QString &itemPath)
+{
+    if (!path.startsWith(itemPath))
+        return path;
+    const QString rest = path.mid(itemPath.size());
+    return rest.startsWith(u'.') ? rest.mid(1) : rest;
+}
 
 // Table data become hand-written items. A bad item is left out with a note; the rest is read.
 void readItems(const std::vector<TableDataRead> &tableData, const QHash<QString, QString> &declared,
@@ -527,13 +555,16 @@ void readItems(const std::vector<TableDataRead> &tableData, const QHash<QString,
                 failure = *bad;
             else
                 failure = keyFailure(std::get<Item>(item), project.table, itemPath);
-            if (failure) {
+            if (failure || !repairs.empty()) {
+                const ItemPlace place = placeOf(data, i, context, project.table, aliasToKey);
                 context.notes->append(
-                    ItemsFile::leftOutNote(context.source, failure->path, failure->message));
-                continue;
+                    failure ? ImportNotes::leftOut(context.source, place,
+                                                   pathInItem(failure->path, itemPath),
+                                                   failure->message)
+                            : ImportNotes::repaired(context.source, place, repairs));
             }
-            if (!repairs.empty())
-                context.notes->append(ItemsFile::repairNote(context.source, itemPath, repairs));
+            if (failure)
+                continue;
             project.items.push_back(std::move(std::get<Item>(item)));
             read->itemFacet.push_back(data.facet);
         }
@@ -608,10 +639,10 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
                                            "\"KeyAttributeAlias\": {...}}")};
         const QJsonObject facet = facets.at(i).toObject();
         if (facet.value(kTableData).isArray() && !facet.value(kTableData).toArray().isEmpty())
-            tableData.push_back(
-                {facet.value(kTableData).toArray(), path + u'.' + kTableData, int(i)});
+            tableData.push_back({facet.value(kTableData).toArray(), path + u'.' + kTableData,
+                                 int(i), facet.value(QLatin1String("FacetName")).toString()});
         FacetRead facetRead
-            = readFacet(facet, int(i), path, keys, declared, &entityNames, &aliasToKey, context);
+            = readFacet(facet, int(i), keys, declared, &entityNames, &aliasToKey, context);
         read.facets.push_back(std::move(facetRead.info));
         project.entities.push_back(std::move(facetRead.entity));
     }
@@ -619,7 +650,7 @@ std::variant<TableRead, Failure> readTable(const QJsonObject &root, const QJsonO
     // The table's items (2.0, 3.0), then each facet's (1.0).
     if (tableJson.value(kTableData).isArray())
         tableData.insert(tableData.begin(),
-                         {tableJson.value(kTableData).toArray(), at(kTableData), -1});
+                         {tableJson.value(kTableData).toArray(), at(kTableData), -1, {}});
     else if (!tableJson.value(kTableData).isUndefined())
         return Failure {at(kTableData), QStringLiteral("expected an array of items")};
     readItems(tableData, declared, aliasToKey, versioned, context, &read);
@@ -746,9 +777,11 @@ std::variant<Project, Failure> mergeEmbedded(Project fromModel, const QJsonObjec
     }
     Project project = std::get<Project>(std::move(read));
     if (workbenchView(project.table) != workbenchView(fromModel.table)) {
-        context.notes->append(QStringLiteral("%1: %2: the table's keys or indexes were changed "
-                                             "in NoSQL Workbench; using the model's table")
-                                  .arg(context.source, context.path));
+        context.notes->append(IoError {context.source, 0, 0,
+                                       QStringLiteral("table '") + context.tableName + u'\'',
+                                       QStringLiteral("its keys or indexes were changed in NoSQL "
+                                                      "Workbench; using the model's table")}
+                                  .toString());
         project.table = fromModel.table;
         project.tableJson = fromModel.tableJson;
     }
@@ -826,9 +859,14 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
     static const QStringList known {QStringLiteral("1.0"), QStringLiteral("2.0"),
                                     QStringLiteral("3.0")};
     if (!result.version.isEmpty() && !known.contains(result.version))
-        result.notes << QStringLiteral("%1: ModelMetadata.Version: version %2 is newer than the "
-                                       "versions Keyscope knows (1.0, 2.0, 3.0); reading it as 3.0")
-                            .arg(source, result.version);
+        result.notes << IoError {source,
+                                 0,
+                                 0,
+                                 {},
+                                 QStringLiteral("the model's version, ") + result.version
+                                     + QStringLiteral(", is newer than the versions Keyscope "
+                                                      "knows (1.0, 2.0, 3.0); reading it as 3.0")}
+                            .toString();
     for (qsizetype i = 0; i < tables.size(); ++i) {
         const QString path = QStringLiteral("DataModel[%1]").arg(i);
         if (!tables.at(i).isObject())
@@ -845,7 +883,8 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
         if (!table.isEmpty() && result.tableNames.at(i) != table)
             continue;
         const QJsonObject tableJson = tables.at(i).toObject();
-        TableContext context {source, QStringLiteral("DataModel[%1]").arg(i), &result.notes};
+        TableContext context {source, QStringLiteral("DataModel[%1]").arg(i), &result.notes,
+                              result.tableNames.at(i)};
         auto table = readTable(root, tableJson, context);
         if (auto *failure = std::get_if<Failure>(&table))
             return fail(failure->path, failure->message);

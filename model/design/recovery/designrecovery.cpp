@@ -199,6 +199,73 @@ std::vector<ShapeClass> classify(const Context &context, Progress &progress)
     return classes;
 }
 
+// The tokens of a class's keys (every member has the same structure), and the label position
+// each label token is.
+struct ClassLayout
+{
+    std::vector<std::vector<KeyToken>> tokens; // per key
+    std::vector<std::vector<bool>> eligible;   // per key and token: all true
+    std::vector<std::vector<int>> labelAt;     // per key and token: its label position, or -1
+};
+
+ClassLayout layoutOf(const Context &context, qsizetype member)
+{
+    const int keys = context.keyCount();
+    ClassLayout layout;
+    layout.tokens.resize(size_t(keys));
+    layout.eligible.resize(size_t(keys));
+    layout.labelAt.resize(size_t(keys));
+    int label = 0;
+    for (int k = 0; k < keys; ++k) {
+        std::vector<KeyToken> &tokens = layout.tokens[size_t(k)];
+        if (const QByteArrayView *text = context.key(member, k))
+            tokenizeKey(*text, tokens);
+        layout.eligible[size_t(k)].assign(tokens.size(), true);
+        layout.labelAt[size_t(k)].assign(tokens.size(), -1);
+        for (size_t t = 0; t < tokens.size(); ++t) {
+            if (tokens[t].role == KeyToken::Role::Label)
+                layout.labelAt[size_t(k)][t] = label++;
+        }
+    }
+    return layout;
+}
+
+// A label standing where a value stands names no type: the whole of the table's partition key
+// (the partition's owner, "Liz"), or the end of a key after a value (a state,
+// "2019-10-07T08:24:22#Saved"). A type's label leads its key or the part after a value
+// ("USER#alice#ORDER#5"), or is a sort key of its own ("PROFILE").
+bool standsForAValue(const Context &context, int key, const std::vector<KeyToken> &tokens,
+                     size_t token)
+{
+    std::vector<size_t> pieces;
+    for (size_t t = 0; t < tokens.size(); ++t) {
+        if (tokens[t].role != KeyToken::Role::Separator)
+            pieces.push_back(t);
+    }
+    if (pieces.empty() || pieces.back() != token)
+        return false;
+    if (pieces.size() > 1)
+        return true;
+    const auto &hash = context.table.keys.hash;
+    return std::any_of(hash.begin(), hash.end(), [&](const KeyAttribute &attribute) {
+        return attribute.name == context.keyNames[key];
+    });
+}
+
+// Label positions an attribute holds (a chain name "BURGERBARN") are values.
+void keepHeldLabels(const Context &context, const ClassLayout &layout, ShapeClass &shape)
+{
+    const std::vector<SpanMatch> matches
+        = matchSpans(context, sampleOf(shape.members, 256), layout.tokens, layout.eligible);
+    for (const SpanMatch &m : matches) {
+        for (int t = m.first; t <= m.last; ++t) {
+            const int l = layout.labelAt[size_t(m.key)][size_t(t)];
+            if (l >= 0 && shape.labels[size_t(l)].size() >= 2)
+                shape.split[size_t(l)] = false;
+        }
+    }
+}
+
 // Pass 2a: which label positions split their class.
 void decideSplits(const Context &context, ShapeClass &shape)
 {
@@ -211,32 +278,16 @@ void decideSplits(const Context &context, ShapeClass &shape)
     }
     if (!unsure)
         return;
-    // A label position an attribute holds (a chain name "BURGERBARN") is a value.
-    const int keys = context.keyCount();
-    const qsizetype first = shape.members.front();
-    std::vector<std::vector<KeyToken>> layout(static_cast<size_t>(keys));
-    std::vector<std::vector<bool>> eligible(static_cast<size_t>(keys));
-    std::vector<std::vector<int>> labelAt(static_cast<size_t>(keys));
-    int label = 0;
-    for (int k = 0; k < keys; ++k) {
-        if (const QByteArrayView *text = context.key(first, k))
-            tokenizeKey(*text, layout[size_t(k)]);
-        eligible[size_t(k)].assign(layout[size_t(k)].size(), true);
-        labelAt[size_t(k)].assign(layout[size_t(k)].size(), -1);
-        for (size_t t = 0; t < layout[size_t(k)].size(); ++t) {
-            if (layout[size_t(k)][t].role == KeyToken::Role::Label)
-                labelAt[size_t(k)][t] = label++;
-        }
-    }
-    const std::vector<SpanMatch> matches
-        = matchSpans(context, sampleOf(shape.members, 256), layout, eligible);
-    for (const SpanMatch &m : matches) {
-        for (int t = m.first; t <= m.last; ++t) {
-            const int l = labelAt[size_t(m.key)][size_t(t)];
-            if (l >= 0 && shape.labels[size_t(l)].size() >= 2)
+    const ClassLayout layout = layoutOf(context, shape.members.front());
+    for (int k = 0; k < context.keyCount(); ++k) {
+        const std::vector<KeyToken> &tokens = layout.tokens[size_t(k)];
+        for (size_t t = 0; t < tokens.size(); ++t) {
+            const int l = layout.labelAt[size_t(k)][t];
+            if (l >= 0 && standsForAValue(context, k, tokens, t))
                 shape.split[size_t(l)] = false;
         }
     }
+    keepHeldLabels(context, layout, shape);
 }
 
 // Pass 2b: the final groups, in order of their first item.

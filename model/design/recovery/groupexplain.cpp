@@ -148,11 +148,14 @@ QString prefixName(const Context &context, const GroupPlan &plan, int *namingKey
         const KeyPlan &key = plan.keys[size_t(k)];
         if (!key.present)
             continue;
-        for (const KeyToken &token : key.tokens) {
-            if (token.role == KeyToken::Role::Label) {
-                *namingKey = k;
-                return QString::fromUtf8(token.in(*key.firstText));
-            }
+        for (size_t t = 0; t < key.tokens.size(); ++t) {
+            // A label a placeholder writes ("Liz" of {CustomerID}) is one item's value.
+            const int u = key.unitOfToken[t];
+            if (key.tokens[t].role != KeyToken::Role::Label
+                || (u >= 0 && plan.units[size_t(u)].placeholder))
+                continue;
+            *namingKey = k;
+            return QString::fromUtf8(key.tokens[t].in(*key.firstText));
         }
     }
     *namingKey = sortKey > 0 && plan.keys[size_t(sortKey)].present ? sortKey : 0;

@@ -1,5 +1,7 @@
 #include "model/design/recovery/groupplan.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 // From groups of items of one key shape to proposals: which parts of the keys vary, which
@@ -315,6 +317,51 @@ QString idAttribute(const Context &context, const GroupPlan &plan)
     return {};
 }
 
+// "CartTable" -> "Cart", "session_store" -> "SessionStore"; empty when no name is left.
+QString tableEntityName(const QString &table)
+{
+    static const QRegularExpression suffix(QStringLiteral("[-_ ]?(table|tbl)$"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    QString stem = table;
+    stem.remove(suffix);
+    QString name;
+    bool start = true;
+    for (const QChar c : std::as_const(stem)) {
+        if (!c.isLetterOrNumber()) {
+            start = true;
+            continue;
+        }
+        name += start ? c.toUpper() : c;
+        start = false;
+    }
+    return name.isEmpty() || !name.front().isLetter() ? QString() : name;
+}
+
+// A name from the group's key labels, else an id attribute of its items, else the table.
+std::pair<QString, QString> nameFromKeys(const Context &context, const GroupPlan &plan,
+                                         const QSet<QString> &used)
+{
+    int namingKey = 0;
+    const QString label = prefixName(context, plan, &namingKey);
+    if (!label.isEmpty()) {
+        const QString name = camelName(label);
+        // A child whose own keys carry no label would take its parent's partition label
+        // ("Org2"): an id attribute of its items names it better (TicketId -> Ticket).
+        const bool borrowed = namingKey == 0 && (used.contains(name) || plan.parent >= 0);
+        const QString attribute = borrowed ? idAttribute(context, plan) : QString();
+        if (!attribute.isEmpty())
+            return {attribute.chopped(2), QStringLiteral("the attribute %1").arg(attribute)};
+        return {name,
+                QStringLiteral("the prefix %1 of %2").arg(label, context.keyNames[namingKey])};
+    }
+    if (const QString attribute = idAttribute(context, plan); !attribute.isEmpty())
+        return {attribute.chopped(2), QStringLiteral("the attribute %1").arg(attribute)};
+    // Keys of values only: the items are what the table holds.
+    if (const QString name = tableEntityName(context.table.tableName); !name.isEmpty())
+        return {name, QStringLiteral("the table %1").arg(context.table.tableName)};
+    return {QStringLiteral("Item"), QStringLiteral("no label in the keys")};
+}
+
 void nameEntities(const Context &context, std::vector<GroupPlan> &plans,
                   const std::vector<std::pair<QString, QString>> &preferred)
 {
@@ -353,22 +400,8 @@ void nameEntities(const Context &context, std::vector<GroupPlan> &plans,
                 }
             }
         }
-        if (name.isEmpty()) {
-            int namingKey = 0;
-            const QString label = prefixName(context, plan, &namingKey);
-            name = label.isEmpty() ? QStringLiteral("Item") : camelName(label);
-            source = label.isEmpty()
-                ? QStringLiteral("no label in the keys")
-                : QStringLiteral("the prefix %1 of %2").arg(label, context.keyNames[namingKey]);
-            // A child whose own keys carry no label would take its parent's partition label
-            // ("Org2"): an id attribute of its items names it better (TicketId -> Ticket).
-            if (label.isEmpty() || (namingKey == 0 && (used.contains(name) || plan.parent >= 0))) {
-                if (const QString attribute = idAttribute(context, plan); !attribute.isEmpty()) {
-                    name = attribute.chopped(2);
-                    source = QStringLiteral("the attribute %1").arg(attribute);
-                }
-            }
-        }
+        if (name.isEmpty())
+            std::tie(name, source) = nameFromKeys(context, plan, used);
         QString unique = name;
         for (int n = 2; used.contains(unique); ++n)
             unique = name + QString::number(n);
