@@ -186,6 +186,9 @@ void TestLabelOverlap::keysElideInTheMiddle_data()
         "ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED")
                                   << 40
                                   << QStringLiteral("ORDER#0001#\u2026#EXPRESS-DELIVERY-REQUESTED");
+    // A leading '#' belongs to the type (issue 26 saw "#…#2024-01-01T15:00:00Z").
+    QTest::newRow("the type of a '#' key") << QStringLiteral("#ORDER#2024-01-01T15:00:00Z") << 23
+                                           << QStringLiteral("#ORDER#2024\u20261T15:00:00Z");
     QTest::newRow("no segments: a middle cut")
         << QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZ") << 11 << QString();
 }

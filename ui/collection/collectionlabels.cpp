@@ -1,6 +1,7 @@
 #include "ui/collection/collectionlabels.h"
 
 #include "ui/collection/collectionrenderer.h"
+#include "ui/collection/keyelision.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -67,45 +68,7 @@ bool CollectionTraceState::stopped() const
 
 QString CollectionLabels::elideKey(const QString &key, const QFontMetricsF &metrics, double width)
 {
-    if (metrics.horizontalAdvance(key) <= width)
-        return key;
-    const QString plain = metrics.elidedText(key, Qt::ElideMiddle, width);
-    std::vector<qsizetype> hashes;
-    for (qsizetype i = 0; i < key.size(); ++i) {
-        if (key[i] == u'#')
-            hashes.push_back(i);
-    }
-    // Whole segments: a prefix ending in '#' and a suffix starting with one. The prefix keeps
-    // the first two segments where it can (the type and the id: "ORDER#0001#"), then the
-    // longest pair that fits wins (ties go to the longer suffix: the end tells rows apart).
-    QString best;
-    qsizetype bestShown = 0;
-    qsizetype bestSuffix = 0;
-    bool bestHead = false;
-    const QString ellipsis(QChar(0x2026));
-    for (size_t si = hashes.size(); si-- > 0;) {
-        const QString suffix = key.mid(hashes[si]);
-        if (metrics.horizontalAdvance(ellipsis + suffix) > width)
-            break;
-        for (size_t pi = 0; pi < si; ++pi) {
-            const QString candidate = key.left(hashes[pi] + 1) + ellipsis + suffix;
-            if (metrics.horizontalAdvance(candidate) > width)
-                break;
-            const bool head = pi >= 1 || hashes.size() <= 2;
-            const qsizetype shown = candidate.size() - 1;
-            if ((head && !bestHead) || (head == bestHead && shown > bestShown)
-                || (head == bestHead && shown == bestShown && suffix.size() > bestSuffix)) {
-                best = candidate;
-                bestShown = shown;
-                bestSuffix = suffix.size();
-                bestHead = head;
-            }
-        }
-    }
-    // Whole segments unless they throw away much more than a plain middle cut would.
-    if (!best.isEmpty() && bestShown * 10 >= (plain.size() - 1) * 6)
-        return best;
-    return plain;
+    return KeyElision::elide(key, QString(), QString(), width, metrics);
 }
 
 const CollectionLabel *CollectionLabels::labelAt(const QPointF &point) const

@@ -124,8 +124,9 @@ public:
     // Entity indexes of the rows drawn (CollectionRows::entities()).
     const std::set<quint8> &entities() const { return m_entities; }
 
-    // A key shortened to `width` in the middle, keeping whole '#' segments where it can: the
-    // prefix and the distinctive end ("ORG#ACME#USER#…#2024-05-01T10:22").
+    // A key shortened to `width` with no neighbours to tell it from (KeyElision): whole '#'
+    // segments where it can, the prefix and the distinctive end
+    // ("ORG#ACME#USER#…#2024-05-01T10:22").
     static QString elideKey(const QString &key, const QFontMetricsF &metrics, double width);
 
 private:
