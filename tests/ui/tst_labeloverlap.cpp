@@ -1,4 +1,6 @@
-// No label of the collection diagram lies on another label or on another row's text (issue 10):
+// No label of the collection diagram lies on another label or on another row's text (issue 10),
+// and none says less than it must (issue 26): a shortened key keeps its entity prefix and where it
+// differs from the rows above and below:
 // for every built-in example, every access pattern and every step of its traversal, in the
 // window (desktop style), in presenter mode (scaled 1.6, full screen), in one pane of
 // side-by-side mode, zoomed out to the overview, and in the export. The boxes come from the label
@@ -123,6 +125,91 @@ QString firstOverlap(const CollectionLabels &labels, const QSizeF &viewport)
             if (both.width() > 0.01 && both.height() > 0.01)
                 return QStringLiteral("%1 overlaps %2").arg(describe(a), describe(b));
         }
+    }
+    return {};
+}
+
+const QChar kEllipsis(0x2026);
+
+// The entity prefix of a key: up to and including its first '#' segment ("USER#", "#ORDER#").
+QString entityPrefix(const QString &key)
+{
+    const qsizetype hash = key.indexOf(QLatin1Char('#'), 1);
+    return hash < 0 ? QString() : key.left(hash + 1);
+}
+
+// Where a key first differs from another (at most its last character), or -1.
+qsizetype firstDifference(const QString &key, const QString &other)
+{
+    if (other.isEmpty() || other == key)
+        return -1;
+    qsizetype i = 0;
+    while (i < key.size() && i < other.size() && key[i] == other[i])
+        ++i;
+    return std::min(i, key.size() - 1);
+}
+
+// Whether the pieces of a shortened key (split at its ellipses) lie in the key, in order, so
+// that they show every character at `wanted`: some placement of the pieces must cover them.
+bool showsCharacters(const QString &key, const QStringList &pieces, qsizetype piece, qsizetype from,
+                     std::vector<qsizetype> wanted)
+{
+    if (piece == pieces.size())
+        return wanted.empty();
+    const QString &text = pieces[piece];
+    const bool first = piece == 0;
+    const bool last = piece + 1 == pieces.size();
+    if (text.isEmpty())
+        return showsCharacters(key, pieces, piece + 1, from, wanted);
+    for (qsizetype at = key.indexOf(text, from); at >= 0; at = key.indexOf(text, at + 1)) {
+        if ((first && at != 0) || (last && at + text.size() != key.size()))
+            continue;
+        std::vector<qsizetype> rest;
+        for (qsizetype w : wanted) {
+            if (w < at || w >= at + text.size())
+                rest.push_back(w);
+        }
+        if (showsCharacters(key, pieces, piece + 1, at + text.size() + 1, rest))
+            return true;
+    }
+    return false;
+}
+
+// A shortened key says what it must: its entity prefix, and the characters where it first
+// differs from the keys above and below it (they decide its place in the order).
+QString keyProblem(const CollectionLabel &label, const QString &above, const QString &below)
+{
+    const QString &key = label.fullText;
+    if (!label.text.startsWith(entityPrefix(key)))
+        return QStringLiteral("drops the prefix %1").arg(entityPrefix(key));
+    std::vector<qsizetype> wanted;
+    for (const QString &neighbour : {above, below}) {
+        const qsizetype d = firstDifference(key, neighbour);
+        if (d >= 0)
+            wanted.push_back(d);
+    }
+    if (!showsCharacters(key, label.text.split(kEllipsis), 0, 0, wanted))
+        return QStringLiteral("hides where it differs from %1 / %2").arg(above, below);
+    return {};
+}
+
+// The first label that says less than it must (issue 26), or empty: a shortened key keeps what
+// orders it.
+QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows)
+{
+    using Kind = CollectionLabel::Kind;
+    for (const CollectionLabel &label : labels.labels()) {
+        QString problem;
+        if (label.kind == Kind::Partition && !label.text.startsWith(entityPrefix(label.fullText)))
+            problem = QStringLiteral("the partition key drops its prefix");
+        else if (label.kind == Kind::SortKey && label.shortened()) {
+            const qsizetype row = label.row;
+            problem = keyProblem(label, row > 0 ? rows.sortKeyText(row - 1) : QString(),
+                                 row + 1 < rows.rowCount() ? rows.sortKeyText(row + 1) : QString());
+        }
+        if (!problem.isEmpty())
+            return QStringLiteral("%1 (whole: '%2'): %3")
+                .arg(describe(label), label.fullText, problem);
     }
     return {};
 }
@@ -263,6 +350,9 @@ void TestLabelOverlap::noLabelOverlaps()
             const QString overlap = firstOverlap(labels, size);
             QVERIFY2(overlap.isEmpty(),
                      qPrintable(QStringLiteral("step %1: %2").arg(step).arg(overlap)));
+            const QString illegible = firstIllegible(labels, exported->rows());
+            QVERIFY2(illegible.isEmpty(),
+                     qPrintable(QStringLiteral("step %1: %2").arg(step).arg(illegible)));
         }
         QVERIFY(seen.rowTexts > 0);
         QVERIFY(seen.marks > 0 || !source.timeline->trace().partitionFound);
@@ -311,6 +401,9 @@ void TestLabelOverlap::noLabelOverlaps()
         const QString overlap = firstOverlap(labels, viewport);
         QVERIFY2(overlap.isEmpty(),
                  qPrintable(QStringLiteral("step %1: %2").arg(step).arg(overlap)));
+        const QString illegible = firstIllegible(labels, *view.renderState().rows);
+        QVERIFY2(illegible.isEmpty(),
+                 qPrintable(QStringLiteral("step %1: %2").arg(step).arg(illegible)));
     }
     QVERIFY(seen.rowTexts > 0);
     // Zoomed out, only the page end keeps a label (the bars carry no text to attach one to).

@@ -143,6 +143,12 @@ private:
         out.m_labels.push_back(std::move(label));
     }
 
+    // The key of a row, empty past either end: a shortened key is told from its neighbours.
+    QString keyAt(qsizetype row) const
+    {
+        return row >= 0 && row < rows->rowCount() ? rows->sortKeyText(row) : QString();
+    }
+
     void header();
     void tree();
     void rowTexts(const CollectionLayout::RowGeometry &g);
@@ -366,7 +372,8 @@ void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
     sortKey.tone = t.visited && t.fate == ItemFate::Filtered ? Tone::Dim : Tone::Text;
     sortKey.fullText = rows->sortKeyText(row);
     const QFontMetricsF &keyMetrics = isParent ? monoBold : mono;
-    sortKey.text = CollectionLabels::elideKey(sortKey.fullText, keyMetrics, g.sortKey.width());
+    sortKey.text = KeyElision::elide(sortKey.fullText, keyAt(row - 1), keyAt(row + 1),
+                                     g.sortKey.width(), keyMetrics);
     sortKey.rect
         = line(g.sortKey.left(), cy, keyMetrics.horizontalAdvance(sortKey.text), keyMetrics)
               .intersected(g.rect);
