@@ -886,7 +886,8 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
     // One partition's rows share their partition key (the header names it): its width goes to
     // the sort key. An index's rows show the table's key there instead.
     const bool tableKey = state.rows && state.rows->hasTableKeyColumn();
-    // The sort key column is as wide as the longest key needs, up to that.
+    // The sort key column is as wide as the longest key needs (at least a share of that): the
+    // layout gives it that before the attributes and the B-tree overview take theirs.
     const double widest = style.sortKeyWidth + (tableKey ? 0 : style.partitionKeyWidth + 8);
     QFont bold = style.monoFont;
     bold.setBold(true);
@@ -894,7 +895,7 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
                 * double(state.rows->longestSortKey())
             + 6
                                      : widest;
-    p.sortKeyWidth = std::clamp(needed, std::min(widest, style.sortKeyWidth * 0.4), widest);
+    p.sortKeyWidth = std::max(needed, std::min(widest, style.sortKeyWidth * 0.4));
     p.partitionKeyWidth = tableKey ? style.partitionKeyWidth : 0;
     // The lane for the trace's labels is there whenever a trace is, at every step alike.
     p.markerLaneWidth = state.timeline ? style.markerLaneWidth : 0;
