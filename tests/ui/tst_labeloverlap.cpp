@@ -1,6 +1,6 @@
 // No label of the collection diagram lies on another label or on another row's text (issue 10),
-// and none says less than it must (issue 26): a shortened key keeps its entity prefix and where it
-// differs from the rows above and below:
+// and none says less than it must (issue 26): marker labels are whole, and a shortened key keeps
+// its entity prefix and where it differs from the rows above and below:
 // for every built-in example, every access pattern and every step of its traversal, in the
 // window (desktop style), in presenter mode (scaled 1.6, full screen), in one pane of
 // side-by-side mode, zoomed out to the overview, and in the export. The boxes come from the label
@@ -11,6 +11,7 @@
 #include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
+#include "ui/collection/marklane.h"
 #include "ui/export/diagramexporter.h"
 
 #include <QApplication>
@@ -31,7 +32,7 @@ namespace {
 
 const QString kExamplesDir = keyscope::testsupport::sourcePath("/resources/examples/");
 
-enum class Mode { Desktop, Desktop1024, Presenter, SideBySide, Overview, Export };
+enum class Mode { Desktop, Desktop1024, Narrow, Presenter, SideBySide, Overview, Export };
 
 // Example files listed by index.json (before, after, variants).
 QStringList exampleFiles()
@@ -193,14 +194,18 @@ QString keyProblem(const CollectionLabel &label, const QString &above, const QSt
     return {};
 }
 
-// The first label that says less than it must (issue 26), or empty: a shortened key keeps what
-// orders it.
+// The first label that says less than it must (issue 26), or empty: marker labels are never
+// shortened (they move instead), and a shortened key keeps what orders it.
 QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows)
 {
     using Kind = CollectionLabel::Kind;
     for (const CollectionLabel &label : labels.labels()) {
         QString problem;
-        if (label.kind == Kind::Partition && !label.text.startsWith(entityPrefix(label.fullText)))
+        if (label.kind == Kind::Mark
+            && label.text.count(kEllipsis) != label.fullText.count(kEllipsis))
+            problem = QStringLiteral("a marker label is shortened");
+        else if (label.kind == Kind::Partition
+                 && !label.text.startsWith(entityPrefix(label.fullText)))
             problem = QStringLiteral("the partition key drops its prefix");
         else if (label.kind == Kind::SortKey && label.shortened()) {
             const qsizetype row = label.row;
@@ -227,7 +232,45 @@ private slots:
     void marksOnOneRowMergeIntoOneLabel();
     void keysElideInTheMiddle_data();
     void keysElideInTheMiddle();
+    void marksWrapWhole_data();
+    void marksWrapWhole();
 };
+
+void TestLabelOverlap::marksWrapWhole_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("widest"); // the widest line allowed, as text
+    QTest::addColumn<QStringList>("lines");
+    const QString dot = QStringLiteral(" \u00b7 ");
+    QTest::newRow("fits") << QStringLiteral("Limit 11") + dot + QStringLiteral("page ends")
+                          << QStringLiteral("Limit 11 \u00b7 page ends")
+                          << QStringList {QStringLiteral("Limit 11 \u00b7 page ends")};
+    QTest::newRow("between parts")
+        << QStringLiteral("Limit 11") + dot + QStringLiteral("page ends \u2191")
+        << QStringLiteral("page ends \u2191")
+        << QStringList {QStringLiteral("Limit 11"), QStringLiteral("page ends \u2191")};
+    QTest::newRow("between words")
+        << QStringLiteral("< the end of the partition") + dot + QStringLiteral("go right")
+        << QStringLiteral("< the end of the")
+        << QStringList {QStringLiteral("< the end of the"), QStringLiteral("partition"),
+                        QStringLiteral("go right")};
+    QTest::newRow("a key after its '#'")
+        << QStringLiteral("> 'BURGERBARN#US#OR#PORTLAND#'") + dot + QStringLiteral("go left")
+        << QStringLiteral("> 'BURGERBARN#US#")
+        << QStringList {QStringLiteral(">"), QStringLiteral("'BURGERBARN#US#"),
+                        QStringLiteral("OR#PORTLAND#'"), QStringLiteral("go left")};
+}
+
+void TestLabelOverlap::marksWrapWhole()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, widest);
+    QFETCH(QStringList, lines);
+    QFont bold = CollectionStyle::exportStyle().smallFont;
+    bold.setBold(true);
+    const QFontMetricsF metrics(bold);
+    QCOMPARE(MarkLane::wrapped(text, metrics, metrics.horizontalAdvance(widest)), lines);
+}
 
 void TestLabelOverlap::marksOnOneRowMergeIntoOneLabel()
 {
@@ -312,6 +355,7 @@ void TestLabelOverlap::noLabelOverlaps_data()
     QVERIFY(files.size() >= 10);
     const std::pair<Mode, const char *> modes[] = {{Mode::Desktop, "window 1280x800"},
                                                    {Mode::Desktop1024, "window 1024x700"},
+                                                   {Mode::Narrow, "narrow pane"},
                                                    {Mode::Presenter, "presenter"},
                                                    {Mode::SideBySide, "side by side"},
                                                    {Mode::Overview, "overview (zoomed out)"},
@@ -370,6 +414,10 @@ void TestLabelOverlap::noLabelOverlaps()
         break;
     case Mode::Desktop1024:
         size = QSize(600, 540);
+        break;
+    case Mode::Narrow:
+        // The collection pane of a 1024x700 window with every panel open (issue 26).
+        size = QSize(470, 250);
         break;
     case Mode::Presenter:
         size = QSize(1280, 800);

@@ -2,6 +2,7 @@
 
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/keyelision.h"
+#include "ui/collection/marklane.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -80,6 +81,17 @@ const CollectionLabel *CollectionLabels::labelAt(const QPointF &point) const
     return nullptr;
 }
 
+// One thing the trace marks on a row: its text (and a shorter wording), its colour.
+struct MarkText
+{
+    qsizetype row;
+    int priority; // the first decides the pill's colour
+    QString full;
+    QString brief;
+    CollectionLabel::Tone tone;
+    bool filled;
+};
+
 // The pass itself: one object per computation, adding labels area by area.
 class CollectionLabelPass
 {
@@ -105,18 +117,21 @@ public:
         if (!rows || rows->rowCount() == 0)
             return;
         tree();
+        // The trace's labels are placed first: the row texts they reach over yield to them.
+        std::vector<Label> lane = marks();
         if (layout.level() == CollectionLayout::Level::Rows) {
             for (const auto &g : layout.rows()) {
                 // An animated export paints rows one at a time (paintedRows): only theirs.
                 if (state.paintedRowsFrom < 0
                     || (g.row >= state.paintedRowsFrom && g.row < state.paintedRowsTo))
-                    rowTexts(g);
+                    rowTexts(g, lane);
             }
         } else {
             ranges();
         }
         elisions();
-        marks();
+        for (Label &label : lane)
+            add(std::move(label), layout.rowsRect());
         drawnMarks();
     }
 
@@ -151,10 +166,14 @@ private:
 
     void header();
     void tree();
-    void rowTexts(const CollectionLayout::RowGeometry &g);
+    Label sortKeyLabel(const CollectionLayout::RowGeometry &g) const;
+    Label tableKeyLabel(const CollectionLayout::RowGeometry &g) const;
+    void rowTexts(const CollectionLayout::RowGeometry &g, const std::vector<Label> &lane);
     void ranges();
     void elisions();
-    void marks();
+    std::vector<MarkText> markTexts() const;
+    std::vector<Label> marks() const;
+    double rowTextEnd(const CollectionLayout::RowGeometry &g) const;
     void drawnMarks();
 
     const CollectionLayout &layout;
@@ -357,40 +376,61 @@ void CollectionLabelPass::tree()
     }
 }
 
-void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
+CollectionLabel CollectionLabelPass::sortKeyLabel(const CollectionLayout::RowGeometry &g) const
+{
+    const qsizetype row = g.row;
+    const CollectionTraceState::Row t = trace.row(row);
+    Label sortKey;
+    sortKey.kind = Kind::SortKey;
+    sortKey.row = row;
+    sortKey.bold = rows->groupOfParentRow(row) >= 0;
+    sortKey.tone = t.visited && t.fate == ItemFate::Filtered ? Tone::Dim : Tone::Text;
+    sortKey.fullText = rows->sortKeyText(row);
+    const QFontMetricsF &keyMetrics = sortKey.bold ? monoBold : mono;
+    sortKey.text = KeyElision::elide(sortKey.fullText, keyAt(row - 1), keyAt(row + 1),
+                                     g.sortKey.width(), keyMetrics);
+    sortKey.rect = line(g.sortKey.left(), g.rect.center().y(),
+                        keyMetrics.horizontalAdvance(sortKey.text), keyMetrics)
+                       .intersected(g.rect);
+    return sortKey;
+}
+
+CollectionLabel CollectionLabelPass::tableKeyLabel(const CollectionLayout::RowGeometry &g) const
+{
+    Label tableKey;
+    if (g.partitionKey.width() <= 0 || !rows->hasTableKeyColumn())
+        return tableKey;
+    tableKey.kind = Kind::TableKey;
+    tableKey.row = g.row;
+    tableKey.tone = Tone::Dim;
+    tableKey.fullText = rows->tableKeyText(g.row);
+    tableKey.text = CollectionLabels::elideKey(tableKey.fullText, mono, g.partitionKey.width());
+    // The table's key yields to the sort key: too narrow for its prefix, it is left out.
+    if (mono.horizontalAdvance(tableKey.text) > g.partitionKey.width())
+        return Label();
+    tableKey.rect = line(g.partitionKey.left(), g.rect.center().y(),
+                         mono.horizontalAdvance(tableKey.text), mono)
+                        .intersected(g.rect);
+    return tableKey;
+}
+
+void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g,
+                                   const std::vector<Label> &lane)
 {
     const qsizetype row = g.row;
     const QRectF area = layout.rowsRect();
     const double cy = g.rect.center().y();
     const CollectionTraceState::Row t = trace.row(row);
     const bool isParent = rows->groupOfParentRow(row) >= 0;
+    add(sortKeyLabel(g), area);
+    add(tableKeyLabel(g), area);
 
-    Label sortKey;
-    sortKey.kind = Kind::SortKey;
-    sortKey.row = row;
-    sortKey.bold = isParent;
-    sortKey.tone = t.visited && t.fate == ItemFate::Filtered ? Tone::Dim : Tone::Text;
-    sortKey.fullText = rows->sortKeyText(row);
-    const QFontMetricsF &keyMetrics = isParent ? monoBold : mono;
-    sortKey.text = KeyElision::elide(sortKey.fullText, keyAt(row - 1), keyAt(row + 1),
-                                     g.sortKey.width(), keyMetrics);
-    sortKey.rect
-        = line(g.sortKey.left(), cy, keyMetrics.horizontalAdvance(sortKey.text), keyMetrics)
-              .intersected(g.rect);
-    add(sortKey, area);
-
-    if (g.partitionKey.width() > 0 && rows->hasTableKeyColumn()) {
-        Label tableKey;
-        tableKey.kind = Kind::TableKey;
-        tableKey.row = row;
-        tableKey.tone = Tone::Dim;
-        tableKey.fullText = rows->tableKeyText(row);
-        tableKey.text = CollectionLabels::elideKey(tableKey.fullText, mono, g.partitionKey.width());
-        tableKey.rect = line(g.partitionKey.left(), cy, mono.horizontalAdvance(tableKey.text), mono)
-                            .intersected(g.rect);
-        add(tableKey, area);
+    // The attributes end where a trace label reaching over this row begins.
+    double attributesRight = g.attributes.right();
+    for (const Label &mark : lane) {
+        if (mark.rect.top() < g.rect.bottom() && mark.rect.bottom() > g.rect.top())
+            attributesRight = std::min(attributesRight, mark.rect.left() - 8);
     }
-
     double attributesLeft = g.attributes.left();
     if (isParent) {
         const QString name = rows->entityName(row);
@@ -403,16 +443,16 @@ void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
                             .arg(name.isEmpty() ? QStringLiteral("item") : name)
                             .arg(group.childCount);
         pill.text = small.elidedText(pill.fullText, Qt::ElideRight,
-                                     std::max(0.0, g.attributes.width() - 12));
+                                     std::max(0.0, attributesRight - attributesLeft - 12));
         const double w = small.horizontalAdvance(pill.text) + 12;
         const double h = std::min(g.rect.height() - 4, small.height() + 4);
-        if (pill.text.size() > 2 && w <= g.attributes.width()) {
+        if (pill.text.size() > 2 && w <= attributesRight - attributesLeft) {
             pill.rect = QRectF(attributesLeft, cy - h / 2, w, h);
             add(pill, area);
             attributesLeft += w + 8;
         }
     }
-    const double attributesWidth = g.attributes.right() - attributesLeft;
+    const double attributesWidth = attributesRight - attributesLeft;
     if (attributesWidth > 20) {
         Label attributes;
         attributes.kind = Kind::Attributes;
@@ -534,25 +574,12 @@ void CollectionLabelPass::elisions()
     }
 }
 
-void CollectionLabelPass::marks()
+std::vector<MarkText> CollectionLabelPass::markTexts() const
 {
-    if (!trace.traced())
-        return;
     const model::QueryTrace &t = trace.timeline->trace();
     const bool rowLevel = layout.level() == CollectionLayout::Level::Rows;
     const qsizetype n = rows->rowCount();
-
-    // Each mark: the row it is about, its text (and a shorter one), its colour.
-    struct Mark
-    {
-        qsizetype row;
-        int priority; // the first decides the pill's colour
-        QString full;
-        QString brief;
-        Tone tone;
-        bool filled;
-    };
-    std::vector<Mark> marks;
+    std::vector<MarkText> marks;
     const bool stopped = trace.stopped() && t.lastEvaluatedPosition && layout.stopLineY();
     if (stopped) {
         const QString arrow = t.forward ? QStringLiteral("\u2193") : QStringLiteral("\u2191");
@@ -599,64 +626,71 @@ void CollectionLabelPass::marks()
                              QStringLiteral("probe %1").arg(i + 1), Tone::Probe, false});
         }
     }
-    if (marks.empty())
-        return;
+    return marks;
+}
 
+std::vector<CollectionLabel> CollectionLabelPass::marks() const
+{
+    if (!trace.traced())
+        return {};
+    const std::vector<MarkText> marks = markTexts();
+    const bool rowLevel = layout.level() == CollectionLayout::Level::Rows;
     // One label per row: its marks merged, in priority order.
-    std::map<qsizetype, std::vector<const Mark *>> byRow;
-    for (const Mark &m : marks) {
-        if (m.row >= 0 && m.row < n)
+    std::map<qsizetype, std::vector<const MarkText *>> byRow;
+    for (const MarkText &m : marks) {
+        if (m.row >= 0 && m.row < rows->rowCount())
             byRow[m.row].push_back(&m);
     }
-    const QRectF area = layout.rowsRect();
     const double pillHeight = smallBold.height() + 4;
-    std::vector<Label> lane;
+    std::vector<MarkLane::Entry> entries;
     for (auto &[row, list] : byRow) {
-        std::stable_sort(list.begin(), list.end(),
-                         [](const Mark *a, const Mark *b) { return a->priority < b->priority; });
+        std::stable_sort(list.begin(), list.end(), [](const MarkText *a, const MarkText *b) {
+            return a->priority < b->priority;
+        });
         const auto g = layout.rowGeometry(row);
         if (g.lane.isEmpty())
             continue;
         if (rowLevel && !laidOut(layout, row))
             continue; // not drawn (scrolled away or inside an elision)
         QStringList full, brief;
-        for (const Mark *m : list) {
+        for (const MarkText *m : list) {
             if (!full.contains(m->full))
                 full << m->full;
             if (!brief.contains(m->brief))
                 brief << m->brief;
         }
-        Label label;
-        label.kind = Kind::Mark;
-        label.row = row;
-        label.bold = true;
-        label.tone = list.front()->tone;
-        label.filled = list.front()->filled;
-        label.fullText = full.join(QStringLiteral(" \u00b7 "));
-        const double room = g.lane.width() - 16;
-        label.text = label.fullText;
-        if (smallBold.horizontalAdvance(label.text) > room)
-            label.text = brief.join(QStringLiteral(" \u00b7 "));
-        label.text = smallBold.elidedText(label.text, Qt::ElideRight, room);
-        const double w = smallBold.horizontalAdvance(label.text) + 16;
-        const double h = rowLevel ? std::min(pillHeight, g.rect.height() - 2) : pillHeight;
-        label.rect = QRectF(g.lane.right() - w, g.rect.center().y() - h / 2, w, h);
-        lane.push_back(label);
+        MarkLane::Entry e;
+        e.label.kind = Kind::Mark;
+        e.label.row = row;
+        e.label.bold = true;
+        e.label.tone = list.front()->tone;
+        e.label.filled = list.front()->filled;
+        e.label.fullText = full.join(QStringLiteral(" \u00b7 "));
+        e.wordings = QStringList {e.label.fullText, brief.join(QStringLiteral(" \u00b7 "))};
+        e.wordings.removeDuplicates();
+        e.lane = g.lane;
+        e.height = rowLevel ? std::min(pillHeight, g.rect.height() - 2) : pillHeight;
+        e.reach = rowLevel ? std::min(g.lane.left(), rowTextEnd(g) + 12) : g.lane.left();
+        e.reachAround = e.reach;
+        for (qsizetype beside : {row - 1, row + 1}) {
+            if (rowLevel && beside >= 0 && beside < rows->rowCount())
+                e.reachAround = std::max(
+                    e.reachAround,
+                    std::min(g.lane.left(), rowTextEnd(layout.rowGeometry(beside)) + 12));
+        }
+        entries.push_back(e);
     }
-    // Between rows (compact and density levels) labels can be closer than their height: stack
-    // them down the lane, and back up from the bottom when they run out of room.
-    for (size_t i = 1; i < lane.size(); ++i) {
-        const double top = lane[i - 1].rect.bottom() + 2;
-        if (lane[i].rect.top() < top)
-            lane[i].rect.moveTop(top);
-    }
-    for (size_t i = lane.size(); i-- > 0;) {
-        const double bottom = i + 1 < lane.size() ? lane[i + 1].rect.top() - 2 : area.bottom();
-        if (lane[i].rect.bottom() > bottom)
-            lane[i].rect.moveBottom(bottom);
-    }
-    for (Label &label : lane)
-        add(std::move(label), area);
+    return MarkLane::place(entries, smallBold, layout.rowsRect());
+}
+
+// Where a row's keys end: a trace label may reach left over the attributes up to there.
+double CollectionLabelPass::rowTextEnd(const CollectionLayout::RowGeometry &g) const
+{
+    double end = sortKeyLabel(g).rect.right();
+    const Label tableKey = tableKeyLabel(g);
+    if (!tableKey.text.isEmpty())
+        end = std::max(end, tableKey.rect.right());
+    return end;
 }
 
 void CollectionLabelPass::drawnMarks()

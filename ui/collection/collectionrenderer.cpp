@@ -663,14 +663,17 @@ void Painter::paintLabel(const CollectionLabel &label)
     p.setFont(font);
     switch (label.kind) {
     case Kind::Mark:
-    case Kind::ResultNumber:
+    case Kind::ResultNumber: {
+        // A pill; a mark wrapped onto more lines keeps a one-line pill's corners.
+        const double radius = std::min(r.height(), QFontMetricsF(font).height() + 4) / 2;
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(label.filled ? Qt::NoPen : QPen(color, 1.2));
         p.setBrush(label.filled ? color : style.rowBackground);
-        p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
+        p.drawRoundedRect(r, radius, radius);
         p.setPen(label.filled ? QColor(Qt::white) : color);
         p.drawText(r, Qt::AlignCenter, label.text);
         break;
+    }
     case Kind::ParentPill:
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
