@@ -1,6 +1,6 @@
 // No label of the collection diagram lies on another label or on another row's text (issue 10),
-// and none says less than it must (issue 26): marker labels are whole, and a shortened key keeps
-// its entity prefix and where it differs from the rows above and below:
+// and none says less than it must (issue 26): marker labels and legend names are whole, and a
+// shortened key keeps its entity prefix and where it differs from the rows above and below:
 // for every built-in example, every access pattern and every step of its traversal, in the
 // window (desktop style), in presenter mode (scaled 1.6, full screen), in one pane of
 // side-by-side mode, zoomed out to the overview, and in the export. The boxes come from the label
@@ -194,8 +194,8 @@ QString keyProblem(const CollectionLabel &label, const QString &above, const QSt
     return {};
 }
 
-// The first label that says less than it must (issue 26), or empty: marker labels are never
-// shortened (they move instead), and a shortened key keeps what orders it.
+// The first label that says less than it must (issue 26), or empty: marker labels and legend
+// names are never shortened (they move instead), and a shortened key keeps what orders it.
 QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows)
 {
     using Kind = CollectionLabel::Kind;
@@ -204,6 +204,8 @@ QString firstIllegible(const CollectionLabels &labels, const CollectionRows &row
         if (label.kind == Kind::Mark
             && label.text.count(kEllipsis) != label.fullText.count(kEllipsis))
             problem = QStringLiteral("a marker label is shortened");
+        else if (label.kind == Kind::Entity && label.text != label.fullText)
+            problem = QStringLiteral("a legend name is shortened");
         else if (label.kind == Kind::Partition
                  && !label.text.startsWith(entityPrefix(label.fullText)))
             problem = QStringLiteral("the partition key drops its prefix");

@@ -81,6 +81,32 @@ const CollectionLabel *CollectionLabels::labelAt(const QPointF &point) const
     return nullptr;
 }
 
+namespace {
+
+// As many whole parts as fit `width`, joined; the parts left out are not cut into.
+QString wholeParts(const QStringList &parts, const QString &joiner, const QFontMetricsF &metrics,
+                   double width)
+{
+    QString shown;
+    for (const QString &part : parts) {
+        const QString next = shown.isEmpty() ? part : shown + joiner + part;
+        if (metrics.horizontalAdvance(next) > width)
+            break;
+        shown = next;
+    }
+    return shown;
+}
+
+// How much smaller one font is than another.
+double fontRatio(const QFont &font, const QFont &base)
+{
+    if (font.pointSizeF() > 0 && base.pointSizeF() > 0)
+        return font.pointSizeF() / base.pointSizeF();
+    return double(font.pixelSize()) / double(std::max(1, base.pixelSize()));
+}
+
+} // namespace
+
 // One thing the trace marks on a row: its text (and a shorter wording), its colour.
 struct MarkText
 {
@@ -165,6 +191,15 @@ private:
     }
 
     void header();
+    void treeTitle();
+    Label partitionLabel(double x, double width) const;
+    Label factsLabel(double x, double right) const;
+    std::vector<quint8> presentEntities() const;
+    static std::vector<std::vector<quint8>> legendLines(const std::vector<quint8> &present,
+                                                        bool stacked);
+    double legendWidth(const std::vector<quint8> &present, bool stacked) const;
+    std::vector<Label> legendLabels(const std::vector<quint8> &present, double right,
+                                    bool stacked) const;
     void tree();
     Label sortKeyLabel(const CollectionLayout::RowGeometry &g) const;
     Label tableKeyLabel(const CollectionLayout::RowGeometry &g) const;
@@ -191,35 +226,71 @@ private:
 
 void CollectionLabelPass::header()
 {
-    const QRectF h = layout.headerRect();
     if (!rows || !rows->store())
         return;
-    const double cy = h.center().y();
-    if (!layout.treeRect().isEmpty()) {
-        const QString title = QStringLiteral("B-tree, fan-out %1").arg(layout.params().fanout);
-        const double room = layout.treeRect().width() + layout.params().lensGap - 8;
-        Label label;
-        label.kind = Kind::TreeTitle;
-        label.fullText = title;
-        label.text = small.elidedText(title, Qt::ElideRight, room);
-        label.tone = Tone::Dim;
-        label.rect = line(8, cy, small.horizontalAdvance(label.text), small);
-        add(label, h);
-    }
-    double x = layout.rowsRect().left() + 8;
+    const QRectF h = layout.headerRect();
+    treeTitle();
+    const double left = layout.rowsRect().left() + 8;
     const double right = h.right() - 10;
+    // Legend names are never shortened: the facts give way first, then the partition key
+    // (down to its prefix), then the legend takes two lines of the small font.
+    const std::vector<quint8> present = presentEntities();
+    const double oneLine = legendWidth(present, false);
+    const double half = std::max(40.0, (right - left) * 0.5);
+    const auto fits = [&](const Label &partition, double legend) {
+        return partition.rect.right() + 12 + legend <= right;
+    };
+    bool stacked = false;
+    Label partition = partitionLabel(left, half);
+    if (!fits(partition, oneLine)) {
+        partition = partitionLabel(left, std::max(40.0, right - left - 12 - oneLine));
+        stacked = !fits(partition, oneLine);
+        if (stacked)
+            partition = partitionLabel(
+                left, std::clamp(right - left - 12 - legendWidth(present, true), 40.0, half));
+    }
+    add(partition, h);
+    std::vector<Label> legend = legendLabels(present, right, stacked);
+    double legendLeft = right + 14;
+    for (const Label &label : legend)
+        legendLeft = std::min(legendLeft, label.rect.left());
+    add(factsLabel(partition.rect.right() + 12, legendLeft - 14), h);
+    for (Label &label : legend)
+        add(std::move(label), h);
+}
 
-    // The partition key, named once for every row (bold), at most half the header.
+void CollectionLabelPass::treeTitle()
+{
+    if (layout.treeRect().isEmpty())
+        return;
+    const QString title = QStringLiteral("B-tree, fan-out %1").arg(layout.params().fanout);
+    const double room = layout.treeRect().width() + layout.params().lensGap - 8;
+    Label label;
+    label.kind = Kind::TreeTitle;
+    label.fullText = title;
+    label.text = small.elidedText(title, Qt::ElideRight, room);
+    label.tone = Tone::Dim;
+    label.rect
+        = line(8, layout.headerRect().center().y(), small.horizontalAdvance(label.text), small);
+    add(label, layout.headerRect());
+}
+
+// The partition key, named once for every row (bold).
+CollectionLabel CollectionLabelPass::partitionLabel(double x, double width) const
+{
     Label partition;
     partition.kind = Kind::Partition;
     partition.bold = true;
     partition.fullText = rows->partitionLabel();
-    partition.text = CollectionLabels::elideKey(partition.fullText, monoBold,
-                                                std::max(40.0, (right - x) * 0.5));
-    partition.rect = line(x, cy, monoBold.horizontalAdvance(partition.text), monoBold);
-    add(partition, h);
-    x = partition.rect.right() + 12;
+    partition.text = CollectionLabels::elideKey(partition.fullText, monoBold, width);
+    partition.rect = line(x, layout.headerRect().center().y(),
+                          monoBold.horizontalAdvance(partition.text), monoBold);
+    return partition;
+}
 
+// What the header says about the collection, as many whole facts as fit [x, right].
+CollectionLabel CollectionLabelPass::factsLabel(double x, double right) const
+{
     QStringList facts;
     facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(rows->rowCount())),
                                          rows->rowCount() == 1 ? QStringLiteral("item")
@@ -239,65 +310,90 @@ void CollectionLabelPass::header()
         facts << QStringLiteral("\u26a0 %1 of %2 concerned items here")
                      .arg(QLocale().toString(qlonglong(concernedHere)),
                           QLocale().toString(qlonglong(state.concernedTotal)));
-    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
+    Label label;
+    label.kind = Kind::Facts;
+    label.tone = Tone::Dim;
+    label.fullText = facts.join(QStringLiteral("  \u00b7  "));
+    label.text = wholeParts(facts, QStringLiteral("  \u00b7  "), text, right - x);
+    label.rect
+        = line(x, layout.headerRect().center().y(), text.horizontalAdvance(label.text), text);
+    return label;
+}
 
-    // The entity legend on the right: the entity types of this collection's rows.
+// The entity types of this collection's rows, in the project's order.
+std::vector<quint8> CollectionLabelPass::presentEntities() const
+{
+    std::vector<char> seen(rows->entities().size(), 0);
+    for (quint8 e : rows->rowEntities()) {
+        if (e < seen.size())
+            seen[e] = 1;
+    }
     std::vector<quint8> present;
-    {
-        std::vector<char> seen(rows->entities().size(), 0);
-        for (quint8 e : rows->rowEntities()) {
-            if (e < seen.size())
-                seen[e] = 1;
+    for (size_t e = 0; e < seen.size(); ++e) {
+        if (seen[e])
+            present.push_back(quint8(e));
+    }
+    return present;
+}
+
+namespace {
+
+constexpr double kLegendSwatch = 14; // an entry's swatch and its gap before the name
+constexpr double kLegendGap = 14;    // between entries
+
+} // namespace
+
+// The legend's entries: on one line, or on two (the first half above) in the small font.
+std::vector<std::vector<quint8>>
+CollectionLabelPass::legendLines(const std::vector<quint8> &present, bool stacked)
+{
+    if (!stacked)
+        return {present};
+    const auto half = present.begin() + qsizetype(present.size() + 1) / 2;
+    return {std::vector<quint8>(present.begin(), half), std::vector<quint8>(half, present.end())};
+}
+
+double CollectionLabelPass::legendWidth(const std::vector<quint8> &present, bool stacked) const
+{
+    const QFontMetricsF &metrics = stacked ? small : text;
+    double widest = 0;
+    for (const auto &entries : legendLines(present, stacked)) {
+        double w = 0;
+        for (quint8 e : entries)
+            w += kLegendSwatch + metrics.horizontalAdvance(rows->entities()[e].name) + kLegendGap;
+        widest = std::max(widest, w);
+    }
+    return widest;
+}
+
+std::vector<CollectionLabel> CollectionLabelPass::legendLabels(const std::vector<quint8> &present,
+                                                               double right, bool stacked) const
+{
+    const QFontMetricsF &metrics = stacked ? small : text;
+    const auto lines = legendLines(present, stacked);
+    const double cy = layout.headerRect().center().y();
+    std::vector<Label> legend;
+    for (size_t l = 0; l < lines.size(); ++l) {
+        const double y = stacked ? cy + (double(l) - 0.5) * metrics.height() : cy;
+        double x = right;
+        for (auto it = lines[l].rbegin(); it != lines[l].rend(); ++it) {
+            const auto &entity = rows->entities()[*it];
+            const double w = metrics.horizontalAdvance(entity.name);
+            Label label;
+            label.kind = Kind::Entity;
+            label.fullText = entity.name;
+            label.text = entity.name.isEmpty() ? QStringLiteral(" ") : entity.name;
+            label.color = entity.color;
+            label.tone = Tone::Dim;
+            label.fontScale
+                = stacked ? style.smallFont.pointSizeF() / style.textFont.pointSizeF() : 1.0;
+            label.rect = QRectF(x - w - kLegendSwatch, y - metrics.height() / 2, w + kLegendSwatch,
+                                metrics.height());
+            legend.insert(legend.begin(), label);
+            x -= w + kLegendSwatch + kLegendGap;
         }
-        for (size_t e = 0; e < seen.size(); ++e) {
-            if (seen[e])
-                present.push_back(quint8(e));
-        }
     }
-    constexpr double kSwatch = 14; // swatch and its gap before the name
-    constexpr double kEntryGap = 14;
-    double legendWidth = 0;
-    for (quint8 e : present)
-        legendWidth += kSwatch + text.horizontalAdvance(rows->entities()[e].name) + kEntryGap;
-    const double room = std::max(0.0, right - x);
-    const double factsWanted = text.horizontalAdvance(factText);
-    // Facts give way first (down to a short start), then the entity names share what is left.
-    double factsWidth
-        = std::min(factsWanted, std::max(std::min(factsWanted, 120.0), room - legendWidth - 16));
-    double nameBudget = -1; // no limit
-    if (legendWidth > room - factsWidth - 16 && !present.empty()) {
-        factsWidth = std::min(factsWidth, std::max(0.0, room * 0.35));
-        const double perEntry = (room - factsWidth - 16) / double(present.size());
-        nameBudget = std::max(0.0, perEntry - kSwatch - kEntryGap);
-    }
-    double ex = right;
-    std::vector<Label> legend; // added after the facts: the order they are painted in
-    for (auto it = present.rbegin(); it != present.rend(); ++it) {
-        const auto &entity = rows->entities()[*it];
-        QString name = entity.name;
-        if (nameBudget >= 0)
-            name = text.elidedText(name, Qt::ElideRight, nameBudget);
-        const double w = text.horizontalAdvance(name);
-        Label label;
-        label.kind = Kind::Entity;
-        label.fullText = entity.name;
-        label.text = name.isEmpty() ? QStringLiteral(" ") : name;
-        label.color = entity.color;
-        label.tone = Tone::Dim;
-        label.rect = QRectF(ex - w - kSwatch, cy - text.height() / 2, w + kSwatch, text.height());
-        legend.push_back(label);
-        ex -= w + kSwatch + kEntryGap;
-    }
-    Label factLabel;
-    factLabel.kind = Kind::Facts;
-    factLabel.tone = Tone::Dim;
-    factLabel.fullText = factText;
-    const double factRoom = std::max(0.0, std::min(factsWidth, ex + kEntryGap - 8 - x));
-    factLabel.text = text.elidedText(factText, Qt::ElideRight, factRoom);
-    factLabel.rect = line(x, cy, text.horizontalAdvance(factLabel.text), text);
-    add(factLabel, h);
-    for (auto it = legend.rbegin(); it != legend.rend(); ++it)
-        add(*it, h);
+    return legend;
 }
 
 namespace {

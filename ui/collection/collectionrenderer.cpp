@@ -656,6 +656,8 @@ void Painter::paintLabel(const CollectionLabel &label)
     case Kind::Elision:
         break;
     }
+    if (label.fontScale != 1.0)
+        font = CollectionStyle::scaledFont(font, label.fontScale);
     font.setBold(label.bold);
     const QColor color = toneColor(label.tone);
     const QRectF r = label.rect;
