@@ -194,9 +194,22 @@ QString keyProblem(const CollectionLabel &label, const QString &above, const QSt
     return {};
 }
 
+// The smallest legible size of the key font: 8 pt, or three quarters of a larger font.
+QFont smallestKeyFont(QFont font, bool bold)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(std::max(8.0, 0.75 * font.pointSizeF()));
+    else
+        font.setPixelSize(std::max(11, int(std::ceil(0.75 * font.pixelSize()))));
+    font.setBold(bold);
+    return font;
+}
+
 // The first label that says less than it must (issue 26), or empty: marker labels and legend
-// names are never shortened (they move instead), and a shortened key keeps what orders it.
-QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows)
+// names are never shortened (they move instead), a key is shortened only when it cannot fit at
+// the smallest legible size, and then it keeps what orders it.
+QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows,
+                       const CollectionLayout &layout, const CollectionStyle &style)
 {
     using Kind = CollectionLabel::Kind;
     for (const CollectionLabel &label : labels.labels()) {
@@ -209,6 +222,11 @@ QString firstIllegible(const CollectionLabels &labels, const CollectionRows &row
         else if (label.kind == Kind::Partition
                  && !label.text.startsWith(entityPrefix(label.fullText)))
             problem = QStringLiteral("the partition key drops its prefix");
+        else if (label.kind == Kind::SortKey && label.shortened()
+                 && QFontMetricsF(smallestKeyFont(style.monoFont, label.bold))
+                         .horizontalAdvance(label.fullText)
+                     <= layout.rowGeometry(label.row).sortKey.width())
+            problem = QStringLiteral("shortened, though it fits at the smallest legible size");
         else if (label.kind == Kind::SortKey && label.shortened()) {
             const qsizetype row = label.row;
             problem = keyProblem(label, row > 0 ? rows.sortKeyText(row - 1) : QString(),
@@ -236,7 +254,55 @@ private slots:
     void keysElideInTheMiddle();
     void marksWrapWhole_data();
     void marksWrapWhole();
+    void keysTakeASmallerFontBeforeTheyAreCut();
 };
+
+void TestLabelOverlap::keysTakeASmallerFontBeforeTheyAreCut()
+{
+    // A pane too narrow for the readings' keys at the key font, wide enough at 8 pt: every key is
+    // drawn whole, smaller; narrower still, they are shortened at the smallest size.
+    QString error;
+    const ExportDiagram *diagram
+        = diagramOf(kExamplesDir + QStringLiteral("iot/after.keyscope.json"),
+                    QStringLiteral("Device and its 10 newest readings"), &error);
+    QVERIFY2(diagram, qPrintable(error));
+    const auto &source = diagram->source();
+    CollectionView view;
+    view.setReducedMotion(true);
+    view.setCollectionStyle(CollectionStyle::exportStyle()); // fonts of a known size
+    view.resize(410, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setTable(source.table);
+    view.setPopulation(source.population.get(), source.entities);
+    view.setTimeline(source.timeline);
+    const auto keys = [&view] {
+        std::vector<CollectionLabel> keys;
+        for (CollectionLabel &label :
+             CollectionLabels::compute(view.currentLayout(), view.renderState(),
+                                       view.collectionStyle())
+                 .labels()) {
+            if (label.kind == CollectionLabel::Kind::SortKey)
+                keys.push_back(label);
+        }
+        return keys;
+    };
+    const QFontMetricsF normal(view.collectionStyle().monoFont);
+    const auto column = view.currentLayout().rowGeometry(1).sortKey.width();
+    QVERIFY(normal.horizontalAdvance(view.renderState().rows->sortKeyText(1)) > column);
+    QVERIFY(!keys().empty());
+    for (const CollectionLabel &key : keys()) {
+        QVERIFY2(!key.shortened(), qPrintable(key.text));
+        QVERIFY(key.fontScale < 1.0);
+    }
+    view.resize(340, 400);
+    int shortened = 0;
+    for (const CollectionLabel &key : keys()) {
+        shortened += key.shortened();
+        QCOMPARE(key.fontScale, keys().front().fontScale);
+    }
+    QVERIFY(shortened > 0);
+}
 
 void TestLabelOverlap::marksWrapWhole_data()
 {
@@ -396,7 +462,8 @@ void TestLabelOverlap::noLabelOverlaps()
             const QString overlap = firstOverlap(labels, size);
             QVERIFY2(overlap.isEmpty(),
                      qPrintable(QStringLiteral("step %1: %2").arg(step).arg(overlap)));
-            const QString illegible = firstIllegible(labels, exported->rows());
+            const QString illegible = firstIllegible(labels, exported->rows(),
+                                                     exported->layoutAt(step), exported->style());
             QVERIFY2(illegible.isEmpty(),
                      qPrintable(QStringLiteral("step %1: %2").arg(step).arg(illegible)));
         }
@@ -451,7 +518,8 @@ void TestLabelOverlap::noLabelOverlaps()
         const QString overlap = firstOverlap(labels, viewport);
         QVERIFY2(overlap.isEmpty(),
                  qPrintable(QStringLiteral("step %1: %2").arg(step).arg(overlap)));
-        const QString illegible = firstIllegible(labels, *view.renderState().rows);
+        const QString illegible = firstIllegible(labels, *view.renderState().rows,
+                                                 view.currentLayout(), view.collectionStyle());
         QVERIFY2(illegible.isEmpty(),
                  qPrintable(QStringLiteral("step %1: %2").arg(step).arg(illegible)));
     }

@@ -135,6 +135,9 @@ public:
         , small(style.smallFont)
         , smallBold(boldOf(style.smallFont))
         , monoBold(boldOf(style.monoFont))
+        , keyScale(keyFontScale(layout, state.rows, style))
+        , keyMono(CollectionStyle::scaledFont(style.monoFont, keyScale))
+        , keyMonoBold(boldOf(CollectionStyle::scaledFont(style.monoFont, keyScale)))
     { }
 
     void run()
@@ -190,6 +193,8 @@ private:
         return row >= 0 && row < rows->rowCount() ? rows->sortKeyText(row) : QString();
     }
 
+    static double keyFontScale(const CollectionLayout &layout, const CollectionRows *rows,
+                               const CollectionStyle &style);
     void header();
     void treeTitle();
     Label partitionLabel(double x, double width) const;
@@ -222,6 +227,10 @@ private:
     const QFontMetricsF small;
     const QFontMetricsF smallBold;
     const QFontMetricsF monoBold;
+    // The sort keys' font: the mono font, smaller when the longest key needs it.
+    const double keyScale;
+    const QFontMetricsF keyMono;
+    const QFontMetricsF keyMonoBold;
 };
 
 void CollectionLabelPass::header()
@@ -472,6 +481,53 @@ void CollectionLabelPass::tree()
     }
 }
 
+namespace {
+
+// The sizes a key may take, as factors of the style's key font, largest first: the font itself,
+// then down to the smallest legible size, 8 pt (or three quarters of a larger font: presenter
+// mode stays readable from the back of the room).
+std::vector<double> keyFontFactors(const QFont &font)
+{
+    std::vector<double> factors {1.0};
+    if (font.pointSizeF() > 0) {
+        const double size = font.pointSizeF();
+        const double smallest = std::max(8.0, 0.75 * size);
+        for (double s = size - 0.5; s > smallest; s -= 0.5)
+            factors.push_back(s / size);
+        if (smallest < size)
+            factors.push_back(smallest / size);
+    } else {
+        const int size = font.pixelSize();
+        const int smallest = std::max(11, int(std::ceil(0.75 * size))); // 8 pt at 96 dpi
+        for (int s = size - 1; s >= smallest; --s)
+            factors.push_back(double(s) / double(size));
+    }
+    return factors;
+}
+
+} // namespace
+
+// A key is shortened only when it cannot fit at the smallest legible size: the column takes the
+// largest size at which its longest key fits whole (one size for every row).
+double CollectionLabelPass::keyFontScale(const CollectionLayout &layout, const CollectionRows *rows,
+                                         const CollectionStyle &style)
+{
+    if (!rows || rows->rowCount() == 0 || layout.level() != CollectionLayout::Level::Rows)
+        return 1.0;
+    const double column = layout.rowGeometry(layout.firstVisibleRow()).sortKey.width();
+    qsizetype longest = rows->longestSortKey();
+    for (const auto &g : layout.rows())
+        longest = std::max(longest, rows->sortKeyText(g.row).size());
+    const QString widest(longest, QLatin1Char('M'));
+    const std::vector<double> factors = keyFontFactors(style.monoFont);
+    for (double factor : factors) {
+        const QFont font = boldOf(CollectionStyle::scaledFont(style.monoFont, factor));
+        if (QFontMetricsF(font).horizontalAdvance(widest) <= column)
+            return factor;
+    }
+    return factors.back();
+}
+
 CollectionLabel CollectionLabelPass::sortKeyLabel(const CollectionLayout::RowGeometry &g) const
 {
     const qsizetype row = g.row;
@@ -482,7 +538,8 @@ CollectionLabel CollectionLabelPass::sortKeyLabel(const CollectionLayout::RowGeo
     sortKey.bold = rows->groupOfParentRow(row) >= 0;
     sortKey.tone = t.visited && t.fate == ItemFate::Filtered ? Tone::Dim : Tone::Text;
     sortKey.fullText = rows->sortKeyText(row);
-    const QFontMetricsF &keyMetrics = sortKey.bold ? monoBold : mono;
+    const QFontMetricsF &keyMetrics = sortKey.bold ? keyMonoBold : keyMono;
+    sortKey.fontScale = keyScale;
     sortKey.text = KeyElision::elide(sortKey.fullText, keyAt(row - 1), keyAt(row + 1),
                                      g.sortKey.width(), keyMetrics);
     sortKey.rect = line(g.sortKey.left(), g.rect.center().y(),
