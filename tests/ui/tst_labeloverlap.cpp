@@ -194,6 +194,19 @@ QString keyProblem(const CollectionLabel &label, const QString &above, const QSt
     return {};
 }
 
+// Attribute summaries are cut at whole attributes, never inside one (issue 26): what is shown is
+// the first attributes, then an ellipsis where more are left out.
+bool wholeAttributes(const CollectionLabel &label)
+{
+    const QString separator = QStringLiteral("  \u00b7  ");
+    QString shown = label.text;
+    if (shown.endsWith(separator + kEllipsis))
+        shown.chop(separator.size() + 1);
+    return label.fullText.startsWith(shown)
+        && (shown.size() == label.fullText.size()
+            || label.fullText.mid(shown.size()).startsWith(separator));
+}
+
 // The smallest legible size of the key font: 8 pt, or three quarters of a larger font.
 QFont smallestKeyFont(QFont font, bool bold)
 {
@@ -206,8 +219,9 @@ QFont smallestKeyFont(QFont font, bool bold)
 }
 
 // The first label that says less than it must (issue 26), or empty: marker labels and legend
-// names are never shortened (they move instead), a key is shortened only when it cannot fit at
-// the smallest legible size, and then it keeps what orders it.
+// names are never shortened (they move instead), attributes are cut only between attributes, a
+// key is shortened only when it cannot fit at the smallest legible size, and then it keeps what
+// orders it.
 QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows,
                        const CollectionLayout &layout, const CollectionStyle &style)
 {
@@ -219,6 +233,8 @@ QString firstIllegible(const CollectionLabels &labels, const CollectionRows &row
             problem = QStringLiteral("a marker label is shortened");
         else if (label.kind == Kind::Entity && label.text != label.fullText)
             problem = QStringLiteral("a legend name is shortened");
+        else if (label.kind == Kind::Attributes && !wholeAttributes(label))
+            problem = QStringLiteral("an attribute is cut");
         else if (label.kind == Kind::Partition
                  && !label.text.startsWith(entityPrefix(label.fullText)))
             problem = QStringLiteral("the partition key drops its prefix");

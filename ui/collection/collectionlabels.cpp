@@ -105,6 +105,22 @@ double fontRatio(const QFont &font, const QFont &base)
     return double(font.pixelSize()) / double(std::max(1, base.pixelSize()));
 }
 
+const QString kAttributeSeparator = QStringLiteral("  \u00b7  ");
+
+// An attribute summary cut only between attributes (issue 26): the first ones that fit, then an
+// ellipsis where more are left out; nothing when not even the first fits.
+QString wholeAttributes(const QStringList &attributes, const QFontMetricsF &metrics, double width)
+{
+    for (qsizetype k = attributes.size(); k > 0; --k) {
+        QString shown = attributes.mid(0, k).join(kAttributeSeparator);
+        if (k < attributes.size())
+            shown += kAttributeSeparator + QChar(0x2026);
+        if (metrics.horizontalAdvance(shown) <= width)
+            return shown;
+    }
+    return {};
+}
+
 } // namespace
 
 // One thing the trace marks on a row: its text (and a shorter wording), its colour.
@@ -611,9 +627,9 @@ void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g,
         attributes.kind = Kind::Attributes;
         attributes.row = row;
         attributes.tone = Tone::Dim;
-        attributes.fullText
-            = rows->attributeTexts(row, state.shownAttributes).join(QStringLiteral("  \u00b7  "));
-        attributes.text = text.elidedText(attributes.fullText, Qt::ElideRight, attributesWidth);
+        const QStringList all = rows->attributeTexts(row, state.shownAttributes);
+        attributes.fullText = all.join(kAttributeSeparator);
+        attributes.text = wholeAttributes(all, text, attributesWidth);
         attributes.rect = line(attributesLeft, cy, text.horizontalAdvance(attributes.text), text)
                               .intersected(g.rect);
         add(attributes, area);
