@@ -81,11 +81,8 @@ const CollectionLabel *CollectionLabels::labelAt(const QPointF &point) const
     return nullptr;
 }
 
-namespace {
-
-// As many whole parts as fit `width`, joined; the parts left out are not cut into.
-QString wholeParts(const QStringList &parts, const QString &joiner, const QFontMetricsF &metrics,
-                   double width)
+QString CollectionLabels::wholeParts(const QStringList &parts, const QString &joiner,
+                                     const QFontMetricsF &metrics, double width)
 {
     QString shown;
     for (const QString &part : parts) {
@@ -96,6 +93,8 @@ QString wholeParts(const QStringList &parts, const QString &joiner, const QFontM
     }
     return shown;
 }
+
+namespace {
 
 // How much smaller one font is than another.
 double fontRatio(const QFont &font, const QFont &base)
@@ -339,7 +338,7 @@ CollectionLabel CollectionLabelPass::factsLabel(double x, double right) const
     label.kind = Kind::Facts;
     label.tone = Tone::Dim;
     label.fullText = facts.join(QStringLiteral("  \u00b7  "));
-    label.text = wholeParts(facts, QStringLiteral("  \u00b7  "), text, right - x);
+    label.text = CollectionLabels::wholeParts(facts, QStringLiteral("  \u00b7  "), text, right - x);
     label.rect
         = line(x, layout.headerRect().center().y(), text.horizontalAdvance(label.text), text);
     return label;

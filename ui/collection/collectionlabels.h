@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <set>
 #include <vector>
@@ -132,6 +133,9 @@ public:
     // segments where it can, the prefix and the distinctive end
     // ("ORG#ACME#USER#…#2024-05-01T10:22").
     static QString elideKey(const QString &key, const QFontMetricsF &metrics, double width);
+    // As many whole parts as fit `width`, joined: a list of facts is never cut inside one.
+    static QString wholeParts(const QStringList &parts, const QString &joiner,
+                              const QFontMetricsF &metrics, double width);
 
 private:
     friend class CollectionLabelPass;

@@ -560,12 +560,6 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
     p.drawRect(strip);
     x += stripWidth + 10;
 
-    p.setFont(style.monoFont);
-    p.setPen(style.text);
-    const QString label = mono.elidedText(band.label, Qt::ElideMiddle, 280);
-    p.drawText(QRectF(x, r.top(), 290, r.height()), Qt::AlignVCenter | Qt::AlignLeft, label);
-    x += mono.horizontalAdvance(label) + 12;
-
     QStringList facts;
     facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(band.itemCount)),
                                          band.itemCount == 1 ? QStringLiteral("item")
@@ -575,30 +569,38 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
                      .arg(more)
                      .arg(more == 1 ? QString() : QStringLiteral("s"))
                      .arg(geometry.after ? QStringLiteral("below") : QStringLiteral("above"));
+    const QString mark = QStringLiteral("\u26a0 %1 concerned").arg(band.concerned);
+    const double pillWidth = band.concerned > 0 ? small.horizontalAdvance(mark) + 12 : 0;
+    // The key has the room first; the hash, then the facts, yield.
+    const PartitionBandTexts texts
+        = PartitionBandTexts::fit(band, facts, pillWidth, mono, small, r.right() - 10 - x);
+    p.setFont(style.monoFont);
+    p.setPen(style.text);
+    const double keyWidth = mono.horizontalAdvance(texts.key);
+    p.drawText(QRectF(x, r.top(), keyWidth + 4, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
+               texts.key);
+    x += keyWidth + 12;
     p.setFont(style.smallFont);
     p.setPen(style.dimText);
-    const QString hash = QStringLiteral("md5 %1\u2026").arg(band.hash);
-    const double hashWidth = small.horizontalAdvance(hash);
-    p.drawText(QRectF(r.right() - hashWidth - 10, r.top(), hashWidth + 4, r.height()),
-               Qt::AlignVCenter | Qt::AlignRight, hash);
-    double right = r.right() - hashWidth - 20;
-    if (band.concerned > 0) {
-        const QString mark = QStringLiteral("\u26a0 %1 concerned").arg(band.concerned);
-        const double w = small.horizontalAdvance(mark) + 12;
-        const QRectF pill(right - w, cy - 8, w, 16);
+    double right = r.right() - 10;
+    if (!texts.hash.isEmpty()) {
+        const double hashWidth = small.horizontalAdvance(texts.hash);
+        p.drawText(QRectF(right - hashWidth, r.top(), hashWidth + 4, r.height()),
+                   Qt::AlignVCenter | Qt::AlignRight, texts.hash);
+        right -= hashWidth + 10;
+    }
+    if (texts.pill) {
+        const QRectF pill(right - pillWidth, cy - 8, pillWidth, 16);
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(style.concern, 0.25));
         p.drawRoundedRect(pill, 8, 8);
         p.setPen(style.text);
         p.drawText(pill, Qt::AlignCenter, mark);
-        right -= w + 8;
     }
     p.setPen(style.dimText);
-    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
-    p.drawText(QRectF(x, r.top(), std::max(0.0, right - x), r.height()),
-               Qt::AlignVCenter | Qt::AlignLeft,
-               small.elidedText(factText, Qt::ElideRight, std::max(0.0, right - x)));
+    p.drawText(QRectF(x, r.top(), small.horizontalAdvance(texts.facts) + 4, r.height()),
+               Qt::AlignVCenter | Qt::AlignLeft, texts.facts);
     p.restore();
 }
 
