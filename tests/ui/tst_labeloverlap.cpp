@@ -200,8 +200,8 @@ bool wholeAttributes(const CollectionLabel &label)
 {
     const QString separator = QStringLiteral("  \u00b7  ");
     QString shown = label.text;
-    if (shown.endsWith(separator + kEllipsis))
-        shown.chop(separator.size() + 1);
+    if (shown.endsWith(QLatin1Char(' ') + kEllipsis))
+        shown.chop(2);
     return label.fullText.startsWith(shown)
         && (shown.size() == label.fullText.size()
             || label.fullText.mid(shown.size()).startsWith(separator));

@@ -106,14 +106,14 @@ double fontRatio(const QFont &font, const QFont &base)
 
 const QString kAttributeSeparator = QStringLiteral("  \u00b7  ");
 
-// An attribute summary cut only between attributes (issue 26): the first ones that fit, then an
-// ellipsis where more are left out; nothing when not even the first fits.
+// An attribute summary cut only between attributes (issue 26): the first ones that fit, then " …"
+// where more are left out; nothing when not even the first fits.
 QString wholeAttributes(const QStringList &attributes, const QFontMetricsF &metrics, double width)
 {
     for (qsizetype k = attributes.size(); k > 0; --k) {
         QString shown = attributes.mid(0, k).join(kAttributeSeparator);
         if (k < attributes.size())
-            shown += kAttributeSeparator + QChar(0x2026);
+            shown += QStringLiteral(" \u2026");
         if (metrics.horizontalAdvance(shown) <= width)
             return shown;
     }
