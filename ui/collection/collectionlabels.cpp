@@ -161,14 +161,13 @@ public:
         if (!rows || rows->rowCount() == 0)
             return;
         tree();
-        // The trace's labels are placed first: the row texts they reach over yield to them.
         std::vector<Label> lane = marks();
         if (layout.level() == CollectionLayout::Level::Rows) {
             for (const auto &g : layout.rows()) {
                 // An animated export paints rows one at a time (paintedRows): only theirs.
                 if (state.paintedRowsFrom < 0
                     || (g.row >= state.paintedRowsFrom && g.row < state.paintedRowsTo))
-                    rowTexts(g, lane);
+                    rowTexts(g);
             }
         } else {
             ranges();
@@ -223,12 +222,11 @@ private:
     void tree();
     Label sortKeyLabel(const CollectionLayout::RowGeometry &g) const;
     Label tableKeyLabel(const CollectionLayout::RowGeometry &g) const;
-    void rowTexts(const CollectionLayout::RowGeometry &g, const std::vector<Label> &lane);
+    void rowTexts(const CollectionLayout::RowGeometry &g);
     void ranges();
     void elisions();
     std::vector<MarkText> markTexts() const;
     std::vector<Label> marks() const;
-    double rowTextEnd(const CollectionLayout::RowGeometry &g) const;
     void drawnMarks();
 
     const CollectionLayout &layout;
@@ -582,8 +580,7 @@ CollectionLabel CollectionLabelPass::tableKeyLabel(const CollectionLayout::RowGe
     return tableKey;
 }
 
-void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g,
-                                   const std::vector<Label> &lane)
+void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
 {
     const qsizetype row = g.row;
     const QRectF area = layout.rowsRect();
@@ -593,12 +590,7 @@ void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g,
     add(sortKeyLabel(g), area);
     add(tableKeyLabel(g), area);
 
-    // The attributes end where a trace label reaching over this row begins.
-    double attributesRight = g.attributes.right();
-    for (const Label &mark : lane) {
-        if (mark.rect.top() < g.rect.bottom() && mark.rect.bottom() > g.rect.top())
-            attributesRight = std::min(attributesRight, mark.rect.left() - 8);
-    }
+    const double attributesRight = g.attributes.right();
     double attributesLeft = g.attributes.left();
     if (isParent) {
         const QString name = rows->entityName(row);
@@ -838,27 +830,9 @@ std::vector<CollectionLabel> CollectionLabelPass::marks() const
         e.wordings.removeDuplicates();
         e.lane = g.lane;
         e.height = rowLevel ? std::min(pillHeight, g.rect.height() - 2) : pillHeight;
-        e.reach = rowLevel ? std::min(g.lane.left(), rowTextEnd(g) + 12) : g.lane.left();
-        e.reachAround = e.reach;
-        for (qsizetype beside : {row - 1, row + 1}) {
-            if (rowLevel && beside >= 0 && beside < rows->rowCount())
-                e.reachAround = std::max(
-                    e.reachAround,
-                    std::min(g.lane.left(), rowTextEnd(layout.rowGeometry(beside)) + 12));
-        }
         entries.push_back(e);
     }
     return MarkLane::place(entries, smallBold, layout.rowsRect());
-}
-
-// Where a row's keys end: a trace label may reach left over the attributes up to there.
-double CollectionLabelPass::rowTextEnd(const CollectionLayout::RowGeometry &g) const
-{
-    double end = sortKeyLabel(g).rect.right();
-    const Label tableKey = tableKeyLabel(g);
-    if (!tableKey.text.isEmpty())
-        end = std::max(end, tableKey.rect.right());
-    return end;
 }
 
 void CollectionLabelPass::drawnMarks()

@@ -3,7 +3,6 @@
 #include <QFontMetricsF>
 
 #include <algorithm>
-#include <cmath>
 
 namespace keyscope::ui {
 
@@ -69,16 +68,14 @@ double widest(const QStringList &lines, const QFontMetricsF &metrics)
     return w;
 }
 
-// One label where it fits: on one line as far left as `reach`, else on the fewest lines as far
-// left as `reachAround` (the fullest wording on a tie).
-CollectionLabel placed(const MarkLane::Entry &e, const QFontMetricsF &metrics, double reach,
-                       double reachAround)
+// One label where it fits: on one line, else on the fewest lines (the fullest wording on a tie).
+CollectionLabel placed(const MarkLane::Entry &e, const QFontMetricsF &metrics)
 {
     CollectionLabel label = e.label;
-    const double cy = e.lane.center().y();
+    const double room = e.lane.width() - kPillPadding;
     QStringList best;
     for (const QString &text : e.wordings) {
-        if (metrics.horizontalAdvance(text) + kPillPadding <= e.lane.right() - reach) {
+        if (metrics.horizontalAdvance(text) <= room) {
             best = QStringList {text};
             break;
         }
@@ -86,8 +83,7 @@ CollectionLabel placed(const MarkLane::Entry &e, const QFontMetricsF &metrics, d
     for (const QString &text : e.wordings) {
         if (best.size() == 1)
             break;
-        const QStringList lines
-            = MarkLane::wrapped(text, metrics, e.lane.right() - reachAround - kPillPadding);
+        const QStringList lines = MarkLane::wrapped(text, metrics, room);
         if (!lines.isEmpty() && (best.isEmpty() || lines.size() < best.size()))
             best = lines;
     }
@@ -96,7 +92,7 @@ CollectionLabel placed(const MarkLane::Entry &e, const QFontMetricsF &metrics, d
     label.text = best.join(QLatin1Char('\n'));
     const double w = widest(best, metrics) + kPillPadding;
     const double h = e.height + double(best.size() - 1) * metrics.lineSpacing();
-    label.rect = QRectF(e.lane.right() - w, cy - h / 2, w, h);
+    label.rect = QRectF(e.lane.right() - w, e.lane.center().y() - h / 2, w, h);
     return label;
 }
 
@@ -129,29 +125,10 @@ QStringList MarkLane::wrapped(const QString &text, const QFontMetricsF &metrics,
 std::vector<CollectionLabel> MarkLane::place(const std::vector<Entry> &entries,
                                              const QFontMetricsF &metrics, const QRectF &area)
 {
-    // A label reaching over its row's attributes stays on its row: one that stacking moves off
-    // it goes back into the lane, and the lane is stacked again.
-    std::vector<bool> reaches(entries.size(), true);
     std::vector<CollectionLabel> lane;
-    for (int round = 0; round < 3; ++round) {
-        lane.clear();
-        for (size_t i = 0; i < entries.size(); ++i)
-            lane.push_back(placed(entries[i], metrics,
-                                  reaches[i] ? entries[i].reach : entries[i].lane.left(),
-                                  reaches[i] ? entries[i].reachAround : entries[i].lane.left()));
-        stack(lane, area);
-        bool moved = false;
-        for (size_t i = 0; i < lane.size(); ++i) {
-            const bool off
-                = std::abs(lane[i].rect.center().y() - entries[i].lane.center().y()) > 0.5;
-            if (reaches[i] && off && lane[i].rect.left() < entries[i].lane.left() - 0.5) {
-                reaches[i] = false;
-                moved = true;
-            }
-        }
-        if (!moved)
-            break;
-    }
+    for (const Entry &entry : entries)
+        lane.push_back(placed(entry, metrics));
+    stack(lane, area);
     return lane;
 }
 

@@ -11,21 +11,19 @@ class QFontMetricsF;
 namespace keyscope::ui {
 
 // Where the trace's labels go: one per row, right-aligned in the marker lane. A mark is never
-// shortened (issue 26): when its text does not fit the lane it reaches left over its own row's
-// attributes (they yield), then takes its shorter wording, then wraps onto more lines (over the
-// attributes of the rows beside it); labels closer than their height stack down the lane, and
-// back up from the bottom, and one that stacking moves off its row keeps to the lane.
+// shortened (issue 26): when its text does not fit the lane on one line it takes its shorter
+// wording, then wraps onto more lines; labels closer than their height stack down the lane, and
+// back up from the bottom. The lane is the marks' own: a row's text never depends on the step
+// (an animated export paints each row's states once).
 class MarkLane
 {
 public:
     struct Entry
     {
-        CollectionLabel label;  // kind, row, tone and fullText set; text and rect are placed
-        QStringList wordings;   // the texts it may say, the fullest first
-        QRectF lane;            // its row's lane
-        double reach = 0;       // how far left one line may go on its own row (<= lane.left())
-        double reachAround = 0; // how far left more lines may go (over the rows beside it too)
-        double height = 0;      // a one-line label's height
+        CollectionLabel label; // kind, row, tone and fullText set; text and rect are placed
+        QStringList wordings;  // the texts it may say, the fullest first
+        QRectF lane;           // its row's lane
+        double height = 0;     // a one-line label's height
     };
 
     static std::vector<CollectionLabel> place(const std::vector<Entry> &entries,
