@@ -48,7 +48,38 @@ private slots:
     void scrollKeepsRowUnderPointer();
     void bandsFrameTheRows();
     void markerLaneKeepsRowTextClear();
+    void theKeyHasRoomFirst();
 };
+
+void TestCollectionLayout::theKeyHasRoomFirst()
+{
+    // Issue 26: the sort key is the subject; the attributes and the B-tree overview yield first.
+    auto p = params(100);
+    p.viewport = QSizeF(600, 630);
+    p.partitionKeyWidth = 0;
+    p.markerLaneWidth = 170;
+    p.sortKeyWidth = 120; // a short key: the overview keeps its width
+    QCOMPARE(CollectionLayout(p).treeRect().width(), 168.0);
+    QCOMPARE(CollectionLayout(p).rowGeometry(3).sortKey.width(), 120.0);
+    p.sortKeyWidth = 250; // the overview narrows until the key has its width
+    const CollectionLayout narrowed(p);
+    QVERIFY(narrowed.treeRect().width() < 168);
+    QVERIFY(narrowed.treeRect().width() >= 64);
+    const auto g = narrowed.rowGeometry(3);
+    QCOMPARE(g.sortKey.width(), 250.0);
+    QVERIFY(g.sortKey.right() < g.attributes.left());
+    QVERIFY(g.attributes.right() < g.lane.left());
+    p.sortKeyWidth = 330; // then goes
+    const CollectionLayout gone(p);
+    QVERIFY(gone.treeRect().isEmpty());
+    QCOMPARE(gone.rowsRect().left(), 0.0);
+    QCOMPARE(gone.rowGeometry(3).sortKey.width(), 330.0);
+    // Beyond the whole row's room the key takes all of it but the lane; attributes get none.
+    p.sortKeyWidth = 600;
+    const auto full = CollectionLayout(p).rowGeometry(3);
+    QCOMPARE(full.attributes.width(), 0.0);
+    QVERIFY(full.sortKey.right() < full.lane.left());
+}
 
 void TestCollectionLayout::markerLaneKeepsRowTextClear()
 {

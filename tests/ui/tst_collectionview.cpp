@@ -250,8 +250,9 @@ void TestCollectionView::clickSelectsItem()
 
 void TestCollectionView::shortenedLabelShowsItsWholeTextOnHover()
 {
-    // Half a window (side by side): the probe's label is shortened to the marker lane; hovering
-    // it shows the whole text, and the header names the partition key once (no key column).
+    // Half a window (side by side): the probe's label does not fit the marker lane on one line,
+    // so it wraps or takes its shorter wording, never cut (issue 26); hovering it shows the whole
+    // text on one line, and the header names the partition key once (no key column).
     const IotFixture f = iot();
     CollectionView view;
     view.resize(600, 500);
@@ -271,7 +272,7 @@ void TestCollectionView::shortenedLabelShowsItsWholeTextOnHover()
     }
     QVERIFY(mark);
     QVERIFY2(mark->shortened(), qPrintable(mark->text));
-    QVERIFY(mark->text.endsWith(QChar(0x2026)));
+    QVERIFY2(!mark->text.contains(QChar(0x2026)), qPrintable(mark->text));
     const QPoint at = mark->rect.center().toPoint();
     QHelpEvent help(QEvent::ToolTip, at, view.viewport()->mapToGlobal(at));
     QApplication::sendEvent(view.viewport(), &help);

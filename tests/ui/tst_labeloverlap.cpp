@@ -1,4 +1,6 @@
-// No label of the collection diagram lies on another label or on another row's text (issue 10):
+// No label of the collection diagram lies on another label or on another row's text (issue 10),
+// and none says less than it must (issue 26): marker labels and legend names are whole, and a
+// shortened key keeps its entity prefix and where it differs from the rows above and below:
 // for every built-in example, every access pattern and every step of its traversal, in the
 // window (desktop style), in presenter mode (scaled 1.6, full screen), in one pane of
 // side-by-side mode, zoomed out to the overview, and in the export. The boxes come from the label
@@ -9,6 +11,7 @@
 #include "ui/collection/collectionlabels.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
+#include "ui/collection/marklane.h"
 #include "ui/export/diagramexporter.h"
 
 #include <QApplication>
@@ -29,7 +32,7 @@ namespace {
 
 const QString kExamplesDir = keyscope::testsupport::sourcePath("/resources/examples/");
 
-enum class Mode { Desktop, Desktop1024, Presenter, SideBySide, Overview, Export };
+enum class Mode { Desktop, Desktop1024, Narrow, Presenter, SideBySide, Overview, Export };
 
 // Example files listed by index.json (before, after, variants).
 QStringList exampleFiles()
@@ -127,6 +130,131 @@ QString firstOverlap(const CollectionLabels &labels, const QSizeF &viewport)
     return {};
 }
 
+const QChar kEllipsis(0x2026);
+
+// The entity prefix of a key: up to and including its first '#' segment ("USER#", "#ORDER#").
+QString entityPrefix(const QString &key)
+{
+    const qsizetype hash = key.indexOf(QLatin1Char('#'), 1);
+    return hash < 0 ? QString() : key.left(hash + 1);
+}
+
+// Where a key first differs from another (at most its last character), or -1.
+qsizetype firstDifference(const QString &key, const QString &other)
+{
+    if (other.isEmpty() || other == key)
+        return -1;
+    qsizetype i = 0;
+    while (i < key.size() && i < other.size() && key[i] == other[i])
+        ++i;
+    return std::min(i, key.size() - 1);
+}
+
+// Whether the pieces of a shortened key (split at its ellipses) lie in the key, in order, so
+// that they show every character at `wanted`: some placement of the pieces must cover them.
+bool showsCharacters(const QString &key, const QStringList &pieces, qsizetype piece, qsizetype from,
+                     std::vector<qsizetype> wanted)
+{
+    if (piece == pieces.size())
+        return wanted.empty();
+    const QString &text = pieces[piece];
+    const bool first = piece == 0;
+    const bool last = piece + 1 == pieces.size();
+    if (text.isEmpty())
+        return showsCharacters(key, pieces, piece + 1, from, wanted);
+    for (qsizetype at = key.indexOf(text, from); at >= 0; at = key.indexOf(text, at + 1)) {
+        if ((first && at != 0) || (last && at + text.size() != key.size()))
+            continue;
+        std::vector<qsizetype> rest;
+        for (qsizetype w : wanted) {
+            if (w < at || w >= at + text.size())
+                rest.push_back(w);
+        }
+        if (showsCharacters(key, pieces, piece + 1, at + text.size() + 1, rest))
+            return true;
+    }
+    return false;
+}
+
+// A shortened key says what it must: its entity prefix, and the characters where it first
+// differs from the keys above and below it (they decide its place in the order).
+QString keyProblem(const CollectionLabel &label, const QString &above, const QString &below)
+{
+    const QString &key = label.fullText;
+    if (!label.text.startsWith(entityPrefix(key)))
+        return QStringLiteral("drops the prefix %1").arg(entityPrefix(key));
+    std::vector<qsizetype> wanted;
+    for (const QString &neighbour : {above, below}) {
+        const qsizetype d = firstDifference(key, neighbour);
+        if (d >= 0)
+            wanted.push_back(d);
+    }
+    if (!showsCharacters(key, label.text.split(kEllipsis), 0, 0, wanted))
+        return QStringLiteral("hides where it differs from %1 / %2").arg(above, below);
+    return {};
+}
+
+// Attribute summaries are cut at whole attributes, never inside one (issue 26): what is shown is
+// the first attributes, then an ellipsis where more are left out.
+bool wholeAttributes(const CollectionLabel &label)
+{
+    const QString separator = QStringLiteral("  \u00b7  ");
+    QString shown = label.text;
+    if (shown.endsWith(QLatin1Char(' ') + kEllipsis))
+        shown.chop(2);
+    return label.fullText.startsWith(shown)
+        && (shown.size() == label.fullText.size()
+            || label.fullText.mid(shown.size()).startsWith(separator));
+}
+
+// The smallest legible size of the key font: 8 pt, or three quarters of a larger font.
+QFont smallestKeyFont(QFont font, bool bold)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(std::max(8.0, 0.75 * font.pointSizeF()));
+    else
+        font.setPixelSize(std::max(11, int(std::ceil(0.75 * font.pixelSize()))));
+    font.setBold(bold);
+    return font;
+}
+
+// The first label that says less than it must (issue 26), or empty: marker labels and legend
+// names are never shortened (they move instead), attributes are cut only between attributes, a
+// key is shortened only when it cannot fit at the smallest legible size, and then it keeps what
+// orders it.
+QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows,
+                       const CollectionLayout &layout, const CollectionStyle &style)
+{
+    using Kind = CollectionLabel::Kind;
+    for (const CollectionLabel &label : labels.labels()) {
+        QString problem;
+        if (label.kind == Kind::Mark
+            && label.text.count(kEllipsis) != label.fullText.count(kEllipsis))
+            problem = QStringLiteral("a marker label is shortened");
+        else if (label.kind == Kind::Entity && label.text != label.fullText)
+            problem = QStringLiteral("a legend name is shortened");
+        else if (label.kind == Kind::Attributes && !wholeAttributes(label))
+            problem = QStringLiteral("an attribute is cut");
+        else if (label.kind == Kind::Partition
+                 && !label.text.startsWith(entityPrefix(label.fullText)))
+            problem = QStringLiteral("the partition key drops its prefix");
+        else if (label.kind == Kind::SortKey && label.shortened()
+                 && QFontMetricsF(smallestKeyFont(style.monoFont, label.bold))
+                         .horizontalAdvance(label.fullText)
+                     <= layout.rowGeometry(label.row).sortKey.width())
+            problem = QStringLiteral("shortened, though it fits at the smallest legible size");
+        else if (label.kind == Kind::SortKey && label.shortened()) {
+            const qsizetype row = label.row;
+            problem = keyProblem(label, row > 0 ? rows.sortKeyText(row - 1) : QString(),
+                                 row + 1 < rows.rowCount() ? rows.sortKeyText(row + 1) : QString());
+        }
+        if (!problem.isEmpty())
+            return QStringLiteral("%1 (whole: '%2'): %3")
+                .arg(describe(label), label.fullText, problem);
+    }
+    return {};
+}
+
 } // namespace
 
 class TestLabelOverlap : public QObject
@@ -140,7 +268,93 @@ private slots:
     void marksOnOneRowMergeIntoOneLabel();
     void keysElideInTheMiddle_data();
     void keysElideInTheMiddle();
+    void marksWrapWhole_data();
+    void marksWrapWhole();
+    void keysTakeASmallerFontBeforeTheyAreCut();
 };
+
+void TestLabelOverlap::keysTakeASmallerFontBeforeTheyAreCut()
+{
+    // A pane too narrow for the readings' keys at the key font, wide enough at 8 pt: every key is
+    // drawn whole, smaller; narrower still, they are shortened at the smallest size.
+    QString error;
+    const ExportDiagram *diagram
+        = diagramOf(kExamplesDir + QStringLiteral("iot/after.keyscope.json"),
+                    QStringLiteral("Device and its 10 newest readings"), &error);
+    QVERIFY2(diagram, qPrintable(error));
+    const auto &source = diagram->source();
+    CollectionView view;
+    view.setReducedMotion(true);
+    view.setCollectionStyle(CollectionStyle::exportStyle()); // fonts of a known size
+    view.resize(410, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setTable(source.table);
+    view.setPopulation(source.population.get(), source.entities);
+    view.setTimeline(source.timeline);
+    const auto keys = [&view] {
+        std::vector<CollectionLabel> keys;
+        for (CollectionLabel &label :
+             CollectionLabels::compute(view.currentLayout(), view.renderState(),
+                                       view.collectionStyle())
+                 .labels()) {
+            if (label.kind == CollectionLabel::Kind::SortKey)
+                keys.push_back(label);
+        }
+        return keys;
+    };
+    const QFontMetricsF normal(view.collectionStyle().monoFont);
+    const auto column = view.currentLayout().rowGeometry(1).sortKey.width();
+    QVERIFY(normal.horizontalAdvance(view.renderState().rows->sortKeyText(1)) > column);
+    QVERIFY(!keys().empty());
+    for (const CollectionLabel &key : keys()) {
+        QVERIFY2(!key.shortened(), qPrintable(key.text));
+        QVERIFY(key.fontScale < 1.0);
+    }
+    view.resize(340, 400);
+    int shortened = 0;
+    for (const CollectionLabel &key : keys()) {
+        shortened += key.shortened();
+        QCOMPARE(key.fontScale, keys().front().fontScale);
+    }
+    QVERIFY(shortened > 0);
+}
+
+void TestLabelOverlap::marksWrapWhole_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("widest"); // the widest line allowed, as text
+    QTest::addColumn<QStringList>("lines");
+    const QString dot = QStringLiteral(" \u00b7 ");
+    QTest::newRow("fits") << QStringLiteral("Limit 11") + dot + QStringLiteral("page ends")
+                          << QStringLiteral("Limit 11 \u00b7 page ends")
+                          << QStringList {QStringLiteral("Limit 11 \u00b7 page ends")};
+    QTest::newRow("between parts")
+        << QStringLiteral("Limit 11") + dot + QStringLiteral("page ends \u2191")
+        << QStringLiteral("page ends \u2191")
+        << QStringList {QStringLiteral("Limit 11"), QStringLiteral("page ends \u2191")};
+    QTest::newRow("between words")
+        << QStringLiteral("< the end of the partition") + dot + QStringLiteral("go right")
+        << QStringLiteral("< the end of the")
+        << QStringList {QStringLiteral("< the end of the"), QStringLiteral("partition"),
+                        QStringLiteral("go right")};
+    QTest::newRow("a key after its '#'")
+        << QStringLiteral("> 'BURGERBARN#US#OR#PORTLAND#'") + dot + QStringLiteral("go left")
+        << QStringLiteral("> 'BURGERBARN#US#")
+        << QStringList {QStringLiteral(">"), QStringLiteral("'BURGERBARN#US#"),
+                        QStringLiteral("OR#PORTLAND#'"), QStringLiteral("go left")};
+}
+
+void TestLabelOverlap::marksWrapWhole()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, widest);
+    QFETCH(QStringList, lines);
+    QFont bold = CollectionStyle::exportStyle().smallFont;
+    bold.setBold(true);
+    const QFontMetricsF metrics(bold);
+    QCOMPARE(MarkLane::wrapped(text, metrics, metrics.horizontalAdvance(widest)), lines);
+}
 
 void TestLabelOverlap::marksOnOneRowMergeIntoOneLabel()
 {
@@ -186,6 +400,9 @@ void TestLabelOverlap::keysElideInTheMiddle_data()
         "ORDER#0001#WAREHOUSE-NORTH-EAST#EXPRESS-DELIVERY-REQUESTED")
                                   << 40
                                   << QStringLiteral("ORDER#0001#\u2026#EXPRESS-DELIVERY-REQUESTED");
+    // A leading '#' belongs to the type (issue 26 saw "#…#2024-01-01T15:00:00Z").
+    QTest::newRow("the type of a '#' key") << QStringLiteral("#ORDER#2024-01-01T15:00:00Z") << 23
+                                           << QStringLiteral("#ORDER#2024\u20261T15:00:00Z");
     QTest::newRow("no segments: a middle cut")
         << QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZ") << 11 << QString();
 }
@@ -222,6 +439,7 @@ void TestLabelOverlap::noLabelOverlaps_data()
     QVERIFY(files.size() >= 10);
     const std::pair<Mode, const char *> modes[] = {{Mode::Desktop, "window 1280x800"},
                                                    {Mode::Desktop1024, "window 1024x700"},
+                                                   {Mode::Narrow, "narrow pane"},
                                                    {Mode::Presenter, "presenter"},
                                                    {Mode::SideBySide, "side by side"},
                                                    {Mode::Overview, "overview (zoomed out)"},
@@ -260,6 +478,10 @@ void TestLabelOverlap::noLabelOverlaps()
             const QString overlap = firstOverlap(labels, size);
             QVERIFY2(overlap.isEmpty(),
                      qPrintable(QStringLiteral("step %1: %2").arg(step).arg(overlap)));
+            const QString illegible = firstIllegible(labels, exported->rows(),
+                                                     exported->layoutAt(step), exported->style());
+            QVERIFY2(illegible.isEmpty(),
+                     qPrintable(QStringLiteral("step %1: %2").arg(step).arg(illegible)));
         }
         QVERIFY(seen.rowTexts > 0);
         QVERIFY(seen.marks > 0 || !source.timeline->trace().partitionFound);
@@ -277,6 +499,10 @@ void TestLabelOverlap::noLabelOverlaps()
         break;
     case Mode::Desktop1024:
         size = QSize(600, 540);
+        break;
+    case Mode::Narrow:
+        // The collection pane of a 1024x700 window with every panel open (issue 26).
+        size = QSize(470, 250);
         break;
     case Mode::Presenter:
         size = QSize(1280, 800);
@@ -308,6 +534,10 @@ void TestLabelOverlap::noLabelOverlaps()
         const QString overlap = firstOverlap(labels, viewport);
         QVERIFY2(overlap.isEmpty(),
                  qPrintable(QStringLiteral("step %1: %2").arg(step).arg(overlap)));
+        const QString illegible = firstIllegible(labels, *view.renderState().rows,
+                                                 view.currentLayout(), view.collectionStyle());
+        QVERIFY2(illegible.isEmpty(),
+                 qPrintable(QStringLiteral("step %1: %2").arg(step).arg(illegible)));
     }
     QVERIFY(seen.rowTexts > 0);
     // Zoomed out, only the page end keeps a label (the bars carry no text to attach one to).

@@ -1,6 +1,8 @@
 #include "ui/collection/collectionlabels.h"
 
 #include "ui/collection/collectionrenderer.h"
+#include "ui/collection/keyelision.h"
+#include "ui/collection/marklane.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -67,45 +69,7 @@ bool CollectionTraceState::stopped() const
 
 QString CollectionLabels::elideKey(const QString &key, const QFontMetricsF &metrics, double width)
 {
-    if (metrics.horizontalAdvance(key) <= width)
-        return key;
-    const QString plain = metrics.elidedText(key, Qt::ElideMiddle, width);
-    std::vector<qsizetype> hashes;
-    for (qsizetype i = 0; i < key.size(); ++i) {
-        if (key[i] == u'#')
-            hashes.push_back(i);
-    }
-    // Whole segments: a prefix ending in '#' and a suffix starting with one. The prefix keeps
-    // the first two segments where it can (the type and the id: "ORDER#0001#"), then the
-    // longest pair that fits wins (ties go to the longer suffix: the end tells rows apart).
-    QString best;
-    qsizetype bestShown = 0;
-    qsizetype bestSuffix = 0;
-    bool bestHead = false;
-    const QString ellipsis(QChar(0x2026));
-    for (size_t si = hashes.size(); si-- > 0;) {
-        const QString suffix = key.mid(hashes[si]);
-        if (metrics.horizontalAdvance(ellipsis + suffix) > width)
-            break;
-        for (size_t pi = 0; pi < si; ++pi) {
-            const QString candidate = key.left(hashes[pi] + 1) + ellipsis + suffix;
-            if (metrics.horizontalAdvance(candidate) > width)
-                break;
-            const bool head = pi >= 1 || hashes.size() <= 2;
-            const qsizetype shown = candidate.size() - 1;
-            if ((head && !bestHead) || (head == bestHead && shown > bestShown)
-                || (head == bestHead && shown == bestShown && suffix.size() > bestSuffix)) {
-                best = candidate;
-                bestShown = shown;
-                bestSuffix = suffix.size();
-                bestHead = head;
-            }
-        }
-    }
-    // Whole segments unless they throw away much more than a plain middle cut would.
-    if (!best.isEmpty() && bestShown * 10 >= (plain.size() - 1) * 6)
-        return best;
-    return plain;
+    return KeyElision::elide(key, QString(), QString(), width, metrics);
 }
 
 const CollectionLabel *CollectionLabels::labelAt(const QPointF &point) const
@@ -116,6 +80,58 @@ const CollectionLabel *CollectionLabels::labelAt(const QPointF &point) const
     }
     return nullptr;
 }
+
+QString CollectionLabels::wholeParts(const QStringList &parts, const QString &joiner,
+                                     const QFontMetricsF &metrics, double width)
+{
+    QString shown;
+    for (const QString &part : parts) {
+        const QString next = shown.isEmpty() ? part : shown + joiner + part;
+        if (metrics.horizontalAdvance(next) > width)
+            break;
+        shown = next;
+    }
+    return shown;
+}
+
+namespace {
+
+// How much smaller one font is than another.
+double fontRatio(const QFont &font, const QFont &base)
+{
+    if (font.pointSizeF() > 0 && base.pointSizeF() > 0)
+        return font.pointSizeF() / base.pointSizeF();
+    return double(font.pixelSize()) / double(std::max(1, base.pixelSize()));
+}
+
+const QString kAttributeSeparator = QStringLiteral("  \u00b7  ");
+
+// An attribute summary cut only between attributes (issue 26): the first ones that fit, then " …"
+// where more are left out; nothing when not even the first fits.
+QString wholeAttributes(const QStringList &attributes, const QFontMetricsF &metrics, double width)
+{
+    for (qsizetype k = attributes.size(); k > 0; --k) {
+        QString shown = attributes.mid(0, k).join(kAttributeSeparator);
+        if (k < attributes.size())
+            shown += QStringLiteral(" \u2026");
+        if (metrics.horizontalAdvance(shown) <= width)
+            return shown;
+    }
+    return {};
+}
+
+} // namespace
+
+// One thing the trace marks on a row: its text (and a shorter wording), its colour.
+struct MarkText
+{
+    qsizetype row;
+    int priority; // the first decides the pill's colour
+    QString full;
+    QString brief;
+    CollectionLabel::Tone tone;
+    bool filled;
+};
 
 // The pass itself: one object per computation, adding labels area by area.
 class CollectionLabelPass
@@ -134,6 +150,9 @@ public:
         , small(style.smallFont)
         , smallBold(boldOf(style.smallFont))
         , monoBold(boldOf(style.monoFont))
+        , keyScale(keyFontScale(layout, state.rows, style))
+        , keyMono(CollectionStyle::scaledFont(style.monoFont, keyScale))
+        , keyMonoBold(boldOf(CollectionStyle::scaledFont(style.monoFont, keyScale)))
     { }
 
     void run()
@@ -142,6 +161,7 @@ public:
         if (!rows || rows->rowCount() == 0)
             return;
         tree();
+        std::vector<Label> lane = marks();
         if (layout.level() == CollectionLayout::Level::Rows) {
             for (const auto &g : layout.rows()) {
                 // An animated export paints rows one at a time (paintedRows): only theirs.
@@ -153,7 +173,8 @@ public:
             ranges();
         }
         elisions();
-        marks();
+        for (Label &label : lane)
+            add(std::move(label), layout.rowsRect());
         drawnMarks();
     }
 
@@ -180,12 +201,32 @@ private:
         out.m_labels.push_back(std::move(label));
     }
 
+    // The key of a row, empty past either end: a shortened key is told from its neighbours.
+    QString keyAt(qsizetype row) const
+    {
+        return row >= 0 && row < rows->rowCount() ? rows->sortKeyText(row) : QString();
+    }
+
+    static double keyFontScale(const CollectionLayout &layout, const CollectionRows *rows,
+                               const CollectionStyle &style);
     void header();
+    void treeTitle();
+    Label partitionLabel(double x, double width) const;
+    Label factsLabel(double x, double right) const;
+    std::vector<quint8> presentEntities() const;
+    static std::vector<std::vector<quint8>> legendLines(const std::vector<quint8> &present,
+                                                        bool stacked);
+    double legendWidth(const std::vector<quint8> &present, bool stacked) const;
+    std::vector<Label> legendLabels(const std::vector<quint8> &present, double right,
+                                    bool stacked) const;
     void tree();
+    Label sortKeyLabel(const CollectionLayout::RowGeometry &g) const;
+    Label tableKeyLabel(const CollectionLayout::RowGeometry &g) const;
     void rowTexts(const CollectionLayout::RowGeometry &g);
     void ranges();
     void elisions();
-    void marks();
+    std::vector<MarkText> markTexts() const;
+    std::vector<Label> marks() const;
     void drawnMarks();
 
     const CollectionLayout &layout;
@@ -199,39 +240,79 @@ private:
     const QFontMetricsF small;
     const QFontMetricsF smallBold;
     const QFontMetricsF monoBold;
+    // The sort keys' font: the mono font, smaller when the longest key needs it.
+    const double keyScale;
+    const QFontMetricsF keyMono;
+    const QFontMetricsF keyMonoBold;
 };
 
 void CollectionLabelPass::header()
 {
-    const QRectF h = layout.headerRect();
     if (!rows || !rows->store())
         return;
-    const double cy = h.center().y();
-    if (!layout.treeRect().isEmpty()) {
-        const QString title = QStringLiteral("B-tree, fan-out %1").arg(layout.params().fanout);
-        const double room = layout.treeRect().width() + layout.params().lensGap - 8;
-        Label label;
-        label.kind = Kind::TreeTitle;
-        label.fullText = title;
-        label.text = small.elidedText(title, Qt::ElideRight, room);
-        label.tone = Tone::Dim;
-        label.rect = line(8, cy, small.horizontalAdvance(label.text), small);
-        add(label, h);
-    }
-    double x = layout.rowsRect().left() + 8;
+    const QRectF h = layout.headerRect();
+    treeTitle();
+    const double left = layout.rowsRect().left() + 8;
     const double right = h.right() - 10;
+    // Legend names are never shortened: the facts give way first, then the partition key
+    // (down to its prefix), then the legend takes two lines of the small font.
+    const std::vector<quint8> present = presentEntities();
+    const double oneLine = legendWidth(present, false);
+    const double half = std::max(40.0, (right - left) * 0.5);
+    const auto fits = [&](const Label &partition, double legend) {
+        return partition.rect.right() + 12 + legend <= right;
+    };
+    bool stacked = false;
+    Label partition = partitionLabel(left, half);
+    if (!fits(partition, oneLine)) {
+        partition = partitionLabel(left, std::max(40.0, right - left - 12 - oneLine));
+        stacked = !fits(partition, oneLine);
+        if (stacked)
+            partition = partitionLabel(
+                left, std::clamp(right - left - 12 - legendWidth(present, true), 40.0, half));
+    }
+    add(partition, h);
+    std::vector<Label> legend = legendLabels(present, right, stacked);
+    double legendLeft = right + 14;
+    for (const Label &label : legend)
+        legendLeft = std::min(legendLeft, label.rect.left());
+    add(factsLabel(partition.rect.right() + 12, legendLeft - 14), h);
+    for (Label &label : legend)
+        add(std::move(label), h);
+}
 
-    // The partition key, named once for every row (bold), at most half the header.
+void CollectionLabelPass::treeTitle()
+{
+    if (layout.treeRect().isEmpty())
+        return;
+    const QString title = QStringLiteral("B-tree, fan-out %1").arg(layout.params().fanout);
+    const double room = layout.treeRect().width() + layout.params().lensGap - 8;
+    Label label;
+    label.kind = Kind::TreeTitle;
+    label.fullText = title;
+    label.text = small.elidedText(title, Qt::ElideRight, room);
+    label.tone = Tone::Dim;
+    label.rect
+        = line(8, layout.headerRect().center().y(), small.horizontalAdvance(label.text), small);
+    add(label, layout.headerRect());
+}
+
+// The partition key, named once for every row (bold).
+CollectionLabel CollectionLabelPass::partitionLabel(double x, double width) const
+{
     Label partition;
     partition.kind = Kind::Partition;
     partition.bold = true;
     partition.fullText = rows->partitionLabel();
-    partition.text = CollectionLabels::elideKey(partition.fullText, monoBold,
-                                                std::max(40.0, (right - x) * 0.5));
-    partition.rect = line(x, cy, monoBold.horizontalAdvance(partition.text), monoBold);
-    add(partition, h);
-    x = partition.rect.right() + 12;
+    partition.text = CollectionLabels::elideKey(partition.fullText, monoBold, width);
+    partition.rect = line(x, layout.headerRect().center().y(),
+                          monoBold.horizontalAdvance(partition.text), monoBold);
+    return partition;
+}
 
+// What the header says about the collection, as many whole facts as fit [x, right].
+CollectionLabel CollectionLabelPass::factsLabel(double x, double right) const
+{
     QStringList facts;
     facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(rows->rowCount())),
                                          rows->rowCount() == 1 ? QStringLiteral("item")
@@ -251,65 +332,90 @@ void CollectionLabelPass::header()
         facts << QStringLiteral("\u26a0 %1 of %2 concerned items here")
                      .arg(QLocale().toString(qlonglong(concernedHere)),
                           QLocale().toString(qlonglong(state.concernedTotal)));
-    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
+    Label label;
+    label.kind = Kind::Facts;
+    label.tone = Tone::Dim;
+    label.fullText = facts.join(QStringLiteral("  \u00b7  "));
+    label.text = CollectionLabels::wholeParts(facts, QStringLiteral("  \u00b7  "), text, right - x);
+    label.rect
+        = line(x, layout.headerRect().center().y(), text.horizontalAdvance(label.text), text);
+    return label;
+}
 
-    // The entity legend on the right: the entity types of this collection's rows.
+// The entity types of this collection's rows, in the project's order.
+std::vector<quint8> CollectionLabelPass::presentEntities() const
+{
+    std::vector<char> seen(rows->entities().size(), 0);
+    for (quint8 e : rows->rowEntities()) {
+        if (e < seen.size())
+            seen[e] = 1;
+    }
     std::vector<quint8> present;
-    {
-        std::vector<char> seen(rows->entities().size(), 0);
-        for (quint8 e : rows->rowEntities()) {
-            if (e < seen.size())
-                seen[e] = 1;
+    for (size_t e = 0; e < seen.size(); ++e) {
+        if (seen[e])
+            present.push_back(quint8(e));
+    }
+    return present;
+}
+
+namespace {
+
+constexpr double kLegendSwatch = 14; // an entry's swatch and its gap before the name
+constexpr double kLegendGap = 14;    // between entries
+
+} // namespace
+
+// The legend's entries: on one line, or on two (the first half above) in the small font.
+std::vector<std::vector<quint8>>
+CollectionLabelPass::legendLines(const std::vector<quint8> &present, bool stacked)
+{
+    if (!stacked)
+        return {present};
+    const auto half = present.begin() + qsizetype(present.size() + 1) / 2;
+    return {std::vector<quint8>(present.begin(), half), std::vector<quint8>(half, present.end())};
+}
+
+double CollectionLabelPass::legendWidth(const std::vector<quint8> &present, bool stacked) const
+{
+    const QFontMetricsF &metrics = stacked ? small : text;
+    double widest = 0;
+    for (const auto &entries : legendLines(present, stacked)) {
+        double w = 0;
+        for (quint8 e : entries)
+            w += kLegendSwatch + metrics.horizontalAdvance(rows->entities()[e].name) + kLegendGap;
+        widest = std::max(widest, w);
+    }
+    return widest;
+}
+
+std::vector<CollectionLabel> CollectionLabelPass::legendLabels(const std::vector<quint8> &present,
+                                                               double right, bool stacked) const
+{
+    const QFontMetricsF &metrics = stacked ? small : text;
+    const auto lines = legendLines(present, stacked);
+    const double cy = layout.headerRect().center().y();
+    std::vector<Label> legend;
+    for (size_t l = 0; l < lines.size(); ++l) {
+        const double y = stacked ? cy + (double(l) - 0.5) * metrics.height() : cy;
+        double x = right;
+        for (auto it = lines[l].rbegin(); it != lines[l].rend(); ++it) {
+            const auto &entity = rows->entities()[*it];
+            const double w = metrics.horizontalAdvance(entity.name);
+            Label label;
+            label.kind = Kind::Entity;
+            label.fullText = entity.name;
+            label.text = entity.name.isEmpty() ? QStringLiteral(" ") : entity.name;
+            label.color = entity.color;
+            label.tone = Tone::Dim;
+            label.fontScale
+                = stacked ? style.smallFont.pointSizeF() / style.textFont.pointSizeF() : 1.0;
+            label.rect = QRectF(x - w - kLegendSwatch, y - metrics.height() / 2, w + kLegendSwatch,
+                                metrics.height());
+            legend.insert(legend.begin(), label);
+            x -= w + kLegendSwatch + kLegendGap;
         }
-        for (size_t e = 0; e < seen.size(); ++e) {
-            if (seen[e])
-                present.push_back(quint8(e));
-        }
     }
-    constexpr double kSwatch = 14; // swatch and its gap before the name
-    constexpr double kEntryGap = 14;
-    double legendWidth = 0;
-    for (quint8 e : present)
-        legendWidth += kSwatch + text.horizontalAdvance(rows->entities()[e].name) + kEntryGap;
-    const double room = std::max(0.0, right - x);
-    const double factsWanted = text.horizontalAdvance(factText);
-    // Facts give way first (down to a short start), then the entity names share what is left.
-    double factsWidth
-        = std::min(factsWanted, std::max(std::min(factsWanted, 120.0), room - legendWidth - 16));
-    double nameBudget = -1; // no limit
-    if (legendWidth > room - factsWidth - 16 && !present.empty()) {
-        factsWidth = std::min(factsWidth, std::max(0.0, room * 0.35));
-        const double perEntry = (room - factsWidth - 16) / double(present.size());
-        nameBudget = std::max(0.0, perEntry - kSwatch - kEntryGap);
-    }
-    double ex = right;
-    std::vector<Label> legend; // added after the facts: the order they are painted in
-    for (auto it = present.rbegin(); it != present.rend(); ++it) {
-        const auto &entity = rows->entities()[*it];
-        QString name = entity.name;
-        if (nameBudget >= 0)
-            name = text.elidedText(name, Qt::ElideRight, nameBudget);
-        const double w = text.horizontalAdvance(name);
-        Label label;
-        label.kind = Kind::Entity;
-        label.fullText = entity.name;
-        label.text = name.isEmpty() ? QStringLiteral(" ") : name;
-        label.color = entity.color;
-        label.tone = Tone::Dim;
-        label.rect = QRectF(ex - w - kSwatch, cy - text.height() / 2, w + kSwatch, text.height());
-        legend.push_back(label);
-        ex -= w + kSwatch + kEntryGap;
-    }
-    Label factLabel;
-    factLabel.kind = Kind::Facts;
-    factLabel.tone = Tone::Dim;
-    factLabel.fullText = factText;
-    const double factRoom = std::max(0.0, std::min(factsWidth, ex + kEntryGap - 8 - x));
-    factLabel.text = text.elidedText(factText, Qt::ElideRight, factRoom);
-    factLabel.rect = line(x, cy, text.horizontalAdvance(factLabel.text), text);
-    add(factLabel, h);
-    for (auto it = legend.rbegin(); it != legend.rend(); ++it)
-        add(*it, h);
+    return legend;
 }
 
 namespace {
@@ -388,6 +494,92 @@ void CollectionLabelPass::tree()
     }
 }
 
+namespace {
+
+// The sizes a key may take, as factors of the style's key font, largest first: the font itself,
+// then down to the smallest legible size, 8 pt (or three quarters of a larger font: presenter
+// mode stays readable from the back of the room).
+std::vector<double> keyFontFactors(const QFont &font)
+{
+    std::vector<double> factors {1.0};
+    if (font.pointSizeF() > 0) {
+        const double size = font.pointSizeF();
+        const double smallest = std::max(8.0, 0.75 * size);
+        for (double s = size - 0.5; s > smallest; s -= 0.5)
+            factors.push_back(s / size);
+        if (smallest < size)
+            factors.push_back(smallest / size);
+    } else {
+        const int size = font.pixelSize();
+        const int smallest = std::max(11, int(std::ceil(0.75 * size))); // 8 pt at 96 dpi
+        for (int s = size - 1; s >= smallest; --s)
+            factors.push_back(double(s) / double(size));
+    }
+    return factors;
+}
+
+} // namespace
+
+// A key is shortened only when it cannot fit at the smallest legible size: the column takes the
+// largest size at which its longest key fits whole (one size for every row).
+double CollectionLabelPass::keyFontScale(const CollectionLayout &layout, const CollectionRows *rows,
+                                         const CollectionStyle &style)
+{
+    if (!rows || rows->rowCount() == 0 || layout.level() != CollectionLayout::Level::Rows)
+        return 1.0;
+    const double column = layout.rowGeometry(layout.firstVisibleRow()).sortKey.width();
+    qsizetype longest = rows->longestSortKey();
+    for (const auto &g : layout.rows())
+        longest = std::max(longest, rows->sortKeyText(g.row).size());
+    const QString widest(longest, QLatin1Char('M'));
+    const std::vector<double> factors = keyFontFactors(style.monoFont);
+    for (double factor : factors) {
+        const QFont font = boldOf(CollectionStyle::scaledFont(style.monoFont, factor));
+        if (QFontMetricsF(font).horizontalAdvance(widest) <= column)
+            return factor;
+    }
+    return factors.back();
+}
+
+CollectionLabel CollectionLabelPass::sortKeyLabel(const CollectionLayout::RowGeometry &g) const
+{
+    const qsizetype row = g.row;
+    const CollectionTraceState::Row t = trace.row(row);
+    Label sortKey;
+    sortKey.kind = Kind::SortKey;
+    sortKey.row = row;
+    sortKey.bold = rows->groupOfParentRow(row) >= 0;
+    sortKey.tone = t.visited && t.fate == ItemFate::Filtered ? Tone::Dim : Tone::Text;
+    sortKey.fullText = rows->sortKeyText(row);
+    const QFontMetricsF &keyMetrics = sortKey.bold ? keyMonoBold : keyMono;
+    sortKey.fontScale = keyScale;
+    sortKey.text = KeyElision::elide(sortKey.fullText, keyAt(row - 1), keyAt(row + 1),
+                                     g.sortKey.width(), keyMetrics);
+    sortKey.rect = line(g.sortKey.left(), g.rect.center().y(),
+                        keyMetrics.horizontalAdvance(sortKey.text), keyMetrics)
+                       .intersected(g.rect);
+    return sortKey;
+}
+
+CollectionLabel CollectionLabelPass::tableKeyLabel(const CollectionLayout::RowGeometry &g) const
+{
+    Label tableKey;
+    if (g.partitionKey.width() <= 0 || !rows->hasTableKeyColumn())
+        return tableKey;
+    tableKey.kind = Kind::TableKey;
+    tableKey.row = g.row;
+    tableKey.tone = Tone::Dim;
+    tableKey.fullText = rows->tableKeyText(g.row);
+    tableKey.text = CollectionLabels::elideKey(tableKey.fullText, mono, g.partitionKey.width());
+    // The table's key yields to the sort key: too narrow for its prefix, it is left out.
+    if (mono.horizontalAdvance(tableKey.text) > g.partitionKey.width())
+        return Label();
+    tableKey.rect = line(g.partitionKey.left(), g.rect.center().y(),
+                         mono.horizontalAdvance(tableKey.text), mono)
+                        .intersected(g.rect);
+    return tableKey;
+}
+
 void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
 {
     const qsizetype row = g.row;
@@ -395,32 +587,10 @@ void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
     const double cy = g.rect.center().y();
     const CollectionTraceState::Row t = trace.row(row);
     const bool isParent = rows->groupOfParentRow(row) >= 0;
+    add(sortKeyLabel(g), area);
+    add(tableKeyLabel(g), area);
 
-    Label sortKey;
-    sortKey.kind = Kind::SortKey;
-    sortKey.row = row;
-    sortKey.bold = isParent;
-    sortKey.tone = t.visited && t.fate == ItemFate::Filtered ? Tone::Dim : Tone::Text;
-    sortKey.fullText = rows->sortKeyText(row);
-    const QFontMetricsF &keyMetrics = isParent ? monoBold : mono;
-    sortKey.text = CollectionLabels::elideKey(sortKey.fullText, keyMetrics, g.sortKey.width());
-    sortKey.rect
-        = line(g.sortKey.left(), cy, keyMetrics.horizontalAdvance(sortKey.text), keyMetrics)
-              .intersected(g.rect);
-    add(sortKey, area);
-
-    if (g.partitionKey.width() > 0 && rows->hasTableKeyColumn()) {
-        Label tableKey;
-        tableKey.kind = Kind::TableKey;
-        tableKey.row = row;
-        tableKey.tone = Tone::Dim;
-        tableKey.fullText = rows->tableKeyText(row);
-        tableKey.text = CollectionLabels::elideKey(tableKey.fullText, mono, g.partitionKey.width());
-        tableKey.rect = line(g.partitionKey.left(), cy, mono.horizontalAdvance(tableKey.text), mono)
-                            .intersected(g.rect);
-        add(tableKey, area);
-    }
-
+    const double attributesRight = g.attributes.right();
     double attributesLeft = g.attributes.left();
     if (isParent) {
         const QString name = rows->entityName(row);
@@ -433,24 +603,24 @@ void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
                             .arg(name.isEmpty() ? QStringLiteral("item") : name)
                             .arg(group.childCount);
         pill.text = small.elidedText(pill.fullText, Qt::ElideRight,
-                                     std::max(0.0, g.attributes.width() - 12));
+                                     std::max(0.0, attributesRight - attributesLeft - 12));
         const double w = small.horizontalAdvance(pill.text) + 12;
         const double h = std::min(g.rect.height() - 4, small.height() + 4);
-        if (pill.text.size() > 2 && w <= g.attributes.width()) {
+        if (pill.text.size() > 2 && w <= attributesRight - attributesLeft) {
             pill.rect = QRectF(attributesLeft, cy - h / 2, w, h);
             add(pill, area);
             attributesLeft += w + 8;
         }
     }
-    const double attributesWidth = g.attributes.right() - attributesLeft;
+    const double attributesWidth = attributesRight - attributesLeft;
     if (attributesWidth > 20) {
         Label attributes;
         attributes.kind = Kind::Attributes;
         attributes.row = row;
         attributes.tone = Tone::Dim;
-        attributes.fullText
-            = rows->attributeTexts(row, state.shownAttributes).join(QStringLiteral("  \u00b7  "));
-        attributes.text = text.elidedText(attributes.fullText, Qt::ElideRight, attributesWidth);
+        const QStringList all = rows->attributeTexts(row, state.shownAttributes);
+        attributes.fullText = all.join(kAttributeSeparator);
+        attributes.text = wholeAttributes(all, text, attributesWidth);
         attributes.rect = line(attributesLeft, cy, text.horizontalAdvance(attributes.text), text)
                               .intersected(g.rect);
         add(attributes, area);
@@ -564,25 +734,12 @@ void CollectionLabelPass::elisions()
     }
 }
 
-void CollectionLabelPass::marks()
+std::vector<MarkText> CollectionLabelPass::markTexts() const
 {
-    if (!trace.traced())
-        return;
     const model::QueryTrace &t = trace.timeline->trace();
     const bool rowLevel = layout.level() == CollectionLayout::Level::Rows;
     const qsizetype n = rows->rowCount();
-
-    // Each mark: the row it is about, its text (and a shorter one), its colour.
-    struct Mark
-    {
-        qsizetype row;
-        int priority; // the first decides the pill's colour
-        QString full;
-        QString brief;
-        Tone tone;
-        bool filled;
-    };
-    std::vector<Mark> marks;
+    std::vector<MarkText> marks;
     const bool stopped = trace.stopped() && t.lastEvaluatedPosition && layout.stopLineY();
     if (stopped) {
         const QString arrow = t.forward ? QStringLiteral("\u2193") : QStringLiteral("\u2191");
@@ -629,64 +786,53 @@ void CollectionLabelPass::marks()
                              QStringLiteral("probe %1").arg(i + 1), Tone::Probe, false});
         }
     }
-    if (marks.empty())
-        return;
+    return marks;
+}
 
+std::vector<CollectionLabel> CollectionLabelPass::marks() const
+{
+    if (!trace.traced())
+        return {};
+    const std::vector<MarkText> marks = markTexts();
+    const bool rowLevel = layout.level() == CollectionLayout::Level::Rows;
     // One label per row: its marks merged, in priority order.
-    std::map<qsizetype, std::vector<const Mark *>> byRow;
-    for (const Mark &m : marks) {
-        if (m.row >= 0 && m.row < n)
+    std::map<qsizetype, std::vector<const MarkText *>> byRow;
+    for (const MarkText &m : marks) {
+        if (m.row >= 0 && m.row < rows->rowCount())
             byRow[m.row].push_back(&m);
     }
-    const QRectF area = layout.rowsRect();
     const double pillHeight = smallBold.height() + 4;
-    std::vector<Label> lane;
+    std::vector<MarkLane::Entry> entries;
     for (auto &[row, list] : byRow) {
-        std::stable_sort(list.begin(), list.end(),
-                         [](const Mark *a, const Mark *b) { return a->priority < b->priority; });
+        std::stable_sort(list.begin(), list.end(), [](const MarkText *a, const MarkText *b) {
+            return a->priority < b->priority;
+        });
         const auto g = layout.rowGeometry(row);
         if (g.lane.isEmpty())
             continue;
         if (rowLevel && !laidOut(layout, row))
             continue; // not drawn (scrolled away or inside an elision)
         QStringList full, brief;
-        for (const Mark *m : list) {
+        for (const MarkText *m : list) {
             if (!full.contains(m->full))
                 full << m->full;
             if (!brief.contains(m->brief))
                 brief << m->brief;
         }
-        Label label;
-        label.kind = Kind::Mark;
-        label.row = row;
-        label.bold = true;
-        label.tone = list.front()->tone;
-        label.filled = list.front()->filled;
-        label.fullText = full.join(QStringLiteral(" \u00b7 "));
-        const double room = g.lane.width() - 16;
-        label.text = label.fullText;
-        if (smallBold.horizontalAdvance(label.text) > room)
-            label.text = brief.join(QStringLiteral(" \u00b7 "));
-        label.text = smallBold.elidedText(label.text, Qt::ElideRight, room);
-        const double w = smallBold.horizontalAdvance(label.text) + 16;
-        const double h = rowLevel ? std::min(pillHeight, g.rect.height() - 2) : pillHeight;
-        label.rect = QRectF(g.lane.right() - w, g.rect.center().y() - h / 2, w, h);
-        lane.push_back(label);
+        MarkLane::Entry e;
+        e.label.kind = Kind::Mark;
+        e.label.row = row;
+        e.label.bold = true;
+        e.label.tone = list.front()->tone;
+        e.label.filled = list.front()->filled;
+        e.label.fullText = full.join(QStringLiteral(" \u00b7 "));
+        e.wordings = QStringList {e.label.fullText, brief.join(QStringLiteral(" \u00b7 "))};
+        e.wordings.removeDuplicates();
+        e.lane = g.lane;
+        e.height = rowLevel ? std::min(pillHeight, g.rect.height() - 2) : pillHeight;
+        entries.push_back(e);
     }
-    // Between rows (compact and density levels) labels can be closer than their height: stack
-    // them down the lane, and back up from the bottom when they run out of room.
-    for (size_t i = 1; i < lane.size(); ++i) {
-        const double top = lane[i - 1].rect.bottom() + 2;
-        if (lane[i].rect.top() < top)
-            lane[i].rect.moveTop(top);
-    }
-    for (size_t i = lane.size(); i-- > 0;) {
-        const double bottom = i + 1 < lane.size() ? lane[i + 1].rect.top() - 2 : area.bottom();
-        if (lane[i].rect.bottom() > bottom)
-            lane[i].rect.moveBottom(bottom);
-    }
-    for (Label &label : lane)
-        add(std::move(label), area);
+    return MarkLane::place(entries, smallBold, layout.rowsRect());
 }
 
 void CollectionLabelPass::drawnMarks()

@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <set>
 #include <vector>
@@ -78,7 +79,10 @@ struct CollectionLabel
     bool filled = false; // pills: a filled pill (white text) rather than an outline
     bool bold = false;
     bool vertical = false; // drawn rotated (reads bottom to top) inside rect
-    QColor color;          // entity swatch colour (Entity)
+    // Below 1: drawn smaller than its kind's style font (CollectionStyle::scaledFont), so that
+    // it fits whole (a key before it is shortened, a legend on two lines).
+    double fontScale = 1.0;
+    QColor color; // entity swatch colour (Entity)
 
     bool shortened() const { return text != fullText; }
 };
@@ -104,10 +108,11 @@ enum class TraceMark {
 // that no label lies on another label or on another row's text. Pure geometry from the layout,
 // the state and the style's fonts: tested without a window; the renderer only paints it.
 //
-// Rules: each row's text stays in its columns (keys elided in the middle, attributes at the
+// Rules: each row's text stays in its columns (keys shortened by KeyElision, attributes at the
 // end); the trace's marks go to the marker lane right of the attributes, one label per row
-// (two marks on one row merge into one text, shortened to the lane with the full text kept);
-// header texts shrink (facts first, then entity names) instead of running into each other.
+// (two marks on one row merge into one text, never shortened: MarkLane moves or wraps it);
+// header texts make room for the entity legend, whose names are never shortened (the facts
+// give way first, then the partition key, then the legend takes two lines of a smaller font).
 class CollectionLabels
 {
 public:
@@ -124,9 +129,13 @@ public:
     // Entity indexes of the rows drawn (CollectionRows::entities()).
     const std::set<quint8> &entities() const { return m_entities; }
 
-    // A key shortened to `width` in the middle, keeping whole '#' segments where it can: the
-    // prefix and the distinctive end ("ORG#ACME#USER#…#2024-05-01T10:22").
+    // A key shortened to `width` with no neighbours to tell it from (KeyElision): whole '#'
+    // segments where it can, the prefix and the distinctive end
+    // ("ORG#ACME#USER#…#2024-05-01T10:22").
     static QString elideKey(const QString &key, const QFontMetricsF &metrics, double width);
+    // As many whole parts as fit `width`, joined: a list of facts is never cut inside one.
+    static QString wholeParts(const QStringList &parts, const QString &joiner,
+                              const QFontMetricsF &metrics, double width);
 
 private:
     friend class CollectionLabelPass;

@@ -55,7 +55,7 @@ CollectionLayout::CollectionLayout(const Params &params)
     const double w = m_params.viewport.width();
     const double h = m_params.viewport.height();
     m_header = QRectF(0, 0, w, m_params.headerHeight);
-    const double treeWidth = m_params.treeWidth > 0 ? std::min(m_params.treeWidth, w / 3) : 0;
+    const double treeWidth = treeWidthFor(m_params);
     const double rowsLeft = treeWidth > 0 ? treeWidth + m_params.lensGap : 0;
     const double top = rowsTop(m_params);
     const double height = rowsHeight(m_params);
@@ -180,45 +180,69 @@ double CollectionLayout::rowTop(qsizetype row) const
     return m_rows.top() + y + m_params.elisionHeight * std::clamp(f, 0.0, 1.0) - m_params.scrollY;
 }
 
+CollectionLayout::Columns CollectionLayout::columns(const Params &params, double left, double width)
+{
+    Columns c;
+    const double brackets = params.groups && !params.groups->empty()
+        ? params.bracketLanes * params.bracketLaneWidth
+        : 0;
+    c.keys = left + params.gutterWidth + 4 + params.chipWidth + 8;
+    // A row window numbers its rows (the reader sees where in the collection they are).
+    c.position = params.window.empty() ? 0 : 64;
+    c.right = left + width - brackets - c.position;
+    // The marker lane takes at most 30% of the row.
+    c.lane = params.markerLaneWidth > 0
+        ? std::min(params.markerLaneWidth, std::max(0.0, c.right - c.keys) * 0.3)
+        : 0;
+    return c;
+}
+
+double CollectionLayout::treeWidthFor(const Params &params)
+{
+    // Narrower than this the overview says nothing: it goes whole.
+    constexpr double kMinTreeWidth = 64;
+    const double w = params.viewport.width();
+    double tree = params.treeWidth > 0 ? std::min(params.treeWidth, w / 3) : 0;
+    // The overview yields to the keys: it narrows, then goes, until the sort key has its width.
+    const auto keyRoom = [&](double tree) {
+        const double left = tree > 0 ? tree + params.lensGap : 0;
+        const Columns c = columns(params, left, std::max(0.0, w - left));
+        return c.right - c.lane - c.keys - 12;
+    };
+    while (tree > 0 && keyRoom(tree) < params.sortKeyWidth)
+        tree = tree - 8 >= kMinTreeWidth ? tree - 8 : 0;
+    return tree;
+}
+
 CollectionLayout::RowGeometry CollectionLayout::rowGeometry(qsizetype row) const
 {
     RowGeometry g;
     g.row = row;
     const double top = rowTop(row);
     g.rect = QRectF(m_rows.left(), top, m_rows.width(), m_pitch);
-    const double bracketWidth = m_params.groups && !m_params.groups->empty()
-        ? m_params.bracketLanes * m_params.bracketLaneWidth
-        : 0;
-    double x = m_rows.left();
-    g.gutter = QRectF(x, top, m_params.gutterWidth, m_pitch);
-    x += m_params.gutterWidth + 4;
+    g.gutter = QRectF(m_rows.left(), top, m_params.gutterWidth, m_pitch);
     const double inset = std::min(4.0, m_pitch / 6);
-    g.chip = QRectF(x, top + inset, m_params.chipWidth, m_pitch - 2 * inset);
-    x += m_params.chipWidth + 8;
-    // A row window numbers its rows (the reader sees where in the collection they are).
-    const double positionWidth = m_params.window.empty() ? 0 : 64;
-    const double right = m_rows.right() - bracketWidth - positionWidth;
-    // The marker lane takes at most 30% of the row; the key columns shrink together when the
-    // rest is narrow; attributes take what is left.
-    const double lane = m_params.markerLaneWidth > 0
-        ? std::min(m_params.markerLaneWidth, std::max(0.0, right - x) * 0.3)
-        : 0;
-    const double available = std::max(0.0, right - lane - x);
+    g.chip = QRectF(m_rows.left() + m_params.gutterWidth + 4, top + inset, m_params.chipWidth,
+                    m_pitch - 2 * inset);
+    const Columns c = columns(m_params, m_rows.left(), m_rows.width());
+    // The sort key takes the width it wants first (the attributes yield to it, the table's key
+    // takes what is left up to its own width); attributes take the rest.
+    const double available = std::max(0.0, c.right - c.lane - c.keys);
     const bool secondKey = m_params.partitionKeyWidth > 0;
-    const double wanted = m_params.sortKeyWidth + (secondKey ? m_params.partitionKeyWidth + 8 : 0);
-    const double scale = wanted > available * 0.85 ? available * 0.85 / wanted : 1.0;
-    const double sortWidth = m_params.sortKeyWidth * scale;
-    const double pkWidth = secondKey ? m_params.partitionKeyWidth * scale : 0;
+    const double sortWidth = std::clamp(available - 12, 0.0, m_params.sortKeyWidth);
+    const double pkWidth
+        = secondKey ? std::clamp(available - sortWidth - 20, 0.0, m_params.partitionKeyWidth) : 0;
+    double x = c.keys;
     g.sortKey = QRectF(x, top, sortWidth, m_pitch);
     x += sortWidth + 8;
     g.partitionKey = QRectF(x, top, pkWidth, m_pitch);
     if (secondKey)
         x += pkWidth + 8;
-    g.attributes = QRectF(x, top, std::max(0.0, right - lane - x - 4), m_pitch);
-    if (lane > 0)
-        g.lane = QRectF(right - lane, top, lane - 4, m_pitch);
-    if (positionWidth > 0)
-        g.position = QRectF(right + 4, top, positionWidth - 4, m_pitch);
+    g.attributes = QRectF(x, top, std::max(0.0, c.right - c.lane - x - 4), m_pitch);
+    if (c.lane > 0)
+        g.lane = QRectF(c.right - c.lane, top, c.lane - 4, m_pitch);
+    if (c.position > 0)
+        g.position = QRectF(c.right + 4, top, c.position - 4, m_pitch);
     return g;
 }
 

@@ -210,6 +210,18 @@ public:
     QRectF probeMarker() const;
 
 private:
+    // Across a row: where the key columns start, where the row's text ends (before the bracket
+    // lanes and the position), the marker lane's width and the position's.
+    struct Columns
+    {
+        double keys = 0;
+        double right = 0;
+        double lane = 0;
+        double position = 0;
+    };
+    static Columns columns(const Params &params, double left, double width);
+    static double treeWidthFor(const Params &params);
+
     void layoutRows();
     void layoutDensity();
     void layoutTree();

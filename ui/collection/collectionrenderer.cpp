@@ -560,12 +560,6 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
     p.drawRect(strip);
     x += stripWidth + 10;
 
-    p.setFont(style.monoFont);
-    p.setPen(style.text);
-    const QString label = mono.elidedText(band.label, Qt::ElideMiddle, 280);
-    p.drawText(QRectF(x, r.top(), 290, r.height()), Qt::AlignVCenter | Qt::AlignLeft, label);
-    x += mono.horizontalAdvance(label) + 12;
-
     QStringList facts;
     facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(band.itemCount)),
                                          band.itemCount == 1 ? QStringLiteral("item")
@@ -575,30 +569,38 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
                      .arg(more)
                      .arg(more == 1 ? QString() : QStringLiteral("s"))
                      .arg(geometry.after ? QStringLiteral("below") : QStringLiteral("above"));
+    const QString mark = QStringLiteral("\u26a0 %1 concerned").arg(band.concerned);
+    const double pillWidth = band.concerned > 0 ? small.horizontalAdvance(mark) + 12 : 0;
+    // The key has the room first; the hash, then the facts, yield.
+    const PartitionBandTexts texts
+        = PartitionBandTexts::fit(band, facts, pillWidth, mono, small, r.right() - 10 - x);
+    p.setFont(style.monoFont);
+    p.setPen(style.text);
+    const double keyWidth = mono.horizontalAdvance(texts.key);
+    p.drawText(QRectF(x, r.top(), keyWidth + 4, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
+               texts.key);
+    x += keyWidth + 12;
     p.setFont(style.smallFont);
     p.setPen(style.dimText);
-    const QString hash = QStringLiteral("md5 %1\u2026").arg(band.hash);
-    const double hashWidth = small.horizontalAdvance(hash);
-    p.drawText(QRectF(r.right() - hashWidth - 10, r.top(), hashWidth + 4, r.height()),
-               Qt::AlignVCenter | Qt::AlignRight, hash);
-    double right = r.right() - hashWidth - 20;
-    if (band.concerned > 0) {
-        const QString mark = QStringLiteral("\u26a0 %1 concerned").arg(band.concerned);
-        const double w = small.horizontalAdvance(mark) + 12;
-        const QRectF pill(right - w, cy - 8, w, 16);
+    double right = r.right() - 10;
+    if (!texts.hash.isEmpty()) {
+        const double hashWidth = small.horizontalAdvance(texts.hash);
+        p.drawText(QRectF(right - hashWidth, r.top(), hashWidth + 4, r.height()),
+                   Qt::AlignVCenter | Qt::AlignRight, texts.hash);
+        right -= hashWidth + 10;
+    }
+    if (texts.pill) {
+        const QRectF pill(right - pillWidth, cy - 8, pillWidth, 16);
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(style.concern, 0.25));
         p.drawRoundedRect(pill, 8, 8);
         p.setPen(style.text);
         p.drawText(pill, Qt::AlignCenter, mark);
-        right -= w + 8;
     }
     p.setPen(style.dimText);
-    const QString factText = facts.join(QStringLiteral("  \u00b7  "));
-    p.drawText(QRectF(x, r.top(), std::max(0.0, right - x), r.height()),
-               Qt::AlignVCenter | Qt::AlignLeft,
-               small.elidedText(factText, Qt::ElideRight, std::max(0.0, right - x)));
+    p.drawText(QRectF(x, r.top(), small.horizontalAdvance(texts.facts) + 4, r.height()),
+               Qt::AlignVCenter | Qt::AlignLeft, texts.facts);
     p.restore();
 }
 
@@ -656,6 +658,8 @@ void Painter::paintLabel(const CollectionLabel &label)
     case Kind::Elision:
         break;
     }
+    if (label.fontScale != 1.0)
+        font = CollectionStyle::scaledFont(font, label.fontScale);
     font.setBold(label.bold);
     const QColor color = toneColor(label.tone);
     const QRectF r = label.rect;
@@ -663,14 +667,17 @@ void Painter::paintLabel(const CollectionLabel &label)
     p.setFont(font);
     switch (label.kind) {
     case Kind::Mark:
-    case Kind::ResultNumber:
+    case Kind::ResultNumber: {
+        // A pill; a mark wrapped onto more lines keeps a one-line pill's corners.
+        const double radius = std::min(r.height(), QFontMetricsF(font).height() + 4) / 2;
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(label.filled ? Qt::NoPen : QPen(color, 1.2));
         p.setBrush(label.filled ? color : style.rowBackground);
-        p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
+        p.drawRoundedRect(r, radius, radius);
         p.setPen(label.filled ? QColor(Qt::white) : color);
         p.drawText(r, Qt::AlignCenter, label.text);
         break;
+    }
     case Kind::ParentPill:
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
@@ -886,7 +893,8 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
     // One partition's rows share their partition key (the header names it): its width goes to
     // the sort key. An index's rows show the table's key there instead.
     const bool tableKey = state.rows && state.rows->hasTableKeyColumn();
-    // The sort key column is as wide as the longest key needs, up to that.
+    // The sort key column is as wide as the longest key needs (at least a share of that): the
+    // layout gives it that before the attributes and the B-tree overview take theirs.
     const double widest = style.sortKeyWidth + (tableKey ? 0 : style.partitionKeyWidth + 8);
     QFont bold = style.monoFont;
     bold.setBold(true);
@@ -894,7 +902,7 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
                 * double(state.rows->longestSortKey())
             + 6
                                      : widest;
-    p.sortKeyWidth = std::clamp(needed, std::min(widest, style.sortKeyWidth * 0.4), widest);
+    p.sortKeyWidth = std::max(needed, std::min(widest, style.sortKeyWidth * 0.4));
     p.partitionKeyWidth = tableKey ? style.partitionKeyWidth : 0;
     // The lane for the trace's labels is there whenever a trace is, at every step alike.
     p.markerLaneWidth = state.timeline ? style.markerLaneWidth : 0;

@@ -39,15 +39,20 @@ constexpr MarkColours kDarkMarks {0x2e3b82f6, 0xff22c55e, 0xfff87171, 0xffc084fc
 
 } // namespace
 
+QFont CollectionStyle::scaledFont(QFont font, double factor)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * factor);
+    else
+        font.setPixelSize(qRound(font.pixelSize() * factor));
+    return font;
+}
+
 CollectionStyle CollectionStyle::scaled(double factor) const
 {
     CollectionStyle s = *this;
-    for (QFont *font : {&s.monoFont, &s.textFont, &s.smallFont}) {
-        if (font->pointSizeF() > 0)
-            font->setPointSizeF(font->pointSizeF() * factor);
-        else
-            font->setPixelSize(qRound(font->pixelSize() * factor));
-    }
+    for (QFont *font : {&s.monoFont, &s.textFont, &s.smallFont})
+        *font = scaledFont(*font, factor);
     for (double *metric : {&s.rowHeight, &s.headerHeight, &s.treeWidth, &s.lensGap, &s.gutterWidth,
                            &s.chipWidth, &s.sortKeyWidth, &s.partitionKeyWidth, &s.markerLaneWidth,
                            &s.bracketLaneWidth, &s.bandHeight})

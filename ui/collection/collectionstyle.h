@@ -66,6 +66,8 @@ struct CollectionStyle
     static CollectionStyle exportStyle(bool dark = false);
     // The same style with fonts and metrics multiplied (presenter mode).
     CollectionStyle scaled(double factor) const;
+    // A font at `factor` of its size (in points, or in whole pixels for a pixel-sized font).
+    static QFont scaledFont(QFont font, double factor);
 };
 
 } // namespace keyscope::ui

@@ -1,8 +1,10 @@
 #include "ui/collection/partitionbands.h"
 
 #include "model/query/tracetimeline.h"
+#include "ui/collection/collectionlabels.h"
 
 #include <QCryptographicHash>
+#include <QFontMetricsF>
 
 #include <algorithm>
 #include <numeric>
@@ -87,6 +89,25 @@ PartitionBands PartitionBands::around(const model::Table &table, const model::In
     bands.moreBefore = first;
     bands.moreAfter = bands.total - 1 - last;
     return bands;
+}
+
+PartitionBandTexts PartitionBandTexts::fit(const PartitionBand &band, const QStringList &facts,
+                                           double pillWidth, const QFontMetricsF &mono,
+                                           const QFontMetricsF &small, double width)
+{
+    PartitionBandTexts t;
+    t.key = CollectionLabels::elideKey(band.label, mono, width);
+    double room = width - mono.horizontalAdvance(t.key) - 12;
+    t.pill = pillWidth > 0 && pillWidth + 8 <= room;
+    if (t.pill)
+        room -= pillWidth + 8;
+    t.facts = CollectionLabels::wholeParts(facts, QStringLiteral("  \u00b7  "), small, room);
+    if (!t.facts.isEmpty())
+        room -= small.horizontalAdvance(t.facts) + 12;
+    const QString hash = QStringLiteral("md5 %1\u2026").arg(band.hash);
+    if (small.horizontalAdvance(hash) <= room)
+        t.hash = hash;
+    return t;
 }
 
 } // namespace keyscope::ui

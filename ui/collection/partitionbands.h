@@ -5,8 +5,11 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
+
+class QFontMetricsF;
 
 namespace keyscope::ui {
 
@@ -48,6 +51,22 @@ struct PartitionBand
     // Items per entity index (CollectionRows::EntityInfo order); the last slot counts items of
     // no known entity type.
     std::vector<qsizetype> entityCounts;
+};
+
+// What a collapsed band says in `width` pixels right of its entity strip: its key first,
+// shortened only when it cannot fit whole; then the concerned items' pill; then as many whole
+// facts as fit; then the hash. What does not fit is left out from the end: the hash yields
+// first, never the key.
+struct PartitionBandTexts
+{
+    QString key;
+    bool pill = false;
+    QString facts;
+    QString hash; // "md5 97911a5d…"; empty when left out
+
+    static PartitionBandTexts fit(const PartitionBand &band, const QStringList &facts,
+                                  double pillWidth, const QFontMetricsF &mono,
+                                  const QFontMetricsF &small, double width);
 };
 
 // The partitions around the selected one in hash order: `before` in hash order (its last is

@@ -155,14 +155,22 @@ std::unique_ptr<ExportDiagram> ExportDiagram::fromSource(Source source, std::opt
     return d;
 }
 
+CollectionLayout ExportDiagram::layoutAt(int step) const
+{
+    CollectionRenderState state;
+    state.rows = m_rows.get();
+    state.timeline = m_source.timeline.get();
+    state.step = step;
+    return CollectionLayout(layoutParams(state));
+}
+
 CollectionLabels ExportDiagram::labelsAt(int step) const
 {
     CollectionRenderState state;
     state.rows = m_rows.get();
     state.timeline = m_source.timeline.get();
     state.step = step;
-    const CollectionLayout layout(layoutParams(state));
-    return CollectionLabels::compute(layout, state, m_style);
+    return CollectionLabels::compute(layoutAt(step), state, m_style);
 }
 
 void ExportDiagram::buildLegend(bool everyStep)

@@ -180,7 +180,8 @@ public:
     // Every text it shortens (keys, labels, the B-tree's counts), in paint order: the SVG's
     // <title>s.
     std::vector<std::pair<QString, QString>> shortenedTexts() const;
-    // The label pass of the diagram at a step (-1: final state).
+    // The layout and the label pass of the diagram at a step (-1: final state).
+    CollectionLayout layoutAt(int step) const;
     CollectionLabels labelsAt(int step) const;
     // An animation draws every step: its legend names what any step draws.
     void setLegendCoversEveryStep();

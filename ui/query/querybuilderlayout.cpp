@@ -22,7 +22,7 @@ namespace keyscope::ui {
 
 namespace {
 
-QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
+QLabel *builderLabel(const QString &text, QWidget *buddy, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
     label->setBuddy(buddy);
@@ -60,7 +60,7 @@ void QueryBuilder::createKeyControls()
     m_partition->setFont(mono);
     m_partitionCount = new QLabel(this);
     m_partitionCount->setForegroundRole(QPalette::PlaceholderText);
-    m_partitionLabel = buddyLabel(tr("&Partition"), m_partition, this);
+    m_partitionLabel = builderLabel(tr("&Partition"), m_partition, this);
 
     m_operator = new QComboBox(this);
     m_operator->addItems({tr("(no condition)"), QStringLiteral("="), QStringLiteral("<"),
@@ -75,7 +75,7 @@ void QueryBuilder::createKeyControls()
     m_upper = new QLineEdit(this);
     m_upper->setAccessibleName(tr("Sort key upper bound"));
     m_upper->setFont(mono);
-    m_sortLabel = buddyLabel(tr("&Sort key"), m_operator, this);
+    m_sortLabel = builderLabel(tr("&Sort key"), m_operator, this);
 }
 
 void QueryBuilder::createOptionControls()
@@ -211,7 +211,7 @@ void QueryBuilder::layOutControls()
 
     // Rows hold few controls each, so the builder fits a narrow bottom dock (its width is the
     // width of everything under the collection).
-    grid->addWidget(buddyLabel(tr("I&ndex"), m_index, this), row, 0);
+    grid->addWidget(builderLabel(tr("I&ndex"), m_index, this), row, 0);
     auto *indexRow = new QHBoxLayout;
     indexRow->addWidget(m_index);
     indexRow->addSpacing(12);
@@ -232,19 +232,19 @@ void QueryBuilder::layOutControls()
     grid->addWidget(m_controlsError, row++, 1, 1, 3);
 
     m_filterRow = row;
-    grid->addWidget(buddyLabel(tr("&Filter"), m_filter, this), row, 0);
+    grid->addWidget(builderLabel(tr("&Filter"), m_filter, this), row, 0);
     grid->addWidget(m_filter, row, 1);
-    m_projectionLabel = buddyLabel(tr("Pro&jection"), m_projection, this);
+    m_projectionLabel = builderLabel(tr("Pro&jection"), m_projection, this);
     grid->addWidget(m_projectionLabel, row, 2);
     grid->addWidget(m_projection, row, 3);
     ++row;
     grid->addWidget(m_filterError, row++, 1, 1, 3);
 
-    grid->addWidget(buddyLabel(tr("&Limit"), m_limit, this), row, 0);
+    grid->addWidget(builderLabel(tr("&Limit"), m_limit, this), row, 0);
     auto *optionsRow = new QHBoxLayout;
     optionsRow->addWidget(m_limit);
     optionsRow->addSpacing(12);
-    m_selectLabel = buddyLabel(tr("Selec&t"), m_select, this);
+    m_selectLabel = builderLabel(tr("Selec&t"), m_select, this);
     m_selectLabel->setContentsMargins(0, 0, 4, 0);
     optionsRow->addWidget(m_selectLabel);
     optionsRow->addWidget(m_select, 1);
@@ -268,7 +268,7 @@ void QueryBuilder::layOutControls()
 
     // The request's own members: each label names its member in a tooltip.
     const auto memberLabel = [&](const QString &text, QWidget *field, const QString &member) {
-        auto *label = buddyLabel(text, field, this);
+        auto *label = builderLabel(text, field, this);
         label->setToolTip(member);
         grid->addWidget(label, row, 0);
     };
