@@ -92,6 +92,7 @@ private slots:
     void catalog();
     void delimiterIsNotMixedCase();
     void displayDatesAreComparedAsTime();
+    void displayDateBoundsAreRewritten();
     void compositeValuesAreNoCollision();
     void severities();
     void failedCandidatesAreNeverOffered();
@@ -265,6 +266,40 @@ void TestCheckCatalog::displayDatesAreComparedAsTime()
     QVERIFY2(result.diagnosis.contains(QLatin1String("2023-12-04")), qPrintable(result.diagnosis));
     const QString twin = failingPatterns(load(QStringLiteral("display-date.fixed.keyscope.json")));
     QVERIFY2(twin.isEmpty(), qPrintable(twin));
+}
+
+void TestCheckCatalog::displayDateBoundsAreRewritten()
+{
+    // A pattern that reads from a date written the old way ("VISIT#Aug 1, 2023") would read
+    // nothing once the dates are ISO-8601: the edit rewrites its bound too, and the fixed
+    // design passes.
+    Project project = load(QStringLiteral("display-date.keyscope.json"));
+    AccessPattern &pattern = project.accessPatterns.front();
+    pattern.keyConditionExpression = QStringLiteral("PK = :pk AND SK >= :from");
+    pattern.values.erase(QStringLiteral(":sk"));
+    PatternValue from;
+    from.literal = AttributeValue::string(QStringLiteral("VISIT#Aug 1, 2023"));
+    pattern.values[QStringLiteral(":from")] = from;
+
+    const auto found = withId(check(project), QStringLiteral("unsortable-timestamp"));
+    QVERIFY(!found.empty() && found.front().edit);
+    const DesignFix &edit = *found.front().edit;
+    QCOMPARE(edit.changes.size(), size_t(2));
+    QCOMPARE(edit.changes[1].kind, FixChange::Kind::PatternValue);
+    QCOMPARE(edit.changes[1].after, QStringLiteral(R"({"S":"VISIT#2023-08-01"})"));
+    const auto edited = applyFix(project, edit);
+    QVERIFY(std::holds_alternative<Project>(edited));
+    QString failing = failingPatterns(std::get<Project>(edited));
+    QVERIFY2(failing.isEmpty(), qPrintable(failing));
+
+    const auto results = runPatterns(project);
+    QVERIFY(!results.front().passed);
+    QCOMPARE(results.front().findingId, QStringLiteral("unsortable-timestamp"));
+    QVERIFY2(results.front().fix, qPrintable(results.front().diagnosis));
+    const auto diagnosed = applyFix(project, *results.front().fix);
+    QVERIFY(std::holds_alternative<Project>(diagnosed));
+    failing = failingPatterns(std::get<Project>(diagnosed));
+    QVERIFY2(failing.isEmpty(), qPrintable(failing));
 }
 
 void TestCheckCatalog::compositeValuesAreNoCollision()

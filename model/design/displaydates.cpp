@@ -90,6 +90,8 @@ std::optional<DisplayDates> displayDatesOf(const AttributeSpec &attribute)
     return dates;
 }
 
+namespace {
+
 std::optional<FixChange> isoChoicesChange(const Project &project, const QString &entity,
                                           const QString &attribute, const DisplayDates &dates)
 {
@@ -104,6 +106,63 @@ std::optional<FixChange> isoChoicesChange(const Project &project, const QString 
     generator.insert(QStringLiteral("choices"), QJsonArray::fromStringList(dates.iso));
     change.after = compactText(generator);
     return change;
+}
+
+// `text` with the date that follows `prefix` written as ISO-8601, or nullopt when no date of the
+// format follows it.
+std::optional<QString> isoAfter(const QString &text, const QString &prefix,
+                                const DisplayDates &dates)
+{
+    if (prefix.isEmpty() || !text.startsWith(prefix))
+        return std::nullopt;
+    const QStringView rest = QStringView(text).mid(prefix.size());
+    for (qsizetype n = rest.size(); n > 0; --n) {
+        if (const auto ms = partvalues::displayInstant(*dates.format, rest.left(n)))
+            return prefix + partvalues::isoText(*dates.format, *ms) + rest.mid(n).toString();
+    }
+    return std::nullopt;
+}
+
+// The patterns' literal S values holding a date after `prefix`, rewritten.
+void isoBoundChanges(const Project &project, const QString &prefix, const DisplayDates &dates,
+                     std::vector<FixChange> &changes)
+{
+    const auto json = [](const QString &text) {
+        return compactText(QJsonObject {{QStringLiteral("S"), text}});
+    };
+    for (const AccessPattern &pattern : project.accessPatterns) {
+        for (const auto &[name, value] : pattern.values) {
+            if (!value.literal || value.literal->type() != AttributeValue::Type::S)
+                continue;
+            const auto iso = isoAfter(value.literal->asString(), prefix, dates);
+            if (!iso)
+                continue;
+            FixChange change;
+            change.kind = FixChange::Kind::PatternValue;
+            change.pattern = pattern.name;
+            change.valueName = name;
+            change.before = json(value.literal->asString());
+            change.after = json(*iso);
+            changes.push_back(std::move(change));
+        }
+    }
+}
+
+} // namespace
+
+std::optional<DesignFix> isoDatesFix(const Project &project, const QString &entity,
+                                     const QString &attribute, const QString &prefix,
+                                     const DisplayDates &dates)
+{
+    auto choices = isoChoicesChange(project, entity, attribute, dates);
+    if (!choices)
+        return std::nullopt;
+    DesignFix fix;
+    fix.summary = QStringLiteral("Write ") + attribute
+        + QStringLiteral("'s values as ISO-8601 dates: ") + dates.iso.join(QStringLiteral(", "));
+    fix.changes.push_back(std::move(*choices));
+    isoBoundChanges(project, prefix, dates, fix.changes);
+    return fix;
 }
 
 } // namespace keyscope::model

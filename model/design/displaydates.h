@@ -33,8 +33,11 @@ struct DisplayDates
 std::optional<DisplayDates> displayDatesOf(const AttributeSpec &attribute);
 
 // The edit that writes the attribute's choices as ISO-8601 (the same dates, in the same order),
-// so its text sorts in time order; nullopt when the project has no such attribute.
-std::optional<FixChange> isoChoicesChange(const Project &project, const QString &entity,
-                                          const QString &attribute, const DisplayDates &dates);
+// so its text sorts in time order, and the access patterns' literal values that hold such a date
+// after `prefix`, the key's text before the attribute ("VISIT#Aug 1, 2023" -> "VISIT#2023-08-01";
+// none when `prefix` is empty); nullopt when the project has no such attribute.
+std::optional<DesignFix> isoDatesFix(const Project &project, const QString &entity,
+                                     const QString &attribute, const QString &prefix,
+                                     const DisplayDates &dates);
 
 } // namespace keyscope::model

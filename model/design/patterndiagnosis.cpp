@@ -337,26 +337,23 @@ void rewriteBounds(const Context &c, const QString &prefix, const QString &forma
     }
 }
 
-// The order attribute chooses among dates written for people: write its choices as ISO-8601.
+// The order attribute chooses among dates written for people, after the key's text `prefix`:
+// write its choices, and the patterns' bounds written with them, as ISO-8601.
 void isoChoices(const EntityType &entity, const AttributeSpec &spec, const DisplayDates &dates,
-                const Project &project, std::vector<Candidate> &out)
+                const QString &prefix, const Project &project, std::vector<Candidate> &out)
 {
-    auto change = isoChoicesChange(project, entity.name, spec.name, dates);
-    if (!change)
+    auto fix = isoDatesFix(project, entity.name, spec.name, prefix, dates);
+    if (!fix)
         return;
     Candidate candidate;
     candidate.findingId = QStringLiteral("unsortable-timestamp");
     candidate.diagnosis = spec.name + QStringLiteral(" holds dates written for people (")
         + dates.format->pattern
-        + QStringLiteral("), and the key compares them as text, not as "
-                         "time: ")
+        + QStringLiteral("), and the key compares them as text, not as time: ")
         + dates.whyUnsorted()
-        + QStringLiteral(". Write them as ISO-8601, whose text sorts in "
-                         "time order: ")
+        + QStringLiteral(". Write them as ISO-8601, whose text sorts in time order: ")
         + dates.rewrites(3) + QLatin1Char('.');
-    candidate.fix.summary = QStringLiteral("Write ") + spec.name
-        + QStringLiteral("'s values as ISO-8601 dates: ") + dates.iso.join(QStringLiteral(", "));
-    candidate.fix.changes.push_back(std::move(*change));
+    candidate.fix = std::move(*fix);
     out.push_back(std::move(candidate));
 }
 
@@ -410,7 +407,9 @@ void orderPart(const Context &c, const EntityType &entity, const QString &key,
         return;
     }
     if (const auto dates = displayDatesOf(*spec); dates && filters.isEmpty()) {
-        isoChoices(entity, *spec, *dates, c.project, out);
+        const QString prefix = before.left(part.column - 1);
+        isoChoices(entity, *spec, *dates, prefix.contains(QLatin1Char('{')) ? QString() : prefix,
+                   c.project, out);
         return;
     }
     if (spec->type == AttributeKind::Timestamp) {

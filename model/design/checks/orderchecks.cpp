@@ -415,10 +415,9 @@ void reportDisplayDates(const CheckContext &context, const KeySite &site,
                            "%3. Keep the display format for the screen, not the key.")
                 .arg(ref.name, dates.rewrites(3), isoTemplate(site, ref));
     const QString entity = context.project.entities[size_t(site.entity)].name;
-    if (auto change = isoChoicesChange(context.project, entity, ref.name, dates))
-        f.edit = DesignFix {QStringLiteral("Write %1's values as ISO-8601 dates: %2")
-                                .arg(ref.name, dates.iso.join(QStringLiteral(", "))),
-                            {std::move(*change)}};
+    const QString before = site.keyTemplate.text().left(ref.templatePart->column - 1);
+    f.edit = isoDatesFix(context.project, entity, ref.name,
+                         before.contains(u'{') ? QString() : before, dates);
     findings.push_back(std::move(f));
 }
 
