@@ -91,6 +91,8 @@ private slots:
     void catalog_data();
     void catalog();
     void delimiterIsNotMixedCase();
+    void displayDatesAreComparedAsTime();
+    void displayDateBoundsAreRewritten();
     void compositeValuesAreNoCollision();
     void severities();
     void failedCandidatesAreNeverOffered();
@@ -163,6 +165,12 @@ void TestCheckCatalog::catalog_data()
     row("separator-collision", "delimiter-in-value", "warning",
         {"'ANA#LU'", "'LU#RUIZ'", "'MEMBER#ANA#LU#RUIZ'", "same key"}, "'MEMBER#ANA%23LU#RUIZ'",
         "");
+    row("display-date", "unsortable-timestamp", "warning",
+        {"VISIT#{VisitedAt}#{VisitId}", "dates written for people", "MMM d, yyyy",
+         "as text, character by character"},
+        "'Dec 4, 2023' as '2023-12-04'",
+        R"({"choices":["2023-12-04","2023-11-30","2024-01-15","2024-02-02","2024-03-09",)"
+        R"("2023-08-21"],"kind":"choice"})");
 }
 
 void TestCheckCatalog::catalog()
@@ -237,6 +245,61 @@ void TestCheckCatalog::delimiterIsNotMixedCase()
     QVERIFY2(withId(findings, QStringLiteral("mixed-case")).empty(), qPrintable(summary(findings)));
     for (const Finding &f : findings)
         QVERIFY2(!f.fix.contains(QLatin1String("|upper")), qPrintable(f.fix));
+}
+
+void TestCheckCatalog::displayDatesAreComparedAsTime()
+{
+    // "Dec 4, 2023" sorts after "Aug 21, 2023" and before "Feb 2, 2024" as text: a pattern
+    // expecting VisitedAt in time order fails, naming two dates out of order, and its fix
+    // (the same dates written ISO-8601) passes. The ISO twin passes as it is.
+    const auto results = runPatterns(load(QStringLiteral("display-date.keyscope.json")));
+    QCOMPARE(results.size(), size_t(1));
+    const PatternResult &result = results.front();
+    QVERIFY2(!result.passed, qPrintable(result.explanation));
+    const QRegularExpression date(QStringLiteral("VisitedAt '[A-Z][a-z]{2} \\d{1,2}, \\d{4}'"));
+    QCOMPARE(result.explanation.count(date), 2);
+    QVERIFY2(result.explanation.contains(QLatin1String("compared as dates")),
+             qPrintable(result.explanation));
+    QVERIFY2(result.explanation.contains(QLatin1String("MMM d, yyyy")),
+             qPrintable(result.explanation));
+    QCOMPARE(result.findingId, QStringLiteral("unsortable-timestamp"));
+    QVERIFY2(result.diagnosis.contains(QLatin1String("2023-12-04")), qPrintable(result.diagnosis));
+    const QString twin = failingPatterns(load(QStringLiteral("display-date.fixed.keyscope.json")));
+    QVERIFY2(twin.isEmpty(), qPrintable(twin));
+}
+
+void TestCheckCatalog::displayDateBoundsAreRewritten()
+{
+    // A pattern that reads from a date written the old way ("VISIT#Aug 1, 2023") would read
+    // nothing once the dates are ISO-8601: the edit rewrites its bound too, and the fixed
+    // design passes.
+    Project project = load(QStringLiteral("display-date.keyscope.json"));
+    AccessPattern &pattern = project.accessPatterns.front();
+    pattern.keyConditionExpression = QStringLiteral("PK = :pk AND SK >= :from");
+    pattern.values.erase(QStringLiteral(":sk"));
+    PatternValue from;
+    from.literal = AttributeValue::string(QStringLiteral("VISIT#Aug 1, 2023"));
+    pattern.values[QStringLiteral(":from")] = from;
+
+    const auto found = withId(check(project), QStringLiteral("unsortable-timestamp"));
+    QVERIFY(!found.empty() && found.front().edit);
+    const DesignFix &edit = *found.front().edit;
+    QCOMPARE(edit.changes.size(), size_t(2));
+    QCOMPARE(edit.changes[1].kind, FixChange::Kind::PatternValue);
+    QCOMPARE(edit.changes[1].after, QStringLiteral(R"({"S":"VISIT#2023-08-01"})"));
+    const auto edited = applyFix(project, edit);
+    QVERIFY(std::holds_alternative<Project>(edited));
+    QString failing = failingPatterns(std::get<Project>(edited));
+    QVERIFY2(failing.isEmpty(), qPrintable(failing));
+
+    const auto results = runPatterns(project);
+    QVERIFY(!results.front().passed);
+    QCOMPARE(results.front().findingId, QStringLiteral("unsortable-timestamp"));
+    QVERIFY2(results.front().fix, qPrintable(results.front().diagnosis));
+    const auto diagnosed = applyFix(project, *results.front().fix);
+    QVERIFY(std::holds_alternative<Project>(diagnosed));
+    failing = failingPatterns(std::get<Project>(diagnosed));
+    QVERIFY2(failing.isEmpty(), qPrintable(failing));
 }
 
 void TestCheckCatalog::compositeValuesAreNoCollision()

@@ -101,6 +101,7 @@ private slots:
     void everyFailingExamplePatternIsFixed_data();
     void everyFailingExamplePatternIsFixed();
     void orderByComparesByMeaning();
+    void orderByReadsDisplayDates();
     void sharedPrefixGetsOneOfItsOwn();
     void orderByAsOverridesAndRoundTrips();
 };
@@ -362,6 +363,49 @@ void TestPatternDiagnosis::orderByComparesByMeaning()
     QCOMPARE(instants.compare(times[0], times[1]), std::optional<int>(0));
     QCOMPARE(instants.compare(times[0], times[2]), std::optional<int>(-1)); // bytes say +1
     QVERIFY(AttributeValue::compareKeys(times[0], times[2]) > 0);
+}
+
+void TestPatternDiagnosis::orderByReadsDisplayDates()
+{
+    Project project = parse(kLog);
+    QVERIFY(!project.entities.empty());
+    AccessPattern &pattern = project.accessPatterns[0];
+    pattern.expect.orderAttribute = QStringLiteral("Level");
+    const auto strings = [](const QStringList &texts) {
+        std::vector<AttributeValue> values;
+        for (const QString &text : texts)
+            values.push_back(AttributeValue::string(text));
+        return values;
+    };
+
+    // Dates written for people compare as dates: "Dec 10" after "Dec 4", April before December,
+    // 2023 before 2024, although the bytes say otherwise.
+    const auto dates = strings({QStringLiteral("Dec 4, 2023"), QStringLiteral("Dec 10, 2023"),
+                                QStringLiteral("Apr 30, 2024"), QStringLiteral("Apr 2, 2023")});
+    const OrderComparison byDate = OrderComparison::choose(project, pattern, dates);
+    QCOMPARE(byDate.as, OrderComparison::As::Instant);
+    QCOMPARE(byDate.compare(dates[0], dates[1]), std::optional<int>(-1));
+    QVERIFY(AttributeValue::compareKeys(dates[0], dates[1]) > 0);
+    QCOMPARE(byDate.compare(dates[1], dates[2]), std::optional<int>(-1));
+    QCOMPARE(byDate.compare(dates[3], dates[0]), std::optional<int>(-1));
+    QCOMPARE(byDate.compare(dates[0], dates[0]), std::optional<int>(0));
+    QVERIFY2(byDate.description().contains(QStringLiteral("compared as dates")),
+             qPrintable(byDate.description()));
+    QVERIFY2(byDate.description().contains(QStringLiteral("MMM d, yyyy")),
+             qPrintable(byDate.description()));
+
+    // One format for every value, the first that fits them all: beside "30/12/2023" the day
+    // comes first, so "03/04/2024" (3 April) is before "02/05/2024" (2 May).
+    const auto slashes = strings(
+        {QStringLiteral("03/04/2024"), QStringLiteral("02/05/2024"), QStringLiteral("30/12/2023")});
+    const OrderComparison dayFirst = OrderComparison::choose(project, pattern, slashes);
+    QCOMPARE(dayFirst.as, OrderComparison::As::Instant);
+    QCOMPARE(dayFirst.compare(slashes[0], slashes[1]), std::optional<int>(-1));
+    QCOMPARE(dayFirst.compare(slashes[2], slashes[0]), std::optional<int>(-1));
+
+    // A value that is no date in that format leaves the comparison to the bytes.
+    const auto mixed = strings({QStringLiteral("Dec 4, 2023"), QStringLiteral("soon")});
+    QCOMPARE(OrderComparison::choose(project, pattern, mixed).as, OrderComparison::As::Bytes);
 }
 
 void TestPatternDiagnosis::orderByAsOverridesAndRoundTrips()

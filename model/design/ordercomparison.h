@@ -12,7 +12,8 @@ namespace keyscope::model {
 
 // How an access pattern's orderBy compares two values of its attribute: by what they mean.
 // Numbers written as text compare as numbers, ISO-8601 instants (with Z or an offset) as
-// instants, where equal instants are ties; anything else byte by byte, as DynamoDB sorts keys.
+// instants, where equal instants are ties, and dates written for people ("Dec 4, 2023", every
+// value in one format) as dates; anything else byte by byte, as DynamoDB sorts keys.
 // The pattern's "orderBy": {"as": "bytes" | "number" | "instant"} overrides; otherwise the
 // attribute's declared kind and generator decide, then the values themselves.
 struct OrderComparison
@@ -22,6 +23,8 @@ struct OrderComparison
     As as = As::Bytes;
     QString reason; // "CreatedAt is a timestamp", "every value is a number written as text"
     QString error;  // an "as" that is none of the three
+    // Instant: the display format every value is written in ("MMM d, yyyy"); empty for ISO-8601.
+    QString dateFormat;
 
     static OrderComparison choose(const Project &project, const AccessPattern &pattern,
                                   const std::vector<AttributeValue> &values);

@@ -1,5 +1,6 @@
 #include "model/design/patterndiagnosis.h"
 
+#include "model/design/displaydates.h"
 #include "model/design/keytemplate.h"
 #include "model/design/prefixsplit.h"
 #include "model/design/projectedindex.h"
@@ -336,6 +337,26 @@ void rewriteBounds(const Context &c, const QString &prefix, const QString &forma
     }
 }
 
+// The order attribute chooses among dates written for people, after the key's text `prefix`:
+// write its choices, and the patterns' bounds written with them, as ISO-8601.
+void isoChoices(const EntityType &entity, const AttributeSpec &spec, const DisplayDates &dates,
+                const QString &prefix, const Project &project, std::vector<Candidate> &out)
+{
+    auto fix = isoDatesFix(project, entity.name, spec.name, prefix, dates);
+    if (!fix)
+        return;
+    Candidate candidate;
+    candidate.findingId = QStringLiteral("unsortable-timestamp");
+    candidate.diagnosis = spec.name + QStringLiteral(" holds dates written for people (")
+        + dates.format->pattern
+        + QStringLiteral("), and the key compares them as text, not as time: ")
+        + dates.whyUnsorted()
+        + QStringLiteral(". Write them as ISO-8601, whose text sorts in time order: ")
+        + dates.rewrites(3) + QLatin1Char('.');
+    candidate.fix = std::move(*fix);
+    out.push_back(std::move(candidate));
+}
+
 // One placeholder of a child's sort key that reads the order attribute: the filter that
 // makes its text sort by meaning.
 void orderPart(const Context &c, const EntityType &entity, const QString &key,
@@ -383,6 +404,12 @@ void orderPart(const Context &c, const EntityType &entity, const QString &key,
                                  "reads: write the zero-padded difference the other way (")
                 + now[at] + QStringLiteral(")."),
             now);
+        return;
+    }
+    if (const auto dates = displayDatesOf(*spec); dates && filters.isEmpty()) {
+        const QString prefix = before.left(part.column - 1);
+        isoChoices(entity, *spec, *dates, prefix.contains(QLatin1Char('{')) ? QString() : prefix,
+                   c.project, out);
         return;
     }
     if (spec->type == AttributeKind::Timestamp) {

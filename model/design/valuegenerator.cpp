@@ -16,7 +16,7 @@ namespace keyscope::model {
 
 namespace {
 
-using Kind = GeneratorSpec::Kind;
+using GeneratorKind = GeneratorSpec::Kind; // not "Kind": unity units share this namespace
 
 // ISO-8601 needs a four-digit year: 0000-01-01T00:00:00Z .. 9999-12-31T23:59:59.999Z.
 constexpr qint64 kMinInstantMs = -62167219200000ll;
@@ -49,22 +49,22 @@ struct KindInfo
     bool s, n, b, boolean, timestamp;
 };
 
-KindInfo kindInfo(Kind kind)
+KindInfo kindInfo(GeneratorKind kind)
 {
     switch (kind) {
-    case Kind::Constant:
-    case Kind::Choice:
+    case GeneratorKind::Constant:
+    case GeneratorKind::Choice:
         return {"values of any type", true, true, true, true, true};
-    case Kind::Sequence:
-    case Kind::IntegerRange:
+    case GeneratorKind::Sequence:
+    case GeneratorKind::IntegerRange:
         return {"numbers", true, true, false, false, false};
-    case Kind::Timestamp:
+    case GeneratorKind::Timestamp:
         return {"instants", true, true, false, false, true};
-    case Kind::Names:
-    case Kind::Uuid4:
-    case Kind::Ksuid:
-    case Kind::Ulid:
-    case Kind::Pattern:
+    case GeneratorKind::Names:
+    case GeneratorKind::Uuid4:
+    case GeneratorKind::Ksuid:
+    case GeneratorKind::Ulid:
+    case GeneratorKind::Pattern:
         return {"strings", true, false, false, false, false};
     }
     return {"nothing", false, false, false, false, false};
@@ -152,11 +152,13 @@ QString epochSecondsText(qint64 ms, bool wholeSeconds)
 
 std::vector<GeneratorSpec::Kind> generatorKindsFor(AttributeKind type)
 {
-    static constexpr Kind kAll[]
-        = {Kind::Constant,  Kind::Sequence, Kind::IntegerRange, Kind::Choice, Kind::Names,
-           Kind::Timestamp, Kind::Uuid4,    Kind::Ksuid,        Kind::Ulid,   Kind::Pattern};
-    std::vector<Kind> kinds;
-    for (Kind kind : kAll) {
+    static constexpr GeneratorKind kAll[]
+        = {GeneratorKind::Constant, GeneratorKind::Sequence, GeneratorKind::IntegerRange,
+           GeneratorKind::Choice,   GeneratorKind::Names,    GeneratorKind::Timestamp,
+           GeneratorKind::Uuid4,    GeneratorKind::Ksuid,    GeneratorKind::Ulid,
+           GeneratorKind::Pattern};
+    std::vector<GeneratorKind> kinds;
+    for (GeneratorKind kind : kAll) {
         if (accepts(kindInfo(kind), type))
             kinds.push_back(kind);
     }
@@ -167,41 +169,41 @@ GeneratorSpec::Kind defaultGeneratorKind(AttributeKind type)
 {
     switch (type) {
     case AttributeKind::S:
-        return Kind::Pattern;
+        return GeneratorKind::Pattern;
     case AttributeKind::N:
-        return Kind::Sequence;
+        return GeneratorKind::Sequence;
     case AttributeKind::B:
-        return Kind::Constant;
+        return GeneratorKind::Constant;
     case AttributeKind::Bool:
-        return Kind::Choice;
+        return GeneratorKind::Choice;
     case AttributeKind::Timestamp:
-        return Kind::Timestamp;
+        return GeneratorKind::Timestamp;
     }
-    return Kind::Constant;
+    return GeneratorKind::Constant;
 }
 
 QString generatorKindName(GeneratorSpec::Kind kind)
 {
     switch (kind) {
-    case Kind::Constant:
+    case GeneratorKind::Constant:
         return QStringLiteral("constant");
-    case Kind::Sequence:
+    case GeneratorKind::Sequence:
         return QStringLiteral("sequence");
-    case Kind::IntegerRange:
+    case GeneratorKind::IntegerRange:
         return QStringLiteral("integerRange");
-    case Kind::Choice:
+    case GeneratorKind::Choice:
         return QStringLiteral("choice");
-    case Kind::Names:
+    case GeneratorKind::Names:
         return QStringLiteral("names");
-    case Kind::Timestamp:
+    case GeneratorKind::Timestamp:
         return QStringLiteral("timestamp");
-    case Kind::Uuid4:
+    case GeneratorKind::Uuid4:
         return QStringLiteral("uuid4");
-    case Kind::Ksuid:
+    case GeneratorKind::Ksuid:
         return QStringLiteral("ksuid");
-    case Kind::Ulid:
+    case GeneratorKind::Ulid:
         return QStringLiteral("ulid");
-    case Kind::Pattern:
+    case GeneratorKind::Pattern:
         return QStringLiteral("pattern");
     }
     return QStringLiteral("unknown");
@@ -315,7 +317,7 @@ std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec
     };
 
     switch (spec.kind) {
-    case Kind::Constant: {
+    case GeneratorKind::Constant: {
         QString why;
         auto value = read(spec.constant, &why);
         if (!value)
@@ -323,7 +325,7 @@ std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec
         generator.m_values.push_back(*value);
         break;
     }
-    case Kind::Choice: {
+    case GeneratorKind::Choice: {
         if (spec.choices.isEmpty())
             return QStringLiteral("choice needs at least one value");
         for (qsizetype i = 0; i < spec.choices.size(); ++i) {
@@ -337,19 +339,19 @@ std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec
         }
         break;
     }
-    case Kind::Sequence:
+    case GeneratorKind::Sequence:
         break;
-    case Kind::IntegerRange:
+    case GeneratorKind::IntegerRange:
         if (spec.min > spec.max)
             return QStringLiteral("integerRange needs min <= max (got min %1, max %2)")
                 .arg(spec.min)
                 .arg(spec.max);
         break;
-    case Kind::Names:
+    case GeneratorKind::Names:
         for (const QString &name : builtinNames())
             generator.m_values.push_back({AttributeValue::string(name), std::nullopt});
         break;
-    case Kind::Timestamp:
+    case GeneratorKind::Timestamp:
         if (spec.random) {
             if (spec.min > spec.max)
                 return QStringLiteral("a random timestamp needs min <= max (got min %1, max %2)")
@@ -365,15 +367,15 @@ std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec
             generator.m_wholeSeconds = spec.start % 1000 == 0 && spec.step % 1000 == 0;
         }
         break;
-    case Kind::Uuid4:
+    case GeneratorKind::Uuid4:
         break;
-    case Kind::Ksuid:
-    case Kind::Ulid:
+    case GeneratorKind::Ksuid:
+    case GeneratorKind::Ulid:
         if (spec.random && spec.min > spec.max)
             return QStringLiteral("a %1 with a random time needs min <= max (got min %2, max %3)")
                 .arg(kind, describeMs(spec.min), describeMs(spec.max));
         break;
-    case Kind::Pattern: {
+    case GeneratorKind::Pattern: {
         if (spec.pattern.isEmpty())
             return QStringLiteral("pattern is empty; use '#' for a digit, 'A' for an uppercase "
                                   "letter, 'a' for a lowercase letter, '*' for a letter or digit");
@@ -391,7 +393,7 @@ std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec
 
     // Timestamp attributes given as texts (constant, choice): one precision for all of them.
     if (attribute.type == AttributeKind::Timestamp
-        && (spec.kind == Kind::Constant || spec.kind == Kind::Choice)) {
+        && (spec.kind == GeneratorKind::Constant || spec.kind == GeneratorKind::Choice)) {
         generator.m_wholeSeconds
             = std::all_of(generator.m_values.begin(), generator.m_values.end(),
                           [](const TemplateInput &input) { return *input.instantMs % 1000 == 0; });
@@ -439,30 +441,30 @@ TemplateInput ValueGenerator::next(Random &random, const GenerationContext &cont
     };
 
     switch (spec.kind) {
-    case Kind::Constant:
+    case GeneratorKind::Constant:
         return m_values.front();
-    case Kind::Choice:
-    case Kind::Names:
+    case GeneratorKind::Choice:
+    case GeneratorKind::Names:
         return pick();
-    case Kind::Sequence:
+    case GeneratorKind::Sequence:
         return integer(linear(spec.start, n, spec.step));
-    case Kind::IntegerRange:
+    case GeneratorKind::IntegerRange:
         return integer(random.range(spec.min, spec.max));
-    case Kind::Timestamp:
+    case GeneratorKind::Timestamp:
         if (spec.random) {
             if (m_wholeSeconds)
                 return instantValue(random.range(spec.min / 1000, spec.max / 1000) * 1000);
             return instantValue(random.range(spec.min, spec.max));
         }
         return instantValue(linear(spec.start, n, spec.step));
-    case Kind::Uuid4:
+    case GeneratorKind::Uuid4:
         return {AttributeValue::stringUtf8(ids::uuid4Utf8(random)), std::nullopt};
-    case Kind::Ksuid: {
+    case GeneratorKind::Ksuid: {
         const qint64 ms = idInstantMs(random, context);
         return {AttributeValue::stringUtf8(ids::ksuidUtf8(floorDiv(ms, 1000), random)),
                 std::nullopt};
     }
-    case Kind::Ulid: {
+    case GeneratorKind::Ulid: {
         const qint64 ms = std::clamp<qint64>(idInstantMs(random, context), 0, ids::kUlidMaxMs);
         QByteArray payload;
         if (ms == m_lastUlidMs) {
@@ -476,7 +478,7 @@ TemplateInput ValueGenerator::next(Random &random, const GenerationContext &cont
         m_lastUlidRandom = payload;
         return {AttributeValue::stringUtf8(ids::ulidUtf8(ms, payload)), std::nullopt};
     }
-    case Kind::Pattern: {
+    case GeneratorKind::Pattern: {
         static constexpr char kAlnum[]
             = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
         QString text;

@@ -3,6 +3,7 @@
 // checks (a full pass: the widest value may be the last one generated) are in padchecks.cpp.
 
 #include "model/design/checks/ordersupport.h"
+#include "model/design/displaydates.h"
 #include "model/design/ids.h"
 #include "model/value/keyorder.h"
 
@@ -30,8 +31,9 @@ struct PlaceholderState
     InversionFinder cases;
 
     bool timeCandidate = false;
-    bool timeFromData = false; // an S attribute whose values happen to be instants
-    int minEpochDigits = 0;    // digits of |epoch / |epochms outputs (non-negative)
+    bool timeFromData = false;                // an S attribute whose values happen to be instants
+    std::optional<DisplayDates> displayDates; // ... or dates written for people
+    int minEpochDigits = 0;                   // digits of |epoch / |epochms outputs (non-negative)
     int maxEpochDigits = 0;
     bool anyNegativeEpoch = false;
     InversionFinder times;
@@ -133,6 +135,19 @@ std::vector<PlaceholderState> orderStates(const KeySite &site)
     return states;
 }
 
+// An S attribute of a declared type that chooses among dates written for people is read as
+// those dates. (Hand-written items' dates are the inferred part checks'.)
+void readDisplayDates(const CheckContext &context, const KeySite &site,
+                      std::vector<PlaceholderState> &states)
+{
+    if (context.isInferred(site.entity))
+        return;
+    for (PlaceholderState &state : states) {
+        if (state.timeFromData)
+            state.displayDates = displayDatesOf(*state.ref->spec);
+    }
+}
+
 void sampleNumber(PlaceholderState &state, const PartView &view, qint64 item)
 {
     const auto number = plainNumber(view.output);
@@ -172,6 +187,9 @@ void sampleTime(PlaceholderState &state, const CheckContext &context, const Part
         instant = in->instantMs;
         if (!instant && in->value.type() == AttributeValue::Type::S)
             instant = parseInstant(in->value.asString());
+        if (!instant && state.displayDates && in->value.type() == AttributeValue::Type::S)
+            instant = recovery::partvalues::displayInstant(*state.displayDates->format,
+                                                           in->value.asString());
     }
     if (!instant) {
         if (state.timeFromData)
@@ -373,6 +391,36 @@ QString timeHow(const PlaceholderState &state, const QString &text, int &epochWi
         .arg(ref.name);
 }
 
+// Dates written for people in a string sort key: the pair out of time order, and the edit that
+// writes the attribute's choices as ISO-8601.
+void reportDisplayDates(const CheckContext &context, const KeySite &site,
+                        const PlaceholderState &state, PairFinding &found,
+                        std::vector<Finding> &findings)
+{
+    const PlaceholderRef &ref = *state.ref;
+    const DisplayDates &dates = *state.displayDates;
+    auto &[f, pair, words, later, earlier] = found;
+    f.explanation
+        = QStringLiteral("%1 ('%2') puts %3 into the key as dates written for people ('%4', "
+                         "format %5), and a string sort key compares them as text, character "
+                         "by character, not as time: %6. In your data, %7 is later than %8, "
+                         "and both are in one collection (%9), yet %10.")
+              .arg(sentenceStart(site.description), site.keyTemplate.text(), ref.name,
+                   dates.values.front(), dates.format->pattern, dates.whyUnsorted(),
+                   context.describeItem(pair.later.item, ref.name + u' ' + later),
+                   context.describeItem(pair.earlier.item, ref.name + u' ' + earlier),
+                   context.describeCollection(site, pair.later.item), words.comparison);
+    f.fix = QStringLiteral("Write the dates as ISO-8601, whose text sorts in time order: %1's "
+                           "values %2, or make %1 a timestamp attribute and key it with "
+                           "%3. Keep the display format for the screen, not the key.")
+                .arg(ref.name, dates.rewrites(3), isoTemplate(site, ref));
+    const QString entity = context.project.entities[size_t(site.entity)].name;
+    const QString before = site.keyTemplate.text().left(ref.templatePart->column - 1);
+    f.edit = isoDatesFix(context.project, entity, ref.name,
+                         before.contains(u'{') ? QString() : before, dates);
+    findings.push_back(std::move(f));
+}
+
 void reportTimes(const CheckContext &context, const KeySite &site, PlaceholderState &state,
                  std::vector<Finding> &findings)
 {
@@ -381,6 +429,10 @@ void reportTimes(const CheckContext &context, const KeySite &site, PlaceholderSt
         = pairFinding(context, site, ref, state.times, QStringLiteral("unsortable-timestamp"));
     if (!found)
         return;
+    if (state.displayDates) {
+        reportDisplayDates(context, site, state, *found, findings);
+        return;
+    }
     auto &[f, pair, words, later, earlier] = *found;
     const QString &text = site.keyTemplate.text();
     int epochWidth = 0;
@@ -597,6 +649,7 @@ void checkOrdering(const CheckContext &context, std::vector<Finding> &findings)
         if (states.empty())
             continue;
         SharedGroup &group = groups[timeGroupKey(context, site)];
+        readDisplayDates(context, site, states);
         sampleSite(context, site, states);
 
         for (PlaceholderState &state : states) {

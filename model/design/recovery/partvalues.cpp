@@ -418,6 +418,25 @@ bool qtWritesBack(const DisplayFormat &f, const QString &text)
         == text;
 }
 
+const DisplayFormat *commonFormat(const QStringList &texts)
+{
+    if (texts.isEmpty())
+        return nullptr;
+    for (const DisplayFormat &f : displayFormats()) {
+        if (std::all_of(texts.begin(), texts.end(),
+                        [&](const QString &t) { return matchesFormat(f, t); }))
+            return &f;
+    }
+    return nullptr;
+}
+
+QString isoText(const DisplayFormat &f, qint64 ms)
+{
+    const QDateTime time = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc());
+    return time.toString(f.unitMs >= kDayMs ? QStringLiteral("yyyy-MM-dd")
+                                            : QStringLiteral("yyyy-MM-ddTHH:mm:ss'Z'"));
+}
+
 // ---- how an IsoDateTime part is written back ------------------------------------------------
 
 IsoWrite isoWrite(const PartKind &kind)

@@ -3,6 +3,7 @@
 #include "model/design/recovery/partclassifier.h"
 
 #include <QString>
+#include <QStringList>
 #include <QStringView>
 
 #include <optional>
@@ -113,6 +114,12 @@ std::optional<qint64> displayInstant(const DisplayFormat &f, QStringView t);
 bool matchesFormat(const DisplayFormat &f, QStringView t);
 // Whether Qt's formatter (what the format filter calls) writes the value back exactly.
 bool qtWritesBack(const DisplayFormat &f, const QString &text);
+// The first of displayFormats() every text is written in; nullptr when one fits none, or there
+// is no text. One format reads them all: beside "30/12/2023", "03/04/2024" is 3 April.
+const DisplayFormat *commonFormat(const QStringList &texts);
+// A display date as ISO-8601: the date alone for a format of whole days ("2023-12-04"), else
+// the date and time in UTC ("2023-12-04T10:30:00Z").
+QString isoText(const DisplayFormat &f, qint64 ms);
 
 // How an IsoDateTime part is written back.
 enum class IsoWrite {
