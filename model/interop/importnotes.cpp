@@ -11,7 +11,7 @@ namespace {
 
 constexpr qsizetype kShownKeyLength = 60;
 
-QString quoted(const QString &text)
+QString quotedKey(const QString &text)
 {
     const QString shown
         = text.size() > kShownKeyLength ? text.left(kShownKeyLength) + QStringLiteral("…") : text;
@@ -37,13 +37,13 @@ QString ItemPlace::inWords() const
 {
     QStringList words;
     if (!table.isEmpty())
-        words << QStringLiteral("table ") + quoted(table);
+        words << QStringLiteral("table ") + quotedKey(table);
     if (!facet.isEmpty())
-        words << QStringLiteral("facet ") + quoted(facet);
+        words << QStringLiteral("facet ") + quotedKey(facet);
     QString item = QStringLiteral("item ") + QString::number(index + 1);
     QStringList shownKeys;
     for (const auto &[name, value] : keys)
-        shownKeys << name + u' ' + quoted(value);
+        shownKeys << name + u' ' + quotedKey(value);
     if (!shownKeys.isEmpty())
         item += QStringLiteral(" (") + shownKeys.join(QStringLiteral(", ")) + u')';
     words << item;
@@ -86,10 +86,10 @@ QString ImportNotes::valuePathInWords(const QString &valuePath)
         return {};
     static const QRegularExpression element(QStringLiteral("^L\\[(\\d+)\\]$"));
     const QStringList parts = valuePath.split(u'.');
-    QStringList words {QStringLiteral("attribute ") + quoted(parts.front())};
+    QStringList words {QStringLiteral("attribute ") + quotedKey(parts.front())};
     for (qsizetype p = 1; p < parts.size(); ++p) {
         if (parts[p] == u"M" && p + 1 < parts.size()) {
-            words << QStringLiteral("member ") + quoted(parts[++p]);
+            words << QStringLiteral("member ") + quotedKey(parts[++p]);
         } else if (const auto match = element.match(parts[p]); match.hasMatch()) {
             words << QStringLiteral("element ")
                     + QString::number(match.captured(1).toLongLong() + 1);
