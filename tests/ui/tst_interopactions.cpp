@@ -133,7 +133,7 @@ void TestInteropActions::importWorkbenchChoosesATable()
         = [](const QStringList &tables) { return tables.first(); };
     QVERIFY(m_window->interop()->importFile(m_importPath));
     QCOMPARE(document->project().entities.size(), 2u);
-    QVERIFY(m_notes.join(' ').contains(QStringLiteral("\"Genres\" of type SS")));
+    QVERIFY(m_notes.join(' ').contains(QStringLiteral("attribute 'Genres' of type SS")));
     QVERIFY(settle(document));
     QCOMPARE(m_window->collectionPane()->model()->rowCount(), 3);
 }
