@@ -218,10 +218,10 @@ QFont smallestKeyFont(QFont font, bool bold)
     return font;
 }
 
-// The first label that says less than it must (issue 26), or empty: marker labels and legend
-// names are never shortened (they move instead), attributes are cut only between attributes, a
-// key is shortened only when it cannot fit at the smallest legible size, and then it keeps what
-// orders it.
+// The first label that says less than it must (issue 26), or empty: marker labels, legend
+// names and parents' pills are never shortened (they move, or take shorter words, instead),
+// attributes are cut only between attributes, a key is shortened only when it cannot fit at the
+// smallest legible size, and then it keeps what orders it.
 QString firstIllegible(const CollectionLabels &labels, const CollectionRows &rows,
                        const CollectionLayout &layout, const CollectionStyle &style)
 {
@@ -233,6 +233,8 @@ QString firstIllegible(const CollectionLabels &labels, const CollectionRows &row
             problem = QStringLiteral("a marker label is shortened");
         else if (label.kind == Kind::Entity && label.text != label.fullText)
             problem = QStringLiteral("a legend name is shortened");
+        else if (label.kind == Kind::ParentPill && label.text.contains(kEllipsis))
+            problem = QStringLiteral("a parent's pill is shortened");
         else if (label.kind == Kind::Attributes && !wholeAttributes(label))
             problem = QStringLiteral("an attribute is cut");
         else if (label.kind == Kind::Partition

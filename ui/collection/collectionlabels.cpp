@@ -602,11 +602,16 @@ void CollectionLabelPass::rowTexts(const CollectionLayout::RowGeometry &g)
         pill.fullText = QStringLiteral("%1 \u00b7 parent of %2")
                             .arg(name.isEmpty() ? QStringLiteral("item") : name)
                             .arg(group.childCount);
-        pill.text = small.elidedText(pill.fullText, Qt::ElideRight,
-                                     std::max(0.0, attributesRight - attributesLeft - 12));
+        // Whole words or nothing: the full text, then "parent of 39" (the chip's colour names
+        // the type).
+        const QString shorter = QStringLiteral("parent of %1").arg(group.childCount);
+        const double room = attributesRight - attributesLeft - 12;
+        pill.text = small.horizontalAdvance(pill.fullText) <= room ? pill.fullText
+            : small.horizontalAdvance(shorter) <= room             ? shorter
+                                                                   : QString();
         const double w = small.horizontalAdvance(pill.text) + 12;
         const double h = std::min(g.rect.height() - 4, small.height() + 4);
-        if (pill.text.size() > 2 && w <= attributesRight - attributesLeft) {
+        if (!pill.text.isEmpty()) {
             pill.rect = QRectF(attributesLeft, cy - h / 2, w, h);
             add(pill, area);
             attributesLeft += w + 8;
