@@ -8,6 +8,7 @@
 #include "model/design/designchecker.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
+#include "model/io/wording.h"
 
 namespace keyscope::cli {
 
@@ -336,11 +337,6 @@ QString indented(const QString &text, int column)
     return out;
 }
 
-QString plural(qint64 n, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
-}
-
 QString toText(const Report &report)
 {
     const Project &project = *report.project;
@@ -348,8 +344,8 @@ QString toText(const Report &report)
     out += QStringLiteral("%1 (%2)\n")
                .arg(project.name.isEmpty() ? project.table.tableName : project.name, report.file);
     out += QStringLiteral("Populated %1 with seed %2 into table %3.\n")
-               .arg(plural(report.population->size(), QStringLiteral("item"),
-                           QStringLiteral("items")))
+               .arg(counted(report.population->size(), QStringLiteral("item"),
+                            QStringLiteral("items")))
                .arg(report.seed)
                .arg(project.table.tableName);
     if (!report.tableError.isEmpty())
@@ -358,12 +354,12 @@ QString toText(const Report &report)
 
     out += QLatin1Char('\n');
     out += QStringLiteral("Design checks: %1, %2, %3\n")
-               .arg(plural(report.count(Finding::Severity::Error), QStringLiteral("error"),
-                           QStringLiteral("errors")),
-                    plural(report.count(Finding::Severity::Warning), QStringLiteral("warning"),
-                           QStringLiteral("warnings")),
-                    plural(report.count(Finding::Severity::Info), QStringLiteral("info"),
-                           QStringLiteral("info")));
+               .arg(counted(report.count(Finding::Severity::Error), QStringLiteral("error"),
+                            QStringLiteral("errors")),
+                    counted(report.count(Finding::Severity::Warning), QStringLiteral("warning"),
+                            QStringLiteral("warnings")),
+                    counted(report.count(Finding::Severity::Info), QStringLiteral("info"),
+                            QStringLiteral("info")));
     for (const Finding &finding : report.findings) {
         out += QStringLiteral("  %1 %2: %3\n")
                    .arg(severityName(finding.severity).leftJustified(7), finding.id,
@@ -428,15 +424,15 @@ QString toText(const Report &report)
         if (!report.tableError.isEmpty())
             why << QStringLiteral("the items do not fit the table");
         if (const qint64 errors = report.count(Finding::Severity::Error))
-            why << plural(errors, QStringLiteral("error-level finding"),
-                          QStringLiteral("error-level findings"));
+            why << counted(errors, QStringLiteral("error-level finding"),
+                           QStringLiteral("error-level findings"));
         const qint64 warnings = report.count(Finding::Severity::Warning);
         if (report.strict && warnings)
-            why << plural(warnings, QStringLiteral("warning-level finding (--strict)"),
-                          QStringLiteral("warning-level findings (--strict)"));
+            why << counted(warnings, QStringLiteral("warning-level finding (--strict)"),
+                           QStringLiteral("warning-level findings (--strict)"));
         if (const qint64 failed = qint64(report.patterns.size()) - report.patternsPassed())
-            why << plural(failed, QStringLiteral("failing access pattern"),
-                          QStringLiteral("failing access patterns"));
+            why << counted(failed, QStringLiteral("failing access pattern"),
+                           QStringLiteral("failing access patterns"));
         out += QStringLiteral("FAILED: %1.\n").arg(why.join(u", "));
     }
     return out;
