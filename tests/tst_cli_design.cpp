@@ -221,7 +221,7 @@ void TestCliDesign::checkErrorLevelFinding()
     QVERIFY2(text.out.contains("  error   pad-overflow: "), text.out.constData());
     QVERIFY2(text.out.contains("    Part: SK (table sort key), column 12: pad:2\n"),
              text.out.constData());
-    QVERIFY2(text.out.contains("    Concerns: 21 item(s)\n"), text.out.constData());
+    QVERIFY2(text.out.contains("    Concerns: 21 items\n"), text.out.constData());
     QVERIFY2(text.out.contains("error-level finding"), text.out.constData());
 }
 

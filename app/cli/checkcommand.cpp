@@ -385,7 +385,9 @@ QString toText(const Report &report)
             out += QStringLiteral("    Items: %1\n")
                        .arg(examples.join(QStringLiteral("\n           ")));
         if (!finding.concerned.empty())
-            out += QStringLiteral("    Concerns: %1 item(s)\n").arg(finding.concerned.size());
+            out += QStringLiteral("    Concerns: %1\n")
+                       .arg(counted(qint64(finding.concerned.size()), QStringLiteral("item"),
+                                    QStringLiteral("items")));
         if (finding.edit)
             out += QStringLiteral("    Edit: ") + indented(finding.edit->changesText(), 10)
                 + QLatin1Char('\n');

@@ -364,10 +364,11 @@ bool CheckContext::isInferred(int entity) const
 QString CheckContext::itemsOf(int entity, qint64 count) const
 {
     if (isInferred(entity))
-        return QStringLiteral("%1 hand-written item(s) of the inferred type %2")
-            .arg(count)
-            .arg(entityName(entity));
-    return QStringLiteral("%1 %2 item(s)").arg(count).arg(entityName(entity));
+        return counted(count, QStringLiteral("hand-written item"),
+                       QStringLiteral("hand-written items"))
+            + QStringLiteral(" of the inferred type ") + entityName(entity);
+    return counted(count, entityName(entity) + QStringLiteral(" item"),
+                   entityName(entity) + QStringLiteral(" items"));
 }
 
 std::optional<TemplateInput> CheckContext::input(qint64 item, const PlaceholderRef &ref) const

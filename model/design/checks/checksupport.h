@@ -6,6 +6,7 @@
 
 #include "model/design/designchecker.h"
 #include "model/design/keytemplate.h"
+#include "model/io/wording.h"
 
 #include <QByteArray>
 #include <QString>
