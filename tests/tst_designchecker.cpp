@@ -597,7 +597,9 @@ void TestDesignChecker::findings()
         const qint64 item = f.items[n];
         QVERIFY(item >= 0 && item < population.size());
         const Item &it = population.items[size_t(item)];
-        QVERIFY2(f.explanation.contains(QStringLiteral("item %1 ").arg(item)),
+        // Named as the user counts, from 1: "Reading 3 (PK ...)", never by population index.
+        QVERIFY2(f.explanation.contains(populationItemName(project, population, item)
+                                        + QStringLiteral(" (")),
                  qPrintable(f.explanation));
         if (quoted.isEmpty())
             continue;

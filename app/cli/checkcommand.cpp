@@ -166,12 +166,13 @@ struct Report
         json.insert(QStringLiteral("key"), QueryResponseJson::itemToJson(primaryKey(item)));
         return json;
     }
-    // "Reading #12 (PK 'DEVICE#d-0007', SK '#READING#2024-06-01T00:00:00Z')"
+    // "Reading 12 (PK 'DEVICE#d-0007', SK '#READING#2024-06-01T00:00:00Z')": the 12th Reading
+    // generated, or "hand-written item 3 (...)", the project's items[2], counted from 1 as the
+    // findings' explanations count them (the JSON's "index" counts from 0, for programs).
     QString itemText(qint64 item) const
     {
         if (item < 0 || item >= population->size())
             return QString();
-        const QString entity = entityOf(item);
         QStringList parts;
         for (const auto &[name, value] : primaryKey(item)) {
             parts << QStringLiteral("%1 %2").arg(
@@ -181,12 +182,8 @@ struct Report
                     : QString::fromUtf8(
                         JsonWriter::write(QueryResponseJson::itemToJson({{name, value}}), 0)));
         }
-        // Hand-written items by their place in the project file, as "At:" names them.
-        if (item >= population->generatedCount)
-            return QStringLiteral("items[%1] (%2)")
-                .arg(item - population->generatedCount)
-                .arg(parts.join(u", "));
-        return QStringLiteral("%1 #%2 (%3)").arg(entity).arg(item).arg(parts.join(u", "));
+        return QStringLiteral("%1 (%2)").arg(populationItemName(*project, *population, item),
+                                             parts.join(u", "));
     }
 };
 
