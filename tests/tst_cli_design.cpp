@@ -436,7 +436,7 @@ void TestCliDesign::keysShowParts()
     QVERIFY2(text.err.isEmpty(), qPrintable(text.err));
     const QString out = QString::fromUtf8(text.out);
     QVERIFY2(out.contains(QStringLiteral("Reading: sample values from the first Reading generated "
-                                         "(item 5 of `keyscope populate`")),
+                                         "(item 6 of the items `keyscope populate` writes)")),
              qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("PK = \"DEVICE#d-9468\" (S; table partition key)\n"
                                          "    DEVICE#            literal\n"

@@ -30,7 +30,7 @@ QString describeOutlier(const Context &context, const EntityProposal &proposal,
     }
     return QStringLiteral("'%1': %2 part %3 '%4' does not fit the others (%5)")
         .arg(keyDisplay(context, o.item), o.keyAttribute)
-        .arg(o.part)
+        .arg(o.part + 1)
         .arg(o.text, kind);
 }
 

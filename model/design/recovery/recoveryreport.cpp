@@ -99,7 +99,7 @@ QString DesignRecovery::report(const RecoveryResult &result, const ItemList &ite
                                  ? keyOf(items[size_t(outlier.item)], table)
                                  : QString(),
                              outlier.keyAttribute)
-                        .arg(outlier.part)
+                        .arg(outlier.part + 1)
                         .arg(outlier.text);
         }
         if (proposal.outlierCount > qsizetype(std::min<size_t>(proposal.outliers.size(), kListed)))
