@@ -223,6 +223,13 @@ void TestCliDesign::checkErrorLevelFinding()
              text.out.constData());
     QVERIFY2(text.out.contains("    Concerns: 21 items\n"), text.out.constData());
     QVERIFY2(text.out.contains("error-level finding"), text.out.constData());
+    // The text counts items from 1, as the explanation does (the JSON's index 99 above is the
+    // 100th Entry): "Entry 100", never "Entry #99".
+    QVERIFY2(text.out.contains("    Items: Entry 100 (PK 'LOG', SK 'ENTRY#100')\n"),
+             text.out.constData());
+    QVERIFY2(text.out.contains("Seq 100 in Entry 100 (PK 'LOG', SK 'ENTRY#100')"),
+             text.out.constData());
+    QVERIFY2(!text.out.contains("(s)") && !text.out.contains(" #"), text.out.constData());
 }
 
 void TestCliDesign::checkSeed()
