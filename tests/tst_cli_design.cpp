@@ -221,8 +221,15 @@ void TestCliDesign::checkErrorLevelFinding()
     QVERIFY2(text.out.contains("  error   pad-overflow: "), text.out.constData());
     QVERIFY2(text.out.contains("    Part: SK (table sort key), column 12: pad:2\n"),
              text.out.constData());
-    QVERIFY2(text.out.contains("    Concerns: 21 item(s)\n"), text.out.constData());
+    QVERIFY2(text.out.contains("    Concerns: 21 items\n"), text.out.constData());
     QVERIFY2(text.out.contains("error-level finding"), text.out.constData());
+    // The text counts items from 1, as the explanation does (the JSON's index 99 above is the
+    // 100th Entry): "Entry 100", never "Entry #99".
+    QVERIFY2(text.out.contains("    Items: Entry 100 (PK 'LOG', SK 'ENTRY#100')\n"),
+             text.out.constData());
+    QVERIFY2(text.out.contains("Seq 100 in Entry 100 (PK 'LOG', SK 'ENTRY#100')"),
+             text.out.constData());
+    QVERIFY2(!text.out.contains("(s)") && !text.out.contains(" #"), text.out.constData());
 }
 
 void TestCliDesign::checkSeed()
@@ -436,7 +443,7 @@ void TestCliDesign::keysShowParts()
     QVERIFY2(text.err.isEmpty(), qPrintable(text.err));
     const QString out = QString::fromUtf8(text.out);
     QVERIFY2(out.contains(QStringLiteral("Reading: sample values from the first Reading generated "
-                                         "(item 5 of `keyscope populate`")),
+                                         "(item 6 of the items `keyscope populate` writes)")),
              qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("PK = \"DEVICE#d-9468\" (S; table partition key)\n"
                                          "    DEVICE#            literal\n"

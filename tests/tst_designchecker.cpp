@@ -428,6 +428,8 @@ private slots:
     void spansAndConcernedItems_data();
     void spansAndConcernedItems();
     void invalidItemMarksNoTemplate();
+    void countsReadAsSentences_data();
+    void countsReadAsSentences();
 };
 
 void TestDesignChecker::findings_data()
@@ -597,7 +599,9 @@ void TestDesignChecker::findings()
         const qint64 item = f.items[n];
         QVERIFY(item >= 0 && item < population.size());
         const Item &it = population.items[size_t(item)];
-        QVERIFY2(f.explanation.contains(QStringLiteral("item %1 ").arg(item)),
+        // Named as the user counts, from 1: "Reading 3 (PK ...)", never by population index.
+        QVERIFY2(f.explanation.contains(populationItemName(project, population, item)
+                                        + QStringLiteral(" (")),
                  qPrintable(f.explanation));
         if (quoted.isEmpty())
             continue;
@@ -930,6 +934,58 @@ void TestDesignChecker::invalidItemMarksNoTemplate()
             readings.push_back(i);
     }
     QCOMPARE(it->concerned, readings);
+}
+
+// Findings read as English whether one item or several are concerned (issue 26, section 3):
+// never "item(s)" or "1 values", and items counted from 1 ("Reading 10"), never "#0" or
+// "item 0". One Device with 10 Readings under pad:1 overflows once (ReadingId 10); three
+// Devices overflow three times.
+void TestDesignChecker::countsReadAsSentences_data()
+{
+    QTest::addColumn<int>("devices");
+    QTest::addColumn<QStringList>("mentions");
+    QTest::newRow("one concerned item")
+        << 1
+        << QStringList {"1 digit holds at most 9",
+                        "1 value of ReadingId in your data overflows the width."};
+    QTest::newRow("several concerned items")
+        << 3
+        << QStringList {"1 digit holds at most 9",
+                        "3 values of ReadingId in your data overflow the width."};
+}
+
+void TestDesignChecker::countsReadAsSentences()
+{
+    QFETCH(int, devices);
+    QFETCH(QStringList, mentions);
+    Project project = iot(QStringLiteral("READING#{ReadingId|pad:1}"), 10, 10);
+    project.entities[0].countMin = project.entities[0].countMax = devices;
+    const Population population = populate(project);
+    const std::vector<Finding> findings = DesignChecker::check(project, population);
+    const auto overflow = std::find_if(findings.begin(), findings.end(), [](const Finding &f) {
+        return f.id == QLatin1String("pad-overflow");
+    });
+    QVERIFY2(overflow != findings.end(), qPrintable(dump(findings)));
+    QCOMPARE(qsizetype(overflow->concerned.size()), qsizetype(devices));
+    for (const QString &text : mentions)
+        QVERIFY2(overflow->explanation.contains(text), qPrintable(overflow->explanation));
+    // The first Device's tenth Reading, whatever its place in the population.
+    QVERIFY2(overflow->explanation.contains(QStringLiteral("in Reading 10 (PK 'DEVICE#0001'")),
+             qPrintable(overflow->explanation));
+
+    const QRegularExpression hedged(QStringLiteral("[a-z]\\(s\\)|[a-z]\\(es\\)"));
+    const QRegularExpression oneMany(QStringLiteral("\\b1 (items|values|digits|entity types)\\b"));
+    const QRegularExpression fromZero(QStringLiteral("#0\\b|\\bitem 0\\b|\\b[A-Z]\\w* 0 \\("));
+    for (const Finding &f : findings) {
+        for (const QString &words : {f.title, f.explanation, f.fix, f.scopeNote}) {
+            QVERIFY2(!hedged.match(words).hasMatch(),
+                     qPrintable(f.id + QStringLiteral(": ") + words));
+            QVERIFY2(!oneMany.match(words).hasMatch(),
+                     qPrintable(f.id + QStringLiteral(": ") + words));
+            QVERIFY2(!fromZero.match(words).hasMatch(),
+                     qPrintable(f.id + QStringLiteral(": ") + words));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDesignChecker)

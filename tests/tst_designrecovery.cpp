@@ -586,7 +586,7 @@ void TestDesignRecovery::nearMissesAndUnmatched()
         order->nearMissReasons.front().contains("'CUSTOMER#1 / ORDER#x0'")
             && order->nearMissReasons.front().contains("SK has 2 parts where the others have 3"),
         qPrintable(order->nearMissReasons.front()));
-    QVERIFY2(order->reason.contains("30 item(s)")
+    QVERIFY2(order->reason.contains("30 items")
                  && order->reason.contains("2 with the same prefix do not"),
              qPrintable(order->reason));
     QVERIFY(order->confidence < 1.0 && order->confidence > 0.9);
@@ -850,13 +850,13 @@ void TestDesignRecovery::reportsAreComplete()
     const QString text = DesignRecovery::report(result, items, table);
     const EntityProposal *order = proposalNamed(result, "Order");
     QVERIFY(order);
-    QVERIFY2(text.contains("Order (named from the prefix ORDER of SK), 60 item(s), confidence"),
+    QVERIFY2(text.contains("Order (named from the prefix ORDER of SK), 60 items, confidence"),
              qPrintable(text));
     QVERIFY(text.contains("  SK = " + order->entity.keys.at("SK")));
     QVERIFY(text.contains("  attribute "));
     QCOMPARE(text.count("  near miss: "), 10);
     QVERIFY(text.contains("and 5 more near misses"));
-    QVERIFY(text.contains("25 item(s) match no entity type:"));
+    QVERIFY(text.contains("25 items match no entity type:"));
     QVERIFY(text.contains("  SETTINGS / X\n"));
     QVERIFY(text.contains("  and 5 more\n"));
     const QJsonObject json = DesignRecovery::reportJson(result, items, table);

@@ -344,7 +344,7 @@ void TestInterop::workbenchEditsSurvive()
     QCOMPARE(project.items[project.items.size() - 2].at("Model").asString(),
              QStringLiteral("EDITED"));
     QVERIFY(std::get<InteropFile::Input>(back).notes.join(' ').contains(
-        "2 item(s) of the table data differ"));
+        "2 items of the table data differ"));
 }
 
 void TestInterop::plainModelKeepsSimpleTemplates()

@@ -8,6 +8,7 @@
 #include "model/design/designchecker.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
+#include "model/io/wording.h"
 
 namespace keyscope::cli {
 
@@ -165,12 +166,13 @@ struct Report
         json.insert(QStringLiteral("key"), QueryResponseJson::itemToJson(primaryKey(item)));
         return json;
     }
-    // "Reading #12 (PK 'DEVICE#d-0007', SK '#READING#2024-06-01T00:00:00Z')"
+    // "Reading 12 (PK 'DEVICE#d-0007', SK '#READING#2024-06-01T00:00:00Z')": the 12th Reading
+    // generated, or "hand-written item 3 (...)", the project's items[2], counted from 1 as the
+    // findings' explanations count them (the JSON's "index" counts from 0, for programs).
     QString itemText(qint64 item) const
     {
         if (item < 0 || item >= population->size())
             return QString();
-        const QString entity = entityOf(item);
         QStringList parts;
         for (const auto &[name, value] : primaryKey(item)) {
             parts << QStringLiteral("%1 %2").arg(
@@ -180,12 +182,8 @@ struct Report
                     : QString::fromUtf8(
                         JsonWriter::write(QueryResponseJson::itemToJson({{name, value}}), 0)));
         }
-        // Hand-written items by their place in the project file, as "At:" names them.
-        if (item >= population->generatedCount)
-            return QStringLiteral("items[%1] (%2)")
-                .arg(item - population->generatedCount)
-                .arg(parts.join(u", "));
-        return QStringLiteral("%1 #%2 (%3)").arg(entity).arg(item).arg(parts.join(u", "));
+        return QStringLiteral("%1 (%2)").arg(populationItemName(*project, *population, item),
+                                             parts.join(u", "));
     }
 };
 
@@ -336,11 +334,6 @@ QString indented(const QString &text, int column)
     return out;
 }
 
-QString plural(qint64 n, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
-}
-
 QString toText(const Report &report)
 {
     const Project &project = *report.project;
@@ -348,8 +341,8 @@ QString toText(const Report &report)
     out += QStringLiteral("%1 (%2)\n")
                .arg(project.name.isEmpty() ? project.table.tableName : project.name, report.file);
     out += QStringLiteral("Populated %1 with seed %2 into table %3.\n")
-               .arg(plural(report.population->size(), QStringLiteral("item"),
-                           QStringLiteral("items")))
+               .arg(counted(report.population->size(), QStringLiteral("item"),
+                            QStringLiteral("items")))
                .arg(report.seed)
                .arg(project.table.tableName);
     if (!report.tableError.isEmpty())
@@ -358,12 +351,12 @@ QString toText(const Report &report)
 
     out += QLatin1Char('\n');
     out += QStringLiteral("Design checks: %1, %2, %3\n")
-               .arg(plural(report.count(Finding::Severity::Error), QStringLiteral("error"),
-                           QStringLiteral("errors")),
-                    plural(report.count(Finding::Severity::Warning), QStringLiteral("warning"),
-                           QStringLiteral("warnings")),
-                    plural(report.count(Finding::Severity::Info), QStringLiteral("info"),
-                           QStringLiteral("info")));
+               .arg(counted(report.count(Finding::Severity::Error), QStringLiteral("error"),
+                            QStringLiteral("errors")),
+                    counted(report.count(Finding::Severity::Warning), QStringLiteral("warning"),
+                            QStringLiteral("warnings")),
+                    counted(report.count(Finding::Severity::Info), QStringLiteral("info"),
+                            QStringLiteral("info")));
     for (const Finding &finding : report.findings) {
         out += QStringLiteral("  %1 %2: %3\n")
                    .arg(severityName(finding.severity).leftJustified(7), finding.id,
@@ -389,7 +382,9 @@ QString toText(const Report &report)
             out += QStringLiteral("    Items: %1\n")
                        .arg(examples.join(QStringLiteral("\n           ")));
         if (!finding.concerned.empty())
-            out += QStringLiteral("    Concerns: %1 item(s)\n").arg(finding.concerned.size());
+            out += QStringLiteral("    Concerns: %1\n")
+                       .arg(counted(qint64(finding.concerned.size()), QStringLiteral("item"),
+                                    QStringLiteral("items")));
         if (finding.edit)
             out += QStringLiteral("    Edit: ") + indented(finding.edit->changesText(), 10)
                 + QLatin1Char('\n');
@@ -428,15 +423,15 @@ QString toText(const Report &report)
         if (!report.tableError.isEmpty())
             why << QStringLiteral("the items do not fit the table");
         if (const qint64 errors = report.count(Finding::Severity::Error))
-            why << plural(errors, QStringLiteral("error-level finding"),
-                          QStringLiteral("error-level findings"));
+            why << counted(errors, QStringLiteral("error-level finding"),
+                           QStringLiteral("error-level findings"));
         const qint64 warnings = report.count(Finding::Severity::Warning);
         if (report.strict && warnings)
-            why << plural(warnings, QStringLiteral("warning-level finding (--strict)"),
-                          QStringLiteral("warning-level findings (--strict)"));
+            why << counted(warnings, QStringLiteral("warning-level finding (--strict)"),
+                           QStringLiteral("warning-level findings (--strict)"));
         if (const qint64 failed = qint64(report.patterns.size()) - report.patternsPassed())
-            why << plural(failed, QStringLiteral("failing access pattern"),
-                          QStringLiteral("failing access patterns"));
+            why << counted(failed, QStringLiteral("failing access pattern"),
+                           QStringLiteral("failing access patterns"));
         out += QStringLiteral("FAILED: %1.\n").arg(why.join(u", "));
     }
     return out;

@@ -8,6 +8,7 @@
 #include "model/design/recovery/recoveryrun.h"
 #include "model/interop/interopfile.h"
 #include "model/interop/itemsformats.h"
+#include "model/io/wording.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -155,14 +156,15 @@ void inferEntityTypes(std::vector<Project> &projects,
         auto inferred = recovery::inferProject(project, recoveryOptions);
         const qsizetype described = itemCount - qsizetype(inferred.result.unmatched.size());
         print(stderr,
-              QStringLiteral("keyscope: note: inferred %1 entity type(s) describing %2 of the "
-                             "%3 item(s) of %4; every item is kept as it is, and the types "
-                             "generate none (`keyscope infer` reports what was inferred; "
-                             "--no-infer writes no entity types)\n")
-                  .arg(inferred.result.proposals.size())
-                  .arg(described)
-                  .arg(itemCount)
-                  .arg(project.table.tableName.isEmpty() ? QStringLiteral("the table")
+              QStringLiteral("keyscope: note: inferred %1 describing %2 of the %3 of %4; every "
+                             "item is kept as it is, and the types generate none (`keyscope "
+                             "infer` reports what was inferred; --no-infer writes no entity "
+                             "types)\n")
+                  .arg(counted(qint64(inferred.result.proposals.size()),
+                               QStringLiteral("entity type"), QStringLiteral("entity types")),
+                       QString::number(described),
+                       counted(itemCount, QStringLiteral("item"), QStringLiteral("items")),
+                       project.table.tableName.isEmpty() ? QStringLiteral("the table")
                                                          : project.table.tableName));
         project = std::move(inferred.project);
     }

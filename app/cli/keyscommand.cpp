@@ -270,10 +270,9 @@ QString reportText(const KeysReport &report)
 {
     QString source;
     if (report.sampleItem >= 0)
-        source = QStringLiteral("sample values from the first %1 generated (item %2 of "
-                                "`keyscope populate`, counting from 0)")
-                     .arg(report.entity->name)
-                     .arg(report.sampleItem);
+        source = QStringLiteral("sample values from the first %1 generated (item %2 of the "
+                                "items `keyscope populate` writes)")
+                     .arg(report.entity->name, QString::number(report.sampleItem + 1));
     else
         source = QStringLiteral("no sample values");
     if (!report.setValues.empty()) {

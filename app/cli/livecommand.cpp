@@ -448,8 +448,8 @@ int runLoad(const QStringList &args)
 // repeated key keeping the later item (BatchWriteItem refuses the same key twice in one
 // request). Problems are printed; the exit code comes back instead.
 std::variant<ItemList, int> pushItems(const QString &projectPath, const Project &project,
-                                               std::optional<quint64> seed,
-                                               const TableDefinition &definition)
+                                      std::optional<quint64> seed,
+                                      const TableDefinition &definition)
 {
     Progress populateProgress;
     auto populated = populateProject(projectPath, project, seed, populateProgress);
@@ -461,10 +461,9 @@ std::variant<ItemList, int> pushItems(const QString &projectPath, const Project 
     auto written = check.putItems(population.items);
     if (auto *error = std::get_if<Table::ItemError>(&written)) {
         print(stderr,
-              QStringLiteral("keyscope: error: %1: populated item %2: %3\n")
-                  .arg(projectPath)
-                  .arg(error->index)
-                  .arg(error->message));
+              QStringLiteral("keyscope: error: %1: %2: %3\n")
+                  .arg(projectPath, populationItemName(project, population, error->index),
+                       error->message));
         return kExitFile;
     }
     return LiveOperations::uniqueByKey(definition, population.items);

@@ -47,7 +47,7 @@ AccessPatternRunner::buildTable(const Project &project, const Population &popula
     if (auto *error = std::get_if<Table::ItemError>(&written)) {
         const qint64 i = error->index;
         const QString where = i < population.generatedCount
-            ? QStringLiteral("generated %1 #%2").arg(entityName(project, population, i)).arg(i + 1)
+            ? QStringLiteral("generated ") + populationItemName(project, population, i)
             : QStringLiteral("items[%1]").arg(i - population.generatedCount);
         return QStringLiteral("%1: %2").arg(where, error->message);
     }
@@ -149,7 +149,8 @@ struct Judge
     const std::vector<ItemId> &ids() const { return result.response->itemIds; }
     AttributeValue sortKey(qint64 item) const
     {
-        return sortKeyName.isEmpty() ? AttributeValue() : table.attribute(ItemId(item), sortKeyName);
+        return sortKeyName.isEmpty() ? AttributeValue()
+                                     : table.attribute(ItemId(item), sortKeyName);
     }
     QString describe(qint64 item) const
     {
@@ -159,9 +160,10 @@ struct Judge
     }
     QString direction() const
     {
-        return pattern.scanIndexForward ? QStringLiteral("reading forward (ascending sort keys)")
-                                        : QStringLiteral("reading backward (ScanIndexForward=false, "
-                                                         "descending sort keys)");
+        return pattern.scanIndexForward
+            ? QStringLiteral("reading forward (ascending sort keys)")
+            : QStringLiteral("reading backward (ScanIndexForward=false, "
+                             "descending sort keys)");
     }
     // Each returns the failure, or nullopt when its part of the expectation holds.
     std::optional<PatternResult> types() const;
@@ -283,7 +285,9 @@ PatternResult Judge::passed() const
     out.passed = true;
     const qint64 count = qint64(ids().size());
     QStringList parts;
-    parts << QStringLiteral("Returned %1 item%2 in one request").arg(count).arg(count == 1 ? "" : "s");
+    parts << QStringLiteral("Returned %1 item%2 in one request")
+                 .arg(count)
+                 .arg(count == 1 ? "" : "s");
     if (expect.parentFirst && *expect.parentFirst)
         parts << QStringLiteral("the %1 first").arg(pattern.parentEntity);
     if (!expect.orderAttribute.isEmpty())
@@ -334,9 +338,11 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
     result.response = std::get<QueryResponse>(answer);
 
     const IndexStore *store = table.store(pattern.indexName);
-    Judge judge {project, population, table, pattern, result,
-                 store && store->keys().hasRange() ? store->keys().range.front().name : QString(),
-                 {}};
+    Judge judge {
+        project, population,
+        table,   pattern,
+        result,  store && store->keys().hasRange() ? store->keys().range.front().name : QString(),
+        {}};
     if (!pattern.expect.orderAttribute.isEmpty()) {
         std::vector<AttributeValue> ordered;
         for (ItemId id : result.response->itemIds) {

@@ -8,6 +8,8 @@
 #include <QHash>
 #include <QLocale>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace keyscope::model {
@@ -61,6 +63,21 @@ QString entityPath(int entity)
 }
 
 } // namespace
+
+QString populationItemName(const Project &project, const Population &population, qint64 item,
+                           qint64 ordinal)
+{
+    if (item >= population.generatedCount)
+        return QStringLiteral("hand-written item %1").arg(item - population.generatedCount + 1);
+    const int entity = item >= 0 ? population.entityOf[size_t(item)] : -1;
+    if (entity < 0 || entity >= int(project.entities.size()))
+        return QStringLiteral("item %1").arg(item + 1);
+    if (ordinal < 1)
+        ordinal = 1
+            + qint64(std::count(population.entityOf.begin(),
+                                population.entityOf.begin() + qsizetype(item), entity));
+    return project.entities[size_t(entity)].name + u' ' + QString::number(ordinal);
+}
 
 std::optional<AttributeValue> coerceKeyValue(const AttributeValue &value,
                                              AttributeValue::Type wanted, const QString &attribute,

@@ -23,6 +23,13 @@ struct Population
     qsizetype size() const { return qsizetype(items.size()); }
 };
 
+// How messages name one item of a population, counted from 1 as the pattern editor counts a
+// parent: "Org 1" is the first Org generated, "hand-written item 3" the project's items[2].
+// `ordinal` is the item's place among the generated items of its type, from 1, when the caller
+// knows it (CheckContext looks it up); otherwise the items before it are counted.
+QString populationItemName(const Project &project, const Population &population, qint64 item,
+                           qint64 ordinal = 0);
+
 struct PopulationError
 {
     QString path;    // JSON path in the project: "entities[1].keys.SK"

@@ -250,8 +250,9 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
     bool anyFits = false;
     std::optional<IoError> first;
     for (std::size_t i = 0; i < items.items.size(); ++i) {
-        const QString path = qsizetype(i) < items.paths.size() ? items.paths.at(qsizetype(i))
-                                                               : QStringLiteral("item %1").arg(i);
+        const QString path = qsizetype(i) < items.paths.size()
+            ? items.paths.at(qsizetype(i))
+            : QStringLiteral("item %1").arg(i + 1);
         if (const auto why = scratch.validate(items.items[i])) {
             const QString note = ItemsFile::leftOutNote(source, path, *why);
             items.notes << note;

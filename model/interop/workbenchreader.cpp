@@ -9,6 +9,7 @@
 #include "model/io/itemsfile.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
+#include "model/io/wording.h"
 #include "model/value/dynamojson.h"
 
 #include <QHash>
@@ -811,10 +812,13 @@ std::variant<Project, Failure> mergeEmbedded(Project fromModel, const QJsonObjec
         ++added;
     }
     if (added > 0)
-        context.notes->append(QStringLiteral("%1: %2 item(s) of the table data differ from the "
-                                             "populated collection: kept as hand-written items")
-                                  .arg(context.source)
-                                  .arg(added));
+        context.notes->append(
+            (added == 1 ? QStringLiteral("%1: %2 of the table data differs from the populated "
+                                         "collection: kept as a hand-written item")
+                        : QStringLiteral("%1: %2 of the table data differ from the populated "
+                                         "collection: kept as hand-written items"))
+                .arg(context.source,
+                     counted(added, QStringLiteral("item"), QStringLiteral("items"))));
     project.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
                          fromModel.extra.value(QLatin1String(WorkbenchModel::kExtraMember)));
     return project;

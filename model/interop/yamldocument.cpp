@@ -1,8 +1,9 @@
 #include "model/interop/yamldocument.h"
 
+#include "model/io/wording.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QLocale>
 #include <QRegularExpression>
 
 #include <yaml-cpp/depthguard.h>
@@ -38,11 +39,6 @@ QJsonValue plainScalar(const QString &text)
             return value;
     }
     return text;
-}
-
-QString counted(qint64 n)
-{
-    return QLocale(QLocale::English).toString(n);
 }
 
 // Where the limits are crossed, from the parser's events, before yaml-cpp builds its nodes (an
@@ -113,16 +109,18 @@ private:
         m_values += values;
         if (m_values <= YamlDocument::kMaxValues)
             return;
-        const QString limit = counted(YamlDocument::kMaxValues);
+        const QString limit
+            = counted(YamlDocument::kMaxValues, QStringLiteral("value"), QStringLiteral("values"));
         if (via.isEmpty())
             throw Exceeded {mark,
                             QStringLiteral("the document holds more than ") + limit
-                                + QStringLiteral(" values, the most Keyscope reads")};
+                                + QStringLiteral(", the most Keyscope reads")};
         throw Exceeded {mark,
                         QStringLiteral("aliases expand the document past ") + limit
-                            + QStringLiteral(" values, the most Keyscope reads (the alias ") + via
-                            + QStringLiteral(" here repeats ") + counted(values)
-                            + QStringLiteral(" values)")};
+                            + QStringLiteral(", the most Keyscope reads (the alias ") + via
+                            + QStringLiteral(" here repeats ")
+                            + counted(values, QStringLiteral("value"), QStringLiteral("values"))
+                            + QStringLiteral(")")};
     }
     void nest(int depth, const YAML::Mark &mark, const QString &via)
     {

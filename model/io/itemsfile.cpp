@@ -3,6 +3,7 @@
 #include "model/io/itemsentries.h"
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
+#include "model/io/wording.h"
 #include "model/value/dynamojson.h"
 #include "model/value/jsonnumbertext.h"
 #include "model/value/number.h"
@@ -503,11 +504,14 @@ void Entries::finish()
     }
     contents.items.squeeze();
     if (contents.deleteRequests > 0)
-        contents.notes << QStringLiteral("%1: applied %2 DeleteRequest(s): %3 item(s) put earlier "
-                                         "in the file were removed")
-                              .arg(m_source)
-                              .arg(contents.deleteRequests)
-                              .arg(contents.deleted);
+        contents.notes << QStringLiteral("%1: applied %2: %3 put earlier in the file %4 removed")
+                              .arg(m_source,
+                                   counted(contents.deleteRequests, QStringLiteral("DeleteRequest"),
+                                           QStringLiteral("DeleteRequests")),
+                                   counted(contents.deleted, QStringLiteral("item"),
+                                           QStringLiteral("items")),
+                                   contents.deleted == 1 ? QStringLiteral("was")
+                                                         : QStringLiteral("were"));
 }
 
 } // namespace itemsentries

@@ -1,8 +1,7 @@
 #include "ui/checks/findinglistmodel.h"
 
 #include "ui/icons/statusicon.h"
-
-#include <QLocale>
+#include "ui/widgets/counted.h"
 
 #include <algorithm>
 
@@ -84,8 +83,7 @@ namespace {
 
 QString itemCount(qsizetype n)
 {
-    return n == 1 ? FindingListModel::tr("1 item")
-                  : FindingListModel::tr("%1 items").arg(QLocale().toString(qlonglong(n)));
+    return counted(n, FindingListModel::tr("item"), FindingListModel::tr("items"));
 }
 
 } // namespace

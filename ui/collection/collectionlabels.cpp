@@ -1,5 +1,6 @@
 #include "ui/collection/collectionlabels.h"
 
+#include "model/io/wording.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/keyelision.h"
 #include "ui/collection/marklane.h"
@@ -453,12 +454,11 @@ void CollectionLabelPass::tree()
         Label caption;
         caption.kind = Kind::TreeCaption;
         caption.tone = Tone::Dim;
-        caption.fullText
-            = QStringLiteral("B-tree level %1: %2 %3 of up to %4 rows")
-                  .arg(level.level + 1)
-                  .arg(english.toString(level.nodeCount),
-                       level.nodeCount == 1 ? QStringLiteral("node") : QStringLiteral("nodes"),
-                       english.toString(level.span));
+        caption.fullText = QStringLiteral("B-tree level %1: %2 of up to %3 rows")
+                               .arg(level.level + 1)
+                               .arg(model::counted(level.nodeCount, QStringLiteral("node"),
+                                                   QStringLiteral("nodes")),
+                                    english.toString(level.span));
         caption.text = abbreviated(level.nodeCount);
         const QString words = caption.text
             + (level.nodeCount == 1 ? QStringLiteral(" node") : QStringLiteral(" nodes"));
@@ -690,9 +690,8 @@ void CollectionLabelPass::ranges()
         label.kind = Kind::Range;
         const QString a = rows->sortKeyText(from);
         const QString b = rows->sortKeyText(to - 1);
-        const QString count = QStringLiteral("%1 %2").arg(english.toString(qint64(to - from)),
-                                                          to - from == 1 ? QStringLiteral("item")
-                                                                         : QStringLiteral("items"));
+        const QString count
+            = model::counted(qint64(to - from), QStringLiteral("item"), QStringLiteral("items"));
         label.fullText = QStringLiteral("rows #%1\u2013#%2: %3 \u2013 %4 (%5)")
                              .arg(english.toString(qint64(from) + 1), english.toString(qint64(to)),
                                   a, b, count);
@@ -726,11 +725,11 @@ void CollectionLabelPass::elisions()
         Label label;
         label.kind = Kind::Elision;
         label.tone = Tone::Dim;
-        label.fullText = QStringLiteral("\u22ee %1 %2 %3 (#%4\u2013#%5)")
-                             .arg(english.toString(qint64(count)),
-                                  count == 1 ? QStringLiteral("row") : QStringLiteral("rows"),
-                                  where, english.toString(qint64(e.firstRow) + 1),
-                                  english.toString(qint64(e.endRow)));
+        label.fullText
+            = QStringLiteral("\u22ee %1 %2 (#%3\u2013#%4)")
+                  .arg(model::counted(qint64(count), QStringLiteral("row"), QStringLiteral("rows")),
+                       where, english.toString(qint64(e.firstRow) + 1),
+                       english.toString(qint64(e.endRow)));
         const double x = e.rect.left() + layout.params().gutterWidth + 4;
         label.text = text.elidedText(label.fullText, Qt::ElideRight, e.rect.right() - x - 4);
         label.rect = line(x, e.rect.center().y(), text.horizontalAdvance(label.text), text)

@@ -364,10 +364,11 @@ bool CheckContext::isInferred(int entity) const
 QString CheckContext::itemsOf(int entity, qint64 count) const
 {
     if (isInferred(entity))
-        return QStringLiteral("%1 hand-written item(s) of the inferred type %2")
-            .arg(count)
-            .arg(entityName(entity));
-    return QStringLiteral("%1 %2 item(s)").arg(count).arg(entityName(entity));
+        return counted(count, QStringLiteral("hand-written item"),
+                       QStringLiteral("hand-written items"))
+            + QStringLiteral(" of the inferred type ") + entityName(entity);
+    return counted(count, entityName(entity) + QStringLiteral(" item"),
+                   entityName(entity) + QStringLiteral(" items"));
 }
 
 std::optional<TemplateInput> CheckContext::input(qint64 item, const PlaceholderRef &ref) const
@@ -494,17 +495,30 @@ QString CheckContext::describeItem(qint64 item, const QString &detail) const
                 + QStringLiteral("...' (%1 bytes)").arg(found->second.bytes().size());
         keys << k.name + u' ' + text;
     }
+    // A generated item's name says its type; a hand-written one's type is said inside.
+    QStringList about;
     const int entity = entityOf(item);
-    QString what = entity >= 0 && !isInferred(entity)
-        ? entityName(entity)
-        : QStringLiteral("hand-written item %1").arg(item - population.generatedCount + 1);
-    if (isInferred(entity))
-        what += QStringLiteral(", inferred %1").arg(entityName(entity));
+    if (item >= population.generatedCount && entity >= 0)
+        about << (isInferred(entity) ? QStringLiteral("inferred ") : QString())
+                + entityName(entity);
     if (!detail.isEmpty())
-        what += QStringLiteral(", ") + detail;
+        about << detail;
+    QString what = about.join(QStringLiteral(", "));
     if (!keys.isEmpty())
-        what += QStringLiteral("; ") + keys.join(QStringLiteral(", "));
-    return QStringLiteral("item %1 (%2)").arg(item).arg(what);
+        what += (what.isEmpty() ? QString() : QStringLiteral("; "))
+            + keys.join(QStringLiteral(", "));
+    return what.isEmpty() ? itemName(item) : QStringLiteral("%1 (%2)").arg(itemName(item), what);
+}
+
+QString CheckContext::itemName(qint64 item) const
+{
+    qint64 ordinal = 0;
+    const int entity = item < population.generatedCount ? entityOf(item) : -1;
+    if (entity >= 0 && entity < int(itemsOfEntity.size())) {
+        const auto &items = itemsOfEntity[size_t(entity)];
+        ordinal = 1 + qint64(std::lower_bound(items.begin(), items.end(), item) - items.begin());
+    }
+    return populationItemName(project, population, item, ordinal);
 }
 
 QString CheckContext::describeCollection(const KeySite &site, qint64 item) const

@@ -6,6 +6,7 @@
 
 #include "model/design/designchecker.h"
 #include "model/design/keytemplate.h"
+#include "model/io/wording.h"
 
 #include <QByteArray>
 #include <QString>
@@ -117,7 +118,7 @@ public:
     qint64 parentOf(qint64 item) const;
     // Whether an entity type was inferred from hand-written items (no template in the file).
     bool isInferred(int entity) const;
-    // "2 Reading item(s)", "2 hand-written item(s) of the inferred type Reading"
+    // "1 Reading item", "2 hand-written items of the inferred type Reading"
     QString itemsOf(int entity, qint64 count) const;
 
     std::vector<KeySite> sites;
@@ -152,9 +153,12 @@ public:
     const KeySite *site(int entity, const QString &keyAttribute) const;
 
     QString entityName(int entity) const;
-    // "item 57 (Reading; PK 'DEVICE#0001', SK '#READING#10')", with detail
-    // "item 57 (Reading, ReadingId 10; PK 'DEVICE#0001', SK '#READING#10')". Long keys are
-    // shortened.
+    // "Reading 57" (the 57th Reading generated), "hand-written item 3" (the project's items[2]):
+    // populationItemName, counted from 1.
+    QString itemName(qint64 item) const;
+    // "Reading 57 (PK 'DEVICE#0001', SK '#READING#10')", with detail "Reading 57 (ReadingId 10;
+    // PK 'DEVICE#0001', SK '#READING#10')"; "hand-written item 3 (inferred Reading; PK ...)".
+    // Long keys are shortened.
     QString describeItem(qint64 item, const QString &detail = QString()) const;
     // "PK 'DEVICE#0001'" for the site's store
     QString describeCollection(const KeySite &site, qint64 item) const;

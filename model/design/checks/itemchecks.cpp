@@ -421,9 +421,9 @@ void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findi
             = QStringLiteral("%1 the primary key of an earlier item, and a PutItem with an "
                              "existing key replaces that item: the later write wins, so the "
                              "table holds fewer items than %6. In your data, "
-                             "%2 and %3 both have %4; only the later, item %5, remains.")
+                             "%2 and %3 both have %4; only the later, %5, remains.")
                   .arg(who, context.describeItem(d.earlier), context.describeItem(d.later),
-                       keyText.join(QStringLiteral(", ")), QString::number(d.later),
+                       keyText.join(QStringLiteral(", ")), context.itemName(d.later),
                        d.later >= population.generatedCount
                            ? QStringLiteral("the project lists")
                            : QStringLiteral("the design generates"));

@@ -154,14 +154,15 @@ void checkKeyText(const CheckContext &context, std::vector<Finding> &findings)
         f.items = {first};
         setConcerned(f, items);
         f.title = QStringLiteral("%1 '%2' holds %3").arg(key, visible(text), problem);
-        f.explanation = QStringLiteral(
-                            "%1 hand-written item(s) have %2 in %3, for example %4. DynamoDB keeps "
-                            "key text byte for byte: a Query for the key as people write it "
-                            "does not find the item, begins_with and range conditions treat "
-                            "the stray characters as part of the key, and two items that "
-                            "look alike have different keys.")
-                            .arg(QString::number(items.size()), problem, key,
-                                 visible(context.describeItem(first)));
+        f.explanation = (items.size() == 1 ? QStringLiteral("%1 has %2 in %3: %4.")
+                                           : QStringLiteral("%1 have %2 in %3, for example %4."))
+                            .arg(counted(qint64(items.size()), QStringLiteral("hand-written item"),
+                                         QStringLiteral("hand-written items")),
+                                 problem, key, visible(context.describeItem(first)))
+            + QStringLiteral(" DynamoDB keeps key text byte for byte: a Query for the key as "
+                             "people write it does not find the item, begins_with and range "
+                             "conditions treat the stray characters as part of the key, and two "
+                             "items that look alike have different keys.");
         const QString which
             = items.size() == 1 ? QStringLiteral("this item") : QStringLiteral("these items");
         if (problem.startsWith(QLatin1String("two keys glued")))

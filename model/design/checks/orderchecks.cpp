@@ -310,10 +310,12 @@ void reportUnpadded(const CheckContext &context, const KeySite &site, Placeholde
     const int width = std::max(state.maxDigits + 3, 4);
     const QString padded = ref.withFilter(text, QStringLiteral("pad:") + QString::number(width));
     f.fix = QStringLiteral("Write the number zero-padded: %1. The widest %2 in your data "
-                           "has %3 digit(s); pad for the largest value you can imagine plus "
+                           "has %3; pad for the largest value you can imagine plus "
                            "2-3 digits (pad:%4 here): the width cannot change without a "
                            "migration.")
-                .arg(padded, ref.name, QString::number(state.maxDigits), QString::number(width));
+                .arg(padded, ref.name,
+                     counted(state.maxDigits, QStringLiteral("digit"), QStringLiteral("digits")),
+                     QString::number(width));
     if (state.anyNegative)
         f.fix += QStringLiteral(" Some values are negative, and pad does not "
                                 "order negatives: add an offset so every value "
@@ -552,11 +554,13 @@ void reportLowercaseUlid(const CheckContext &context, const PendingUlid &pending
                          "case: a lowercase letter (0x61-0x7A) sorts after every uppercase "
                          "letter and digit, so a lowercase ULID sorts after every uppercase "
                          "ULID that shares its first characters, whatever their times. %5 %6 "
-                         "value(s) in the sample are lowercase.")
+                         "in the sample %7 lowercase.")
               .arg(sentenceStart(site.description), text, ref.name,
                    filtered ? QStringLiteral("through the lower filter")
                             : QStringLiteral("with lowercase letters"),
-                   example, QString::number(pending.count));
+                   example,
+                   counted(pending.count, QStringLiteral("value"), QStringLiteral("values")),
+                   pending.count == 1 ? QStringLiteral("is") : QStringLiteral("are"));
     QString fixed = text;
     if (filtered) {
         for (const auto &filter : ref.templatePart->filters) {

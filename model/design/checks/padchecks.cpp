@@ -169,10 +169,11 @@ std::optional<DeclaredRange> declaredRange(const CheckContext &context, const Pa
     if (std::abs(last) > 9e15)
         return std::nullopt;
     const qint64 lastValue = qint64(last);
-    return DeclaredRange {std::min(g.start, lastValue), std::max(g.start, lastValue),
-                          QStringLiteral("its sequence from %1 step %2 over up to %3 item(s)")
-                              .arg(QString::number(g.start), QString::number(g.step),
-                                   QString::number(qint64(count)))};
+    return DeclaredRange {
+        std::min(g.start, lastValue), std::max(g.start, lastValue),
+        QStringLiteral("its sequence from %1 step %2 over up to %3")
+            .arg(QString::number(g.start), QString::number(g.step),
+                 counted(qint64(count), QStringLiteral("item"), QStringLiteral("items")))};
 }
 
 int digitsOf(qint64 value)
@@ -257,15 +258,17 @@ void reportOverflow(const CheckContext &context, const PadSite &p, PadScan &scan
     markFilter(f, p.site, p.filter);
     setConcerned(f, std::move(scan.overflowItems));
     const AttributeValue keyX = context.keyValue(x, p.site.keyAttribute);
+    const QString digits = counted(p.width, QStringLiteral("digit"), QStringLiteral("digits"));
     const QString what = p.invert
-        ? QStringLiteral("invert:%1 computes %2 - value, which has %1 digit(s) only for values "
+        ? QStringLiteral("invert:%1 computes %2 - value, which has %8 only for values "
                          "0 to %2; %3 %4 in %5 gives '%6', so its key is %7")
               .arg(width, limitText, attr, scan.overflowValue.text(), context.describeItem(x),
-                   view.output, CheckContext::quoted(keyX))
-        : QStringLiteral("%3 %4 in %5 is wider than pad:%1 (%1 digit(s) hold at most %2), and "
+                   view.output, CheckContext::quoted(keyX), digits)
+        : QStringLiteral("%3 %4 in %5 is wider than pad:%1 (%7 %8 at most %2), and "
                          "a wider value is written as it is: its key is %6")
               .arg(width, limitText, attr, scan.overflowValue.text(), context.describeItem(x),
-                   CheckContext::quoted(keyX));
+                   CheckContext::quoted(keyX), digits,
+                   p.width == 1 ? QStringLiteral("holds") : QStringLiteral("hold"));
     QString lands;
     if (neighbour >= 0) {
         const AttributeValue keyY = context.keyValue(neighbour, p.site.keyAttribute);
@@ -276,8 +279,8 @@ void reportOverflow(const CheckContext &context, const PadSite &p, PadScan &scan
                          context.describeItem(neighbour, attr + u' ' + (v ? v->text() : QString())),
                          explainKeyOrder(keyX, keyY));
         // First the item that sorts first.
-        f.items = sortsBefore ? std::vector<qint64> {x, neighbour}
-                              : std::vector<qint64> {neighbour, x};
+        f.items
+            = sortsBefore ? std::vector<qint64> {x, neighbour} : std::vector<qint64> {neighbour, x};
         f.title = explainKeyOrder(keyX, keyY).section(u':', 0, 0);
     } else {
         lands = QStringLiteral(" DynamoDB raises no error; the key simply no longer sorts by "
@@ -287,17 +290,20 @@ void reportOverflow(const CheckContext &context, const PadSite &p, PadScan &scan
             + p.filter.name + u':' + width;
     }
     f.explanation = what + u'.' + lands
-        + QStringLiteral(" %1 value(s) of %2 in your data overflow the width.")
-              .arg(QString::number(scan.overflowCount), attr);
+        + QStringLiteral(" %1 of %2 in your data %3 the width.")
+              .arg(counted(scan.overflowCount, QStringLiteral("value"), QStringLiteral("values")),
+                   attr,
+                   scan.overflowCount == 1 ? QStringLiteral("overflows")
+                                           : QStringLiteral("overflow"));
     const QString wider = QString::number(scan.maxValue.digits.size() + 3);
     const QString widened = replaceFilterArgument(text, p.filter, wider);
     f.fix = widenedFix(p, widened, QStringLiteral("in your data ") + scan.maxValue.text());
     if (scan.maxValue.negative)
         f.fix += QStringLiteral(" Negative values cannot be padded or inverted into order: add "
                                 "an offset so every value is at least 0.");
-    setTemplateEdit(f, context, p.site, widened,
-                    QStringLiteral("Widen %1 of %2 to %3 digits: %4")
-                        .arg(p.filter.name, attr, wider, widened));
+    setTemplateEdit(
+        f, context, p.site, widened,
+        QStringLiteral("Widen %1 of %2 to %3 digits: %4").arg(p.filter.name, attr, wider, widened));
     findings.push_back(std::move(f));
 }
 
@@ -322,15 +328,15 @@ void reportDeclaredOverflow(const CheckContext &context, const PadSite &p,
                          "characters, not by value, whatever the seed.")
               .arg(sentenceStart(QStringLiteral("the ") + p.site.keyAttribute
                                  + QStringLiteral(" template")),
-                   context.entityName(p.site.entity), text, attr, p.filter.name, width,
-                   limitText, range.source, QString::number(range.max));
+                   context.entityName(p.site.entity), text, attr, p.filter.name, width, limitText,
+                   range.source, QString::number(range.max));
     const QString wider = QString::number(digitsOf(range.max) + 2);
     const QString widened = replaceFilterArgument(text, p.filter, wider);
     f.fix = widenedFix(p, widened,
                        QStringLiteral("the generator declares ") + QString::number(range.max));
-    setTemplateEdit(f, context, p.site, widened,
-                    QStringLiteral("Widen %1 of %2 to %3 digits: %4")
-                        .arg(p.filter.name, attr, wider, widened));
+    setTemplateEdit(
+        f, context, p.site, widened,
+        QStringLiteral("Widen %1 of %2 to %3 digits: %4").arg(p.filter.name, attr, wider, widened));
     findings.push_back(std::move(f));
 }
 
@@ -382,9 +388,9 @@ void reportNearLimit(const CheckContext &context, const PadSite &p, PadScan &sca
                            "change: %1, rewriting every key once. Pad for the largest value you "
                            "can imagine plus 2-3 digits.")
                 .arg(widened);
-    setTemplateEdit(f, context, p.site, widened,
-                    QStringLiteral("Widen %1 of %2 to %3 digits: %4")
-                        .arg(p.filter.name, attr, wider, widened));
+    setTemplateEdit(
+        f, context, p.site, widened,
+        QStringLiteral("Widen %1 of %2 to %3 digits: %4").arg(p.filter.name, attr, wider, widened));
     findings.push_back(std::move(f));
 }
 
@@ -398,8 +404,8 @@ void reportSignedPad(const CheckContext &context, const PadSite &p, PadScan &sca
         return;
     const QString &text = p.site.keyTemplate.text();
     const QString &attr = p.ref.name;
-    Finding f = makeFinding(context, QStringLiteral("signed-pad"), Finding::Severity::Error,
-                            p.site, &p.ref);
+    Finding f = makeFinding(context, QStringLiteral("signed-pad"), Finding::Severity::Error, p.site,
+                            &p.ref);
     markFilter(f, p.site, p.filter);
     setConcerned(f, scan.negativeItems);
     const qint64 min = declared ? range->min : qint64(scan.minValue.approx());
@@ -445,9 +451,8 @@ void reportSignedPad(const CheckContext &context, const PadSite &p, PadScan &sca
         + example;
     const int width = std::max(digitsOf(max + offset) + 1, p.width);
     // offset:K before the pad (and the pad widened when the shifted values need it).
-    const QString widened = width == p.width
-        ? text
-        : replaceFilterArgument(text, p.filter, QString::number(width));
+    const QString widened
+        = width == p.width ? text : replaceFilterArgument(text, p.filter, QString::number(width));
     const QString after = widened.left(p.filter.column - 1) + QStringLiteral("offset:")
         + QString::number(offset) + u'|' + widened.mid(p.filter.column - 1);
     f.fix = QStringLiteral("Write %1 with an offset so every value is at least 0, and pad "

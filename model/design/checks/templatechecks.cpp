@@ -83,12 +83,16 @@ void checkZonelessPlaceholder(const CheckContext &context, const KeySite &site,
                          "time writes their own clock's time, so the order of the keys depends "
                          "on the writer's zone: items written from two zones, or across a "
                          "daylight-saving change (when local clocks repeat an hour), sort out of "
-                         "time order, and range conditions on %7 select the wrong items. %8 "
-                         "item(s) in the sample hold such times.")
+                         "time order, and range conditions on %7 select the wrong items. %8")
               .arg(sentenceStart(site.description), text, how, quotedList(examples),
                    context.describeItem(items.front()),
                    CheckContext::quoted(context.keyValue(items.front(), site.keyAttribute)),
-                   site.keyAttribute, QString::number(items.size()));
+                   site.keyAttribute,
+                   items.size() == 1
+                       ? QStringLiteral("1 item in the sample holds such a time.")
+                       : QStringLiteral("%1 in the sample hold such times.")
+                             .arg(counted(qint64(items.size()), QStringLiteral("item"),
+                                          QStringLiteral("items"))));
     const QString iso = isoTemplate(site, ref);
     f.fix = QStringLiteral("Write times in UTC with a 'Z': %1 ('2024-03-10T02:30:00Z'), "
                            "converting local times to UTC when they are written; show local "
@@ -182,12 +186,15 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
                          "different items can get the same key, a begins_with meant for one "
                          "value matches others, and a key can sort between another value's "
                          "keys. In your data, %6 has %4 '%7' and the key %8; "
-                         "begins_with(%9, '%10') is meant for %4 '%11' yet matches it. %12 "
-                         "item(s) in the sample have such values.")
+                         "begins_with(%9, '%10') is meant for %4 '%11' yet matches it. %12")
               .arg(sentenceStart(site.description), text, sep, ref.name, quotedList(examples),
                    context.describeItem(first), firstValue, CheckContext::quoted(key),
                    site.keyAttribute, firstPrefix, firstValue.left(firstValue.indexOf(separator)),
-                   QString::number(items.size()));
+                   items.size() == 1
+                       ? QStringLiteral("1 item in the sample has such a value.")
+                       : QStringLiteral("%1 in the sample have such values.")
+                             .arg(counted(qint64(items.size()), QStringLiteral("item"),
+                                          QStringLiteral("items"))));
     // The placeholder with |escape last: '#' becomes '%23', so no value holds a separator.
     const QString &source = ref.templatePart
         ? text.mid(ref.templatePart->column - 1, ref.templatePart->length)

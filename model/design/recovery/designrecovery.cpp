@@ -5,6 +5,7 @@
 #include "model/design/recovery/keyshape.h"
 #include "model/design/recovery/recoverycontext.h"
 #include "model/design/recovery/recoveryrun.h"
+#include "model/io/wording.h"
 #include "model/table/keyroles.h"
 
 #include <QSet>
@@ -547,9 +548,11 @@ RecoveryResult DesignRecovery::recover(const TableDefinition &table, const ItemL
     }
     settleKeyAttributes(result, table, items);
     if (context.binaryKeys > 0)
-        result.notes << QStringLiteral("%1 binary (B) key value(s) were left out of the key "
-                                       "shapes.")
-                            .arg(context.binaryKeys);
+        result.notes << QStringLiteral("%1 %2 left out of the key shapes.")
+                            .arg(counted(context.binaryKeys, QStringLiteral("binary (B) key value"),
+                                         QStringLiteral("binary (B) key values")),
+                                 context.binaryKeys == 1 ? QStringLiteral("was")
+                                                         : QStringLiteral("were"));
     if (options.progress)
         options.progress(n, n);
     return result;

@@ -2,6 +2,7 @@
 // proposal gives (groupplan.h).
 
 #include "model/design/recovery/groupplan.h"
+#include "model/io/wording.h"
 
 #include <algorithm>
 
@@ -29,7 +30,7 @@ QString describeOutlier(const Context &context, const EntityProposal &proposal,
     }
     return QStringLiteral("'%1': %2 part %3 '%4' does not fit the others (%5)")
         .arg(keyDisplay(context, o.item), o.keyAttribute)
-        .arg(o.part)
+        .arg(o.part + 1)
         .arg(o.text, kind);
 }
 
@@ -241,20 +242,25 @@ QString reasonFor(const Context &context, const std::vector<GroupPlan> &plans,
     prefixName(context, plan, &namingKey);
     const qsizetype n = qsizetype(plan.members.size());
     const QByteArrayView lead = leadingLiteral(plan, namingKey);
+    const QString items = counted(n, QStringLiteral("item"), QStringLiteral("items"));
+    const QString have = n == 1 ? QStringLiteral("has") : QStringLiteral("have");
     QString reason = lead.isEmpty()
-        ? QStringLiteral("%1 item(s) have this key shape").arg(n)
-        : QStringLiteral("%1 item(s) whose %2 starts '%3' have this key shape")
-              .arg(n)
-              .arg(context.keyNames[namingKey], QString::fromUtf8(lead));
+        ? QStringLiteral("%1 %2 this key shape").arg(items, have)
+        : QStringLiteral("%1 whose %2 starts '%3' %4 this key shape")
+              .arg(items, context.keyNames[namingKey], QString::fromUtf8(lead), have);
     if (!proposal.nearMisses.empty())
-        reason += QStringLiteral("; %1 with the same prefix do not (%2)")
-                      .arg(proposal.nearMisses.size())
-                      .arg(proposal.nearMissReasons.front());
+        reason += QStringLiteral("; %1 with the same prefix %2 not (%3)")
+                      .arg(QString::number(proposal.nearMisses.size()),
+                           proposal.nearMisses.size() == 1 ? QStringLiteral("does")
+                                                           : QStringLiteral("do"),
+                           proposal.nearMissReasons.front());
     if (!proposal.outliers.empty()) {
         const EntityProposal::Outlier &o = proposal.outliers.front();
-        reason += QStringLiteral("; %1 value(s) do not fit their part (%2)")
-                      .arg(proposal.outlierCount)
-                      .arg(describeOutlier(context, proposal, o));
+        reason += (proposal.outlierCount == 1 ? QStringLiteral("; %1 does not fit its part (%2)")
+                                              : QStringLiteral("; %1 do not fit their part (%2)"))
+                      .arg(counted(proposal.outlierCount, QStringLiteral("value"),
+                                   QStringLiteral("values")),
+                           describeOutlier(context, proposal, o));
     }
     if (plan.parent >= 0)
         reason += QStringLiteral("; they live in the partitions of %1 items (%2 to %3 each)")

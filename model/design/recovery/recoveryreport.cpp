@@ -1,6 +1,7 @@
 #include "model/design/recovery/designrecovery.h"
 
 #include "model/design/projectfile.h"
+#include "model/io/wording.h"
 
 #include <QJsonArray>
 
@@ -56,15 +57,18 @@ QString DesignRecovery::report(const RecoveryResult &result, const ItemList &ite
                                const TableDefinition &table)
 {
     QString text;
-    text += QStringLiteral("%1 entity type(s) inferred from %2 item(s)\n")
-                .arg(result.proposals.size())
-                .arg(items.size());
+    text
+        += QStringLiteral("%1 inferred from %2\n")
+               .arg(counted(qint64(result.proposals.size()), QStringLiteral("entity type"),
+                            QStringLiteral("entity types")),
+                    counted(qint64(items.size()), QStringLiteral("item"), QStringLiteral("items")));
     for (const EntityProposal &proposal : result.proposals) {
         const EntityType &entity = proposal.entity;
-        text += QStringLiteral("\n%1 (named from %2), %3 item(s), confidence %4\n")
-                    .arg(entity.name, proposal.nameSource)
-                    .arg(proposal.items.size())
-                    .arg(percent(proposal.confidence));
+        text += QStringLiteral("\n%1 (named from %2), %3, confidence %4\n")
+                    .arg(entity.name, proposal.nameSource,
+                         counted(qint64(proposal.items.size()), QStringLiteral("item"),
+                                 QStringLiteral("items")),
+                         percent(proposal.confidence));
         if (!entity.parent.isEmpty())
             text += QStringLiteral("  child of %1, %2 to %3 per %1\n")
                         .arg(entity.parent)
@@ -84,8 +88,10 @@ QString DesignRecovery::report(const RecoveryResult &result, const ItemList &ite
             text += QStringLiteral("  near miss: %1\n")
                         .arg(proposal.nearMissReasons.value(qsizetype(m)));
         if (proposal.nearMisses.size() > size_t(kListed))
-            text += QStringLiteral("  and %1 more near misses\n")
-                        .arg(proposal.nearMisses.size() - size_t(kListed));
+            text += QStringLiteral("  and %1\n")
+                        .arg(counted(qint64(proposal.nearMisses.size() - size_t(kListed)),
+                                     QStringLiteral("more near miss"),
+                                     QStringLiteral("more near misses")));
         for (size_t o = 0; o < proposal.outliers.size() && o < size_t(kListed); ++o) {
             const EntityProposal::Outlier &outlier = proposal.outliers[o];
             text += QStringLiteral("  outlier: '%1': %2 part %3 is '%4'\n")
@@ -93,17 +99,22 @@ QString DesignRecovery::report(const RecoveryResult &result, const ItemList &ite
                                  ? keyOf(items[size_t(outlier.item)], table)
                                  : QString(),
                              outlier.keyAttribute)
-                        .arg(outlier.part)
+                        .arg(outlier.part + 1)
                         .arg(outlier.text);
         }
         if (proposal.outlierCount > qsizetype(std::min<size_t>(proposal.outliers.size(), kListed)))
-            text += QStringLiteral("  and %1 more outliers\n")
-                        .arg(proposal.outlierCount
-                             - qsizetype(std::min<size_t>(proposal.outliers.size(), kListed)));
+            text += QStringLiteral("  and %1\n")
+                        .arg(counted(
+                            proposal.outlierCount
+                                - qsizetype(std::min<size_t>(proposal.outliers.size(), kListed)),
+                            QStringLiteral("more outlier"), QStringLiteral("more outliers")));
     }
-    text += QStringLiteral("\n%1 item(s) match no entity type%2\n")
-                .arg(result.unmatched.size())
-                .arg(result.unmatched.empty() ? QString() : QStringLiteral(":"));
+    text += QStringLiteral("\n%1 %2 no entity type%3\n")
+                .arg(counted(qint64(result.unmatched.size()), QStringLiteral("item"),
+                             QStringLiteral("items")),
+                     result.unmatched.size() == 1 ? QStringLiteral("matches")
+                                                  : QStringLiteral("match"),
+                     result.unmatched.empty() ? QString() : QStringLiteral(":"));
     for (size_t u = 0; u < result.unmatched.size() && u < size_t(kUnmatched); ++u) {
         const qsizetype i = result.unmatched[u];
         if (i >= 0 && i < qsizetype(items.size()))
