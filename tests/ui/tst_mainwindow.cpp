@@ -182,7 +182,22 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ui::Settings> m_settings;
     std::unique_ptr<TestWindow> makeWindow();
+    // A window of `size`, shown, with the example ("/iot/after") open and its results in;
+    // null if any of that fails.
+    std::unique_ptr<TestWindow> shownExample(const QSize &size, const QString &example);
 };
+
+std::unique_ptr<TestWindow> TestMainWindow::shownExample(const QSize &size, const QString &example)
+{
+    auto window = makeWindow();
+    window->resize(size);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())
+        || !window->openExample(kExamples + example + QStringLiteral(".keyscope.json"))
+        || !settle(window->document()))
+        return nullptr;
+    return window;
+}
 
 void TestMainWindow::initTestCase()
 {
@@ -266,12 +281,8 @@ void TestMainWindow::selectedPatternAnimatesItsTrace()
 void TestMainWindow::selectingAFindingShowsItsTemplateAndItem()
 {
     m_settings->setReducedMotion(true);
-    auto window = makeWindow();
-    window->resize(1500, 950);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openExample(kExamples + QStringLiteral("/padding/before.keyscope.json")));
-    QVERIFY(settle(window->document()));
+    auto window = shownExample(QSize(1500, 950), QStringLiteral("/padding/before"));
+    QVERIFY(window);
     const auto &findings = window->document()->findings();
     QVERIFY(!findings.empty());
     const model::Finding finding = findings.front(); // selected first, most severe
@@ -919,12 +930,8 @@ void TestMainWindow::findingIsMarkedHoweverTheTemplateChanged()
 {
     QFETCH(QString, how);
     m_settings->setReducedMotion(true);
-    auto window = makeWindow();
-    window->resize(1500, 950);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openExample(kExamples + QStringLiteral("/padding/after.keyscope.json")));
-    QVERIFY(settle(window->document()));
+    auto window = shownExample(QSize(1500, 950), QStringLiteral("/padding/after"));
+    QVERIFY(window);
     auto *editor = window->findChild<ui::EntitiesEditor *>();
     QVERIFY(editor->setCurrentEntity(QStringLiteral("Post")));
     ui::KeyTemplateEdit *edit = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
@@ -1244,12 +1251,8 @@ void TestMainWindow::collectionShowsEnoughRowsByDefault()
 {
     QFETCH(QSize, size);
     QFETCH(int, rows);
-    auto window = makeWindow();
-    window->resize(size);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
-    QVERIFY(settle(window->document()));
+    auto window = shownExample(size, QStringLiteral("/iot/after"));
+    QVERIFY(window);
     QCoreApplication::processEvents();
     const ui::CollectionLayout &layout = window->collectionPane()->view()->currentLayout();
     const int shown = int(layout.rowsRect().height() / layout.pitch());
@@ -1294,12 +1297,8 @@ void TestMainWindow::concernedItemsAreCountedInASentence()
 // wide: each wraps onto as many lines as it needs, with no sideways scrolling.
 void TestMainWindow::patternAndFindingTitlesWrapInsteadOfScrolling()
 {
-    auto window = makeWindow();
-    window->resize(1024, 676);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openExample(kExamples + QStringLiteral("/saas/before.keyscope.json")));
-    QVERIFY(settle(window->document()));
+    auto window = shownExample(QSize(1024, 676), QStringLiteral("/saas/before"));
+    QVERIFY(window);
     int wrapped = 0;
     for (const char *name : {"Access patterns", "Design check findings"}) {
         QListView *list = nullptr;
@@ -1336,12 +1335,8 @@ void TestMainWindow::narrationNeverRunsIntoTheSummary_data()
 void TestMainWindow::narrationNeverRunsIntoTheSummary()
 {
     QFETCH(QSize, size);
-    auto window = makeWindow();
-    window->resize(size);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
-    QVERIFY(settle(window->document()));
+    auto window = shownExample(size, QStringLiteral("/iot/after"));
+    QVERIFY(window);
     action(*window, "actionGoToEnd")->trigger();
     QLabel *narration = nullptr;
     QLabel *summary = nullptr;
@@ -1370,12 +1365,8 @@ void TestMainWindow::narrationNeverRunsIntoTheSummary()
 // shows the last valid template, and stops saying it the moment the text parses.
 void TestMainWindow::collectionSaysItShowsTheLastValidTemplate()
 {
-    auto window = makeWindow();
-    window->resize(1280, 776);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/after.keyscope.json")));
-    QVERIFY(settle(window->document()));
+    auto window = shownExample(QSize(1280, 776), QStringLiteral("/iot/after"));
+    QVERIFY(window);
     auto *editor = window->findChild<ui::EntitiesEditor *>();
     QVERIFY(editor && editor->setCurrentEntity(QStringLiteral("Reading")));
     ui::KeyTemplateEdit *sk = editor->keyTemplates()->templateEdit(QStringLiteral("SK"));
