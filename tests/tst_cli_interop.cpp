@@ -50,6 +50,7 @@ private slots:
     void errors_data();
     void errors();
     void badItemLeftOut();
+    void scanNotesInWords();
     void help();
 
 private:
@@ -259,6 +260,25 @@ void TestCliInterop::badItemLeftOut()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(QJsonDocument::fromJson(file.readAll()).object().value("items").toArray().size(),
              qsizetype(1));
+}
+
+// Issue 26: a scan export's left-out item is named as the user counts items, its JSON path last;
+// the inferred types' note reads as a sentence.
+void TestCliInterop::scanNotesInWords()
+{
+    QFile scan(m_dir.filePath("scan.json"));
+    QVERIFY(scan.open(QIODevice::WriteOnly));
+    scan.write(R"({"Items": [{"PK": {"S": "a"}, "SK": {"S": "1"}},
+        {"PK": {"S": "b"}, "SK": {"S": "2"}, "N": {"N": "abc"}}], "Count": 2, "ScannedCount": 2})");
+    scan.close();
+    const Result result = run({"convert", "scan.json", "-o", "x.keyscope.json"}, m_dir.path());
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.err.contains("keyscope: note: scan.json: item 2: left out this item (the rest "
+                                 "is imported): attribute 'N': The parameter cannot be converted "
+                                 "to a numeric value: abc (at Items[1].N.N)"),
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains("inferred 1 entity type describing the one item of the table;"),
+             qPrintable(result.err));
 }
 
 void TestCliInterop::help()

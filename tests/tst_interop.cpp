@@ -256,7 +256,7 @@ void TestInterop::workbenchErrors_data()
                                             << "DataModel"
                                             << "expected an array of tables";
     QTest::newRow("bad key type") << "bad-key-model.json"
-                                  << "DataModel[1].KeyAttributes.PartitionKey.AttributeType"
+                                  << "table 'Bad', KeyAttributes.PartitionKey.AttributeType"
                                   << "a key attribute's type is S, N or B, found \"BOOL\"";
 }
 
@@ -782,7 +782,7 @@ void TestInterop::foundValueIsNamed_data()
     };
     // Used to say `found ""` for anything but a string.
     QTest::newRow("number") << workbench("5")
-                            << "m.json: DataModel[0].KeyAttributes.PartitionKey.AttributeType: "
+                            << "m.json: table 'T', KeyAttributes.PartitionKey.AttributeType: "
                                "a key attribute's type is S, N or B, found 5";
     QTest::newRow("true") << workbench("true") << "found true";
     QTest::newRow("null") << workbench("null") << "found null";
@@ -793,7 +793,7 @@ void TestInterop::foundValueIsNamed_data()
             {"TableName": "T", "KeyAttributes": {"PartitionKey":
                 {"AttributeName": "PK", "AttributeType": "S"}},
              "NonKeyAttributes": [{"AttributeName": "Temp", "AttributeType": 1.5}]}]})")
-        << "m.json: DataModel[0].NonKeyAttributes[0].AttributeType: unknown type 1.5 (valid: S,";
+        << "m.json: table 'T', attribute 'Temp', AttributeType: unknown type 1.5 (valid: S,";
     QTest::newRow("create-table attribute type")
         << QByteArray(
                R"({"TableName": "T", "KeySchema": [{"AttributeName": "K", "KeyType": "HASH"}],

@@ -555,16 +555,29 @@ void TestWorkbenchSamples::batchWriteBadItemsLeftOut()
     QCOMPARE(text(input.items.items[1].at("Tags")),
              QStringLiteral(R"({"L":[{"S":"red"},{"S":"blue"}]})"));
     const QStringList &notes = input.notes;
-    QCOMPARE(notesWith(notes, "batch.json: T[1].PutRequest.Item.Temp.N: left out this item").size(),
-             qsizetype(1));
-    QCOMPARE(notesWith(notes, "batch.json: T[2].PutRequest: left out this item").size(),
-             qsizetype(1));
-    QCOMPARE(notesWith(notes, "batch.json: T[3]: left out this item").size(), qsizetype(1));
-    QCOMPARE(
-        notesWith(notes, "batch.json: T[4].DeleteRequest.Key: left out this DeleteRequest").size(),
-        qsizetype(1));
-    QCOMPARE(notesWith(notes, "batch.json: T[5].PutRequest.Item.Tags.L[0]: plain JSON").size(),
-             qsizetype(1));
+    // Requests are named as a user counts them, with their keys; the JSON path comes last.
+    const auto noteStarting = [&](const QString &start) {
+        const QStringList found = notesWith(notes, start);
+        return found.size() == 1 ? found.front() : QString();
+    };
+    QVERIFY2(noteStarting("batch.json: table 'T', request 2 (PK 'b', SK '1'): left out this item "
+                          "(the rest is imported): attribute 'Temp': ")
+                 .endsWith("(at T[1].PutRequest.Item.Temp.N)"),
+             qPrintable(notes.join(u'\n')));
+    QVERIFY2(noteStarting("batch.json: table 'T', request 3: left out this item")
+                 .endsWith("missing \"Item\" (at T[2].PutRequest)"),
+             qPrintable(notes.join(u'\n')));
+    QVERIFY2(!noteStarting("batch.json: table 'T', request 4: left out this item").isEmpty(),
+             qPrintable(notes.join(u'\n')));
+    QVERIFY2(noteStarting("batch.json: table 'T', request 5 (PK 'z'): left out this DeleteRequest")
+                 .endsWith("(at T[4].DeleteRequest.Key)"),
+             qPrintable(notes.join(u'\n')));
+    QVERIFY2(noteStarting("batch.json: table 'T', request 6 (PK 'c', SK '1'): attribute 'Tags', "
+                          "element 1: plain JSON")
+                 .endsWith("(at T[5].PutRequest.Item)"),
+             qPrintable(notes.join(u'\n')));
+    for (const QString &note : notes)
+        QVERIFY2(!note.startsWith("batch.json: T["), qPrintable(note));
 }
 
 void TestWorkbenchSamples::scanBadItemLeftOutAndPlainJsonRepaired()
@@ -578,10 +591,13 @@ void TestWorkbenchSamples::scanBadItemLeftOutAndPlainJsonRepaired()
     QCOMPARE(text(input.items.items[0].at("Reward")),
              QStringLiteral(R"({"M":{"Gold":{"N":"100"},"XP":{"N":"5"}}})"));
     QCOMPARE(input.notes.size(), qsizetype(2));
-    QVERIFY2(input.notes.at(0).startsWith("scan.json: Items[0].Reward.M.Gold: plain JSON")
+    QVERIFY2(input.notes.at(0).startsWith("scan.json: item 1 (PK 'a', SK '1'): attribute "
+                                          "'Reward', member 'Gold': plain JSON")
                  && input.notes.at(0).contains("a number as N"),
              qPrintable(input.notes.at(0)));
-    QVERIFY2(input.notes.at(1).startsWith("scan.json: Items[1].Flag"),
+    QVERIFY2(input.notes.at(1).startsWith("scan.json: item 2 (PK 'b', SK '1'): left out this "
+                                          "item (the rest is imported): attribute 'Flag'")
+                 && input.notes.at(1).endsWith("(at Items[1].Flag.BOOL)"),
              qPrintable(input.notes.at(1)));
 }
 
@@ -610,7 +626,8 @@ void TestWorkbenchSamples::csvPlainJsonInMapCell()
     QCOMPARE(text(input.items.items[0].at("Reward")),
              QStringLiteral(R"({"M":{"Gold":{"N":"100"}}})"));
     QCOMPARE(input.notes.size(), qsizetype(1));
-    QVERIFY2(input.notes.front().startsWith("items.csv: line 2: Reward.M.Gold: plain JSON"),
+    QVERIFY2(input.notes.front().startsWith("items.csv: line 2 (PK 'a', SK '1'): attribute "
+                                            "'Reward', member 'Gold': plain JSON"),
              qPrintable(input.notes.front()));
 }
 
@@ -623,10 +640,10 @@ void TestWorkbenchSamples::unfitItemsLeftOut()
     QVERIFY(!InteropFile::leaveOutUnfitItems(input.items, pkSkTable(), "scan.json", &notes));
     QCOMPARE(input.items.paths.toList(), (QStringList {"Items[0]", "Items[3]"}));
     QCOMPARE(notes.size(), qsizetype(2));
-    QVERIFY2(notes.at(0).startsWith("scan.json: Items[1]: left out this item")
-                 && notes.at(0).contains("SK"),
+    QVERIFY2(notes.at(0).startsWith("scan.json: item 2 (PK 'b'): left out this item")
+                 && notes.at(0).contains("SK") && notes.at(0).endsWith("(at Items[1])"),
              qPrintable(notes.at(0)));
-    QVERIFY2(notes.at(1).startsWith("scan.json: Items[2]: left out this item"),
+    QVERIFY2(notes.at(1).startsWith("scan.json: item 3 (PK 'c', SK '1'): left out this item"),
              qPrintable(notes.at(1)));
     QCOMPARE(input.items.notes, notes);
 
@@ -635,7 +652,7 @@ void TestWorkbenchSamples::unfitItemsLeftOut()
                            pkSkTable());
     const auto error = InteropFile::leaveOutUnfitItems(none.items, pkSkTable(), "none.json");
     QVERIFY(error);
-    QCOMPARE(error->path, QStringLiteral("Items[0]"));
+    QCOMPARE(error->path, QStringLiteral("item 1 (PK 'b')"));
 }
 
 void TestWorkbenchSamples::manyNotesAreCounted()
@@ -647,7 +664,8 @@ void TestWorkbenchSamples::manyNotesAreCounted()
     const auto input = parseInput(scan, QStringLiteral("scan.json"), pkSkTable());
     QVERIFY(input.items.items.empty());
     QCOMPARE(input.notes.size(), InteropFile::kMaxNotes + 1);
-    QVERIFY(input.notes.at(0).startsWith("scan.json: Items[0].SK.N: left out this item"));
+    QVERIFY2(input.notes.at(0).startsWith("scan.json: item 1 (PK 'p', SK 'x'): left out this item"),
+             qPrintable(input.notes.at(0)));
     QCOMPARE(input.notes.back(), QStringLiteral("scan.json: 300 more notes like the ones above"));
 }
 

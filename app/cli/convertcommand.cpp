@@ -142,6 +142,17 @@ std::optional<Project> projectOfItems(ItemList &looseItems, const QString &table
 }
 
 // Projects whose design is only in their items get entity types inferred from them.
+// "the one item", "all 12 items", "10 of the 12 items".
+QString describedItems(qsizetype described, qsizetype total)
+{
+    if (described == total)
+        return total == 1 ? QStringLiteral("the one item")
+                          : QStringLiteral("all %1 items").arg(total);
+    return QStringLiteral("%1 of the %2")
+        .arg(described)
+        .arg(counted(total, QStringLiteral("item"), QStringLiteral("items")));
+}
+
 void inferEntityTypes(std::vector<Project> &projects,
                       const std::vector<std::vector<recovery::TypeHint>> &hints)
 {
@@ -155,17 +166,15 @@ void inferEntityTypes(std::vector<Project> &projects,
             recoveryOptions.hints = hints[p];
         auto inferred = recovery::inferProject(project, recoveryOptions);
         const qsizetype described = itemCount - qsizetype(inferred.result.unmatched.size());
+        const QString table = project.table.tableName.isEmpty() ? QStringLiteral("the table")
+                                                                : project.table.tableName;
         print(stderr,
-              QStringLiteral("keyscope: note: inferred %1 describing %2 of the %3 of %4; every "
-                             "item is kept as it is, and the types generate none (`keyscope "
-                             "infer` reports what was inferred; --no-infer writes no entity "
-                             "types)\n")
+              QStringLiteral("keyscope: note: inferred %1 describing %2 of %3; every item is "
+                             "kept as it is, and the types generate none (`keyscope infer` "
+                             "reports what was inferred; --no-infer writes no entity types)\n")
                   .arg(counted(qint64(inferred.result.proposals.size()),
                                QStringLiteral("entity type"), QStringLiteral("entity types")),
-                       QString::number(described),
-                       counted(itemCount, QStringLiteral("item"), QStringLiteral("items")),
-                       project.table.tableName.isEmpty() ? QStringLiteral("the table")
-                                                         : project.table.tableName));
+                       describedItems(described, itemCount), table));
         project = std::move(inferred.project);
     }
 }

@@ -8,6 +8,7 @@
 #include "model/interop/itemsformats.h"
 #include "model/interop/workbenchmodel.h"
 #include "model/interop/yamldocument.h"
+#include "model/io/importnotes.h"
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
@@ -250,16 +251,17 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
     bool anyFits = false;
     std::optional<IoError> first;
     for (std::size_t i = 0; i < items.items.size(); ++i) {
-        const QString path = qsizetype(i) < items.paths.size()
-            ? items.paths.at(qsizetype(i))
-            : QStringLiteral("item %1").arg(i + 1);
         if (const auto why = scratch.validate(items.items[i])) {
-            const QString note = ItemsFile::leftOutNote(source, path, *why);
+            ItemPlace place = qsizetype(i) < items.paths.size()
+                ? ImportNotes::placeAt(items.paths.at(qsizetype(i)))
+                : ItemPlace {{}, {}, qsizetype(i), {}, {}};
+            place.keys = ImportNotes::keysOf(items.items[i], table.keys);
+            const QString note = ImportNotes::leftOut(source, place, {}, *why);
             items.notes << note;
             if (notes)
                 *notes << note;
             if (!first)
-                first = IoError {source, 0, 0, path, *why};
+                first = IoError {source, 0, 0, place.inWords(), *why};
             continue;
         }
         fits[i] = true;

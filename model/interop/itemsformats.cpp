@@ -1,5 +1,6 @@
 #include "model/interop/itemsformats.h"
 
+#include "model/io/importnotes.h"
 #include "model/io/jsonwriter.h"
 #include "model/value/dynamojson.h"
 #include "model/value/number.h"
@@ -503,10 +504,11 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
             contents.notes << note.toString();
             continue;
         }
-        for (ItemsFile::Repair &repair : repairs)
-            repair.path = line + QStringLiteral(": ") + repair.path;
-        if (!repairs.empty())
-            contents.notes << ItemsFile::repairNote(source, {}, repairs);
+        if (!repairs.empty()) {
+            ItemPlace place = ImportNotes::placeAt(line);
+            place.keys = ImportNotes::keysOf(std::get<Item>(item), table.keys);
+            contents.notes << ImportNotes::repaired(source, place, repairs);
+        }
         contents.items.push_back(std::get<Item>(std::move(item)));
         contents.paths.append(row.front().line);
     }

@@ -4,8 +4,8 @@
 
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
-#include "model/interop/importnotes.h"
 #include "model/interop/interopjson.h"
+#include "model/io/importnotes.h"
 #include "model/io/itemsfile.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
@@ -833,12 +833,61 @@ bool WorkbenchModel::looksLike(const QJsonDocument &document)
         || (root.contains(QLatin1String("ModelName")) && root.contains(kModelMetadata));
 }
 
+namespace {
+
+// A model's path in the words of its author: "DataModel[1].TableFacets[0].KeyAttributeAlias" is
+// "table 'Shop', facet 'Orders', KeyAttributeAlias". Tables, facets, indexes, items and
+// declared attributes are named (or counted from 1); the member that follows stays as the file
+// spells it, so it can be found.
+QString placeInWords(const QJsonObject &root, const QString &path)
+{
+    static const QRegularExpression step(QStringLiteral("^(\\w+)\\[(\\d+)\\]$"));
+    struct Kind
+    {
+        QLatin1String member;
+        QLatin1String noun;
+        QLatin1String nameMember;
+    };
+    static const Kind kinds[]
+        = {{QLatin1String("DataModel"), QLatin1String("table"), QLatin1String("TableName")},
+           {QLatin1String("TableFacets"), QLatin1String("facet"), QLatin1String("FacetName")},
+           {QLatin1String("GlobalSecondaryIndexes"), QLatin1String("index"),
+            QLatin1String("IndexName")},
+           {QLatin1String("NonKeyAttributes"), QLatin1String("attribute"),
+            QLatin1String("AttributeName")},
+           {QLatin1String("TableData"), QLatin1String("item"), QLatin1String()}};
+    QStringList words;
+    QJsonValue current = root;
+    const QStringList parts = path.split(u'.');
+    qsizetype p = 0;
+    for (; p < parts.size(); ++p) {
+        const auto match = step.match(parts[p]);
+        const auto kind = std::find_if(std::begin(kinds), std::end(kinds), [&](const Kind &k) {
+            return k.member == match.captured(1);
+        });
+        if (!match.hasMatch() || kind == std::end(kinds))
+            break;
+        const qsizetype index = match.captured(2).toLongLong();
+        current = current.toObject().value(kind->member).toArray().at(index);
+        const QString name = current.toObject().value(kind->nameMember).toString();
+        words << QString(kind->noun) + u' '
+                + (name.isEmpty() ? QString::number(index + 1) : u'\'' + name + u'\'');
+    }
+    if (words.isEmpty())
+        return path;
+    if (p < parts.size())
+        words << parts.mid(p).join(u'.');
+    return words.join(QStringLiteral(", "));
+}
+
+} // namespace
+
 std::variant<WorkbenchModel::Import, IoError>
 WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &source,
                              const QString &table)
 {
     const auto fail = [&](const QString &path, const QString &message) {
-        return IoError {source, 0, 0, path, message};
+        return IoError {source, 0, 0, placeInWords(document.object(), path), message};
     };
     if (!document.isObject())
         return fail({}, QStringLiteral("expected an object, found an array: ") + kWhatIsAModel);

@@ -4,6 +4,7 @@
 // how one entry becomes an item, shared by the streaming reader and the QJsonDocument path so
 // both give the same items, notes and errors.
 
+#include "model/io/importnotes.h"
 #include "model/io/itemsfile.h"
 
 #include <QHash>
@@ -72,7 +73,9 @@ public:
     std::function<void(Item &&, qsizetype)> put; // default: contents.items and contents.paths
 
 private:
-    std::optional<IoError> deleteRequest(const QJsonValue &request, const QString &entryPath);
+    std::optional<IoError> deleteRequest(const QJsonValue &request, qsizetype index);
+    // Where entry `index` stands, in words (itemJson gives its keys), for a note.
+    ItemPlace placeOf(qsizetype index, const QJsonValue &itemJson, const QString &path) const;
     QString pathPrefix() const;
     QString pathSuffix() const;
     void trackKeys();

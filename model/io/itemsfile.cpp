@@ -223,32 +223,6 @@ std::optional<Item> ItemsFile::itemFromJsonLeniently(const QJsonValue &json,
     return item;
 }
 
-QString ItemsFile::repairNote(const QString &source, const QString &itemPath,
-                              const std::vector<Repair> &repairs)
-{
-    if (repairs.empty())
-        return {};
-    const auto where = [&](const Repair &repair) { return joinPath(itemPath, repair.path); };
-    QString note = IoError {source, 0, 0, where(repairs.front()),
-                            QStringLiteral("plain JSON where a DynamoDB value belongs, read as "
-                                           "one (%1)")
-                                .arg(repairs.front().what)}
-                       .toString();
-    QStringList more;
-    for (std::size_t i = 1; i < repairs.size(); ++i)
-        more << QStringLiteral("%1 (%2)").arg(where(repairs[i]), repairs[i].what);
-    if (!more.isEmpty())
-        note += QStringLiteral("; also at ") + more.join(QStringLiteral(", "));
-    return note;
-}
-
-QString ItemsFile::leftOutNote(const QString &source, const QString &path, const QString &why)
-{
-    return IoError {source, 0, 0, path,
-                    QStringLiteral("left out this item (the rest is imported): ") + why}
-        .toString();
-}
-
 namespace itemsentries {
 
 bool looksLikeWriteRequest(const QJsonValue &value)
@@ -408,32 +382,46 @@ void Entries::trackKeys()
         track(m_contents.items.attributes(i, m_keyNames), qsizetype(i));
 }
 
-std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, const QString &entryPath)
+ItemPlace Entries::placeOf(qsizetype index, const QJsonValue &itemJson, const QString &path) const
 {
+    const bool batch = m_layout.shape == ItemsFile::Shape::BatchWriteRequest;
+    QStringList keyNames;
+    for (const KeyAttribute &key : m_definition.keys.all())
+        keyNames << key.name;
+    ItemPlace place {batch ? m_layout.tableName : QString(),
+                     {},
+                     index,
+                     ImportNotes::keysOf(itemJson, keyNames),
+                     path};
+    if (batch)
+        place.noun = QStringLiteral("request");
+    return place;
+}
+
+std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, qsizetype index)
+{
+    const QString entryPath = QStringLiteral("%1[%2]").arg(m_layout.arrayPath).arg(index);
     const QJsonValue keyJson = request.toObject().value(QLatin1String("Key"));
     const QString keyPath = entryPath + QStringLiteral(".DeleteRequest.Key");
-    const auto badRequest
-        = [&](const QString &path, const QString &message) -> std::optional<IoError> {
+    const auto badRequest = [&](const QString &at, const QString &inside,
+                                const QString &message) -> std::optional<IoError> {
         if (!m_leaveOut)
-            return IoError {m_source, 0, 0, path, message};
-        m_contents.notes << IoError {m_source, 0, 0, path,
-                                     QStringLiteral("left out this DeleteRequest "
-                                                    "(the rest is imported): ")
-                                         + message}
-                                .toString();
+            return IoError {m_source, 0, 0, joinPath(at, inside), message};
+        m_contents.notes << ImportNotes::leftOut(m_source, placeOf(index, keyJson, at), inside,
+                                                 message, QStringLiteral("DeleteRequest"));
         return std::nullopt;
     };
     if (keyJson.isUndefined())
-        return badRequest(entryPath + QStringLiteral(".DeleteRequest"),
+        return badRequest(entryPath + QStringLiteral(".DeleteRequest"), {},
                           QStringLiteral("missing \"Key\""));
     QString message;
     QString path;
     auto key = dynamojson::itemFromJson(keyJson, &message, &path);
     if (!key)
-        return badRequest(joinPath(keyPath, path), message);
+        return badRequest(keyPath, path, message);
     const QByteArray identity = primaryKeyIdentity(*key, m_definition.keys);
     if (identity.isEmpty() || key->size() != m_definition.keys.all().size())
-        return badRequest(keyPath,
+        return badRequest(keyPath, {},
                           QStringLiteral("The provided key element does not match the schema"));
     ++m_contents.deleteRequests;
     trackKeys();
@@ -453,30 +441,33 @@ std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, const Q
 std::optional<IoError> Entries::entry(const QJsonValue &json, qsizetype index)
 {
     const QString entryPath = QStringLiteral("%1[%2]").arg(m_layout.arrayPath).arg(index);
-    const auto refuse = [&](const QString &path, const QString &message) -> std::optional<IoError> {
-        if (!m_leaveOut)
-            return IoError {m_source, 0, 0, path, message};
-        m_contents.notes << ItemsFile::leftOutNote(m_source, path, message);
-        return std::nullopt;
-    };
     QJsonValue itemJson = json;
     QString itemPath = entryPath;
+    // Refuses the file, or leaves the entry out with a note naming it in words.
+    const auto refuse = [&](const QString &at, const QString &inside,
+                            const QString &message) -> std::optional<IoError> {
+        if (!m_leaveOut)
+            return IoError {m_source, 0, 0, joinPath(at, inside), message};
+        m_contents.notes << ImportNotes::leftOut(m_source, placeOf(index, itemJson, at), inside,
+                                                 message);
+        return std::nullopt;
+    };
     if (m_layout.shape == ItemsFile::Shape::BatchWriteRequest) {
         const QJsonObject request = json.toObject();
         if (request.size() == 1 && request.value(kPutRequest).isObject()) {
             itemJson = request.value(kPutRequest).toObject().value(QLatin1String("Item"));
             itemPath = entryPath + QStringLiteral(".PutRequest.Item");
             if (itemJson.isUndefined())
-                return refuse(entryPath + QStringLiteral(".PutRequest"),
+                return refuse(entryPath + QStringLiteral(".PutRequest"), {},
                               QStringLiteral("missing \"Item\""));
         } else if (request.size() == 1 && request.value(kDeleteRequest).isObject()) {
             if (!m_deletes) {
                 m_needsItems = true;
                 return std::nullopt;
             }
-            return deleteRequest(request.value(kDeleteRequest), entryPath);
+            return deleteRequest(request.value(kDeleteRequest), index);
         } else {
-            return refuse(entryPath,
+            return refuse(entryPath, {},
                           QStringLiteral("expected {\"PutRequest\": {\"Item\": {...}}} or "
                                          "{\"DeleteRequest\": {\"Key\": {...}}}"));
         }
@@ -487,9 +478,10 @@ std::optional<IoError> Entries::entry(const QJsonValue &json, qsizetype index)
     auto item = m_leaveOut ? ItemsFile::itemFromJsonLeniently(itemJson, &repairs, &message, &path)
                            : dynamojson::itemFromJson(itemJson, &message, &path);
     if (!item)
-        return refuse(joinPath(itemPath, path), message);
+        return refuse(itemPath, path, message);
     if (!repairs.empty())
-        m_contents.notes << ItemsFile::repairNote(m_source, itemPath, repairs);
+        m_contents.notes << ImportNotes::repaired(m_source, placeOf(index, itemJson, itemPath),
+                                                  repairs);
     accept(std::move(*item), index);
     return std::nullopt;
 }

@@ -43,9 +43,9 @@ public:
     struct Contents
     {
         Shape shape = Shape::ItemArray;
-        QString tableName;       // batch shape: whose requests were taken
-        ItemList items;          // in file order, DeleteRequests already applied
-        ItemPaths paths;         // JSON path of each item, e.g. "Items[3]"
+        QString tableName; // batch shape: whose requests were taken
+        ItemList items;    // in file order, DeleteRequests already applied
+        ItemPaths paths;   // JSON path of each item, e.g. "Items[3]"
         qsizetype deleteRequests = 0;
         qsizetype deleted = 0; // items put earlier in the file that a DeleteRequest removed
         QStringList notes;     // things the user may not expect (other tables skipped, ...)
@@ -90,13 +90,6 @@ public:
     static std::optional<AttributeValue> valueFromJsonLeniently(const QJsonValue &json,
                                                                 std::vector<Repair> *repairs,
                                                                 QString *error, QString *errorPath);
-    // The notes an import shows: "items.json: Items[3].Reward.M.Gold: plain JSON inside an M,
-    // read as a DynamoDB value (a number as N)" (one note per item, further places listed), and
-    // "items.json: Items[4].Temp.N: left out this item (the rest is imported): <why>".
-    static QString repairNote(const QString &source, const QString &itemPath,
-                              const std::vector<Repair> &repairs);
-    static QString leftOutNote(const QString &source, const QString &path, const QString &why);
-
     // Reads `path` and writes its items to `table` as PutItem would (same primary key: the
     // last one wins). An invalid item writes nothing and names the item's path.
     // The items go into the table's store as they are read, in pieces.

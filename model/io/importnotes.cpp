@@ -1,4 +1,4 @@
-#include "model/interop/importnotes.h"
+#include "model/io/importnotes.h"
 
 #include "model/io/ioerror.h"
 
@@ -40,7 +40,7 @@ QString ItemPlace::inWords() const
         words << QStringLiteral("table ") + quotedKey(table);
     if (!facet.isEmpty())
         words << QStringLiteral("facet ") + quotedKey(facet);
-    QString item = QStringLiteral("item ") + QString::number(index + 1);
+    QString item = index < 0 ? noun : noun + u' ' + QString::number(index + 1);
     QStringList shownKeys;
     for (const auto &[name, value] : keys)
         shownKeys << name + u' ' + quotedKey(value);
@@ -50,15 +50,28 @@ QString ItemPlace::inWords() const
     return words.join(QStringLiteral(", "));
 }
 
+namespace {
+
+// " (at DataModel[0].TableData[2].Count.N)": where the file holds it, after the words.
+QString atPath(const ItemPlace &place, const QString &valuePath = {})
+{
+    if (place.path.isEmpty())
+        return {};
+    return QStringLiteral(" (at ") + place.path
+        + (valuePath.isEmpty() ? QString() : u'.' + valuePath) + u')';
+}
+
+} // namespace
+
 QString ImportNotes::leftOut(const QString &source, const ItemPlace &place,
-                             const QString &valuePath, const QString &why)
+                             const QString &valuePath, const QString &why, const QString &what)
 {
     const QString where = valuePathInWords(valuePath);
-    const QString at = valuePath.isEmpty() ? place.path : place.path + u'.' + valuePath;
     return IoError {source, 0, 0, place.inWords(),
-                    QStringLiteral("left out this item (the rest is imported): ")
+                    QStringLiteral("left out this ") + what
+                        + QStringLiteral(" (the rest is imported): ")
                         + (where.isEmpty() ? QString() : where + QStringLiteral(": ")) + why
-                        + QStringLiteral(" (at ") + at + u')'}
+                        + atPath(place, valuePath)}
         .toString();
 }
 
@@ -75,9 +88,7 @@ QString ImportNotes::repaired(const QString &source, const ItemPlace &place,
         more << valuePathInWords(repairs[i].path) + QStringLiteral(" (") + repairs[i].what + u')';
     if (!more.isEmpty())
         message += QStringLiteral("; also ") + more.join(QStringLiteral("; "));
-    return IoError {source, 0, 0, place.inWords(),
-                    message + QStringLiteral(" (at ") + place.path + u')'}
-        .toString();
+    return IoError {source, 0, 0, place.inWords(), message + atPath(place)}.toString();
 }
 
 QString ImportNotes::valuePathInWords(const QString &valuePath)
@@ -114,6 +125,41 @@ ImportNotes::keysOf(const QJsonValue &item, const QStringList &keyNames,
             keys.emplace_back(name, text);
     }
     return keys;
+}
+
+std::vector<std::pair<QString, QString>> ImportNotes::keysOf(const Item &item,
+                                                             const KeySchema &keys)
+{
+    std::vector<std::pair<QString, QString>> texts;
+    for (const KeyAttribute &key : keys.all()) {
+        const auto it = item.find(key.name);
+        if (it != item.end())
+            texts.emplace_back(key.name, it->second.displayText());
+    }
+    return texts;
+}
+
+ItemPlace ImportNotes::placeAt(const QString &path)
+{
+    static const QRegularExpression line(QStringLiteral("^line (\\d+)$"));
+    static const QRegularExpression entry(
+        QStringLiteral("^(?:RequestItems\\.)?(.*)\\[(\\d+)\\](\\.PutRequest\\.Item)?$"));
+    ItemPlace place;
+    if (const auto match = line.match(path); match.hasMatch()) {
+        place.noun = QStringLiteral("line");
+        place.index = match.captured(1).toLongLong() - 1;
+    } else if (const auto match = entry.match(path); match.hasMatch()) {
+        place.index = match.captured(2).toLongLong();
+        place.path = path;
+        if (match.hasCaptured(3)) {
+            place.table = match.captured(1);
+            place.noun = QStringLiteral("request");
+        }
+    } else {
+        place.index = -1;
+        place.noun = path;
+    }
+    return place;
 }
 
 } // namespace keyscope::model
