@@ -177,6 +177,7 @@ private slots:
     void concernedItemsAreCountedInASentence();
     void collectionShowsEnoughRowsByDefault_data();
     void collectionShowsEnoughRowsByDefault();
+    void checksPanelCollapsesWhenNothingIsFound();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -1193,8 +1194,6 @@ void TestMainWindow::explanationsWrapAtSpaces()
     QVERIFY(views >= 1);
 }
 
-#include "tst_mainwindow.moc"
-
 // A window last used on a larger screen opens whole on this one (the offscreen test screen is
 // 800x600): nothing of it, frame included, is off screen, and its panels are within it.
 void TestMainWindow::windowFromALargerScreenIsFittedToThisOne()
@@ -1399,3 +1398,33 @@ void TestMainWindow::collectionSaysItShowsTheLastValidTemplate()
                      ->keys.at(QStringLiteral("SK")),
                  QStringLiteral("#READING#{Seq}"));
 }
+
+// A panel with nothing to say gives its room away: with no findings the Checks panel is one
+// line and Access Patterns takes the rest; a finding brings the list back at its working height.
+void TestMainWindow::checksPanelCollapsesWhenNothingIsFound()
+{
+    auto window = shownExample(QSize(1280, 776), QStringLiteral("/iot/after"));
+    QVERIFY(window);
+    auto *checks = window->findChild<QDockWidget *>(QStringLiteral("ChecksDock"));
+    auto *patterns = window->findChild<QDockWidget *>(QStringLiteral("PatternsDock"));
+    QVERIFY(checks && patterns);
+    QVERIFY(window->document()->findings().empty());
+    QTRY_VERIFY2(checks->height() < 80, qPrintable(QString::number(checks->height())));
+    QVERIFY2(patterns->height() > 4 * checks->height(),
+             qPrintable(QStringLiteral("Access Patterns %1 px, Checks %2 px")
+                            .arg(patterns->height())
+                            .arg(checks->height())));
+    auto *list = window->findChild<QListView *>();
+    for (QListView *view : window->findChildren<QListView *>()) {
+        if (view->accessibleName() == QLatin1String("Design check findings"))
+            list = view;
+    }
+    QVERIFY(list && !list->isVisible());
+
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/iot/before.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    QVERIFY(!window->document()->findings().empty());
+    QTRY_VERIFY(list->isVisible());
+    QTRY_VERIFY2(checks->height() >= 200, qPrintable(QString::number(checks->height())));
+}
+#include "tst_mainwindow.moc"

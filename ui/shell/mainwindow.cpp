@@ -223,7 +223,8 @@ void MainWindow::createPanels()
     auto *checks = addPanel(
         QStringLiteral("ChecksDock"), tr("Checks"),
         panelContent(this,
-                     {m_findingSummary, listAndDetail(this, m_findingList, m_findingDetail),
+                     {m_findingSummary,
+                      m_findingBody = listAndDetail(this, m_findingList, m_findingDetail),
                       m_findingConcern, m_findingFix = new FindingFixButton(m_document, this)},
                      1),
         Qt::RightDockWidgetArea);
@@ -297,7 +298,7 @@ void MainWindow::createPanels()
 
     // The collection takes what the side panels leave: they start at their working width.
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);
-    resizeDocks({patterns, checks}, {330, 300}, Qt::Vertical);
+    resizeDocks({patterns, checks}, {kPatternsPanelHeight, kChecksPanelHeight}, Qt::Vertical);
     resizeDocks({query}, {kQueryPanelHeight}, Qt::Vertical);
 }
 
@@ -680,6 +681,7 @@ void MainWindow::checksReady()
             parts << counted(n, tr("note"), tr("notes"));
         m_findingSummary->setText(parts.join(QLatin1String(", ")));
     }
+    fitChecksToFindings();
     // Re-selecting after a recheck marks the items again, but while the user is editing the
     // design it leaves focus, the editor and the collection where they are.
     const QWidget *focus = QApplication::focusWidget();
@@ -690,6 +692,27 @@ void MainWindow::checksReady()
     else
         findingSelected();
     m_refreshingFindings = false;
+}
+
+void MainWindow::fitChecksToFindings()
+{
+    const bool empty = m_findingModel->rowCount() == 0;
+    if (empty == m_findingBody->isHidden())
+        return;
+    for (QWidget *part : {m_findingBody, static_cast<QWidget *>(m_findingConcern),
+                          static_cast<QWidget *>(m_findingFix)})
+        part->setVisible(!empty);
+    QDockWidget *checks = dock(QStringLiteral("ChecksDock"));
+    QWidget *content = checks->widget();
+    if (empty) {
+        content->layout()->activate();
+        content->setMaximumHeight(content->sizeHint().height());
+        return;
+    }
+    content->setMaximumHeight(QWIDGETSIZE_MAX);
+    // Back to the working height the panel starts at.
+    resizeDocks({dock(QStringLiteral("PatternsDock")), checks},
+                {kPatternsPanelHeight, kChecksPanelHeight}, Qt::Vertical);
 }
 
 void MainWindow::goToConcerned(bool forward)

@@ -154,6 +154,8 @@ private:
     void populationReady();
     void patternsReady();
     void checksReady();
+    // With nothing found, the Checks panel takes one line and Access Patterns the rest.
+    void fitChecksToFindings();
     void patternSelected();
     // Full screen, large type, only the collection and the narration as a caption; the
     // keyboard steps through the Query (Space, arrows). F5 or Esc leaves.
@@ -180,6 +182,7 @@ private:
     PatternsPanel *m_patterns = nullptr;
     FindingListModel *m_findingModel = nullptr;
     QListView *m_findingList = nullptr;
+    QWidget *m_findingBody = nullptr; // the list and the explanation
     QLabel *m_findingSummary = nullptr;
     QLabel *m_findingConcern = nullptr; // "12 items concerned (5 here) · F8 next"
     FindingFixButton *m_findingFix = nullptr;
@@ -201,6 +204,8 @@ private:
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
     static constexpr int kQueryPanelHeight = 170;
+    static constexpr int kPatternsPanelHeight = 330;
+    static constexpr int kChecksPanelHeight = 300;
     bool m_defaultHeightsPending = true; // until shown, unless restoreLayout() restored them
     bool m_fitWhenShown = false;         // restoreLayout(): fit to the screen again once shown
 
