@@ -3,6 +3,7 @@
 // no arguments or a file argument starts the GUI (or a headless demo when there is no display).
 
 #include "app/cli/checkcommand.h"
+#include "app/cli/clisupport.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/explaincommand.h"
 #include "app/cli/exportcommand.h"
@@ -18,6 +19,7 @@
 #include <QGuiApplication>
 #include <QStringList>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -124,9 +126,7 @@ bool displayAvailable(int argc, char **argv)
 #endif
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+int dispatch(int argc, char **argv)
 {
     const char *first = argc > 1 ? argv[1] : nullptr;
 
@@ -188,4 +188,16 @@ int main(int argc, char **argv)
         return runHeadlessDemo();
     }
     return runGui(argc, argv);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+#if defined(Q_OS_UNIX)
+    // A reader that went away (`keyscope populate P | head`) is a failed write to report, not a
+    // signal that ends the process.
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
+    return keyscope::cli::finishStandardOutput(dispatch(argc, argv));
 }

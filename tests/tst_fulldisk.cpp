@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <map>
+
 using namespace keyscope;
 using keyscope::testsupport::runKeyscope;
 using keyscope::testsupport::TinyFileSystem;
@@ -45,6 +47,8 @@ private slots:
     void commandsFailWithTheReasonAndKeepTheOldFile_data();
     void commandsFailWithTheReasonAndKeepTheOldFile();
     void rerunWithFewerBatchFilesRemovesOnlyItsOwnExtras();
+    void batchWriteSetIsReplacedWholeOrNotAtAll();
+    void framesAreReplacedWholeOrNotAtAll();
 };
 
 void TestFullDisk::atomicFileWritesAndReplaces()
@@ -221,6 +225,96 @@ void TestFullDisk::rerunWithFewerBatchFilesRemovesOnlyItsOwnExtras()
     // One request now: load.json itself; the earlier load-001... are gone, the user's file stays.
     QCOMPARE(files, (QStringList {QStringLiteral("load-099.json"), QStringLiteral("load.json")}));
     QVERIFY(many > 2);
+}
+
+namespace {
+
+// Every file of `dir` (a full-disk test's output set) with its bytes.
+std::map<QString, QByteArray> contents(const QDir &dir)
+{
+    std::map<QString, QByteArray> files;
+    for (const QString &name : dir.entryList(QDir::Files | QDir::Hidden)) {
+        if (name != u".filler")
+            files[name] = readAll(dir.filePath(name));
+    }
+    return files;
+}
+
+// What a failed write could leave behind: hidden files and folders (temporaries).
+QStringList hiddenEntries(const QDir &dir)
+{
+    QStringList names = dir.entryList(
+        {QStringLiteral(".*")}, QDir::Files | QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot);
+    names.removeAll(QStringLiteral(".filler"));
+    return names;
+}
+
+// A multi-file output over an earlier, smaller set meets a full disk part-way (replaced one
+// file at a time, each new file fits and the set grows until the disk is full): the earlier
+// set is left whole.
+void checkSetKeptWhole(const TinyFileSystem &fs, const QDir &set, const QStringList &earlier,
+                       const QStringList &args, qint64 room)
+{
+    QVERIFY(set.mkpath(QStringLiteral(".")));
+    for (const QString &name : earlier) {
+        QFile file(set.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("earlier " + name.toUtf8() + '\n');
+    }
+    const std::map<QString, QByteArray> before = contents(set);
+    fs.fillLeaving(room);
+    const auto failed = runKeyscope(args);
+    QCOMPARE(failed.exitCode, 255);
+    QVERIFY2(failed.err.contains(QLatin1String("No space left on device"))
+                 && failed.err.contains(QLatin1String("nothing was written"))
+                 && failed.err.contains(set.path()),
+             qPrintable(failed.err));
+    QCOMPARE(contents(set), before);
+    QCOMPARE(hiddenEntries(fs.dir()), QStringList());
+    QCOMPARE(hiddenEntries(set), QStringList());
+    fs.unfill();
+    QCOMPARE(runKeyscope(args).exitCode, 0); // with room, the whole new set
+    QVERIFY(contents(set) != before);
+}
+
+QStringList numbered(const QString &pattern, int count)
+{
+    QStringList names;
+    for (int i = 0; i < count; ++i)
+        names << pattern.arg(i, 3, 10, QLatin1Char('0'));
+    return names;
+}
+
+} // namespace
+
+void TestFullDisk::batchWriteSetIsReplacedWholeOrNotAtAll()
+{
+    TinyFileSystem fs(256);
+    if (!fs.isMounted())
+        QSKIP(qPrintable(fs.skipReason()));
+    // 107 items: load-001.json ... load-005.json of about 4.4 KB each.
+    checkSetKeptWhole(fs, fs.dir(), numbered(QStringLiteral("load-%1.json"), 6).mid(1),
+                      {QStringLiteral("convert"), kIot, QStringLiteral("--to"),
+                       QStringLiteral("batch-write"), QStringLiteral("-o"),
+                       fs.path(QStringLiteral("load.json"))},
+                      10 * 1024);
+}
+
+void TestFullDisk::framesAreReplacedWholeOrNotAtAll()
+{
+    TinyFileSystem fs(2048);
+    if (!fs.isMounted())
+        QSKIP(qPrintable(fs.skipReason()));
+    // About 20 frames of some 25 KB.
+    const QString out = fs.path(QStringLiteral("frames"));
+    checkSetKeptWhole(
+        fs, QDir(out),
+        numbered(QStringLiteral("frame-%1.png"), 20) << QStringLiteral("frames.ffconcat"),
+        {QStringLiteral("export"), QStringLiteral("--example"), QStringLiteral("iot"),
+         QStringLiteral("--pattern"), QStringLiteral("Device and its 10 newest readings"),
+         QStringLiteral("--format"), QStringLiteral("frames"), QStringLiteral("--scale"),
+         QStringLiteral("0.25"), QStringLiteral("-o"), out},
+        80 * 1024);
 }
 
 QTEST_GUILESS_MAIN(TestFullDisk)

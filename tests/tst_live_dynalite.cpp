@@ -27,6 +27,12 @@ namespace {
 const QString kLiveDir = keyscope::testsupport::sourcePath("/tests/live");
 const QString kShop = keyscope::testsupport::testDataPath("/live/shop.keyscope.json");
 
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
 struct Run
 {
     int exitCode = -1;
@@ -580,6 +586,45 @@ private slots:
         QCOMPARE(std::get<Project>(project).items.size(), size_t(4));
         QCOMPARE(std::get<Project>(project).items[3].at(QStringLiteral("SK")).asString(),
                  QStringLiteral("ITEM#4"));
+    }
+
+    // A run that fails leaves an existing output as it was, even when it read nothing.
+    void failedLoadKeepsTheExistingOutput()
+    {
+        QProcess server;
+        const int port = startNode(server, QStringLiteral("fake-endpoint.js"),
+                                   {QStringLiteral("vanish"), QStringLiteral("0")});
+        QVERIFY(port > 0);
+        const QString project = m_work.filePath(QStringLiteral("kept.keyscope.json"));
+        const QString items = m_work.filePath(QStringLiteral("kept-items.json"));
+        QVERIFY(QFile::copy(kShop, project));
+        QFile itemsFile(items);
+        QVERIFY(itemsFile.open(QIODevice::WriteOnly));
+        itemsFile.write("{\"Items\": [{\"PK\": {\"S\": \"P\"}, \"SK\": {\"S\": \"A\"}}]}\n");
+        itemsFile.close();
+        const QByteArray projectBefore = readAll(project);
+        const QByteArray itemsBefore = readAll(items);
+        const QStringList query {QStringLiteral("--endpoint"),
+                                 QStringLiteral("http://127.0.0.1:%1").arg(port),
+                                 QStringLiteral("--table-name"),
+                                 QStringLiteral("Gone"),
+                                 QStringLiteral("--key-condition-expression"),
+                                 QStringLiteral("PK = :pk"),
+                                 QStringLiteral("--expression-attribute-values"),
+                                 QStringLiteral("{\":pk\": {\"S\": \"P\"}}")};
+        Run toProject = keyscope(QStringList {QStringLiteral("load")} + query
+                                 + QStringList {QStringLiteral("-o"), project});
+        Run toItems = keyscope(QStringList {QStringLiteral("load")} + query
+                               + QStringList {QStringLiteral("--items-out"), items});
+        stop(server);
+        for (const Run &run : {toProject, toItems}) {
+            QCOMPARE(run.exitCode, 254);
+            QVERIFY2(run.err.contains(QLatin1String("Requested resource not found")),
+                     qPrintable(run.err));
+            QVERIFY2(run.err.contains(QLatin1String("was left as it was")), qPrintable(run.err));
+        }
+        QCOMPARE(readAll(project), projectBefore);
+        QCOMPARE(readAll(items), itemsBefore);
     }
 
     void noCredentials()

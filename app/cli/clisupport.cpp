@@ -1,6 +1,8 @@
 #include "app/cli/clisupport.h"
 
 #include "model/design/projectfile.h"
+#include "model/io/outputtarget.h"
+#include "model/io/standardoutput.h"
 #include "model/version.h"
 
 #include <QtGlobal>
@@ -15,6 +17,10 @@ namespace keyscope::cli {
 
 void print(std::FILE *stream, const QByteArray &text)
 {
+    if (stream == stdout) {
+        model::writeStandardOutput(text);
+        return;
+    }
     std::fwrite(text.constData(), 1, size_t(text.size()), stream);
     std::fflush(stream);
 }
@@ -22,6 +28,26 @@ void print(std::FILE *stream, const QByteArray &text)
 void print(std::FILE *stream, const QString &text)
 {
     print(stream, text.toUtf8());
+}
+
+int finishStandardOutput(int exitCode)
+{
+    const auto reason = model::standardOutputError();
+    if (!reason)
+        return exitCode;
+    print(stderr,
+          QStringLiteral("keyscope: error: cannot write to standard output: %1\n").arg(*reason));
+    return exitCode == kExitOk || exitCode == kExitFailed ? kExitFile : exitCode;
+}
+
+std::optional<int> refuseInputAsOutput(const QString &output, const QStringList &inputs)
+{
+    const auto reason = model::inputWrittenOver(output, inputs);
+    if (!reason)
+        return std::nullopt;
+    print(stderr,
+          QStringLiteral("keyscope: error: ") + output + QStringLiteral(": ") + *reason + u'\n');
+    return kExitFile;
 }
 
 std::optional<QString> ParsedOptions::value(const QString &name) const

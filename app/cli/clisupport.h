@@ -28,8 +28,20 @@ constexpr int kExitUsage = 252;   // command-line mistake
 constexpr int kExitService = 254; // the query failed as DynamoDB would fail it
 constexpr int kExitFile = 255;    // an input file could not be read, is malformed or invalid
 
+// Standard output's writes are checked (model/io/standardoutput.h); finishStandardOutput reports
+// a failure once, as the command ends.
 void print(std::FILE *stream, const QByteArray &text);
 void print(std::FILE *stream, const QString &text);
+
+// A command's end: when a write to standard output failed (a full disk behind a redirect, a
+// reader that went away), prints "keyscope: error: cannot write to standard output: REASON"
+// and turns a success (or a check's verdict) into kExitFile. Returns the exit code to end with.
+int finishStandardOutput(int exitCode);
+
+// When `output` is one of the command's `inputs` (the same file, however it is named), prints
+// "keyscope: error: OUT: is the input IN (the same file): writing it would replace the input;
+// give another output file" and returns kExitFile; nullopt otherwise.
+std::optional<int> refuseInputAsOutput(const QString &output, const QStringList &inputs);
 
 // Options as the AWS CLI (argparse) takes them: `--opt VALUE` or `--opt=VALUE`, the last
 // occurrence wins unless the option repeats (then every value is kept), unknown options are

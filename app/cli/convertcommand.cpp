@@ -64,7 +64,8 @@ const QString kConvertHelp = QStringLiteral(
     "  --table NAME      Pick one table of a Workbench model or CloudFormation template\n"
     "                    (by TableName, or by logical id).\n"
     "  --all-tables      Convert every table, each to OUT with \"-<TableName>\" before the\n"
-    "                    extension.\n"
+    "                    extension (\"-2\", \"-3\"... after a name another table's file\n"
+    "                    already has).\n"
     "  --seed N          Populate with seed N instead of the project's.\n"
     "  --no-infer        Keep items as hand-written items when writing a project.\n"
     "  --help            Show this help.\n"
@@ -181,7 +182,7 @@ void inferEntityTypes(std::vector<Project> &projects,
 
 // Items alone, written in an items format.
 int writeItemsOnly(InteropFile::Format format, const QString &tableName, const ItemList &looseItems,
-                   const QString &out)
+                   const QString &out, const QStringList &inputs)
 {
     if (!InteropFile::isItemsFormat(format))
         return usageError(kConvertUsage,
@@ -195,8 +196,8 @@ int writeItemsOnly(InteropFile::Format format, const QString &tableName, const I
         return usageError(kConvertUsage,
                           QStringLiteral("batch-write requests name their table: add "
                                          "--table NAME"));
-    auto written
-        = InteropFile::write(format, itemsOnly, looseItems, out, QDateTime::currentDateTimeUtc());
+    auto written = InteropFile::write(format, itemsOnly, looseItems, out,
+                                      QDateTime::currentDateTimeUtc(), inputs);
     if (auto *error = std::get_if<IoError>(&written))
         return fileError(*error);
     if (out != u"-")
@@ -206,12 +207,38 @@ int writeItemsOnly(InteropFile::Format format, const QString &tableName, const I
     return kExitOk;
 }
 
+// Each project's file: OUT, or with several projects OUT with "-<TableName>" before the
+// extension. Table names that make one file name (`a.b` and `a_b` both give `OUT-a_b.json`)
+// get "-2", "-3"... after the later ones, with a note: no table replaces another's file.
+QStringList projectTargets(const std::vector<Project> &projects, const QString &out)
+{
+    if (projects.size() == 1)
+        return {out};
+    QStringList targets;
+    for (const Project &project : projects) {
+        const QString name = project.table.tableName;
+        QString target = suffixed(out, name);
+        for (int n = 2; targets.contains(target, Qt::CaseInsensitive); ++n)
+            target = suffixed(out, name + u'-' + QString::number(n));
+        if (target != suffixed(out, name))
+            print(stderr,
+                  QStringLiteral("keyscope: note: the table %1 is written to %2: %3 is another "
+                                 "table's file\n")
+                      .arg(name, target, suffixed(out, name)));
+        targets << target;
+    }
+    return targets;
+}
+
 // Each project (with its populated items where the format holds items), one file a project
 // when there are several.
 int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
-                  const QString &designPath, std::optional<quint64> seed, const QString &out)
+                  const QString &designPath, std::optional<quint64> seed, const QString &out,
+                  const QStringList &inputs)
 {
-    for (Project &project : projects) {
+    const QStringList targets = projectTargets(projects, out);
+    for (std::size_t p = 0; p < projects.size(); ++p) {
+        const Project &project = projects[p];
         ItemList items;
         if (InteropFile::isItemsFormat(format) || format == InteropFile::Format::Workbench) {
             auto populated = InteropFile::populatedItems(project, designPath, seed);
@@ -219,7 +246,7 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
                 return fileError(*error);
             items = std::get<ItemList>(std::move(populated));
         }
-        const QString target = projects.size() > 1 ? suffixed(out, project.table.tableName) : out;
+        const QString &target = targets.at(qsizetype(p));
         if (target == u"-" && format == InteropFile::Format::BatchWrite
             && items.size() > std::size_t(ItemsFormats::kBatchSize))
             return usageError(kConvertUsage,
@@ -227,8 +254,8 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
                                              "file name to -o instead of -")
                                   .arg(items.size())
                                   .arg((items.size() + 24) / 25));
-        auto written
-            = InteropFile::write(format, project, items, target, QDateTime::currentDateTimeUtc());
+        auto written = InteropFile::write(format, project, items, target,
+                                          QDateTime::currentDateTimeUtc(), inputs);
         if (auto *error = std::get_if<IoError>(&written))
             return fileError(*error);
         if (target != u"-")
@@ -271,6 +298,8 @@ int runConvertCommand(const QStringList &args)
         return usageError(kConvertUsage,
                           QStringLiteral("argument --all-tables: not allowed with --table"));
 
+    if (auto exitCode = refuseInputAsOutput(out, options.positionals))
+        return *exitCode;
     auto read = readInteropInputs(options.positionals, table, kConvertUsage);
     if (const int *exitCode = std::get_if<int>(&read))
         return *exitCode;
@@ -297,9 +326,10 @@ int runConvertCommand(const QStringList &args)
     if (infer)
         inferEntityTypes(projects, inputs.hints);
     if (projects.empty())
-        return writeItemsOnly(format, !table.isEmpty() ? table : looseTable, looseItems, out);
+        return writeItemsOnly(format, !table.isEmpty() ? table : looseTable, looseItems, out,
+                              options.positionals);
     return writeProjects(format, projects, inputs.designPath,
-                         std::get<std::optional<quint64>>(seed), out);
+                         std::get<std::optional<quint64>>(seed), out, options.positionals);
 }
 
 } // namespace keyscope::cli

@@ -82,7 +82,8 @@ const QString kExportHelp = QStringLiteral(
     "                    all: every row (refused over 5000); FROM-TO: rows FROM to TO\n"
     "                    (1-based positions in the collection).\n"
     "  --context N       Rows kept around the rows read and the bounds (default 3).\n"
-    "  -o, --output OUT  The file to write (atomically: an old OUT stays intact on failure).\n"
+    "  -o, --output OUT  The file to write (atomically: an old OUT stays intact on failure;\n"
+    "                    frames: all of them or none), or - for standard output.\n"
     "  --help            Show this help.\n"
     "\n"
     "Identical inputs give byte-identical SVG and Markdown (no timestamps or random ids).\n"
@@ -399,6 +400,9 @@ int runExportCommand(const QStringList &args)
     if (auto exit = readOutput(options, &request))
         return *exit;
     if (auto exit = readLook(options, &request))
+        return *exit;
+    if (auto exit = refuseInputAsOutput(request.outputPath,
+                                        {request.projectPath, request.compareProjectPath}))
         return *exit;
     return exitCode(ui::exportDiagram(request));
 }

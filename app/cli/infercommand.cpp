@@ -71,6 +71,10 @@ int runInferCommand(const QStringList &args)
     const ParsedOptions &options = std::get<ParsedOptions>(parsed);
     const QString out = options.value(QStringLiteral("--output")).value_or(QString());
     const QString table = options.value(QStringLiteral("--table")).value_or(QString());
+    if (!out.isEmpty()) {
+        if (auto exitCode = refuseInputAsOutput(out, options.positionals))
+            return *exitCode;
+    }
     auto read = readInteropInputs(options.positionals, table, kInferUsage);
     if (const int *exitCode = std::get_if<int>(&read))
         return *exitCode;

@@ -26,6 +26,7 @@
 #include "model/value/dynamojson.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTextStream>
 
@@ -312,6 +313,47 @@ int runDescribe(const QStringList &args)
 
 // ---- load --------------------------------------------------------------------------------
 
+std::optional<QString> writeLoadedProject(const QueryRequest &request,
+                                          const TableDescription &description,
+                                          const QString &endpoint, const ReadResult &read,
+                                          const QString &path)
+{
+    const Project project = partitionProject(request, description.definition, endpoint, read.items);
+    if (auto error = ProjectFile::write(project, path))
+        return error->toString();
+    return std::nullopt;
+}
+
+// One item per line, as `keyscope populate` writes them.
+std::optional<QString> writeLoadedItems(const ReadResult &read, const QString &path)
+{
+    QByteArray bytes = "{\n    \"Items\": [";
+    for (std::size_t i = 0; i < read.items.size(); ++i) {
+        const QJsonObject item = dynamojson::itemToJson(read.items[i]);
+        bytes += (i ? ",\n        " : "\n        ")
+            + JsonWriter::write(OrderedJson::fromQJson(item), 0).replace('\n', "");
+    }
+    bytes += read.items.empty() ? "]\n}\n" : "\n    ]\n}\n";
+    return writeAtomically(path, bytes);
+}
+
+// A load that ended early: what became of the items read, then the error (or 130 on a cancel).
+int incompleteLoad(const LiveError &error, std::size_t itemsRead, const QString &target,
+                   bool written)
+{
+    const bool cancelled = error.kind == LiveError::Kind::Cancelled;
+    const QString when = cancelled ? QStringLiteral("the cancel") : QStringLiteral("the error");
+    const QString count = QString::number(itemsRead);
+    const QString what = written
+        ? QStringLiteral("wrote the %1 items read before %2 to %3").arg(count, when, target)
+        : QStringLiteral("%1 was left as it was; the %2 items read before %3 were not written")
+              .arg(target, count, when);
+    print(stderr,
+          QStringLiteral("keyscope: %1: %2; the partition is incomplete\n")
+              .arg(cancelled ? QStringLiteral("cancelled") : QStringLiteral("error"), what));
+    return cancelled ? 130 : failWith(error);
+}
+
 int runLoad(const QStringList &args)
 {
     const QString sub = QStringLiteral("load");
@@ -383,52 +425,28 @@ int runLoad(const QStringList &args)
     progress.finish();
     std::signal(SIGINT, SIG_DFL);
 
-    // Whatever was read is written, also after an error or a cancel: nothing is lost.
-    if (out) {
-        const Project project
-            = partitionProject(request, description.definition, endpoint, read.items);
-        if (auto error = ProjectFile::write(project, *out)) {
-            print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error->toString()));
-            return kExitFile;
-        }
-    } else {
-        QJsonArray items;
-        for (const Item &item : read.items)
-            items.append(dynamojson::itemToJson(item));
-        // One item per line, as `keyscope populate` writes them.
-        QByteArray bytes = "{\n    \"Items\": [";
-        for (qsizetype i = 0; i < items.size(); ++i) {
-            bytes += (i ? ",\n        " : "\n        ")
-                + JsonWriter::write(OrderedJson::fromQJson(items.at(i)), 0).replace('\n', "");
-        }
-        bytes += items.isEmpty() ? "]\n}\n" : "\n    ]\n}\n";
-        if (auto error = writeAtomically(*itemsOut, bytes)) {
+    // Whatever was read is written, also after an error or a cancel: nothing is lost. But a
+    // failed run never replaces an existing output (it may hold a complete partition).
+    const bool failed = read.error.has_value();
+    const QString target = out ? *out : *itemsOut;
+    const bool writeTarget = !failed || !QFileInfo::exists(target);
+    if (writeTarget) {
+        const auto error = out ? writeLoadedProject(request, description, endpoint, read, *out)
+                               : writeLoadedItems(read, *itemsOut);
+        if (error) {
             print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
             return kExitFile;
         }
-        if (definitionOut) {
-            if (auto error
-                = writeAtomically(*definitionOut, prettyJson(description.definition.toJson()))) {
-                print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
-                return kExitFile;
-            }
+    }
+    if (definitionOut && (!failed || !QFileInfo::exists(*definitionOut))) {
+        if (auto error
+            = writeAtomically(*definitionOut, prettyJson(description.definition.toJson()))) {
+            print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
+            return kExitFile;
         }
     }
-
-    const QString target = out ? *out : *itemsOut;
-    if (read.error) {
-        const bool cancelled = read.error->kind == LiveError::Kind::Cancelled;
-        print(stderr,
-              QStringLiteral("keyscope: %1: wrote the %2 items read before %3 to %4; the "
-                             "partition is incomplete\n")
-                  .arg(cancelled ? QStringLiteral("cancelled") : QStringLiteral("error"))
-                  .arg(read.items.size())
-                  .arg(cancelled ? QStringLiteral("the cancel") : QStringLiteral("the error"),
-                       target));
-        if (cancelled)
-            return 130;
-        return failWith(*read.error);
-    }
+    if (failed)
+        return incompleteLoad(*read.error, read.items.size(), target, writeTarget);
     print(stderr,
           QStringLiteral("Loaded %1 items (%2 pages, %3 read) from %4 on %5 into %6%7\n")
               .arg(read.items.size())

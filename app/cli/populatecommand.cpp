@@ -7,6 +7,7 @@
 #include "model/io/atomicfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
+#include "model/io/standardoutput.h"
 
 namespace keyscope::cli {
 
@@ -53,7 +54,8 @@ const QString kPopulateHelp = QStringLiteral(
 
 const QString kPopulateUsage = shortUsage(kPopulateHelp, QStringLiteral("populate"));
 
-// Writes to stdout, or to an AtomicFile committed at the end.
+// Writes to stdout (a failure is reported as the command ends), or to an AtomicFile committed
+// at the end.
 class Output
 {
 public:
@@ -65,22 +67,18 @@ public:
     bool open() { return !m_file || m_file->open(); }
     bool write(const QByteArray &bytes)
     {
-        if (!m_file) {
-            return std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout)
-                == size_t(bytes.size());
-        }
+        if (!m_file)
+            return writeStandardOutput(bytes);
         return m_file->write(bytes);
     }
     bool commit()
     {
         if (!m_file)
-            return std::fflush(stdout) == 0;
+            return !standardOutputError();
         return m_file->commit();
     }
-    QString errorString() const
-    {
-        return m_file ? m_file->errorString() : QStringLiteral("cannot write to standard output");
-    }
+    bool isFile() const { return m_file.has_value(); }
+    QString errorString() const { return m_file ? m_file->errorString() : QString(); }
 
 private:
     std::optional<AtomicFile> m_file;
@@ -102,6 +100,10 @@ int runPopulateCommand(const QStringList &args)
         return usageError(kPopulateUsage, QStringLiteral("argument --out: expected a file name"));
 
     const QString &path = command.file;
+    if (out) {
+        if (auto exitCode = refuseInputAsOutput(*out, {path}))
+            return *exitCode;
+    }
     auto loaded = loadProject(path);
     if (auto *exitCode = std::get_if<int>(&loaded))
         return *exitCode;
@@ -116,9 +118,9 @@ int runPopulateCommand(const QStringList &args)
     Output output(out);
     const auto writeFailed = [&] {
         progress.finish();
-        print(stderr,
-              QStringLiteral("keyscope: error: %1: %2\n")
-                  .arg(out.value_or(QStringLiteral("<stdout>")), output.errorString()));
+        if (output.isFile())
+            print(stderr,
+                  QStringLiteral("keyscope: error: %1: %2\n").arg(*out, output.errorString()));
         return kExitFile;
     };
     if (!output.open())

@@ -29,6 +29,7 @@ namespace keyscope {
 namespace {
 
 using namespace keyscope::model;
+using cli::print;
 
 constexpr int kExitUsage = 252;
 constexpr int kExitService = 254;
@@ -40,17 +41,6 @@ struct Failure
     int exitCode = kExitOther;
     QString message;
 };
-
-void print(std::FILE *stream, const QByteArray &text)
-{
-    std::fwrite(text.constData(), 1, size_t(text.size()), stream);
-    std::fflush(stream);
-}
-
-void print(std::FILE *stream, const QString &text)
-{
-    print(stream, text.toUtf8());
-}
 
 Failure usageFailure(const QString &message)
 {

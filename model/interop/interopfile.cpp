@@ -8,10 +8,12 @@
 #include "model/interop/itemsformats.h"
 #include "model/interop/workbenchmodel.h"
 #include "model/interop/yamldocument.h"
+#include "model/io/fileset.h"
 #include "model/io/importnotes.h"
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
+#include "model/io/standardoutput.h"
 #include "model/io/tabledefinitionfile.h"
 #include "model/table/table.h"
 
@@ -370,11 +372,11 @@ bool isBatchWriteRequest(const QString &path)
 
 } // namespace
 
-QStringList InteropFile::removeStaleBatchFiles(const QString &path, qsizetype written)
+QStringList InteropFile::staleBatchFiles(const QString &path, qsizetype written)
 {
     // OUT-NNN.json files numbered past this run's, left by an earlier run that needed more:
     // `aws dynamodb batch-write-item` over OUT-*.json would load them again. Only files that
-    // hold a batch-write request are removed; anything else of that name is the user's.
+    // hold a batch-write request; anything else of that name is the user's.
     const QFileInfo info(path);
     QString stem = info.fileName();
     if (stem.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
@@ -383,30 +385,37 @@ QStringList InteropFile::removeStaleBatchFiles(const QString &path, qsizetype wr
         QStringLiteral("^%1-(\\d{3,})\\.json$").arg(QRegularExpression::escape(stem)),
         QRegularExpression::CaseInsensitiveOption);
     const qsizetype kept = written <= 1 ? 0 : written;
-    QStringList removed;
-    QDir dir = info.dir();
+    QStringList stale;
+    const QDir dir = info.dir();
     for (const QString &name : dir.entryList(QDir::Files)) {
         const auto match = numbered.match(name);
-        if (!match.hasMatch() || match.captured(1).toLongLong() <= kept)
-            continue;
-        if (isBatchWriteRequest(dir.filePath(name)) && dir.remove(name))
-            removed << dir.filePath(name);
+        if (match.hasMatch() && match.captured(1).toLongLong() > kept
+            && isBatchWriteRequest(dir.filePath(name)))
+            stale << dir.filePath(name);
     }
-    return removed;
+    return stale;
 }
 
 std::variant<QStringList, IoError> InteropFile::write(Format format, const Project &project,
                                                       const ItemList &items, const QString &path,
-                                                      const QDateTime &now)
+                                                      const QDateTime &now,
+                                                      const QStringList &inputs)
 {
     const std::vector<QByteArray> files = render(format, project, items, now);
-    const QStringList paths = ItemsFormats::batchFileNames(path, qsizetype(files.size()));
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        if (auto error = interopjson::writeFile(paths.at(qsizetype(i)), files[i]))
-            return *error;
+    if (isStandardOutput(path) && files.size() == 1) {
+        writeOutput(path, files.front()); // a failure is reported as the program ends
+        return QStringList {path};
     }
-    if (format == Format::BatchWrite && path != u"-")
-        removeStaleBatchFiles(path, qsizetype(files.size()));
+    const QStringList paths = ItemsFormats::batchFileNames(path, qsizetype(files.size()));
+    FileSet set(inputs);
+    for (std::size_t i = 0; i < files.size(); ++i)
+        set.add(paths.at(qsizetype(i)), files[i]);
+    if (format == Format::BatchWrite) {
+        for (const QString &stale : staleBatchFiles(path, qsizetype(files.size())))
+            set.removeAfterwards(stale);
+    }
+    if (!set.commit())
+        return IoError {set.failedPath(), 0, 0, {}, set.errorString()};
     return paths;
 }
 

@@ -84,15 +84,16 @@ public:
     // Workbench model's TableData hold): one file, except batch-write (one per 25 items).
     static std::vector<QByteArray> render(Format format, const Project &project,
                                           const ItemList &items, const QDateTime &now);
-    // Removes the OUT-NNN.json batch-write files numbered past `written` (an earlier, longer
-    // run's); only files holding a batch-write request. Returns their paths.
-    static QStringList removeStaleBatchFiles(const QString &path, qsizetype written);
-    // Renders and writes atomically; batch-write files are named by
-    // ItemsFormats::batchFileNames (and an earlier run's extra ones removed). Returns the paths
-    // written.
+    // The OUT-NNN.json batch-write files numbered past `written` (an earlier, longer run's);
+    // only files holding a batch-write request.
+    static QStringList staleBatchFiles(const QString &path, qsizetype written);
+    // Renders and writes, every file or none (a FileSet; "-": standard output, one file only);
+    // batch-write files are named by ItemsFormats::batchFileNames, and an earlier run's extra
+    // ones are removed. Never writes over or removes one of `inputs`. Returns the paths written.
     static std::variant<QStringList, IoError> write(Format format, const Project &project,
-                                                    const ItemList &items,
-                                                    const QString &path, const QDateTime &now);
+                                                    const ItemList &items, const QString &path,
+                                                    const QDateTime &now,
+                                                    const QStringList &inputs = {});
 
     // A project's collection as it is stored: populated items (generated, then hand-written),
     // one per primary key.

@@ -1,15 +1,10 @@
 #include "model/interop/interopjson.h"
 
-#include "model/io/atomicfile.h"
-
 #include "model/value/dynamojson.h"
 #include "model/value/jsonnumbertext.h"
 #include "model/value/number.h"
 
-#include <QFile>
 #include <QJsonArray>
-
-#include <cstdio>
 
 namespace keyscope::model::interopjson {
 
@@ -97,18 +92,6 @@ OrderedJson createTableJson(const Project &project)
             out.insert(it.key(), OrderedJson::fromQJson(it.value()));
     }
     return out;
-}
-
-std::optional<IoError> writeFile(const QString &path, const QByteArray &bytes)
-{
-    if (path == u"-") {
-        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-        std::fflush(stdout);
-        return std::nullopt;
-    }
-    if (auto reason = writeFileAtomically(path, bytes))
-        return IoError {path, 0, 0, {}, QStringLiteral("cannot write: ") + *reason};
-    return std::nullopt;
 }
 
 Project projectForTable(const TableDefinition &table, const QJsonObject &tableJson)

@@ -26,9 +26,6 @@ std::optional<AttributeValue> valueFromPlainJson(const QJsonValue &json, const Q
 // GlobalSecondaryIndexes, BillingMode, ProvisionedThroughput, then the rest the project kept).
 OrderedJson createTableJson(const Project &project);
 
-// Writes atomically (QSaveFile); "-" writes to stdout.
-std::optional<IoError> writeFile(const QString &path, const QByteArray &bytes);
-
 // A project holding just a table (and optionally items): what importing a create-table file or
 // a CloudFormation resource gives.
 Project projectForTable(const TableDefinition &table, const QJsonObject &tableJson);

@@ -1,11 +1,27 @@
 #include "model/io/atomicfile.h"
 
+#include <QFileInfo>
+
 namespace keyscope::model {
+
+bool isSpecialFile(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.exists() && !info.isFile() && !info.isDir();
+}
 
 AtomicFile::AtomicFile(const QString &path)
     : m_path(path)
     , m_file(path)
+    , m_inPlace(path)
 { }
+
+QFileDevice &AtomicFile::device()
+{
+    if (m_writeInPlace)
+        return m_inPlace;
+    return m_file;
+}
 
 AtomicFile::~AtomicFile()
 {
@@ -17,7 +33,7 @@ bool AtomicFile::fail()
 {
     if (!m_failed) {
         m_failed = true;
-        m_error = m_file.errorString();
+        m_error = device().errorString();
         if (m_error.isEmpty() || m_error == QLatin1String("Unknown error"))
             m_error = QStringLiteral("the write did not complete");
     }
@@ -28,16 +44,18 @@ bool AtomicFile::open()
 {
     // Unbuffered: each write goes to the file system now, so a full disk fails the write
     // that meets it instead of a flush nobody checks.
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+    m_writeInPlace = isSpecialFile(m_path);
+    if (!device().open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return fail();
     return true;
 }
 
 bool AtomicFile::write(const QByteArray &bytes)
 {
-    if (m_failed || !m_file.isOpen())
+    QFileDevice &target = device();
+    if (m_failed || !target.isOpen())
         return m_failed ? false : fail();
-    if (m_file.write(bytes) != bytes.size() || m_file.error() != QFileDevice::NoError)
+    if (target.write(bytes) != bytes.size() || target.error() != QFileDevice::NoError)
         return fail();
     return true;
 }
@@ -46,16 +64,20 @@ bool AtomicFile::commit()
 {
     if (m_done)
         return !m_failed;
-    if (m_failed || !m_file.isOpen()) {
+    if (m_failed || !device().isOpen()) {
         cancel();
         return false;
     }
-    if (!m_file.flush() || m_file.error() != QFileDevice::NoError) {
+    if (!device().flush() || device().error() != QFileDevice::NoError) {
         fail();
         cancel();
         return false;
     }
     m_done = true;
+    if (m_writeInPlace) {
+        m_inPlace.close();
+        return m_inPlace.error() == QFileDevice::NoError || fail();
+    }
     if (!m_file.commit())
         return fail();
     return true;
@@ -64,6 +86,10 @@ bool AtomicFile::commit()
 void AtomicFile::cancel()
 {
     m_done = true;
+    if (m_writeInPlace) {
+        m_inPlace.close(); // what reached a FIFO or a device cannot be taken back
+        return;
+    }
     if (m_file.isOpen())
         m_file.cancelWriting();
     if (m_file.isOpen())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFile>
 #include <QSaveFile>
 #include <QString>
 
@@ -15,6 +16,9 @@ namespace keyscope::model {
 //
 // Qt 6.4's QSaveFile alone is not enough: a buffered write that fails in the final flush is
 // not seen by write(), and commit() renames the short file over the old one.
+//
+// A target that is neither a regular file nor a folder (a FIFO, a device such as /dev/null) is
+// written in place: opened and written, never replaced, so the node stays what it was.
 class AtomicFile
 {
 public:
@@ -37,9 +41,12 @@ public:
 
 private:
     bool fail();
+    QFileDevice &device();
 
     QString m_path;
     QSaveFile m_file;
+    QFile m_inPlace; // a FIFO or a device
+    bool m_writeInPlace = false;
     QString m_error;
     bool m_failed = false;
     bool m_done = false;
@@ -47,5 +54,9 @@ private:
 
 // Writes `bytes` to `path` through AtomicFile. nullopt on success, else the reason.
 std::optional<QString> writeFileAtomically(const QString &path, const QByteArray &bytes);
+
+// True when `path` names something that exists and is neither a regular file nor a folder
+// (symlinks followed): a FIFO, a device, a socket. Such a target is written in place.
+bool isSpecialFile(const QString &path);
 
 } // namespace keyscope::model

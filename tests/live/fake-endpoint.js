@@ -3,11 +3,13 @@
 //   node fake-endpoint.js html       HTTP 200 with an HTML page: not a DynamoDB endpoint
 //   node fake-endpoint.js silent     accepts the connection and never answers (timeouts)
 //   node fake-endpoint.js forbidden  rejects every request as AWS does for a wrong key
-//   node fake-endpoint.js vanish     a table "Gone" whose partition is read 2 items a page;
-//                                    the third page finds the table deleted
+//   node fake-endpoint.js vanish [N] a table "Gone" whose partition is read 2 items a page;
+//                                    the page after the first N (default 2) finds the table
+//                                    deleted
 'use strict'
 const http = require('http')
 const mode = process.argv[2] || 'html'
+const pagesBeforeVanishing = Number(process.argv[3] || 2)
 let queries = 0
 
 function json(response, status, body) {
@@ -40,7 +42,7 @@ const server = http.createServer((request, response) => {
       }})
     if (target === 'Query') {
       queries += 1
-      if (queries >= 3)
+      if (queries > pagesBeforeVanishing)
         return json(response, 400, {
           __type: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
           message: 'Requested resource not found',

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace keyscope::testsupport {
@@ -61,6 +63,13 @@ public:
         while (file.write(block) == block.size()) { }
         const QByteArray byte(1, 'x');
         while (file.write(byte) == 1) { }
+    }
+    // Fills the disk, then frees `bytes` of it again: the next writes fit about that much.
+    void fillLeaving(qint64 bytes) const
+    {
+        fill();
+        QFile file(path(QStringLiteral(".filler")));
+        file.resize(std::max<qint64>(0, file.size() - bytes));
     }
     // Frees the space the filler took.
     void unfill() const { QFile::remove(path(QStringLiteral(".filler"))); }

@@ -1,5 +1,6 @@
 #include "ui/export/animationexport.h"
 
+#include "model/io/standardoutput.h"
 #include "ui/export/animatedsvg.h"
 #include "ui/export/framesequence.h"
 
@@ -17,6 +18,10 @@ ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
                     .arg(request.animated ? QStringLiteral("--animated")
                                           : QStringLiteral("--format frames"))};
 
+    if (format == ExportFormat::Frames && model::isStandardOutput(request.outputPath))
+        return {Kind::Request,
+                QStringLiteral("--format frames writes a directory of PNG files: give a "
+                               "directory to -o instead of -")};
     if (!request.compareProjectPath.isEmpty())
         return {Kind::Request,
                 QStringLiteral("--compare draws one step (svg, png, pdf or md); "
@@ -36,7 +41,8 @@ ExportError exportAnimation(const ExportRequest &request, ExportFormat format)
         if (const QString problem = imageSizeProblem(diagram.logicalSize(), request.scale);
             !problem.isEmpty())
             return {Kind::Request, problem};
-        return writeFrameSequence(diagram, request.outputPath, request.scale);
+        return writeFrameSequence(diagram, request.outputPath, request.scale,
+                                  {request.projectPath});
     }
 
     QString message;

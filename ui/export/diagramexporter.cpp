@@ -2,7 +2,7 @@
 
 #include "model/design/designrun.h"
 #include "model/design/projectfile.h"
-#include "model/io/atomicfile.h"
+#include "model/io/standardoutput.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrenderer.h"
 #include "ui/collection/collectionview.h"
@@ -843,7 +843,7 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
 
 ExportError writeExportFile(const QString &path, const QByteArray &bytes)
 {
-    if (auto reason = model::writeFileAtomically(path, bytes))
+    if (auto reason = model::writeOutput(path, bytes))
         return {ExportError::Kind::Output, path + QStringLiteral(": ") + *reason};
     return {};
 }

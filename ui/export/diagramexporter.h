@@ -265,7 +265,8 @@ QString exportFormatSuffix(ExportFormat format);
 ExportError exportDiagram(const ExportRequest &request);
 // The bytes of the requested export (what exportDiagram writes).
 std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request);
-// Writes bytes atomically (QSaveFile): the old file stays intact when anything fails.
+// Writes bytes atomically (AtomicFile): the old file stays intact when anything fails; "-"
+// writes standard output.
 ExportError writeExportFile(const QString &path, const QByteArray &bytes);
 
 } // namespace keyscope::ui

@@ -3,6 +3,7 @@
 #include "ui/export/diagramexporter.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace keyscope::ui {
 
@@ -13,9 +14,12 @@ namespace keyscope::ui {
 //
 //     ffmpeg -f concat -i DIR/frames.ffconcat -vf "fps=30,format=yuv420p" traversal.mp4
 //
-// The directory is created if needed. Frames of an earlier, longer export (frame-NNN.png past
-// the last one) are removed so that a glob sees this traversal only; other files are left alone.
-ExportError writeFrameSequence(ExportDiagram &diagram, const QString &directory, double scale);
+// The directory is created if needed. The frames are written whole or not at all (a FileSet):
+// on a failure the directory keeps its earlier frames. Frames of an earlier, longer export
+// (frame-NNN.png past the last one) are removed so that a glob sees this traversal only; other
+// files, and `inputs`, are left alone.
+ExportError writeFrameSequence(ExportDiagram &diagram, const QString &directory, double scale,
+                               const QStringList &inputs = {});
 
 // The name of frame `index` of `count` ("frame-007.png"): at least three digits.
 QString frameFileName(int index, int count);
