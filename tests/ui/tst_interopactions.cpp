@@ -191,7 +191,7 @@ void TestInteropActions::importErrorShowsThePath()
     m_window->interop()->importAction()->trigger();
     QCOMPARE(m_window->errors.size(), 1);
     QVERIFY2(m_window->errors.front().contains(QStringLiteral(
-                 "bad-key-model.json: DataModel[1].KeyAttributes.PartitionKey.AttributeType")),
+                 "bad-key-model.json: table 'Bad', KeyAttributes.PartitionKey.AttributeType")),
              qPrintable(m_window->errors.front()));
     QCOMPARE(m_window->document()->project().table.tableName, before); // nothing changed
 
@@ -206,8 +206,8 @@ void TestInteropActions::importErrorShowsThePath()
     QVERIFY(!m_window->interop()->importFile(csv.fileName()));
     QCOMPARE(m_window->errors.size(), 2);
     QVERIFY2(m_window->errors.last().contains(
-                 QStringLiteral("nosk.csv: line 2: One or more parameter values "
-                                "were invalid: Missing the key SK")),
+                 QStringLiteral("nosk.csv: line 2 (PK 'DEVICE#1'): One or more parameter "
+                                "values were invalid: Missing the key SK")),
              qPrintable(m_window->errors.last()));
     QCOMPARE(m_window->document()->project().items.size(), items);
     QCOMPARE(m_window->document()->undoStack()->count(), steps);
