@@ -245,6 +245,12 @@ QString firstIllegible(const CollectionLabels &labels, const CollectionRows &row
                          .horizontalAdvance(label.fullText)
                      <= layout.rowGeometry(label.row).sortKey.width())
             problem = QStringLiteral("shortened, though it fits at the smallest legible size");
+        else if (label.kind == Kind::TableKey && label.shortened()
+                 && layout.rowGeometry(label.row).attributes.width()
+                     >= QFontMetricsF(style.monoFont).horizontalAdvance(label.fullText)
+                         - label.rect.width())
+            problem = QStringLiteral("the table's key is shortened while the attributes have "
+                                     "the room it needs");
         else if (label.kind == Kind::SortKey && label.shortened()) {
             const qsizetype row = label.row;
             problem = keyProblem(label, row > 0 ? rows.sortKeyText(row - 1) : QString(),

@@ -903,7 +903,13 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
             + 6
                                      : widest;
     p.sortKeyWidth = std::max(needed, std::min(widest, style.sortKeyWidth * 0.4));
-    p.partitionKeyWidth = tableKey ? style.partitionKeyWidth : 0;
+    // The table's key, a key too, takes what its longest value needs before the attributes.
+    const double tableKeyNeeded = tableKey
+        ? QFontMetricsF(style.monoFont).horizontalAdvance(QStringLiteral("M"))
+                * double(state.rows->longestTableKey())
+            + 6
+        : 0;
+    p.partitionKeyWidth = tableKey ? std::max(style.partitionKeyWidth, tableKeyNeeded) : 0;
     // The lane for the trace's labels is there whenever a trace is, at every step alike.
     p.markerLaneWidth = state.timeline ? style.markerLaneWidth : 0;
     p.bracketLaneWidth = style.bracketLaneWidth;

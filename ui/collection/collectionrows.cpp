@@ -143,20 +143,31 @@ QString CollectionRows::tableKeyText(qsizetype row) const
     return parts.join(QStringLiteral(" | "));
 }
 
-qsizetype CollectionRows::longestSortKey() const
+qsizetype CollectionRows::longest(QString (CollectionRows::*text)(qsizetype) const) const
 {
-    if (m_longestSortKey >= 0)
-        return m_longestSortKey;
     const qsizetype n = rowCount();
     constexpr qsizetype kSample = 4096;
     const qsizetype stride = std::max<qsizetype>(1, n / kSample);
     qsizetype longest = 0;
     for (qsizetype row = 0; row < n; row += stride)
-        longest = std::max(longest, sortKeyText(row).size());
+        longest = std::max(longest, (this->*text)(row).size());
     if (n > 0)
-        longest = std::max(longest, sortKeyText(n - 1).size());
-    m_longestSortKey = longest;
+        longest = std::max(longest, (this->*text)(n - 1).size());
     return longest;
+}
+
+qsizetype CollectionRows::longestSortKey() const
+{
+    if (m_longestSortKey < 0)
+        m_longestSortKey = longest(&CollectionRows::sortKeyText);
+    return m_longestSortKey;
+}
+
+qsizetype CollectionRows::longestTableKey() const
+{
+    if (m_longestTableKey < 0)
+        m_longestTableKey = hasTableKeyColumn() ? longest(&CollectionRows::tableKeyText) : 0;
+    return m_longestTableKey;
 }
 
 QString CollectionRows::partitionLabel() const

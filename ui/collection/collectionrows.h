@@ -80,6 +80,8 @@ public:
     QString tableKeyText(qsizetype row) const; // "PK | SK" of the table
     // The longest sort key text in characters (sampled on very large collections; cached).
     qsizetype longestSortKey() const;
+    // The same for the table's key column of an index.
+    qsizetype longestTableKey() const;
     QStringList attributeTexts(qsizetype row, const QStringList &only = {}) const;
     // The sort key as a key value (for the byte explainer); Null when the store has no sort key.
     model::AttributeValue sortKeyValue(qsizetype row) const;
@@ -94,7 +96,11 @@ private:
     std::vector<qint32> m_rowOfItem; // by ItemId; -1 when absent
     std::vector<ParentGroup> m_groups;
     std::vector<std::pair<qsizetype, int>> m_parentRows; // (row, group) sorted by row
+    // The longest of `text` over the rows, sampled on very large collections.
+    qsizetype longest(QString (CollectionRows::*text)(qsizetype) const) const;
+
     mutable qsizetype m_longestSortKey = -1;
+    mutable qsizetype m_longestTableKey = -1;
 };
 
 } // namespace keyscope::ui
