@@ -178,6 +178,7 @@ private slots:
     void collectionShowsEnoughRowsByDefault_data();
     void collectionShowsEnoughRowsByDefault();
     void checksPanelCollapsesWhenNothingIsFound();
+    void exportHeadingNamesAnUnnamedDesignByItsFile();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -1426,5 +1427,17 @@ void TestMainWindow::checksPanelCollapsesWhenNothingIsFound()
     QVERIFY(!window->document()->findings().empty());
     QTRY_VERIFY(list->isVisible());
     QTRY_VERIFY2(checks->height() >= 200, qPrintable(QString::number(checks->height())));
+}
+
+// A design without a name is headed in exports by its file name (as the window title names it),
+// never by the window title's own text ("Untitled[*] — Keyscope").
+void TestMainWindow::exportHeadingNamesAnUnnamedDesignByItsFile()
+{
+    auto window = shownExample(QSize(1280, 776), QStringLiteral("/iot/after"));
+    QVERIFY(window);
+    window->document()->setName(QString());
+    const auto source = window->diagramSource();
+    QVERIFY(source);
+    QCOMPARE(source->projectName, QStringLiteral("after.keyscope.json"));
 }
 #include "tst_mainwindow.moc"

@@ -816,7 +816,7 @@ void MainWindow::findingSelected()
 
 std::optional<ExportDiagram::Source> MainWindow::diagramSource() const
 {
-    return m_traces->diagramSource(windowTitle());
+    return m_traces->diagramSource(m_document->displayName());
 }
 
 int MainWindow::playerStepFor(const ExportDiagram::Source &source,
