@@ -584,6 +584,7 @@ private:
                 layout.shape = Shape::BatchWriteRequest;
                 layout.wrapped = m_takenWrapped;
                 layout.memberKey = m_takenKey;
+                layout.tableName = m_takenKey;
                 layout.arrayPath
                     = (m_takenWrapped ? QStringLiteral("RequestItems.") : QString()) + m_takenKey;
             }
