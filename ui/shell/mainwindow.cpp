@@ -102,6 +102,7 @@ MainWindow::MainWindow(Settings *settings, const QString &examplesDirectory, QWi
         m_document, m_settings,
         {m_collection, m_tracePanel, m_player, m_builder, m_codePanel, m_compare}, this);
     createStatusBar();
+    fitChecksToFindings(); // nothing is found before the first check
     m_defaultState = saveState();
 
     connect(m_document, &Document::projectChanged, this, &MainWindow::refreshEntities);
@@ -382,6 +383,9 @@ void MainWindow::resetLayout()
 void MainWindow::applyDefaultHeights()
 {
     resizeDocks({dock(QStringLiteral("QueryDock"))}, {kQueryPanelHeight}, Qt::Vertical);
+    // Checks keeps to one line while nothing is found (its content's maximum height).
+    resizeDocks({dock(QStringLiteral("PatternsDock")), dock(QStringLiteral("ChecksDock"))},
+                {kPatternsPanelHeight, kChecksPanelHeight}, Qt::Vertical);
 }
 
 void MainWindow::updateThemeActions()
