@@ -8,6 +8,7 @@
 #include "model/interop/itemsformats.h"
 #include "model/interop/workbenchmodel.h"
 #include "model/interop/yamldocument.h"
+#include "model/io/inputfile.h"
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
@@ -89,10 +90,10 @@ std::variant<InteropFile::Input, IoError> fromCloudFormation(const QJsonValue &d
 std::variant<InteropFile::Input, IoError>
 InteropFile::read(const QString &path, const QString &table, const TableDefinition &itemsTable)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return IoError {path, 0, 0, {}, QStringLiteral("cannot read: %1").arg(file.errorString())};
-    return parse(file.readAll(), path, table, itemsTable);
+    auto bytes = InputFile::read(path);
+    if (auto *error = std::get_if<IoError>(&bytes))
+        return *error;
+    return parse(std::get<QByteArray>(bytes), path, table, itemsTable);
 }
 
 std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &data,

@@ -1,5 +1,7 @@
 #include "model/io/jsonfile.h"
 
+#include "model/io/inputfile.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -201,14 +203,10 @@ std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, con
 
 std::variant<QJsonDocument, IoError> JsonFile::read(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        const QString reason = !QFileInfo::exists(path)
-            ? QStringLiteral("No such file or directory")
-            : file.errorString();
-        return IoError {path, 0, 0, {}, QStringLiteral("cannot read the file: %1").arg(reason)};
-    }
-    return parse(file.readAll(), path);
+    auto bytes = InputFile::read(path);
+    if (auto *error = std::get_if<IoError>(&bytes))
+        return *error;
+    return parse(std::get<QByteArray>(bytes), path);
 }
 
 } // namespace keyscope::model

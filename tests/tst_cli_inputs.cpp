@@ -1,0 +1,217 @@
+// Inputs that run away or mislead (issue 27), end to end with the real binary where a user meets
+// them: an endless or huge input file, items over DynamoDB's 400 KB, strings that are not
+// Unicode, CSV rows that fail, and a list of ten thousand tables. Each is refused (or counted)
+// with a message that names where.
+
+#include "model/design/projectfile.h"
+#include "model/interop/interopfile.h"
+#include "model/io/itemsfile.h"
+#include "model/io/tabledefinitionfile.h"
+#include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace keyscope;
+using keyscope::testsupport::CliOptions;
+using keyscope::testsupport::CliResult;
+
+namespace {
+
+const QString kIotTable = testsupport::sourcePath("/resources/examples/iot/table.json");
+const QString kIotProject = testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
+const QString kBoundVariable = QStringLiteral("KEYSCOPE_MAX_INPUT_BYTES");
+
+QString boundMessage(const QString &path, const QString &bound)
+{
+    return path + QStringLiteral(": the input is larger than ") + bound
+        + QStringLiteral(", the most Keyscope reads from one file; set KEYSCOPE_MAX_INPUT_BYTES "
+                         "to a larger number of bytes to read it");
+}
+
+CliResult run(const QStringList &args, const QString &directory, const QString &bound = {})
+{
+    CliOptions options;
+    options.workingDirectory = directory;
+    if (!bound.isEmpty())
+        options.environment.insert(kBoundVariable, bound);
+    options.timeoutMs = 60000;
+    return testsupport::runKeyscope(args, options);
+}
+
+// A FIFO that a thread fills with `head`, then `repeat` over and over, for as long as a reader
+// reads it: an input that never ends. The destructor opens it for reading itself, so the writer
+// is never left waiting for a reader that did not come.
+class EndlessFifo
+{
+public:
+    EndlessFifo(const QString &path, const QByteArray &head, const QByteArray &repeat)
+        : m_path(QFile::encodeName(path))
+    {
+        if (::mkfifo(m_path.constData(), 0600) != 0)
+            return;
+        m_writer = std::thread([this, head, repeat] {
+            const int fd = ::open(m_path.constData(), O_WRONLY);
+            if (fd < 0)
+                return;
+            bool open = ::write(fd, head.constData(), size_t(head.size())) > 0;
+            while (open && !m_stop)
+                open = ::write(fd, repeat.constData(), size_t(repeat.size())) > 0;
+            ::close(fd);
+        });
+    }
+    ~EndlessFifo()
+    {
+        m_stop = true;
+        const int fd = ::open(m_path.constData(), O_RDONLY | O_NONBLOCK);
+        if (m_writer.joinable())
+            m_writer.join();
+        if (fd >= 0)
+            ::close(fd);
+    }
+
+private:
+    QByteArray m_path;
+    std::atomic<bool> m_stop = false;
+    std::thread m_writer;
+};
+
+} // namespace
+
+class TestCliInputs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void endlessInputsStopAtTheBound_data();
+    void endlessInputsStopAtTheBound();
+    void aFileOverTheBoundIsNotRead_data();
+    void aFileOverTheBoundIsNotRead();
+    void theAppsLoadersStopAtTheBound();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestCliInputs::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    std::signal(SIGPIPE, SIG_IGN); // the FIFO writers see EPIPE when keyscope stops reading
+}
+
+void TestCliInputs::endlessInputsStopAtTheBound_data()
+{
+    QTest::addColumn<QString>("input"); // "/dev/zero", or "fifo": an endless array of items
+    QTest::addColumn<QStringList>("args");
+    const QStringList query = {"query",
+                               "--table-definition",
+                               kIotTable,
+                               "--items",
+                               "INPUT",
+                               "--key-condition-expression",
+                               "PK = :pk",
+                               "--expression-attribute-values",
+                               R"({":pk": {"S": "DEVICE#1"}})"};
+    // Each ate all memory (4 GB, then std::bad_alloc and SIGABRT) or never ended before.
+    QTest::newRow("check /dev/zero") << "/dev/zero" << QStringList {"check", "INPUT"};
+    QTest::newRow("convert /dev/zero")
+        << "/dev/zero" << QStringList {"convert", "INPUT", "-o", "out.keyscope.json"};
+    QTest::newRow("query --items /dev/zero") << "/dev/zero" << query;
+    QTest::newRow("query --table-definition /dev/zero")
+        << "/dev/zero"
+        << QStringList {"query",   "--table-definition",         "INPUT",   "--items",
+                        kIotTable, "--key-condition-expression", "PK = :pk"};
+    QTest::newRow("convert an endless FIFO")
+        << "fifo" << QStringList {"convert", "INPUT", "-o", "out.keyscope.json"};
+    QTest::newRow("query --items an endless FIFO") << "fifo" << query;
+}
+
+// An endless input is read in pieces and refused at the bound (1 MiB here), naming the file,
+// the bound and how to raise it; nothing is written.
+void TestCliInputs::endlessInputsStopAtTheBound()
+{
+    QFETCH(QString, input);
+    QFETCH(QStringList, args);
+    std::optional<EndlessFifo> fifo;
+    if (input == u"fifo") {
+        input = m_dir.filePath(QStringLiteral("%1.fifo").arg(QTest::currentDataTag()));
+        fifo.emplace(input, QByteArray("["),
+                     QByteArray(R"({"PK": {"S": "DEVICE#1"}, "SK": {"S": "R"}},)"));
+    }
+    args.replaceInStrings(QStringLiteral("INPUT"), input);
+    const CliResult result = run(args, m_dir.path(), QStringLiteral("1048576"));
+    QCOMPARE(result.exitCode, 255);
+    QVERIFY2(result.err.contains(boundMessage(input, QStringLiteral("1 MiB (1,048,576 bytes)"))),
+             qPrintable(result.err));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("out.keyscope.json"))));
+}
+
+void TestCliInputs::aFileOverTheBoundIsNotRead_data()
+{
+    QTest::addColumn<QString>("bound"); // KEYSCOPE_MAX_INPUT_BYTES, or "" for the default
+    QTest::addColumn<qint64>("size");   // of the file: a valid project, then nothing (0: as is)
+    QTest::addColumn<QString>("named"); // the bound as the message names it
+    QTest::newRow("set to 1000 bytes") << "1000" << qint64(0) << "1,000 bytes";
+    // A sparse file: nothing is written to the disk, and nothing is read.
+    QTest::newRow("the default") << "" << (qint64(2) << 30) + 1 << "2 GiB (2,147,483,648 bytes)";
+}
+
+// A regular file larger than the bound is refused before a byte of it is read.
+void TestCliInputs::aFileOverTheBoundIsNotRead()
+{
+    QFETCH(QString, bound);
+    QFETCH(qint64, size);
+    QFETCH(QString, named);
+    const QString path = m_dir.filePath(QStringLiteral("large.keyscope.json"));
+    QFile::remove(path);
+    QVERIFY(QFile::copy(kIotProject, path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.size() > 1000);
+    QVERIFY(size == 0 || file.resize(size));
+    file.close();
+    for (const QStringList &args :
+         {QStringList {"check", path}, QStringList {"convert", path, "-o", "out.keyscope.json"}}) {
+        const CliResult result = run(args, m_dir.path(), bound);
+        QCOMPARE(result.exitCode, 255);
+        QVERIFY2(result.err.contains(boundMessage(path, named)), qPrintable(result.err));
+    }
+    QVERIFY(QFile::remove(path));
+}
+
+// The app opens projects, items, table definitions and imports through the same readers.
+void TestCliInputs::theAppsLoadersStopAtTheBound()
+{
+    qputenv(kBoundVariable.toLatin1(), "65536");
+    const QString zero = QStringLiteral("/dev/zero");
+    const QString message = boundMessage(zero, QStringLiteral("65,536 bytes"));
+    const auto project = model::ProjectFile::read(zero);
+    QVERIFY(std::holds_alternative<std::vector<model::IoError>>(project));
+    QCOMPARE(std::get<std::vector<model::IoError>>(project).front().toString(), message);
+    const auto definition = model::TableDefinitionFile::read(zero);
+    QVERIFY(std::holds_alternative<model::IoError>(definition));
+    QCOMPARE(std::get<model::IoError>(definition).toString(), message);
+    const auto imported = model::InteropFile::read(zero);
+    QVERIFY(std::holds_alternative<model::IoError>(imported));
+    QCOMPARE(std::get<model::IoError>(imported).toString(), message);
+    const auto table = model::TableDefinitionFile::read(kIotTable);
+    QVERIFY(std::holds_alternative<model::TableDefinition>(table));
+    model::Table items(std::get<model::TableDefinition>(table));
+    const auto loaded = model::ItemsFile::load(items, zero);
+    QVERIFY(std::holds_alternative<model::IoError>(loaded));
+    QCOMPARE(std::get<model::IoError>(loaded).toString(), message);
+    qunsetenv(kBoundVariable.toLatin1());
+}
+
+QTEST_GUILESS_MAIN(TestCliInputs)
+#include "tst_cli_inputs.moc"
