@@ -98,6 +98,8 @@ private slots:
     void aFileOverTheBoundIsNotRead_data();
     void aFileOverTheBoundIsNotRead();
     void theAppsLoadersStopAtTheBound();
+    void tenThousandTablesAreListedInShort_data();
+    void tenThousandTablesAreListedInShort();
 
 private:
     QTemporaryDir m_dir;
@@ -211,6 +213,52 @@ void TestCliInputs::theAppsLoadersStopAtTheBound()
     QVERIFY(std::holds_alternative<model::IoError>(loaded));
     QCOMPARE(std::get<model::IoError>(loaded).toString(), message);
     qunsetenv(kBoundVariable.toLatin1());
+}
+
+void TestCliInputs::tenThousandTablesAreListedInShort_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString first = QStringLiteral("T00001, T00002, T00003, T00004, T00005, T00006, T00007, "
+                                         "T00008, T00009, T00010 and 9,990 more");
+    QTest::newRow("convert") << QStringList {"convert", "TEMPLATE", "-o", "x.keyscope.json"} << 252
+                             << "has 10000 tables (" + first + "): pick one with --table NAME";
+    QTest::newRow("infer") << QStringList {"infer", "TEMPLATE"} << 252
+                           << "has 10000 tables (" + first + "): pick one with --table NAME";
+    QTest::newRow("convert --table")
+        << QStringList {"convert", "TEMPLATE", "--table", "Nope", "-o", "x.keyscope.json"} << 255
+        << "the template has no table \"Nope\"; its tables: " + first;
+}
+
+// A template of 10,000 tables: the message names ten and counts the rest (it listed every name
+// on one line of 80 KB).
+void TestCliInputs::tenThousandTablesAreListedInShort()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const QString path = m_dir.filePath(QStringLiteral("tables.template.json"));
+    if (!QFile::exists(path)) {
+        QByteArray resources;
+        for (int i = 1; i <= 10000; ++i) {
+            const QByteArray name = QByteArray::number(i).rightJustified(5, '0');
+            resources += QByteArray(i > 1 ? ",\"T" : "\"T") + name
+                + R"(": {"Type": "AWS::DynamoDB::Table", "Properties": {"TableName": "T)" + name
+                + R"(", "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}],)"
+                + R"( "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}]}})";
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"AWSTemplateFormatVersion": "2010-09-09", "Resources": {)" + resources
+                   + "}}");
+    }
+    args.replaceInStrings(QStringLiteral("TEMPLATE"), path);
+    const CliResult result = run(args, m_dir.path());
+    QCOMPARE(result.exitCode, exitCode);
+    QVERIFY2(result.err.contains(message), qPrintable(result.err.left(2000)));
+    for (const QString &line : result.err.split(u'\n'))
+        QVERIFY2(line.size() < 400, qPrintable(line.left(400)));
 }
 
 QTEST_GUILESS_MAIN(TestCliInputs)

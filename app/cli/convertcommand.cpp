@@ -272,7 +272,7 @@ int runConvertCommand(const QStringList &args)
                                          "NAME, or convert each with --all-tables")
                               .arg(inputs.designPath)
                               .arg(inputs.projects.size())
-                              .arg(inputs.tableNames.join(u", ")));
+                              .arg(listedNames(inputs.tableNames)));
     std::vector<Project> projects = std::move(inputs.projects);
     ItemList &looseItems = inputs.looseItems;
     const QString &looseTable = inputs.looseTable;

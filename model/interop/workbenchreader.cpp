@@ -882,7 +882,7 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
     if (!table.isEmpty() && !result.tableNames.contains(table))
         return fail(kDataModel,
                     QStringLiteral("the model has no table \"%1\"; its tables: %2")
-                        .arg(table, result.tableNames.join(u", ")));
+                        .arg(table, listedNames(result.tableNames)));
     for (qsizetype i = 0; i < tables.size(); ++i) {
         if (!table.isEmpty() && result.tableNames.at(i) != table)
             continue;
