@@ -12,6 +12,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -85,6 +88,36 @@ private:
     std::thread m_writer;
 };
 
+// The IoT project (after) with a constant attribute of `constantBytes` on each Reading, and
+// `itemBytes` > 0: one hand-written Reading holding that many bytes.
+QByteArray iotWith(qsizetype constantBytes, qsizetype itemBytes)
+{
+    QFile file(kIotProject);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QJsonObject project = QJsonDocument::fromJson(file.readAll()).object();
+    if (constantBytes > 0) {
+        QJsonArray entities = project.value("entities").toArray();
+        QJsonObject reading = entities.at(1).toObject();
+        QJsonArray attributes = reading.value("attributes").toArray();
+        attributes.append(QJsonObject {
+            {"name", "Blob"},
+            {"type", "S"},
+            {"generator",
+             QJsonObject {{"kind", "constant"}, {"value", QString(constantBytes, u'x')}}}});
+        reading.insert("attributes", attributes);
+        entities.replace(1, reading);
+        project.insert("entities", entities);
+    }
+    if (itemBytes > 0)
+        project.insert(
+            "items",
+            QJsonArray {QJsonObject {{"PK", QJsonObject {{"S", "DEVICE#d-0001"}}},
+                                     {"SK", QJsonObject {{"S", "#READING#x"}}},
+                                     {"Blob", QJsonObject {{"S", QString(itemBytes, u'x')}}}}});
+    return QJsonDocument(project).toJson(QJsonDocument::Compact);
+}
+
 } // namespace
 
 class TestCliInputs : public QObject
@@ -98,6 +131,11 @@ private slots:
     void aFileOverTheBoundIsNotRead_data();
     void aFileOverTheBoundIsNotRead();
     void theAppsLoadersStopAtTheBound();
+    void oversizedItemsAreRefused_data();
+    void oversizedItemsAreRefused();
+    void oversizedWorkbenchDataIsLeftOut();
+    void itemsLeftOutFailTheConversion_data();
+    void itemsLeftOutFailTheConversion();
     void tenThousandTablesAreListedInShort_data();
     void tenThousandTablesAreListedInShort();
 
@@ -213,6 +251,149 @@ void TestCliInputs::theAppsLoadersStopAtTheBound()
     QVERIFY(std::holds_alternative<model::IoError>(loaded));
     QCOMPARE(std::get<model::IoError>(loaded).toString(), message);
     qunsetenv(kBoundVariable.toLatin1());
+}
+
+void TestCliInputs::oversizedItemsAreRefused_data()
+{
+    QTest::addColumn<QByteArray>("project");
+    QTest::addColumn<QStringList>("args"); // PROJECT is the project's path
+    QTest::addColumn<QString>("message");  // after "PROJECT: "
+    const QString generated = QStringLiteral(
+        "entities[1]: Item size has exceeded the maximum allowed size: Reading 1 takes 512,085 "
+        "bytes, more than DynamoDB's 409,600 (400 KB); its largest attribute, Blob, takes "
+        "512,000 bytes: make it smaller");
+    const QString handWritten
+        = QStringLiteral("items[0]: Item size has exceeded the maximum allowed size");
+    const QStringList populate = {"populate", "PROJECT", "--out", "out.json"};
+    const QStringList convert = {"convert", "PROJECT", "-o", "out.json", "--to", "batch-write"};
+    // Written with exit 0 before (53 MB of items over 400 KB).
+    QTest::newRow("populate, a 500 KB constant") << iotWith(512000, 0) << populate << generated;
+    QTest::newRow("check, a 500 KB constant")
+        << iotWith(512000, 0) << QStringList {"check", "PROJECT"} << generated;
+    QTest::newRow("convert, a 500 KB constant") << iotWith(512000, 0) << convert << generated;
+    // Ran away (100 items of 50 MB) before.
+    QTest::newRow("populate, a 50 MB constant")
+        << iotWith(50 << 20, 0) << populate
+        << "entities[1]: Item size has exceeded the maximum allowed size: Reading 1 takes "
+           "52,428,885 bytes";
+    QTest::newRow("populate, a hand-written item of 500 KB")
+        << iotWith(0, 512000) << populate << handWritten;
+    QTest::newRow("convert, a hand-written item of 500 KB")
+        << iotWith(0, 512000) << convert << handWritten;
+    // One byte more than DynamoDB allows: "PK" "SK" "Blob" and their values.
+    QTest::newRow("check, a hand-written item of 409,601 bytes")
+        << iotWith(0, 409601 - 2 - 13 - 2 - 10 - 4) << QStringList {"check", "PROJECT"}
+        << handWritten;
+}
+
+// An item over DynamoDB's 400 KB is refused wherever it comes from, with DynamoDB's message, at
+// the first one; nothing is written.
+void TestCliInputs::oversizedItemsAreRefused()
+{
+    QFETCH(QByteArray, project);
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QVERIFY(!project.isEmpty());
+    const QString path = m_dir.filePath(QStringLiteral("large-items.keyscope.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(file.write(project), project.size());
+    file.close();
+    args.replaceInStrings(QStringLiteral("PROJECT"), path);
+    const CliResult result = run(args, m_dir.path());
+    QCOMPARE(result.exitCode, 255);
+    QVERIFY2(result.err.contains(path + QStringLiteral(": ") + message), qPrintable(result.err));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("out.json"))));
+}
+
+// A Workbench model's sample item over 400 KB is left out like any other bad sample item, with
+// DynamoDB's message; it was taken into the project before.
+void TestCliInputs::oversizedWorkbenchDataIsLeftOut()
+{
+    const QString path = m_dir.filePath(QStringLiteral("large-model.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QByteArray model = R"({"ModelName": "Large", "ModelMetadata": {"Version": "3.0"},
+        "DataModel": [{"TableName": "T",
+            "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}},
+            "TableData": [{"PK": {"S": "a"}}, {"PK": {"S": "b"}, "Blob": {"S": "BLOB"}}]}]})";
+    model.replace("BLOB", QByteArray(409600, 'x'));
+    file.write(model);
+    file.close();
+    const CliResult result
+        = run({"convert", path, "--skip-invalid", "-o", "x.keyscope.json"}, m_dir.path());
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.err.contains(path
+                                 + ": table 'T', item 2 (PK 'b'): left out this item (the rest is "
+                                   "imported): Item size has exceeded the maximum allowed size"),
+             qPrintable(result.err));
+    QFile written(m_dir.filePath(QStringLiteral("x.keyscope.json")));
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(written.readAll()).object().value("items").toArray().size(),
+             qsizetype(1));
+}
+
+void TestCliInputs::itemsLeftOutFailTheConversion_data()
+{
+    QTest::addColumn<QByteArray>("items");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("skipInvalid");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message"); // after "keyscope: error: "
+    QTest::addColumn<int>("written");     // items in the project written, -1: none written
+    const QByteArray someFail = "PK (S),SK (S),Temp (N)\nDEVICE#1,R1,20\nDEVICE#1,R2,x\n";
+    const QByteArray allFail = "PK (S),SK (S),Temp (N)\nDEVICE#1,R1,x\nDEVICE#1,R2,y\n";
+    const QString refused
+        = QStringLiteral("1 item would be left out (the notes above say which and why), so "
+                         "nothing was written: fix them, or pass --skip-invalid to convert the "
+                         "rest");
+    // Both wrote the project, exit 0, before.
+    QTest::newRow("a CSV row fails") << someFail << "items.csv" << false << 255 << refused << -1;
+    QTest::newRow("every CSV row fails")
+        << allFail << "items.csv" << true << 255
+        << "items.csv: no item could be read (2 items left out, the notes above say why); nothing "
+           "was written"
+        << -1;
+    QTest::newRow("a CSV row fails, --skip-invalid")
+        << someFail << "items.csv" << true << 0 << "" << 1;
+    QTest::newRow("a JSON item fails")
+        << QByteArray(R"([{"PK": {"S": "DEVICE#1"}, "SK": {"S": "1"}},
+                          {"PK": {"S": "DEVICE#1"}, "SK": {"S": "2"}, "Temp": {"N": "x"}}])")
+        << "items.json" << false << 255 << refused << -1;
+}
+
+// A conversion that leaves out rows or items it cannot read says so in its exit status and
+// writes nothing, unless --skip-invalid accepts that; an input whose every row fails is never
+// converted to nothing.
+void TestCliInputs::itemsLeftOutFailTheConversion()
+{
+    QFETCH(QByteArray, items);
+    QFETCH(QString, name);
+    QFETCH(bool, skipInvalid);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    QFETCH(int, written);
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(items);
+    file.close();
+    const QString out = m_dir.filePath(QStringLiteral("left-out.keyscope.json"));
+    QFile::remove(out);
+    QStringList args = {"convert", kIotTable, path, "-o", out};
+    if (skipInvalid)
+        args << "--skip-invalid";
+    const CliResult result = run(args, m_dir.path());
+    QCOMPARE(result.exitCode, exitCode);
+    QVERIFY2(result.err.contains("left out this"), qPrintable(result.err));
+    if (!message.isEmpty()) {
+        message.replace(name, path);
+        QVERIFY2(result.err.contains("keyscope: error: " + message), qPrintable(result.err));
+    }
+    QCOMPARE(QFile::exists(out), written >= 0);
+    if (written >= 0)
+        QCOMPARE(testsupport::readJsonObject(out).value("items").toArray().size(),
+                 qsizetype(written));
 }
 
 void TestCliInputs::tenThousandTablesAreListedInShort_data()

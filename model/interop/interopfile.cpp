@@ -209,6 +209,7 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
         input.hints = std::move(imported.hints);
         input.tableNames = imported.tableNames;
         input.notes = imported.notes;
+        input.leftOut = imported.leftOut;
         for (size_t p = 0; p < input.projects.size() && p < input.hints.size(); ++p)
             input.notes += recovery::hintNotes(input.hints[p], input.projects[p].items, source);
         return input;
@@ -257,6 +258,7 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
         if (const auto why = scratch.validate(items.items[i])) {
             const QString note = ItemsFile::leftOutNote(source, path, *why);
             items.notes << note;
+            ++items.leftOut;
             if (notes)
                 *notes << note;
             if (!first)

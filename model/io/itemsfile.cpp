@@ -416,6 +416,7 @@ std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, const Q
         = [&](const QString &path, const QString &message) -> std::optional<IoError> {
         if (!m_leaveOut)
             return IoError {m_source, 0, 0, path, message};
+        ++m_contents.leftOut;
         m_contents.notes << IoError {m_source, 0, 0, path,
                                      QStringLiteral("left out this DeleteRequest "
                                                     "(the rest is imported): ")
@@ -456,6 +457,7 @@ std::optional<IoError> Entries::entry(const QJsonValue &json, qsizetype index)
     const auto refuse = [&](const QString &path, const QString &message) -> std::optional<IoError> {
         if (!m_leaveOut)
             return IoError {m_source, 0, 0, path, message};
+        ++m_contents.leftOut;
         m_contents.notes << ItemsFile::leftOutNote(m_source, path, message);
         return std::nullopt;
     };

@@ -43,12 +43,15 @@ public:
     struct Contents
     {
         Shape shape = Shape::ItemArray;
-        QString tableName;       // batch shape: whose requests were taken
-        ItemList items;          // in file order, DeleteRequests already applied
-        ItemPaths paths;         // JSON path of each item, e.g. "Items[3]"
+        QString tableName; // batch shape: whose requests were taken
+        ItemList items;    // in file order, DeleteRequests already applied
+        ItemPaths paths;   // JSON path of each item, e.g. "Items[3]"
         qsizetype deleteRequests = 0;
         qsizetype deleted = 0; // items put earlier in the file that a DeleteRequest removed
         QStringList notes;     // things the user may not expect (other tables skipped, ...)
+        // Entries left out (BadItems::LeaveOut, or by InteropFile::leaveOutUnfitItems): items,
+        // CSV rows and DeleteRequests, each with a note.
+        qsizetype leftOut = 0;
     };
 
     struct LoadResult

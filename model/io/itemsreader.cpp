@@ -553,6 +553,7 @@ private:
             entries.reset();
             provisional.reset();
             m_contents.notes.clear();
+            m_contents.leftOut = 0;
             entryError.reset();
         }
         m_hasTaken = true;
