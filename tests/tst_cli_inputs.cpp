@@ -7,6 +7,7 @@
 #include "model/interop/interopfile.h"
 #include "model/io/itemsfile.h"
 #include "model/io/tabledefinitionfile.h"
+#include "model/io/unicodetext.h"
 #include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
 
@@ -136,6 +137,11 @@ private slots:
     void oversizedWorkbenchDataIsLeftOut();
     void itemsLeftOutFailTheConversion_data();
     void itemsLeftOutFailTheConversion();
+    void unicodeIsChecked_data();
+    void unicodeIsChecked();
+    void stringsThatAreNotUnicodeAreRefused_data();
+    void stringsThatAreNotUnicodeAreRefused();
+    void argumentsThatAreNotUtf8AreRefused();
     void tenThousandTablesAreListedInShort_data();
     void tenThousandTablesAreListedInShort();
 
@@ -394,6 +400,107 @@ void TestCliInputs::itemsLeftOutFailTheConversion()
     if (written >= 0)
         QCOMPARE(testsupport::readJsonObject(out).value("items").toArray().size(),
                  qsizetype(written));
+}
+
+void TestCliInputs::unicodeIsChecked_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<int>("invalidAt"); // invalidUtf8At
+    QTest::addColumn<int>("loneAt");    // loneSurrogateAt, the bytes read as JSON text
+    QTest::newRow("ASCII") << QByteArray("abc") << -1 << -1;
+    QTest::newRow("an emoji, 4 bytes") << QByteArray("a\xF0\x9F\x98\x80") << -1 << -1;
+    QTest::newRow("0xFF") << QByteArray("ab\xFF") << 2 << -1;
+    QTest::newRow("overlong NUL") << QByteArray("a\xC0\x80") << 1 << -1;
+    QTest::newRow("a surrogate as UTF-8 (CESU)") << QByteArray("\xED\xA0\x80") << 0 << -1;
+    QTest::newRow("past U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << 0 << -1;
+    QTest::newRow("cut short") << QByteArray("a\xE2\x82") << 1 << -1;
+    QTest::newRow("a surrogate pair escaped") << QByteArray(R"("\ud83d\ude00")") << -1 << -1;
+    QTest::newRow("a lone high surrogate") << QByteArray(R"("a\ud800")") << -1 << 2;
+    QTest::newRow("a lone low surrogate") << QByteArray(R"("\udc00")") << -1 << 1;
+    QTest::newRow("two highs") << QByteArray(R"("\uD800\uD800")") << -1 << 1;
+    QTest::newRow("an escaped backslash, then text") << QByteArray(R"("\\ud800")") << -1 << -1;
+}
+
+void TestCliInputs::unicodeIsChecked()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(int, invalidAt);
+    QFETCH(int, loneAt);
+    QCOMPARE(model::invalidUtf8At(bytes), qsizetype(invalidAt));
+    QCOMPARE(model::loneSurrogateAt(bytes), qsizetype(loneAt));
+}
+
+void TestCliInputs::stringsThatAreNotUnicodeAreRefused_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QStringList>("args"); // FILE is the file's path
+    QTest::addColumn<QString>("message");  // after "FILE"
+    const QString lone = QStringLiteral(
+        "a lone surrogate %1 in a string: it is no Unicode character, and DynamoDB refuses "
+        "strings that are not Unicode");
+    const QStringList query = {"query",
+                               "--table-definition",
+                               kIotTable,
+                               "--items",
+                               "FILE",
+                               "--key-condition-expression",
+                               "PK = :pk",
+                               "--expression-attribute-values",
+                               R"({":pk": {"S": "a"}})"};
+    // Each was read as '?' or U+FFFD before: the two items became one key.
+    QTest::newRow("items, \\ud800 and \\udc00")
+        << "surrogates.json" << QByteArray(R"([{"PK": {"S": "a"}, "SK": {"S": "\ud800"}},
+                          {"PK": {"S": "a"}, "SK": {"S": "\udc00"}}])")
+        << query << ":1:34: " + lone.arg("\\ud800");
+    QTest::newRow("a project's entity name")
+        << "surrogate.keyscope.json"
+        << QByteArray(R"({"keyscope": 1, "name": "x", "table": {"TableName": "T",
+            "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}]},
+            "entities": [{"name": "A\udc00", "attributes": [], "keys": {"PK": "A"}}]})")
+        << QStringList {"check", "FILE"} << ":4:37: " + lone.arg("\\udc00");
+    QTest::newRow("CSV, 0xFF and 0xFE")
+        << "latin1.csv" << QByteArray("PK (S),SK (S)\na,\xFF\na,\xFE\n")
+        << QStringList {"convert", kIotTable, "FILE", "-o", "out.keyscope.json"}
+        << ":2:3: invalid UTF-8 (byte 0xFF): keys and names are Unicode text, and DynamoDB "
+           "refuses strings that are not; save the file as UTF-8";
+}
+
+// A string that is not Unicode is refused where it stands (file, line and column), as DynamoDB
+// refuses it, instead of being read as '?' or U+FFFD.
+void TestCliInputs::stringsThatAreNotUnicodeAreRefused()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(content);
+    file.close();
+    args.replaceInStrings(QStringLiteral("FILE"), path);
+    const CliResult result = run(args, m_dir.path());
+    QCOMPARE(result.exitCode, 255);
+    QVERIFY2(result.err.contains(path + message), qPrintable(result.err));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("out.keyscope.json"))));
+}
+
+// `keyscope explain` called two different byte strings "the same key" when neither was UTF-8.
+void TestCliInputs::argumentsThatAreNotUtf8AreRefused()
+{
+    QProcess process;
+    process.start(QStringLiteral("/bin/sh"),
+                  {"-c", R"sh(exec "$0" explain "$(printf 'a\377')" "$(printf 'a\376')")sh",
+                   testsupport::keyscopeBinary()});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 252);
+    QCOMPARE(process.readAllStandardOutput(), QByteArray());
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(err.startsWith("keyscope: error: argument 2 (a\\xFF) is not UTF-8: byte 2 is 0xFF. "
+                            "Keys, names and file names are read as Unicode text"),
+             qPrintable(err));
 }
 
 void TestCliInputs::tenThousandTablesAreListedInShort_data()

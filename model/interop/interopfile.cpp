@@ -13,6 +13,7 @@
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/tabledefinitionfile.h"
+#include "model/io/unicodetext.h"
 #include "model/table/table.h"
 
 #include <QDir>
@@ -126,6 +127,20 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
     Input input;
     if (trimmed.isEmpty())
         return IoError {source, 0, 0, {}, QStringLiteral("the file is empty: ") + kUnknown};
+    // JSON's parser refuses bytes that are not UTF-8 itself; CSV and YAML would read them as
+    // U+FFFD, so that two different keys became one.
+    if (const qsizetype bad = jsonLike ? -1 : invalidUtf8At(data); bad >= 0) {
+        IoError error {source,
+                       0,
+                       0,
+                       {},
+                       QStringLiteral("invalid UTF-8 (byte 0x%1): keys and names are Unicode "
+                                      "text, and DynamoDB refuses strings that are not; save "
+                                      "the file as UTF-8")
+                           .arg(QString::number(uchar(data.at(bad)), 16).toUpper())};
+        JsonFile::lineColumn(data, bad, &error.line, &error.column);
+        return error;
+    }
     const auto readCsv = [&]() -> std::variant<Input, IoError> {
         auto items = ItemsFormats::fromCsv(data, source, itemsTable, ItemsFile::BadItems::LeaveOut);
         if (auto *error = std::get_if<IoError>(&items))

@@ -1,6 +1,7 @@
 #include "model/io/jsonfile.h"
 
 #include "model/io/inputfile.h"
+#include "model/io/unicodetext.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -140,8 +141,16 @@ std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, con
         return IoError {source, 0, 0, {}, QStringLiteral("empty input: expected a JSON document")};
     QJsonParseError error;
     QJsonDocument document = QJsonDocument::fromJson(data, &error);
-    if (error.error == QJsonParseError::NoError)
-        return document;
+    if (error.error == QJsonParseError::NoError) {
+        // Qt reads a lone surrogate escape as '?': two different strings would be one key.
+        QString escape;
+        const qsizetype lone = loneSurrogateAt(data, &escape);
+        if (lone < 0)
+            return document;
+        IoError result {source, 0, 0, {}, loneSurrogateMessage(escape)};
+        lineColumn(data, lone, &result.line, &result.column);
+        return result;
+    }
 
     // Qt reports the offset just past the character it stopped at for most errors; point at
     // that character instead (the unexpected token), as Python's json module does.
