@@ -13,6 +13,7 @@
 #include "app/cli/populatecommand.h"
 #include "app/cli/querycommand.h"
 #include "app/gui/gui.h"
+#include "model/io/unicodetext.h"
 #include "model/version.h"
 
 #include <QCoreApplication>
@@ -126,8 +127,31 @@ bool displayAvailable(int argc, char **argv)
 #endif
 }
 
+// An argument that is not UTF-8 would be read with U+FFFD in place of its bytes, so two
+// different keys given to `explain` (or two file names) would read as one. Refused as DynamoDB
+// refuses such strings: 252, the command-line mistake of every command.
+int refuseNonUtf8Arguments(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArrayView arg(argv[i]);
+        const qsizetype bad = keyscope::model::invalidUtf8At(arg);
+        if (bad < 0)
+            continue;
+        std::fprintf(stderr,
+                     "keyscope: error: argument %d (%s) is not UTF-8: byte %lld is 0x%02X. "
+                     "Keys, names and file names are read as Unicode text, and DynamoDB refuses "
+                     "strings that are not; give it as UTF-8\n",
+                     i, qPrintable(keyscope::model::showBytes(arg)),
+                     static_cast<long long>(bad + 1), unsigned(uchar(arg[bad])));
+        return 252;
+    }
+    return 0;
+}
+
 int dispatch(int argc, char **argv)
 {
+    if (const int exitCode = refuseNonUtf8Arguments(argc, argv))
+        return exitCode;
     const char *first = argc > 1 ? argv[1] : nullptr;
 
     if (first && (!std::strcmp(first, "--version") || !std::strcmp(first, "-v"))) {

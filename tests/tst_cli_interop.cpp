@@ -246,11 +246,17 @@ void TestCliInterop::errors()
             && !QFile::exists(m_dir.filePath("x.json")));
 }
 
-// Issue 12: a malformed sample item is left out with a note; the rest of the model converts.
+// Issue 12: a malformed sample item is left out with a note; with --skip-invalid the rest of
+// the model converts (issue 27: without it, nothing is written and the exit status says so).
 void TestCliInterop::badItemLeftOut()
 {
-    const Result result
+    const Result refused
         = run({"convert", kInterop + "bad-item-model.json", "-o", "x.keyscope.json"}, m_dir.path());
+    QCOMPARE(refused.exitCode, 255);
+    QVERIFY(!QFile::exists(m_dir.filePath("x.keyscope.json")));
+    const Result result = run(
+        {"convert", kInterop + "bad-item-model.json", "--skip-invalid", "-o", "x.keyscope.json"},
+        m_dir.path());
     QCOMPARE(result.exitCode, 0);
     QVERIFY2(result.err.contains("keyscope: note: " + kInterop
                                  + "bad-item-model.json: table 'T', item 2 (PK 'b'): left "

@@ -104,6 +104,8 @@ private slots:
     void orderByReadsDisplayDates();
     void sharedPrefixGetsOneOfItsOwn();
     void orderByAsOverridesAndRoundTrips();
+    void copiesOfAPatternAreDiagnosedAlike_data();
+    void copiesOfAPatternAreDiagnosedAlike();
 };
 
 void TestPatternDiagnosis::applyFixMakesEveryKind()
@@ -435,6 +437,87 @@ void TestPatternDiagnosis::orderByAsOverridesAndRoundTrips()
     QVERIFY2(
         results[0].explanation.contains(QStringLiteral("\"bytes\", \"number\" or \"instant\"")),
         qPrintable(results[0].explanation));
+}
+
+namespace {
+
+// The IoT design with one pattern that reads the readings forward but wants them newest first:
+// its fix changes only the pattern (read backward).
+Project readingsForward()
+{
+    Project project = load(kExamplesDir + QStringLiteral("iot/after.keyscope.json"));
+    if (project.accessPatterns.empty())
+        return project;
+    AccessPattern pattern = project.accessPatterns.front();
+    pattern.name = QStringLiteral("Newest readings");
+    pattern.keyConditionExpression = QStringLiteral("PK = :pk AND begins_with(SK, :p)");
+    pattern.values[QStringLiteral(":p")].templateText = QStringLiteral("#READING#");
+    pattern.scanIndexForward = true;
+    pattern.limit = 5;
+    pattern.expect = PatternExpectation();
+    pattern.expect.entityTypes = QStringList {QStringLiteral("Reading")};
+    pattern.expect.orderAttribute = QStringLiteral("Ts");
+    pattern.expect.orderAscending = false;
+    pattern.expect.count = 5;
+    project.accessPatterns = {pattern};
+    return project;
+}
+
+} // namespace
+
+void TestPatternDiagnosis::copiesOfAPatternAreDiagnosedAlike_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const QString &dir : QDir(kExamplesDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (QFile::exists(kExamplesDir + dir + QStringLiteral("/before.keyscope.json")))
+            QTest::newRow(qPrintable(dir)) << dir + QStringLiteral("/before.keyscope.json");
+    }
+    QTest::newRow("a fix of the pattern alone") << QString();
+}
+
+// A project whose patterns are each there three times (under other names) gets, for every
+// copy, the diagnosis and the fix the pattern gets alone; the fix makes the copy pass and breaks
+// no pattern that passed. The fixes of one run are tried once per run, so `check` stays linear
+// in the number of failing patterns (tests/bench/bench_check.cpp measures it).
+void TestPatternDiagnosis::copiesOfAPatternAreDiagnosedAlike()
+{
+    QFETCH(QString, file);
+    const Project project = file.isEmpty() ? readingsForward() : load(kExamplesDir + file);
+    QVERIFY(!project.accessPatterns.empty());
+    const std::vector<PatternResult> alone = runAll(project);
+    Project copies = project;
+    for (int copy = 2; copy <= 3; ++copy) {
+        for (AccessPattern pattern : project.accessPatterns) {
+            pattern.name += QStringLiteral(" (copy %1)").arg(copy);
+            copies.accessPatterns.push_back(pattern);
+        }
+    }
+    const std::vector<PatternResult> results = runAll(copies);
+    QCOMPARE(results.size(), 3 * alone.size());
+    int failing = 0;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const PatternResult &original = alone[i % alone.size()];
+        const PatternResult &result = results[i];
+        QCOMPARE(result.passed, original.passed);
+        QCOMPARE(result.diagnosis, original.diagnosis);
+        QCOMPARE(result.findingId, original.findingId);
+        QCOMPARE(result.fix.has_value(), original.fix.has_value());
+        if (result.passed || !result.fix)
+            continue;
+        ++failing;
+        QCOMPARE(result.fix->summary, original.fix->summary);
+        auto fixed = applyFix(copies, *result.fix);
+        QVERIFY(std::holds_alternative<Project>(fixed));
+        const std::vector<PatternResult> after = runAll(std::get<Project>(fixed));
+        QVERIFY2(after[i].passed,
+                 qPrintable(result.name + QStringLiteral(": ") + after[i].explanation));
+        const bool breaks = result.diagnosis.contains(QStringLiteral("another pattern fail"));
+        bool broke = false;
+        for (std::size_t j = 0; j < after.size(); ++j)
+            broke = broke || (results[j].passed && !after[j].passed);
+        QCOMPARE(broke, breaks);
+    }
+    QVERIFY(failing > 0);
 }
 
 QTEST_GUILESS_MAIN(TestPatternDiagnosis)

@@ -21,7 +21,7 @@ using namespace keyscope::model;
 
 const QString kConvertHelp = QStringLiteral(
     "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables]\n"
-    "                        [--seed N] [--no-infer]\n"
+    "                        [--seed N] [--no-infer] [--skip-invalid]\n"
     "\n"
     "Converts between Keyscope projects and the files other DynamoDB tools use. Each IN is\n"
     "recognised by its content:\n"
@@ -68,6 +68,9 @@ const QString kConvertHelp = QStringLiteral(
     "                    already has).\n"
     "  --seed N          Populate with seed N instead of the project's.\n"
     "  --no-infer        Keep items as hand-written items when writing a project.\n"
+    "  --skip-invalid    Convert the items that can be read when others cannot (bad JSON,\n"
+    "                    CSV rows that fail, items that do not fit the table, over 400 KB);\n"
+    "                    without it such a conversion writes nothing (exit 255).\n"
     "  --help            Show this help.\n"
     "\n"
     "Notes (tables skipped, values that could not be resolved) go to standard error.\n"
@@ -77,7 +80,8 @@ const QString kConvertHelp = QStringLiteral(
     "  252  command-line mistake (unknown option, no output, unknown format, several\n"
     "       tables without --table or --all-tables, two inputs that both describe a table)\n"
     "  255  an input could not be read or is invalid (with its line and column, or JSON\n"
-    "       path), or an output could not be written\n");
+    "       path), items would be left out (without --skip-invalid), or an output could not\n"
+    "       be written\n");
 
 const QString kConvertUsage = shortUsage(kConvertHelp, QStringLiteral("convert"));
 
@@ -266,6 +270,34 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
     return kExitOk;
 }
 
+// A conversion that leaves items out says so in its exit status: it writes nothing unless
+// --skip-invalid accepts that, and never when an input's every item was left out. kExitOk to go
+// on.
+int refuseLeftOut(const InteropInputs &inputs, bool skipInvalid)
+{
+    qsizetype total = 0;
+    for (const InteropInputs::LeftOut &leftOut : inputs.leftOut) {
+        if (leftOut.kept == 0)
+            return fileError(IoError {
+                leftOut.path,
+                0,
+                0,
+                {},
+                QStringLiteral("no item could be read (%1 left out, the notes above say why); "
+                               "nothing was written")
+                    .arg(counted(leftOut.count, QStringLiteral("item"), QStringLiteral("items")))});
+        total += leftOut.count;
+    }
+    if (total == 0 || skipInvalid)
+        return kExitOk;
+    print(stderr,
+          QStringLiteral("keyscope: error: %1 would be left out (the notes above say "
+                         "which and why), so nothing was written: fix them, or pass "
+                         "--skip-invalid to convert the rest\n")
+              .arg(counted(total, QStringLiteral("item"), QStringLiteral("items"))));
+    return kExitFile;
+}
+
 } // namespace
 
 int runConvertCommand(const QStringList &args)
@@ -276,7 +308,8 @@ int runConvertCommand(const QStringList &args)
                                       {QStringLiteral("--table"), true},
                                       {QStringLiteral("--all-tables"), false},
                                       {QStringLiteral("--seed"), true},
-                                      {QStringLiteral("--no-infer"), false}},
+                                      {QStringLiteral("--no-infer"), false},
+                                      {QStringLiteral("--skip-invalid"), false}},
                                      kConvertUsage, kConvertHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
@@ -304,13 +337,15 @@ int runConvertCommand(const QStringList &args)
     if (const int *exitCode = std::get_if<int>(&read))
         return *exitCode;
     InteropInputs &inputs = std::get<InteropInputs>(read);
+    if (const int exitCode = refuseLeftOut(inputs, options.has(QStringLiteral("--skip-invalid"))))
+        return exitCode;
     if (inputs.projects.size() > 1 && !allTables)
         return usageError(kConvertUsage,
                           QStringLiteral("%1 has %2 tables (%3): pick one with --table "
                                          "NAME, or convert each with --all-tables")
                               .arg(inputs.designPath)
                               .arg(inputs.projects.size())
-                              .arg(inputs.tableNames.join(u", ")));
+                              .arg(listedNames(inputs.tableNames)));
     std::vector<Project> projects = std::move(inputs.projects);
     ItemList &looseItems = inputs.looseItems;
     const QString &looseTable = inputs.looseTable;

@@ -7,6 +7,7 @@
 #include "model/design/projectfile.h"
 #include "model/design/recovery/keyschemaguess.h"
 #include "model/design/recovery/recoveryrun.h"
+#include "model/io/wording.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -102,7 +103,7 @@ int runInferCommand(const QStringList &args)
                           QStringLiteral("%1 has %2 tables (%3): pick one with --table NAME")
                               .arg(inputs.designPath)
                               .arg(inputs.projects.size())
-                              .arg(inputs.tableNames.join(u", ")));
+                              .arg(listedNames(inputs.tableNames)));
     } else {
         project = std::move(inputs.projects.front());
         recoveryOptions.hints = std::move(inputs.hints.front());

@@ -43,6 +43,12 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
                                              "table and any number of items files")
                                   .arg(inputs.designPath, path));
         printNotes(input.notes);
+        if (input.leftOut > 0) {
+            qsizetype kept = 0;
+            for (const Project &project : input.projects)
+                kept += qsizetype(project.items.size());
+            inputs.leftOut.push_back({path, input.leftOut, kept});
+        }
         design = std::move(input);
         inputs.designPath = path;
     }
@@ -65,6 +71,9 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
                 return fileError(*error);
         }
         printNotes(input.notes);
+        if (input.items.leftOut > 0)
+            inputs.leftOut.push_back(
+                {path, input.items.leftOut, qsizetype(input.items.items.size())});
         if (inputs.looseTable.isEmpty())
             inputs.looseTable = input.items.tableName;
         inputs.looseItems.append(input.items.items);

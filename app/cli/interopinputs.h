@@ -20,10 +20,19 @@ struct InteropInputs
     std::vector<model::Project> projects; // one per table read, items files' items appended
     // Parallel to projects: what the input says of its items' types (Workbench facets).
     std::vector<std::vector<model::recovery::TypeHint>> hints;
-    QString designPath;                  // the input that described the table(s)
-    QStringList tableNames;              // every table in that input
+    QString designPath;         // the input that described the table(s)
+    QStringList tableNames;     // every table in that input
     model::ItemList looseItems; // items files' items when no input describes a table
-    QString looseTable;                  // the table name an items file gave (batch-write)
+    QString looseTable;         // the table name an items file gave (batch-write)
+    // Per input that left out items (bad JSON items, CSV rows that fail, items that do not fit
+    // the table, Workbench sample items), each with a note already printed.
+    struct LeftOut
+    {
+        QString path;
+        qsizetype count = 0; // left out
+        qsizetype kept = 0;  // read
+    };
+    std::vector<LeftOut> leftOut;
 };
 
 // Items that do not fit the table are left out with a note (the rest is read). Prints notes

@@ -496,7 +496,7 @@ int confirmPush(const QString &plan, bool yes)
     }
     print(stderr, QStringLiteral("About to %1.\nType yes to continue: ").arg(plan));
     QTextStream in(stdin);
-    const QString answer = in.readLine();
+    const QString answer = in.readLine(1024); // a line, not an endless input
     if (answer.isNull()) {
         print(stderr,
               QStringLiteral("\nkeyscope: not confirmed (no answer on standard input); "

@@ -7,6 +7,7 @@
 #include "app/cli/clisupport.h"
 #include "app/cli/queryarguments.h"
 #include "model/design/designrun.h"
+#include "model/io/inputfile.h"
 #include "model/io/itemsfile.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
@@ -87,7 +88,13 @@ std::variant<QJsonValue, Failure> readJsonArgument(const QString &option, const 
                                                  "'%3'\n")
                                       .arg(text, reason, path)};
         }
-        auto document = JsonFile::parse(file.readAll(), path);
+        auto bytes = InputFile::read(file, path);
+        if (auto *error = std::get_if<IoError>(&bytes))
+            return Failure {kExitOther,
+                            QLatin1Char('\n') + prefix
+                                + QStringLiteral("Unable to load paramfile %1: ").arg(text)
+                                + error->message + QLatin1Char('\n')};
+        auto document = JsonFile::parse(std::get<QByteArray>(bytes), path);
         if (auto *error = std::get_if<IoError>(&document))
             return Failure {kExitOther,
                             QLatin1Char('\n') + prefix + QStringLiteral("Invalid JSON: ")
@@ -243,9 +250,9 @@ std::variant<std::shared_ptr<const Table>, int> loadTable(const QueryArguments &
             = DesignRun::prepare(std::get<Project>(project), args.seed, cli::observer(progress));
         progress.finish();
         if (auto *error = std::get_if<DesignRunError>(&prepared))
-            return fail({kExitOther, QStringLiteral("keyscope: error: ") + *args.project
-                                         + QStringLiteral(": ") + error->withPath()
-                                         + QLatin1Char('\n')});
+            return fail({kExitOther,
+                         QStringLiteral("keyscope: error: ") + *args.project + QStringLiteral(": ")
+                             + error->withPath() + QLatin1Char('\n')});
         return std::get<PreparedDesign>(prepared).table;
     }
     auto definition = TableDefinitionFile::read(args.tableDefinition);

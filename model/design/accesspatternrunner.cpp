@@ -363,10 +363,14 @@ std::vector<PatternResult> AccessPatternRunner::runAll(const Project &project,
                                                        const Table &table)
 {
     std::vector<PatternResult> results;
-    for (const AccessPattern &pattern : project.accessPatterns) {
+    for (const AccessPattern &pattern : project.accessPatterns)
         results.push_back(run(project, population, table, pattern));
-        if (!results.back().passed)
-            diagnosePattern(project, population, table, pattern, results.back());
+    // Every result first: a candidate fix must not break a pattern that passes.
+    FixTrials trials(project, population, table, results);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (!results[i].passed)
+            diagnosePattern(project, population, table, project.accessPatterns[i], results[i],
+                            trials);
     }
     return results;
 }

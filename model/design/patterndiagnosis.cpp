@@ -730,71 +730,6 @@ std::vector<Candidate> candidates(const Context &c)
 
 namespace {
 
-// The names of the patterns that pass on a population and its table.
-QStringList passingPatterns(const Project &design, const Population &population,
-                            const Table &table)
-{
-    QStringList names;
-    for (const AccessPattern &pattern : design.accessPatterns) {
-        if (AccessPatternRunner::run(design, population, table, pattern).passed)
-            names << pattern.name;
-    }
-    return names;
-}
-
-// `fix` applied to `project` and every pattern run on a fresh population of the fixed design;
-// `passedBefore` names the patterns that passed without it.
-FixTrial tryFixAgainst(const Project &project, const DesignFix &fix, const QString &patternName,
-                       const QStringList &passedBefore)
-{
-    FixTrial trial;
-    auto fixed = applyFix(project, fix);
-    if (auto *why = std::get_if<QString>(&fixed)) {
-        trial.why = *why;
-        return trial;
-    }
-    const Project &after = std::get<Project>(fixed);
-    auto populated = Populator::populate(after);
-    if (auto *error = std::get_if<PopulationError>(&populated)) {
-        trial.why = error->message;
-        return trial;
-    }
-    const Population &population = std::get<Population>(populated);
-    auto built = AccessPatternRunner::buildTable(after, population);
-    if (auto *error = std::get_if<QString>(&built)) {
-        trial.why = *error;
-        return trial;
-    }
-    const Table &table = *std::get<std::unique_ptr<Table>>(built);
-    trial.applied = true;
-    for (const AccessPattern &pattern : after.accessPatterns) {
-        const PatternResult result = AccessPatternRunner::run(after, population, table, pattern);
-        if (result.name == patternName) {
-            trial.passes = result.passed;
-            trial.why = result.explanation;
-        }
-        if (!result.passed && passedBefore.contains(result.name))
-            ++trial.broken;
-    }
-    return trial;
-}
-
-} // namespace
-
-FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &patternName)
-{
-    auto populated = Populator::populate(project);
-    QStringList passedBefore;
-    if (const auto *population = std::get_if<Population>(&populated)) {
-        auto built = AccessPatternRunner::buildTable(project, *population);
-        if (const auto *table = std::get_if<std::unique_ptr<Table>>(&built))
-            passedBefore = passingPatterns(project, *population, **table);
-    }
-    return tryFixAgainst(project, fix, patternName, passedBefore);
-}
-
-namespace {
-
 // What to change by hand when no candidate made the pattern pass, from what it got wrong.
 QString handAdvice(const Context &c)
 {
@@ -840,13 +775,11 @@ QString triedText(const std::vector<Candidate> &found)
 // The first candidate that makes the pattern pass without breaking a passing one, else the
 // first that makes it pass at all (`breaks` set), else null.
 const Candidate *passingCandidate(const Context &c, const std::vector<Candidate> &found,
-                                  bool &breaks)
+                                  FixTrials &trials, bool &breaks)
 {
-    const QStringList passedBefore = passingPatterns(c.project, c.population, c.table);
     const Candidate *passing = nullptr;
     for (const Candidate &candidate : found) {
-        const FixTrial trial
-            = tryFixAgainst(c.project, candidate.fix, c.pattern.name, passedBefore);
+        const FixTrial trial = trials.tryFix(candidate.fix, c.pattern);
         if (trial.passes && trial.broken == 0) {
             breaks = false;
             return &candidate;
@@ -861,7 +794,7 @@ const Candidate *passingCandidate(const Context &c, const std::vector<Candidate>
 } // namespace
 
 void diagnosePattern(const Project &project, const Population &population, const Table &table,
-                     const AccessPattern &pattern, PatternResult &result)
+                     const AccessPattern &pattern, PatternResult &result, FixTrials &trials)
 {
     if (result.passed)
         return;
@@ -887,7 +820,7 @@ void diagnosePattern(const Project &project, const Population &population, const
         return;
     }
     bool breaks = false;
-    const Candidate *chosen = passingCandidate(context, found, breaks);
+    const Candidate *chosen = passingCandidate(context, found, trials, breaks);
     if (!chosen) {
         // A change that was tried and left the pattern failing is no fix: offer none.
         result.diagnosis = QStringLiteral("No automatic fix was found: the pattern still fails "

@@ -2,6 +2,7 @@
 
 #include "model/design/accesspatternrunner.h"
 #include "model/design/designfix.h"
+#include "model/design/fixtrials.h"
 
 #include <QString>
 
@@ -18,21 +19,11 @@ namespace keyscope::model {
 // is kept; a larger design gets the first candidate, marked as not tried. When every candidate
 // was tried and none made the pattern pass, none is offered: the diagnosis says that no
 // automatic fix was found and what to change by hand.
+// `trials` holds the run's results and the fixes already tried for its other failing patterns.
 void diagnosePattern(const Project &project, const Population &population, const Table &table,
-                     const AccessPattern &pattern, PatternResult &result);
+                     const AccessPattern &pattern, PatternResult &result, FixTrials &trials);
 
 // The most items a design may have for its candidate fixes to be tried on a population.
 constexpr qint64 kTrialItems = 200'000;
-
-// What applying `fix` does to the project's patterns, on a population made with the
-// project's seed.
-struct FixTrial
-{
-    bool applied = false; // the fix could be made and the fixed design populates
-    bool passes = false;  // the pattern named passes afterwards
-    int broken = 0;       // patterns that passed before and fail afterwards
-    QString why;          // why it could not be applied, or the pattern's explanation
-};
-FixTrial tryFix(const Project &project, const DesignFix &fix, const QString &patternName);
 
 } // namespace keyscope::model

@@ -309,6 +309,8 @@ public:
             const auto lookup = [&](const QString &name) { return input(e, p, inputs, name); };
             if (auto error = renderKeys(e, lookup, &item))
                 return error;
+            if (auto error = sizeError(e, *ordinal, item))
+                return error;
             const qint64 parentItem
                 = parentType < 0 ? -1 : m_itemIndexOf[size_t(parentType)][size_t(p)];
             m_itemIndexOf[size_t(e)].push_back(qint64(m_population.items.size()));
@@ -323,6 +325,35 @@ public:
     }
 
 private:
+    // An item over DynamoDB's 400 KB is refused at the first one, before the rest are made
+    // (a 50 MB constant would otherwise fill the memory).
+    std::optional<PopulationError> sizeError(int e, qint64 ordinal, const Item &item) const
+    {
+        const qint64 size = itemSizeBytes(item);
+        const auto error = itemSizeError(size);
+        if (!error)
+            return std::nullopt;
+        const EntityType &entity = m_entities[size_t(e)];
+        QString largest;
+        qint64 largestSize = -1;
+        for (const auto &[name, value] : item) {
+            if (value.sizeBytes() > largestSize) {
+                largest = name;
+                largestSize = value.sizeBytes();
+            }
+        }
+        const QLocale english(QLocale::English);
+        return PopulationError {
+            entityPath(e),
+            *error
+                + QStringLiteral(": %1 %2 takes %3 bytes, more than DynamoDB's %4 (400 KB); its "
+                                 "largest attribute, %5, takes %6 bytes: make it smaller")
+                      .arg(entity.name, QString::number(ordinal + 1), english.toString(size),
+                           english.toString(kMaxItemSizeBytes), largest,
+                           english.toString(largestSize)),
+            QStringLiteral("the %1 items").arg(entity.name)};
+    }
+
     // A placeholder names an own attribute, or "Type.Attr" of an ancestor.
     std::optional<TemplateInput> input(int e, qint64 p, const std::vector<TemplateInput> &inputs,
                                        const QString &name) const

@@ -5,6 +5,7 @@
 #include "model/design/fileformat/projectreader.h"
 #include "model/design/fileformat/projectwriter.h"
 #include "model/io/atomicfile.h"
+#include "model/io/inputfile.h"
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 
@@ -17,14 +18,10 @@ namespace keyscope::model {
 
 std::variant<Project, std::vector<IoError>> ProjectFile::read(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        auto document = JsonFile::read(path); // words why
-        if (auto *error = std::get_if<IoError>(&document))
-            return std::vector<IoError> {*error};
-        return fromJson(std::get<QJsonDocument>(document), path);
-    }
-    return parse(file.readAll(), path);
+    auto bytes = InputFile::read(path);
+    if (auto *error = std::get_if<IoError>(&bytes))
+        return std::vector<IoError> {*error};
+    return parse(std::get<QByteArray>(bytes), path);
 }
 
 namespace {

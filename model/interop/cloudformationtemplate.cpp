@@ -3,6 +3,7 @@
 #include "model/interop/interopjson.h"
 #include "model/interop/yamldocument.h"
 #include "model/io/jsonwriter.h"
+#include "model/io/wording.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -281,7 +282,7 @@ CloudFormationTemplate::fromJson(const QJsonValue &document, const QString &sour
     if (result.tables.empty())
         return fail(kResources,
                     QStringLiteral("the template has no table \"%1\"; its tables: %2")
-                        .arg(table, found.join(u", ")));
+                        .arg(table, listedNames(found)));
     return result;
 }
 

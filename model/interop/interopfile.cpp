@@ -10,11 +10,13 @@
 #include "model/interop/yamldocument.h"
 #include "model/io/fileset.h"
 #include "model/io/importnotes.h"
+#include "model/io/inputfile.h"
 #include "model/io/itemsreader.h"
 #include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/standardoutput.h"
 #include "model/io/tabledefinitionfile.h"
+#include "model/io/unicodetext.h"
 #include "model/table/table.h"
 
 #include <QDir>
@@ -92,10 +94,10 @@ std::variant<InteropFile::Input, IoError> fromCloudFormation(const QJsonValue &d
 std::variant<InteropFile::Input, IoError>
 InteropFile::read(const QString &path, const QString &table, const TableDefinition &itemsTable)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return IoError {path, 0, 0, {}, QStringLiteral("cannot read: %1").arg(file.errorString())};
-    return parse(file.readAll(), path, table, itemsTable);
+    auto bytes = InputFile::read(path);
+    if (auto *error = std::get_if<IoError>(&bytes))
+        return *error;
+    return parse(std::get<QByteArray>(bytes), path, table, itemsTable);
 }
 
 std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &data,
@@ -128,6 +130,20 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
     Input input;
     if (trimmed.isEmpty())
         return IoError {source, 0, 0, {}, QStringLiteral("the file is empty: ") + kUnknown};
+    // JSON's parser refuses bytes that are not UTF-8 itself; CSV and YAML would read them as
+    // U+FFFD, so that two different keys became one.
+    if (const qsizetype bad = jsonLike ? -1 : invalidUtf8At(data); bad >= 0) {
+        IoError error {source,
+                       0,
+                       0,
+                       {},
+                       QStringLiteral("invalid UTF-8 (byte 0x%1): keys and names are Unicode "
+                                      "text, and DynamoDB refuses strings that are not; save "
+                                      "the file as UTF-8")
+                           .arg(QString::number(uchar(data.at(bad)), 16).toUpper())};
+        JsonFile::lineColumn(data, bad, &error.line, &error.column);
+        return error;
+    }
     const auto readCsv = [&]() -> std::variant<Input, IoError> {
         auto items = ItemsFormats::fromCsv(data, source, itemsTable, ItemsFile::BadItems::LeaveOut);
         if (auto *error = std::get_if<IoError>(&items))
@@ -211,6 +227,7 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
         input.hints = std::move(imported.hints);
         input.tableNames = imported.tableNames;
         input.notes = imported.notes;
+        input.leftOut = imported.leftOut;
         for (size_t p = 0; p < input.projects.size() && p < input.hints.size(); ++p)
             input.notes += recovery::hintNotes(input.hints[p], input.projects[p].items, source);
         return input;
@@ -260,6 +277,7 @@ std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &item
             place.keys = ImportNotes::keysOf(items.items[i], table.keys);
             const QString note = ImportNotes::leftOut(source, place, {}, *why);
             items.notes << note;
+            ++items.leftOut;
             if (notes)
                 *notes << note;
             if (!first)

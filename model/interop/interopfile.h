@@ -50,6 +50,7 @@ public:
         // Things the user may not expect, each naming the file and the JSON path (or CSV line)
         // and what was done: a bad item left out, plain JSON read as DynamoDB values, ...
         QStringList notes;
+        qsizetype leftOut = 0; // a design input's sample items left out (items: items.leftOut)
     };
 
     // `table` picks one table of a Workbench model or a CloudFormation template (empty: all).

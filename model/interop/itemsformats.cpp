@@ -502,6 +502,7 @@ std::variant<ItemsFile::Contents, IoError> ItemsFormats::fromCsv(const QByteArra
             IoError note = *error;
             note.message += QStringLiteral("; left out this row (the rest is imported)");
             contents.notes << note.toString();
+            ++contents.leftOut;
             continue;
         }
         if (!repairs.empty()) {

@@ -76,6 +76,7 @@ public:
         // Things the user may not expect, each "FILE: JSON PATH: what was done" (a malformed
         // sample item left out, plain JSON inside an M read as DynamoDB values, ...).
         QStringList notes;
+        qsizetype leftOut = 0; // sample items left out (each with a note)
     };
 
     // An object with a "DataModel" array (or "ModelName" and "ModelMetadata").

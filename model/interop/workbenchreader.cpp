@@ -193,6 +193,7 @@ struct TableContext
     QString path; // "DataModel[0]"
     QStringList *notes;
     QString tableName;
+    qsizetype *leftOut; // sample items left out
 };
 
 // What the model says about a facet's items, for its TypeHint.
@@ -556,6 +557,10 @@ void readItems(const std::vector<TableDataRead> &tableData, const QHash<QString,
                 failure = *bad;
             else
                 failure = keyFailure(std::get<Item>(item), project.table, itemPath);
+            if (!failure) {
+                if (auto error = itemSizeError(itemSizeBytes(std::get<Item>(item))))
+                    failure = Failure {itemPath, *error};
+            }
             if (failure || !repairs.empty()) {
                 const ItemPlace place = placeOf(data, i, context, project.table, aliasToKey);
                 context.notes->append(
@@ -564,8 +569,10 @@ void readItems(const std::vector<TableDataRead> &tableData, const QHash<QString,
                                                    failure->message)
                             : ImportNotes::repaired(context.source, place, repairs));
             }
-            if (failure)
+            if (failure) {
+                ++*context.leftOut;
                 continue;
+            }
             project.items.push_back(std::move(std::get<Item>(item)));
             read->itemFacet.push_back(data.facet);
         }
@@ -931,13 +938,13 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
     if (!table.isEmpty() && !result.tableNames.contains(table))
         return fail(kDataModel,
                     QStringLiteral("the model has no table \"%1\"; its tables: %2")
-                        .arg(table, result.tableNames.join(u", ")));
+                        .arg(table, listedNames(result.tableNames)));
     for (qsizetype i = 0; i < tables.size(); ++i) {
         if (!table.isEmpty() && result.tableNames.at(i) != table)
             continue;
         const QJsonObject tableJson = tables.at(i).toObject();
         TableContext context {source, QStringLiteral("DataModel[%1]").arg(i), &result.notes,
-                              result.tableNames.at(i)};
+                              result.tableNames.at(i), &result.leftOut};
         auto table = readTable(root, tableJson, context);
         if (auto *failure = std::get_if<Failure>(&table))
             return fail(failure->path, failure->message);

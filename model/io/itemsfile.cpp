@@ -407,6 +407,7 @@ std::optional<IoError> Entries::deleteRequest(const QJsonValue &request, qsizety
                                 const QString &message) -> std::optional<IoError> {
         if (!m_leaveOut)
             return IoError {m_source, 0, 0, joinPath(at, inside), message};
+        ++m_contents.leftOut;
         m_contents.notes << ImportNotes::leftOut(m_source, placeOf(index, keyJson, at), inside,
                                                  message, QStringLiteral("DeleteRequest"));
         return std::nullopt;
@@ -448,6 +449,7 @@ std::optional<IoError> Entries::entry(const QJsonValue &json, qsizetype index)
                             const QString &message) -> std::optional<IoError> {
         if (!m_leaveOut)
             return IoError {m_source, 0, 0, joinPath(at, inside), message};
+        ++m_contents.leftOut;
         m_contents.notes << ImportNotes::leftOut(m_source, placeOf(index, itemJson, at), inside,
                                                  message);
         return std::nullopt;

@@ -49,6 +49,9 @@ public:
         qsizetype deleteRequests = 0;
         qsizetype deleted = 0; // items put earlier in the file that a DeleteRequest removed
         QStringList notes;     // things the user may not expect (other tables skipped, ...)
+        // Entries left out (BadItems::LeaveOut, or by InteropFile::leaveOutUnfitItems): items,
+        // CSV rows and DeleteRequests, each with a note.
+        qsizetype leftOut = 0;
     };
 
     struct LoadResult

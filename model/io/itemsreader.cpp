@@ -1,5 +1,6 @@
 #include "model/io/itemsreader.h"
 
+#include "model/io/inputfile.h"
 #include "model/io/itemsentries.h"
 #include "model/io/jsonfile.h"
 #include "model/table/itemcodec.h"
@@ -552,6 +553,7 @@ private:
             entries.reset();
             provisional.reset();
             m_contents.notes.clear();
+            m_contents.leftOut = 0;
             entryError.reset();
         }
         m_hasTaken = true;
@@ -820,19 +822,82 @@ Outcome streamFrom(Input &input, qint64 total, const QString &path,
     return Outcome::Done;
 }
 
-Outcome stream(const QString &path, const TableDefinition &definition, ItemsFile::BadItems badItems,
-               const Progress &progress, Sink &sink, ItemsFile::Contents &contents,
-               itemsentries::Layout *layout, IoError *error)
+// A RapidJSON stream over a file that ends (Peek() gives '\0') once more than `bound` bytes
+// were read, and says so: a file that grows while it is read stays within the input bound.
+class BoundedFileStream
 {
+public:
+    using Ch = char;
+    BoundedFileStream(std::FILE *file, std::vector<char> &buffer, qint64 bound)
+        : m_input(file, buffer.data(), buffer.size())
+        , m_bound(bound)
+    { }
+    Ch Peek() const { return passed() ? '\0' : m_input.Peek(); }
+    Ch Take() { return passed() ? '\0' : m_input.Take(); }
+    size_t Tell() const { return m_input.Tell(); }
+    bool passed() const { return qint64(m_input.Tell()) > m_bound; }
+    Ch *PutBegin() { return nullptr; }
+    void Put(Ch) { }
+    void Flush() { }
+    size_t PutEnd(Ch *) { return 0; }
+
+private:
+    rapidjson::FileReadStream m_input;
+    qint64 m_bound;
+};
+
+// Where one read takes its bytes from: a regular file is streamed from the disk; anything else
+// (a pipe, a device) is read whole first, within the input bound, so that the document the
+// fallback reads holds the same bytes.
+struct Source
+{
+    QString path;
+    std::optional<QByteArray> bytes;
+};
+
+std::variant<Source, IoError> openSource(const QString &path)
+{
+    if (!InputFile::isRegular(path)) {
+        auto bytes = InputFile::read(path);
+        if (auto *error = std::get_if<IoError>(&bytes))
+            return *error;
+        return Source {path, std::get<QByteArray>(std::move(bytes))};
+    }
+    if (QFileInfo(path).size() > InputFile::maxBytes())
+        return InputFile::tooLarge(path);
+    return Source {path, std::nullopt};
+}
+
+Outcome stream(const Source &source, const TableDefinition &definition,
+               ItemsFile::BadItems badItems, const Progress &progress, Sink &sink,
+               ItemsFile::Contents &contents, itemsentries::Layout *layout, IoError *error)
+{
+    const QString &path = source.path;
+    if (source.bytes) {
+        rapidjson::MemoryStream input(source.bytes->constData(), size_t(source.bytes->size()));
+        return streamFrom(input, source.bytes->size(), path, definition, badItems, progress, sink,
+                          contents, layout, error);
+    }
     std::FILE *file = std::fopen(QFile::encodeName(path).constData(), "rb");
     if (!file)
         return Outcome::Fallback; // JsonFile words why
     const qint64 total = QFileInfo(path).size();
     std::unique_ptr<std::FILE, int (*)(std::FILE *)> closer(file, &std::fclose);
     std::vector<char> buffer(1 << 16);
-    rapidjson::FileReadStream input(file, buffer.data(), buffer.size());
-    return streamFrom(input, total, path, definition, badItems, progress, sink, contents, layout,
-                      error);
+    BoundedFileStream input(file, buffer, InputFile::maxBytes());
+    const Outcome outcome = streamFrom(input, total, path, definition, badItems, progress, sink,
+                                       contents, layout, error);
+    if (input.passed()) {
+        *error = InputFile::tooLarge(path);
+        return Outcome::Failed;
+    }
+    return outcome;
+}
+
+// The document a file the streaming pass cannot read is read through.
+std::variant<QJsonDocument, IoError> sourceDocument(const Source &source)
+{
+    return source.bytes ? JsonFile::parse(*source.bytes, source.path) : JsonFile::read(source.path);
 }
 
 // Whether a document with this top level is read as items by InteropFile, whatever else it
@@ -1073,40 +1138,60 @@ std::optional<ItemsMember> readItemsMember(const QByteArray &data, QLatin1String
     return out;
 }
 
-std::variant<ItemsFile::Contents, IoError> read(const QString &path,
-                                                const TableDefinition &definition,
-                                                ItemsFile::BadItems badItems,
-                                                const Progress &progress, bool *cancelled)
+namespace {
+
+std::variant<ItemsFile::Contents, IoError> readSource(const Source &source,
+                                                      const TableDefinition &definition,
+                                                      ItemsFile::BadItems badItems,
+                                                      const Progress &progress, bool *cancelled)
 {
     ItemsFile::Contents contents;
     ContentsSink sink(contents);
     itemsentries::Layout layout;
     IoError error;
-    switch (stream(path, definition, badItems, progress, sink, contents, &layout, &error)) {
+    switch (stream(source, definition, badItems, progress, sink, contents, &layout, &error)) {
     case Outcome::Done:
         return contents;
     case Outcome::Failed:
         return error;
     case Outcome::Cancelled:
-        return cancelledError(path, cancelled);
+        return cancelledError(source.path, cancelled);
     case Outcome::Fallback:
         break;
     }
-    auto document = JsonFile::read(path);
-    if (auto *failure = std::get_if<IoError>(&document))
+    auto read = sourceDocument(source);
+    if (auto *failure = std::get_if<IoError>(&read))
         return *failure;
-    return ItemsFile::fromDocument(std::get<QJsonDocument>(document), path, definition, badItems);
+    return ItemsFile::fromDocument(std::get<QJsonDocument>(read), source.path, definition,
+                                   badItems);
+}
+
+} // namespace
+
+std::variant<ItemsFile::Contents, IoError> read(const QString &path,
+                                                const TableDefinition &definition,
+                                                ItemsFile::BadItems badItems,
+                                                const Progress &progress, bool *cancelled)
+{
+    auto opened = openSource(path);
+    if (auto *failure = std::get_if<IoError>(&opened))
+        return *failure;
+    return readSource(std::get<Source>(opened), definition, badItems, progress, cancelled);
 }
 
 std::variant<ItemsFile::LoadResult, IoError> load(Table &table, const QString &path,
                                                   const Progress &progress, bool *cancelled)
 {
+    auto opened = openSource(path);
+    if (auto *failure = std::get_if<IoError>(&opened))
+        return *failure;
+    const Source &source = std::get<Source>(opened);
     ItemsFile::Contents contents;
     TableSink sink(table);
     itemsentries::Layout layout;
     IoError error;
-    const Outcome outcome = stream(path, table.definition(), ItemsFile::BadItems::Refuse, progress,
-                                   sink, contents, &layout, &error);
+    const Outcome outcome = stream(source, table.definition(), ItemsFile::BadItems::Refuse,
+                                   progress, sink, contents, &layout, &error);
     if (outcome == Outcome::Done) {
         if (sink.tableError) {
             table.discardAppended();
@@ -1120,8 +1205,7 @@ std::variant<ItemsFile::LoadResult, IoError> load(Table &table, const QString &p
         return error;
     if (outcome == Outcome::Cancelled)
         return cancelledError(path, cancelled);
-    auto read
-        = itemsreader::read(path, table.definition(), ItemsFile::BadItems::Refuse, {}, nullptr);
+    auto read = readSource(source, table.definition(), ItemsFile::BadItems::Refuse, {}, nullptr);
     if (auto *failure = std::get_if<IoError>(&read))
         return *failure;
     return ItemsFile::put(table, std::get<ItemsFile::Contents>(read), path);

@@ -1,5 +1,8 @@
 #include "model/io/jsonfile.h"
 
+#include "model/io/inputfile.h"
+#include "model/io/unicodetext.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -138,8 +141,16 @@ std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, con
         return IoError {source, 0, 0, {}, QStringLiteral("empty input: expected a JSON document")};
     QJsonParseError error;
     QJsonDocument document = QJsonDocument::fromJson(data, &error);
-    if (error.error == QJsonParseError::NoError)
-        return document;
+    if (error.error == QJsonParseError::NoError) {
+        // Qt reads a lone surrogate escape as '?': two different strings would be one key.
+        QString escape;
+        const qsizetype lone = loneSurrogateAt(data, &escape);
+        if (lone < 0)
+            return document;
+        IoError result {source, 0, 0, {}, loneSurrogateMessage(escape)};
+        lineColumn(data, lone, &result.line, &result.column);
+        return result;
+    }
 
     // Qt reports the offset just past the character it stopped at for most errors; point at
     // that character instead (the unexpected token), as Python's json module does.
@@ -201,14 +212,10 @@ std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, con
 
 std::variant<QJsonDocument, IoError> JsonFile::read(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        const QString reason = !QFileInfo::exists(path)
-            ? QStringLiteral("No such file or directory")
-            : file.errorString();
-        return IoError {path, 0, 0, {}, QStringLiteral("cannot read the file: %1").arg(reason)};
-    }
-    return parse(file.readAll(), path);
+    auto bytes = InputFile::read(path);
+    if (auto *error = std::get_if<IoError>(&bytes))
+        return *error;
+    return parse(std::get<QByteArray>(bytes), path);
 }
 
 } // namespace keyscope::model

@@ -12,4 +12,9 @@ namespace keyscope::model {
 QString counted(qint64 n, const QString &one, const QString &many,
                 const QLocale &locale = QLocale(QLocale::English));
 
+// Names as a message lists them: all of them joined by ", " when there are at most `shown`,
+// else the first `shown` and how many more ("A, B, C and 9,997 more"), so that ten thousand
+// names never make one line of 80 KB.
+QString listedNames(const QStringList &names, qsizetype shown = 10);
+
 } // namespace keyscope::model

@@ -1,5 +1,7 @@
 #include "model/live/awscredentials.h"
 
+#include "model/io/inputfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcessEnvironment>
@@ -20,6 +22,7 @@ struct IniSource
     QString path;
     bool exists = false;
     CredentialChain::IniFile sections;
+    QString error; // the file is there but too large to read
 };
 
 IniSource readIni(const QString &path)
@@ -29,7 +32,11 @@ IniSource readIni(const QString &path)
     QFile file(path);
     if (file.open(QIODevice::ReadOnly)) {
         source.exists = true;
-        source.sections = CredentialChain::parseIni(file.readAll());
+        auto bytes = InputFile::read(file, path);
+        if (auto *error = std::get_if<IoError>(&bytes))
+            source.error = error->toString();
+        else
+            source.sections = CredentialChain::parseIni(std::get<QByteArray>(bytes));
     }
     return source;
 }
@@ -141,6 +148,10 @@ CredentialChain::resolve(const Options &options, const std::map<QString, QString
         configPath = home + QStringLiteral("/.aws/config");
     const IniSource credentialsFile = readIni(credentialsPath);
     const IniSource configFile = readIni(configPath);
+    for (const IniSource *file : {&credentialsFile, &configFile}) {
+        if (!file->error.isEmpty())
+            return file->error;
+    }
     const auto *credentialsSection = section(credentialsFile, profile);
     const auto *configProfile = configSection(configFile, profile);
 

@@ -197,9 +197,7 @@ std::optional<QString> Table::validate(const Item &item, quint32 *sizeBytes) con
     const qint64 size = itemSizeBytes(item);
     if (sizeBytes)
         *sizeBytes = quint32(std::min<qint64>(size, std::numeric_limits<quint32>::max()));
-    if (size > kMaxItemSizeBytes)
-        return QStringLiteral("Item size has exceeded the maximum allowed size");
-    return std::nullopt;
+    return itemSizeError(size);
 }
 
 std::variant<Table::LoadResult, Table::ItemError> Table::putItems(const std::vector<Item> &items)

@@ -346,6 +346,13 @@ QString AttributeValue::displayText() const
     }
 }
 
+std::optional<QString> itemSizeError(qint64 sizeBytes)
+{
+    if (sizeBytes <= kMaxItemSizeBytes)
+        return std::nullopt;
+    return QStringLiteral("Item size has exceeded the maximum allowed size");
+}
+
 qint64 itemSizeBytes(const Item &item)
 {
     qint64 total = 0;

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -91,5 +92,11 @@ qint64 itemSizeBytes(const Item &item);
 
 // Maximum item size: 400 KB.
 inline constexpr qint64 kMaxItemSizeBytes = 409600;
+
+// DynamoDB's item-size rule, one for every source of items (a table, an items file, CSV, a
+// scan, a project's hand-written items, Workbench table data, a population): an item of more
+// than kMaxItemSizeBytes is refused with DynamoDB's message, "Item size has exceeded the
+// maximum allowed size". nullopt when an item of `sizeBytes` fits.
+std::optional<QString> itemSizeError(qint64 sizeBytes);
 
 } // namespace keyscope::model

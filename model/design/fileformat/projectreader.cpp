@@ -929,9 +929,12 @@ void ProjectReader::readItems(ObjectReader &root, const ItemList *streamedItems)
     std::sort(keyNames.begin(), keyNames.end());
     if (streamedItems) {
         for (size_t i = 0; i < streamedItems->size(); ++i) {
+            const QString path = elementPath(QStringLiteral("items"), qsizetype(i));
             checkItemKeys(
-                elementPath(QStringLiteral("items"), qsizetype(i)),
-                [&](const QString &name) { return streamedItems->attribute(i, name); }, keyNames);
+                path, [&](const QString &name) { return streamedItems->attribute(i, name); },
+                keyNames);
+            if (auto error = itemSizeError(streamedItems->sizeBytes(i)))
+                m_reader.error(path, *error);
         }
         m_project.items = *streamedItems;
         return;
@@ -954,6 +957,8 @@ void ProjectReader::readItems(ObjectReader &root, const ItemList *streamedItems)
                 return it->second;
             },
             keyNames);
+        if (auto error = itemSizeError(itemSizeBytes(*item)))
+            m_reader.error(path, *error);
         m_project.items.push_back(*item);
     }
 }
