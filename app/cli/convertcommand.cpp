@@ -147,11 +147,12 @@ std::optional<Project> projectOfItems(ItemList &looseItems, const QString &table
 }
 
 // Projects whose design is only in their items get entity types inferred from them.
-// "the one item", "all 12 items", "10 of the 12 items".
+// "the one item", "both items", "all 12 items", "10 of the 12 items".
 QString describedItems(qsizetype described, qsizetype total)
 {
     if (described == total)
         return total == 1 ? QStringLiteral("the one item")
+            : total == 2  ? QStringLiteral("both items")
                           : QStringLiteral("all %1 items").arg(total);
     return QStringLiteral("%1 of the %2")
         .arg(described)
