@@ -1,6 +1,7 @@
 #include "model/live/liveoperations.h"
 
 #include "model/interop/itemsformats.h"
+#include "model/io/ioerror.h"
 
 #include "model/value/dynamojson.h"
 
@@ -131,8 +132,9 @@ public:
                 m_client, m_operation,
                 QStringLiteral("page %1 repeats the %2 of page %3")
                         .arg(QString::number(page), m_keyName, QString::number(seen->second))
-                    + (shown.isEmpty() ? QString()
-                                       : QStringLiteral(" ('") + shown + QStringLiteral("')"))
+                    + (shown.isEmpty()
+                           ? QString()
+                           : QStringLiteral(" ('") + escapeControls(shown) + QStringLiteral("')"))
                     + QStringLiteral(", so reading on would never end"));
         if (page >= LiveOperations::kMaxPages)
             return bound(m_operation,
