@@ -1,5 +1,6 @@
 // Hostile input on the command line, end to end with the real binary: YAML that expands without
-// bound, export scales QPainter cannot paint, and plain HTTP to another machine.
+// bound, export scales QPainter cannot paint, plain HTTP to another machine, --timeout values
+// past the timer's range and an empty --endpoint.
 
 #include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
@@ -44,6 +45,10 @@ private slots:
     void exportBoundsTheImage();
     void livePlainHttp_data();
     void livePlainHttp();
+    void liveTimeout_data();
+    void liveTimeout();
+    void liveEmptyEndpoint_data();
+    void liveEmptyEndpoint();
 
 private:
     QTemporaryDir m_dir;
@@ -148,7 +153,7 @@ void TestCliLimits::livePlainHttp_data()
     // Confirmed: sent (and, as nothing answers there, unreachable).
     QTest::newRow("confirmed by --yes")
         << QStringList {"live",  "tables",    "--endpoint", "http://192.0.2.1:8000",
-                        "--yes", "--timeout", "0.5"}
+                        "--yes", "--timeout", "1"}
         << 255 << "keyscope: warning: http://192.0.2.1:8000 is plain HTTP to another machine"
         << true;
     // This machine: no warning (port 1: nothing listens, so the connection is refused).
@@ -173,6 +178,75 @@ void TestCliLimits::livePlainHttp()
     QVERIFY2(result.exitCode == exitCode, qPrintable(result.err));
     QVERIFY2(result.err.contains(message), qPrintable(result.err));
     QCOMPARE(result.err.contains("plain HTTP"), warned);
+    QVERIFY(!QFile::exists(m_dir.filePath("x.keyscope.json")));
+}
+
+// --timeout as the AWS CLI reads --cli-read-timeout: whole seconds, 0 for no limit. Anything
+// else (NaN, inf, negative, fractions, past the timer's range) is refused before anything is sent.
+void TestCliLimits::liveTimeout_data()
+{
+    QTest::addColumn<QString>("timeout");
+    QTest::addColumn<int>("exitCode");
+    for (const char *refused : {"NaN", "nan", "inf", "-inf", "-1", "0.5", "1e10", "2147484",
+                                "99999999999999999999", "5s", "0x10", "1_000"})
+        QTest::newRow(refused) << refused << 252;
+    // Accepted: sent to port 1 of this machine, where nothing listens.
+    for (const char *accepted : {"0", "1", "2147483", "+3", " 5 "})
+        QTest::newRow(accepted) << accepted << 255;
+}
+
+void TestCliLimits::liveTimeout()
+{
+    QFETCH(QString, timeout);
+    QFETCH(int, exitCode);
+    const Result result = run(
+        {"live", "tables", "--endpoint", "http://127.0.0.1:1", "--timeout", timeout}, m_dir.path());
+    QVERIFY2(result.exitCode == exitCode, qPrintable(result.err));
+    const QString refusal = QStringLiteral("keyscope: error: argument --timeout: invalid value: "
+                                           "'%1' (a whole number of seconds from 0 to 2147483, "
+                                           "about 24 days; 0 waits without a limit)")
+                                .arg(timeout);
+    if (exitCode == 252)
+        QVERIFY2(result.err.contains(refusal), qPrintable(result.err));
+    else
+        QVERIFY2(result.err.contains("connection refused"), qPrintable(result.err));
+}
+
+// An unset shell variable ("--endpoint $ENDPOINT") must not send the user's credentials to AWS.
+void TestCliLimits::liveEmptyEndpoint_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("empty") << QStringList {"live", "tables", "--endpoint", ""} << "";
+    QTest::newRow("--endpoint=") << QStringList {"live", "tables", "--endpoint="} << "";
+    QTest::newRow("blank") << QStringList {"live", "tables", "--endpoint", "  "} << "  ";
+    QTest::newRow("load") << QStringList {"live",
+                                          "load",
+                                          "--endpoint",
+                                          "",
+                                          "--table-name",
+                                          "T",
+                                          "--key-condition-expression",
+                                          "PK = :p",
+                                          "--expression-attribute-values",
+                                          R"({":p": {"S": "a"}})",
+                                          "-o",
+                                          "x.keyscope.json"}
+                          << "";
+}
+
+void TestCliLimits::liveEmptyEndpoint()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, shown);
+    const Result result = run(args, m_dir.path());
+    QVERIFY2(result.exitCode == 252, qPrintable(result.err));
+    QVERIFY2(result.err.contains(
+                 QStringLiteral("keyscope: error: argument --endpoint: empty value '%1' (an unset "
+                                "shell variable?); give the endpoint's URL, or leave --endpoint "
+                                "out to use AWS. Nothing was sent.")
+                     .arg(shown)),
+             qPrintable(result.err));
     QVERIFY(!QFile::exists(m_dir.filePath("x.keyscope.json")));
 }
 

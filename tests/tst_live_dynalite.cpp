@@ -3,8 +3,9 @@
 // project with an LSI and two GSIs, loads a partition back, verifies a set of queries (both
 // directions, Limit, filters, projections, the LSI and the GSIs) with no difference, and checks
 // the failures a user meets: a table that holds items, no confirmation, a missing table, an
-// endpoint that is down, one that answers HTML, one that never answers, wrong credentials and a
-// table deleted mid-load (tests/live/fake-endpoint.js plays the last four).
+// endpoint that is down, one that answers HTML, one that never answers, wrong credentials, a
+// table deleted mid-load, pages that never end, an answer that never ends, and an endpoint on
+// the IPv6 loopback address (tests/live/fake-endpoint.js plays all but the first).
 
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
@@ -16,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -66,19 +68,23 @@ class TestLiveDynalite : public QObject
         return env;
     }
 
-    Run keyscope(const QStringList &args, const QByteArray &input = {}, bool closeInput = true)
+    Run keyscope(const QStringList &args, const QByteArray &input = {}, bool closeInput = true,
+                 int timeoutMs = 120000)
     {
         keyscope::testsupport::CliOptions options;
         options.environment = environment();
         options.input = input;
         options.closeInput = closeInput;
+        options.timeoutMs = timeoutMs;
         const keyscope::testsupport::CliResult r = keyscope::testsupport::runKeyscope(
             QStringList {QStringLiteral("live")} + args, options);
         return {r.exitCode, r.outText(), r.err};
     }
 
-    // Starts a Node script that prints "PORT <n>"; returns the port, 0 on failure.
-    int startNode(QProcess &process, const QString &script, const QStringList &args = {})
+    // Starts a Node script that prints "PORT <n>"; returns the port, 0 on failure (`printed`
+    // gets what the script printed instead, e.g. "ERROR EADDRNOTAVAIL").
+    int startNode(QProcess &process, const QString &script, const QStringList &args = {},
+                  QByteArray *printed = nullptr)
     {
         process.setWorkingDirectory(kLiveDir);
         process.start(m_node, QStringList {script} + args);
@@ -91,6 +97,8 @@ class TestLiveDynalite : public QObject
             process.waitForReadyRead(1000);
             line += process.readAllStandardOutput();
         }
+        if (printed)
+            *printed = line.trimmed();
         if (!line.startsWith("PORT "))
             return 0;
         return line.mid(5).trimmed().toInt();
@@ -531,7 +539,7 @@ private slots:
         clock.start();
         Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
                                QStringLiteral("http://127.0.0.1:%1").arg(port),
-                               QStringLiteral("--timeout"), QStringLiteral("0.5")});
+                               QStringLiteral("--timeout"), QStringLiteral("1")});
         stop(server);
         QCOMPARE(tables.exitCode, 255);
         QVERIFY2(
@@ -625,6 +633,88 @@ private slots:
         }
         QCOMPARE(readAll(project), projectBefore);
         QCOMPARE(readAll(items), itemsBefore);
+    }
+
+    // An endpoint that answers every page with the LastEvaluatedKey (LastEvaluatedTableName) of
+    // the one before: each command stops at the second page instead of asking for ever.
+    void repeatedPagesStop()
+    {
+        QProcess server;
+        const int port
+            = startNode(server, QStringLiteral("fake-endpoint.js"), {QStringLiteral("repeat")});
+        const auto stopServer = qScopeGuard([&] { stop(server); });
+        QVERIFY(port > 0);
+        const QString endpoint = QStringLiteral("http://127.0.0.1:%1").arg(port);
+        const QStringList query {QStringLiteral("--table-name"),
+                                 QStringLiteral("Gone"),
+                                 QStringLiteral("--key-condition-expression"),
+                                 QStringLiteral("PK = :pk"),
+                                 QStringLiteral("--expression-attribute-values"),
+                                 QStringLiteral("{\":pk\": {\"S\": \"P\"}}")};
+        const QString out = m_work.filePath(QStringLiteral("repeat.keyscope.json"));
+        const std::vector<std::pair<QStringList, QString>> runs {
+            {{QStringLiteral("tables")},
+             QStringLiteral("answered the ListTables request with a malformed response: page 2 "
+                            "repeats the LastEvaluatedTableName of page 1 ('Again')")},
+            {QStringList {QStringLiteral("load"), QStringLiteral("-o"), out} + query,
+             QStringLiteral("answered the Query request with a malformed response: page 2 "
+                            "repeats the LastEvaluatedKey of page 1")},
+            {QStringList {QStringLiteral("verify"), QStringLiteral("--project"), kShop} + query,
+             QStringLiteral("answered the Query request with a malformed response: page 2 "
+                            "repeats the LastEvaluatedKey of page 1")}};
+        for (const auto &[args, expected] : runs) {
+            QElapsedTimer clock;
+            clock.start();
+            Run run = keyscope(args + QStringList {QStringLiteral("--endpoint"), endpoint}, {},
+                               true, 30000);
+            QVERIFY2(run.exitCode == 255, qPrintable(args.first() + u' ' + run.err));
+            QVERIFY2(run.err.contains(endpoint + u' ' + expected), qPrintable(run.err));
+            QVERIFY(clock.elapsed() < 20000);
+        }
+    }
+
+    // An answer that never ends is cut at 16 MiB, long before the timeout.
+    void endlessAnswerIsCut()
+    {
+        QProcess server;
+        const int port
+            = startNode(server, QStringLiteral("fake-endpoint.js"), {QStringLiteral("endless")});
+        QVERIFY(port > 0);
+        QElapsedTimer clock;
+        clock.start();
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
+                               QStringLiteral("http://127.0.0.1:%1").arg(port),
+                               QStringLiteral("--timeout"), QStringLiteral("3")});
+        stop(server);
+        QCOMPARE(tables.exitCode, 255);
+        QVERIFY2(tables.err.contains(
+                     QStringLiteral("keyscope: error: http://127.0.0.1:%1 answered the ListTables "
+                                    "request with more than 16 MiB; Keyscope stopped reading "
+                                    "there")
+                         .arg(port)),
+                 qPrintable(tables.err));
+        QVERIFY(clock.elapsed() < 3000);
+    }
+
+    // http://[::1]:PORT is reached, and the Host header Qt sends is the one that was signed.
+    void ipv6LoopbackEndpoint()
+    {
+        QProcess server;
+        QByteArray printed;
+        const int port = startNode(server, QStringLiteral("fake-endpoint.js"),
+                                   {QStringLiteral("host"), QStringLiteral("::1")}, &printed);
+        if (port == 0 && printed.startsWith("ERROR EADDRNOTAVAIL"))
+            QSKIP("this machine has no IPv6 loopback address (::1)");
+        QVERIFY2(port > 0, printed.constData());
+        Run tables = keyscope({QStringLiteral("tables"), QStringLiteral("--endpoint"),
+                               QStringLiteral("http://[::1]:%1").arg(port)});
+        stop(server);
+        QVERIFY2(tables.exitCode == 0, qPrintable(tables.err));
+        const QJsonArray names = QJsonDocument::fromJson(tables.out.toUtf8())
+                                     .object()
+                                     .value(QLatin1String("TableNames"))
+                                     .toArray();
+        QCOMPARE(names, QJsonArray {QStringLiteral("[::1]:%1").arg(port)});
     }
 
     void noCredentials()

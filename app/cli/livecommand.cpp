@@ -30,9 +30,11 @@
 #include <QJsonArray>
 #include <QTextStream>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <limits>
 #include <map>
 
 #if defined(Q_OS_UNIX)
@@ -83,15 +85,17 @@ QString helpText()
         "Talks to a DynamoDB endpoint: AWS, DynamoDB Local, ScyllaDB Alternator, dynalite.\n"
         "\n"
         "Connection:\n"
-        "  --endpoint URL      http://127.0.0.1:8000, or an AWS endpoint; default\n"
-        "                      https://dynamodb.<region>.amazonaws.com\n"
+        "  --endpoint URL      http://127.0.0.1:8000, http://[::1]:8000 or an AWS endpoint;\n"
+        "                      default https://dynamodb.<region>.amazonaws.com (an empty URL\n"
+        "                      is refused)\n"
         "  --region REGION     Default: AWS_REGION, AWS_DEFAULT_REGION, the profile's region,\n"
         "                      the endpoint's host name, us-east-1 for a custom endpoint.\n"
         "  --profile NAME      A profile of ~/.aws/credentials or ~/.aws/config. Without it,\n"
         "                      AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN,\n"
         "                      then AWS_PROFILE (or 'default'). Credentials are only read.\n"
-        "  --timeout SECONDS   Per request (default 15). Throttling and 5xx answers are\n"
-        "                      retried with backoff.\n"
+        "  --timeout SECONDS   Per request (default 15): whole seconds up to 2147483 (about\n"
+        "                      24 days), 0 for no limit, as the AWS CLI's --cli-read-timeout.\n"
+        "                      Throttling and 5xx answers are retried with backoff.\n"
         "  --yes               Send over plain HTTP to another machine (not localhost,\n"
         "                      127.0.0.0/8 or ::1) anyway: without it such an endpoint is\n"
         "                      refused, as the access key id and any security token would\n"
@@ -124,8 +128,10 @@ QString helpText()
         "  253  no credentials, region or a bad endpoint URL\n"
         "  254  the endpoint answered with an error: \"An error occurred (CODE) when calling\n"
         "       the OPERATION operation: MESSAGE\"\n"
-        "  255  the endpoint is down, timed out or answered something that is not DynamoDB;\n"
-        "       or a file could not be read or written\n");
+        "  255  the endpoint is down, timed out or answered something that is not DynamoDB\n"
+        "       (an answer over 16 MiB, pages that never end, numbers DynamoDB never sends);\n"
+        "       a read passed 100,000 pages or 60 minutes; or a file could not be read or\n"
+        "       written\n");
 }
 
 // Options of `keyscope live` itself; everything else goes to the query parser (load, verify).
@@ -189,9 +195,51 @@ struct Session
     std::unique_ptr<LiveOperations> operations;
 };
 
+// --timeout as the AWS CLI reads --cli-read-timeout: a whole number of seconds (spaces around
+// it and a leading '+' allowed), 0 for no limit; at most what the timer holds in milliseconds.
+constexpr qint64 kMaxTimeoutSeconds = std::numeric_limits<int>::max() / 1000;
+
+std::optional<int> timeoutMs(const QString &text)
+{
+    QString digits = text.trimmed();
+    if (digits.startsWith(QLatin1Char('+')))
+        digits.remove(0, 1);
+    if (digits.isEmpty() || digits.size() > 10
+        || !std::all_of(digits.begin(), digits.end(), [](QChar c) { return c.isDigit(); }))
+        return std::nullopt;
+    const qint64 seconds = digits.toLongLong();
+    if (seconds > kMaxTimeoutSeconds)
+        return std::nullopt;
+    return int(seconds * 1000);
+}
+
+// Refuses connection options that would send somewhere other than meant, or never stop:
+// kExitOk, or the exit code after the message.
+int checkConnectionOptions(const LiveOptions &options)
+{
+    if (const auto endpoint = options.value(QStringLiteral("--endpoint"));
+        endpoint && endpoint->trimmed().isEmpty())
+        // An unset shell variable ("--endpoint $URL") must not fall back to AWS with the user's
+        // credentials.
+        return usageError(usageText({}),
+                          QStringLiteral("argument --endpoint: empty value '") + *endpoint
+                              + QStringLiteral("' (an unset shell variable?); give the "
+                                               "endpoint's URL, or leave --endpoint out to use "
+                                               "AWS. Nothing was sent."));
+    if (const auto text = options.value(QStringLiteral("--timeout")); text && !timeoutMs(*text))
+        return usageError(usageText({}),
+                          QStringLiteral("argument --timeout: invalid value: '") + *text
+                              + QStringLiteral("' (a whole number of seconds from 0 to %1, about "
+                                               "24 days; 0 waits without a limit)")
+                                    .arg(kMaxTimeoutSeconds));
+    return kExitOk;
+}
+
 // Resolves the connection (printing why it cannot be) and opens a client on it.
 std::variant<std::unique_ptr<Session>, int> openSession(const LiveOptions &options)
 {
+    if (int code = checkConnectionOptions(options))
+        return code;
     CredentialChain::Options chain;
     chain.endpoint = options.value(QStringLiteral("--endpoint")).value_or(QString());
     chain.region = options.value(QStringLiteral("--region")).value_or(QString());
@@ -214,20 +262,11 @@ std::variant<std::unique_ptr<Session>, int> openSession(const LiveOptions &optio
               QStringLiteral("keyscope: warning: ") + warning
                   + QStringLiteral(" (sent anyway: --yes).\n"));
     }
-    int timeoutMs = 15000;
-    if (auto text = options.value(QStringLiteral("--timeout"))) {
-        bool ok = false;
-        const double seconds = text->toDouble(&ok);
-        if (!ok || seconds <= 0)
-            return usageError(usageText({}),
-                              QStringLiteral("argument --timeout: invalid value: '%1' (seconds, "
-                                             "more than 0)")
-                                  .arg(*text));
-        timeoutMs = int(seconds * 1000);
-    }
     auto session = std::make_unique<Session>();
     session->client = std::make_unique<DynamoClient>(session->transport, connection);
-    session->client->setTimeoutMs(timeoutMs);
+    session->client->setTimeoutMs(
+        timeoutMs(options.value(QStringLiteral("--timeout")).value_or(QStringLiteral("15")))
+            .value_or(15000));
     session->client->setCancelFlag(&g_interrupted);
     session->transport.setCancelFlag(&g_interrupted);
     session->operations = std::make_unique<LiveOperations>(*session->client);

@@ -60,6 +60,9 @@ HttpRequest DynamoClient::buildRequest(const QString &operation, const QJsonObje
     const QUrl &url = m_connection.endpoint;
     request.scheme = url.scheme();
     request.host = url.host(QUrl::FullyEncoded);
+    // An IPv6 literal keeps its brackets in the URL and in the signed Host header ("[::1]:8000").
+    if (request.host.contains(QLatin1Char(':')))
+        request.host = QLatin1Char('[') + request.host + QLatin1Char(']');
     const int defaultPort = request.scheme == QLatin1String("https") ? 443 : 80;
     if (url.port(defaultPort) != defaultPort)
         request.host += QLatin1Char(':') + QString::number(url.port());
@@ -73,53 +76,75 @@ HttpRequest DynamoClient::buildRequest(const QString &operation, const QJsonObje
     return request;
 }
 
-std::variant<QJsonObject, LiveError> DynamoClient::parseResponse(const QString &operation,
-                                                                 const HttpResponse &response,
-                                                                 const QString &endpoint)
+namespace {
+
+// Why no answer came (HttpResponse::failure), in words.
+LiveError transportFailure(const QString &operation, const HttpResponse &response,
+                           const QString &endpoint)
 {
     LiveError error;
     error.operation = operation;
     error.httpStatus = response.status;
+    error.kind = LiveError::Kind::Unreachable;
+    const QString detail = response.failureMessage.isEmpty()
+        ? QString()
+        : QStringLiteral(" (%1)").arg(response.failureMessage);
     using Failure = HttpResponse::Failure;
-    if (response.failure != Failure::None) {
-        const QString detail = response.failureMessage.isEmpty()
-            ? QString()
-            : QStringLiteral(" (%1)").arg(response.failureMessage);
-        switch (response.failure) {
-        case Failure::Timeout:
-            error.kind = LiveError::Kind::Timeout;
-            error.message = QStringLiteral("%1 did not answer the %2 request in time%3; is the "
-                                           "endpoint overloaded or the network slow?")
-                                .arg(endpoint, operation, detail);
-            break;
-        case Failure::Cancelled:
-            error.kind = LiveError::Kind::Cancelled;
-            error.message = QStringLiteral("cancelled");
-            break;
-        case Failure::ConnectionRefused:
-            error.kind = LiveError::Kind::Unreachable;
-            error.message = QStringLiteral("cannot connect to %1: connection refused%2; is the "
-                                           "endpoint running and is the port right?")
-                                .arg(endpoint, detail);
-            break;
-        case Failure::HostNotFound:
-            error.kind = LiveError::Kind::Unreachable;
-            error.message = QStringLiteral("cannot connect to %1: host not found%2; check the "
-                                           "endpoint URL or the region")
-                                .arg(endpoint, detail);
-            break;
-        case Failure::Tls:
-            error.kind = LiveError::Kind::Unreachable;
-            error.message
-                = QStringLiteral("cannot connect to %1: TLS failed%2").arg(endpoint, detail);
-            break;
-        default:
-            error.kind = LiveError::Kind::Unreachable;
-            error.message = QStringLiteral("cannot reach %1%2").arg(endpoint, detail);
-            break;
-        }
-        return error;
+    switch (response.failure) {
+    case Failure::Timeout:
+        error.kind = LiveError::Kind::Timeout;
+        error.message = QStringLiteral("%1 did not answer the %2 request in time%3; is the "
+                                       "endpoint overloaded or the network slow?")
+                            .arg(endpoint, operation, detail);
+        break;
+    case Failure::Cancelled:
+        error.kind = LiveError::Kind::Cancelled;
+        error.message = QStringLiteral("cancelled");
+        break;
+    case Failure::TooLarge:
+        error.kind = LiveError::Kind::Bound;
+        error.message = QStringLiteral("%1 answered the %2 request with more than %3 MiB; Keyscope "
+                                       "stopped reading there, as DynamoDB's answers are at most "
+                                       "a few MB. Is it a DynamoDB endpoint?")
+                            .arg(endpoint, operation,
+                                 QString::number(LiveTransport::kMaxResponseBytes >> 20));
+        break;
+    case Failure::ConnectionRefused:
+        error.message = QStringLiteral("cannot connect to %1: connection refused%2; is the "
+                                       "endpoint running and is the port right?")
+                            .arg(endpoint, detail);
+        break;
+    case Failure::HostNotFound:
+        error.message = QStringLiteral("cannot connect to %1: host not found%2; check the "
+                                       "endpoint URL or the region")
+                            .arg(endpoint, detail);
+        break;
+    case Failure::Tls:
+        error.message = QStringLiteral("cannot connect to %1: TLS failed%2").arg(endpoint, detail);
+        break;
+    default:
+        error.message = QStringLiteral("cannot reach %1%2").arg(endpoint, detail);
+        break;
     }
+    return error;
+}
+
+} // namespace
+
+std::variant<QJsonObject, LiveError> DynamoClient::parseResponse(const QString &operation,
+                                                                 const HttpResponse &response,
+                                                                 const QString &endpoint)
+{
+    if (response.failure != HttpResponse::Failure::None)
+        return transportFailure(operation, response, endpoint);
+    if (response.body.size() > LiveTransport::kMaxResponseBytes) {
+        HttpResponse tooLarge;
+        tooLarge.failure = HttpResponse::Failure::TooLarge;
+        return transportFailure(operation, tooLarge, endpoint);
+    }
+    LiveError error;
+    error.operation = operation;
+    error.httpStatus = response.status;
 
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(response.body, &parseError);

@@ -42,12 +42,13 @@ public:
     // A short name for messages: the endpoint's URL.
     QString endpointName() const;
 
-    void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+    void setTimeoutMs(int ms) { m_timeoutMs = ms; } // 0: no limit
     int timeoutMs() const { return m_timeoutMs; }
     void setRetryPolicy(RetryPolicy policy) { m_retry = policy; }
     const RetryPolicy &retryPolicy() const { return m_retry; }
     // Tests replace the clock, the sleep between retries and the jitter.
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
+    QDateTime now() const { return m_clock(); }
     void setSleeper(std::function<void(int ms)> sleeper) { m_sleep = std::move(sleeper); }
     void setRandom(std::function<double()> random) { m_random = std::move(random); }
     // Checked between attempts and pages; set from another thread to cancel.

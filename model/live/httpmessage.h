@@ -15,7 +15,7 @@ struct HttpRequest
 {
     QByteArray method = "POST";
     QString scheme = QStringLiteral("https");
-    QString host; // with ":port" when not the scheme's default
+    QString host; // with ":port" when not the scheme's default; an IPv6 literal in brackets
     QString path = QStringLiteral("/");
     std::vector<std::pair<QString, QString>> query;
     std::vector<std::pair<QByteArray, QByteArray>> headers;
@@ -38,6 +38,7 @@ struct HttpResponse
         Tls,     // certificate or handshake problem
         Network, // any other transport problem (reset, unreachable, ...)
         Cancelled,
+        TooLarge, // the answer passed LiveTransport::kMaxResponseBytes; reading stopped there
     };
 
     Failure failure = Failure::None;

@@ -15,6 +15,7 @@ struct LiveError
         Malformed,   // an answer that is not DynamoDB's JSON protocol
         Cancelled,   // the user cancelled
         Setup,       // credentials, region or endpoint could not be resolved
+        Bound,       // a bound Keyscope keeps was reached: pages, time or answer size
     };
 
     Kind kind = Kind::Service;

@@ -1,11 +1,16 @@
 #include "model/live/liveoperations.h"
 
 #include "model/interop/itemsformats.h"
+#include "model/io/ioerror.h"
 
 #include "model/value/dynamojson.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
 
+#include <cmath>
 #include <map>
 
 namespace keyscope::model::live {
@@ -27,29 +32,204 @@ QJsonObject itemJson(const Item &item)
     return dynamojson::itemToJson(item);
 }
 
+LiveError bound(const QString &operation, const QString &what)
+{
+    LiveError error;
+    error.kind = LiveError::Kind::Bound;
+    error.operation = operation;
+    error.message = what;
+    return error;
+}
+
+LiveError cancelledError(const QString &operation)
+{
+    LiveError error;
+    error.kind = LiveError::Kind::Cancelled;
+    error.operation = operation;
+    error.message = QStringLiteral("cancelled");
+    return error;
+}
+
+QString grouped(qint64 number)
+{
+    return QLocale(QLocale::English).toString(number);
+}
+
+// A value as the endpoint wrote it ("1e+30", "\"7\"").
+QString jsonText(const QJsonValue &value)
+{
+    const QByteArray array = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(array.mid(1, array.size() - 2));
+}
+
+// A number of an answer as DynamoDB's API types it: Integer (Count, ScannedCount) is a whole
+// number from 0 to 2,147,483,647, Long (ItemCount, TableSizeBytes) one below 2^63. Anything
+// else is refused before it becomes a qint64 (a double past the range would not convert).
+std::variant<qint64, QString> wholeNumber(const QJsonValue &value, const QString &path, bool isLong)
+{
+    if (!value.isDouble())
+        return path + QStringLiteral(" is ") + jsonText(value) + QStringLiteral(", not a number");
+    const double number = value.toDouble();
+    const bool inRange
+        = number >= 0 && (isLong ? number < 9223372036854775808.0 : number <= 2147483647.0);
+    if (!inRange || number != std::floor(number))
+        return path + QStringLiteral(" is ") + jsonText(value)
+            + QStringLiteral(" (DynamoDB's is a whole number from 0 to ")
+            + (isLong ? QStringLiteral("9,223,372,036,854,775,807)")
+                      : QStringLiteral("2,147,483,647)"));
+    return qint64(number);
+}
+
+struct PageCounts
+{
+    qint64 count = 0;
+    qint64 scanned = 0;
+};
+
+// Count and ScannedCount of a Query or Scan page (0 when missing); Count never exceeds
+// ScannedCount, as the filter only drops items.
+std::variant<PageCounts, QString> pageCounts(const QJsonObject &page)
+{
+    PageCounts counts;
+    const std::pair<QString, qint64 *> members[]
+        = {{QStringLiteral("Count"), &counts.count},
+           {QStringLiteral("ScannedCount"), &counts.scanned}};
+    for (const auto &[name, target] : members) {
+        if (!page.contains(name))
+            continue;
+        auto number = wholeNumber(page.value(name), name, false);
+        if (auto *what = std::get_if<QString>(&number))
+            return *what;
+        *target = std::get<qint64>(number);
+    }
+    if (page.contains(QLatin1String("Count")) && page.contains(QLatin1String("ScannedCount"))
+        && counts.count > counts.scanned)
+        return QStringLiteral("Count %1 is more than ScannedCount %2")
+            .arg(QString::number(counts.count), QString::number(counts.scanned));
+    return counts;
+}
+
+// Follows one read's pages: a LastEvaluatedKey (LastEvaluatedTableName) seen before would make
+// the read loop for ever, and LiveOperations::kMaxPages and kMaxReadMinutes bound it.
+class PageGuard
+{
+public:
+    PageGuard(const DynamoClient &client, QString operation, QString keyName)
+        : m_client(client)
+        , m_operation(std::move(operation))
+        , m_keyName(std::move(keyName))
+        , m_start(client.now())
+    { }
+
+    // After page `page` (from 1) ended with `key` (named in the message as `shown`, when
+    // given): the error that stops the read, or nothing to go on.
+    std::optional<LiveError> next(int page, const QByteArray &key, const QString &shown = {})
+    {
+        const QByteArray digest = QCryptographicHash::hash(key, QCryptographicHash::Sha256);
+        const auto [seen, added] = m_seen.emplace(digest, page);
+        if (!added)
+            return malformed(
+                m_client, m_operation,
+                QStringLiteral("page %1 repeats the %2 of page %3")
+                        .arg(QString::number(page), m_keyName, QString::number(seen->second))
+                    + (shown.isEmpty()
+                           ? QString()
+                           : QStringLiteral(" ('") + escapeControls(shown) + QStringLiteral("')"))
+                    + QStringLiteral(", so reading on would never end"));
+        if (page >= LiveOperations::kMaxPages)
+            return bound(m_operation,
+                         QStringLiteral("stopped reading after %1 pages of %2 answers from %3: "
+                                        "Keyscope reads at most %1 pages (about 100 GB at "
+                                        "DynamoDB's 1 MB a page) in one go; narrow the query")
+                             .arg(grouped(page), m_operation, m_client.endpointName()));
+        if (m_start.msecsTo(m_client.now()) > qint64(LiveOperations::kMaxReadMinutes) * 60000)
+            return bound(m_operation,
+                         QStringLiteral("stopped reading after %1 minutes of %2 answers from %3 "
+                                        "(%4 pages): Keyscope reads for at most %1 minutes in "
+                                        "one go; narrow the query")
+                             .arg(QString::number(LiveOperations::kMaxReadMinutes), m_operation,
+                                  m_client.endpointName(), grouped(page)));
+        return std::nullopt;
+    }
+
+private:
+    const DynamoClient &m_client;
+    QString m_operation;
+    QString m_keyName;
+    QDateTime m_start;
+    std::map<QByteArray, int> m_seen; // SHA-256 of each key -> its page
+};
+
+// Adds one Query or Scan page to `read`: its items (up to `maxItems` in all), Count and
+// ScannedCount. The error when the page is malformed.
+std::optional<LiveError> takePage(const DynamoClient &client, const QString &operation,
+                                  const QJsonObject &page, bool countOnly, qint64 maxItems,
+                                  ReadResult &read)
+{
+    const QJsonValue items = page.value(QLatin1String("Items"));
+    if (!items.isArray() && !(countOnly && page.contains(QLatin1String("Count"))))
+        return malformed(client, operation, QStringLiteral("no Items array"));
+    const auto counts = pageCounts(page);
+    if (auto *what = std::get_if<QString>(&counts))
+        return malformed(client, operation, *what);
+    ++read.pages;
+    const QJsonArray array = items.toArray();
+    qint64 taken = 0;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        if (maxItems > 0 && qint64(read.items.size()) >= maxItems) {
+            // The cap falls inside this page: stop after the last item kept.
+            read.capped = true;
+            break;
+        }
+        QString message;
+        QString path;
+        auto item = dynamojson::itemFromJson(array.at(i), &message, &path);
+        if (!item)
+            return malformed(client, operation,
+                             QStringLiteral("Items[%1]%2: %3")
+                                 .arg(QString::number(i),
+                                      path.isEmpty() ? QString() : QLatin1Char('.') + path,
+                                      message));
+        read.items.push_back(std::move(*item));
+        ++taken;
+    }
+    const qint64 pageCount = countOnly ? std::get<PageCounts>(counts).count : taken;
+    read.count += pageCount;
+    read.pageCounts.push_back(pageCount);
+    read.scannedCount += std::get<PageCounts>(counts).scanned;
+    return std::nullopt;
+}
+
 } // namespace
 
 std::variant<QStringList, LiveError> LiveOperations::listTables()
 {
+    const QString operation = QStringLiteral("ListTables");
+    PageGuard guard(m_client, operation, QStringLiteral("LastEvaluatedTableName"));
     QStringList names;
     QString start;
-    for (;;) {
+    for (int pages = 1;; ++pages) {
         QJsonObject body;
         if (!start.isEmpty())
             body.insert(QStringLiteral("ExclusiveStartTableName"), start);
-        auto result = m_client.call(QStringLiteral("ListTables"), body);
+        auto result = m_client.call(operation, body);
         if (auto *error = std::get_if<LiveError>(&result))
             return *error;
         const QJsonObject page = std::get<QJsonObject>(result);
         const QJsonValue tableNames = page.value(QLatin1String("TableNames"));
         if (!tableNames.isArray())
-            return malformed(m_client, QStringLiteral("ListTables"),
-                             QStringLiteral("no TableNames array"));
-        for (const QJsonValue &name : tableNames.toArray())
+            return malformed(m_client, operation, QStringLiteral("no TableNames array"));
+        for (const QJsonValue &name : tableNames.toArray()) {
+            if (!name.isString())
+                return malformed(m_client, operation,
+                                 QStringLiteral("a table name is ") + jsonText(name));
             names << name.toString();
+        }
         start = page.value(QLatin1String("LastEvaluatedTableName")).toString();
         if (start.isEmpty())
             return names;
+        if (auto error = guard.next(pages, start.toUtf8(), start))
+            return *error;
     }
 }
 
@@ -71,12 +251,18 @@ std::variant<TableDescription, LiveError> LiveOperations::describeTable(const QS
                          QStringLiteral("the table's description cannot be read: %1").arg(error));
     description.definition = std::move(*definition);
     description.status = description.raw.value(QLatin1String("TableStatus")).toString();
-    if (description.raw.contains(QLatin1String("ItemCount")))
-        description.itemCount
-            = qint64(description.raw.value(QLatin1String("ItemCount")).toDouble());
-    if (description.raw.contains(QLatin1String("TableSizeBytes")))
-        description.sizeBytes
-            = qint64(description.raw.value(QLatin1String("TableSizeBytes")).toDouble());
+    const std::pair<QString, qint64 *> numbers[]
+        = {{QStringLiteral("ItemCount"), &description.itemCount},
+           {QStringLiteral("TableSizeBytes"), &description.sizeBytes}};
+    for (const auto &[name, target] : numbers) {
+        if (!description.raw.contains(name))
+            continue;
+        auto number
+            = wholeNumber(description.raw.value(name), QStringLiteral("Table.") + name, true);
+        if (auto *what = std::get_if<QString>(&number))
+            return malformed(m_client, operation, *what);
+        *target = std::get<qint64>(number);
+    }
     return description;
 }
 
@@ -127,13 +313,11 @@ ReadResult LiveOperations::readAll(const QString &operation, QJsonObject body, q
                                    const LiveProgress &progress)
 {
     ReadResult read;
+    PageGuard guard(m_client, operation, QStringLiteral("LastEvaluatedKey"));
+    const bool countOnly = body.value(QLatin1String("Select")).toString() == QLatin1String("COUNT");
     for (;;) {
         if (m_client.cancelled()) {
-            LiveError error;
-            error.kind = LiveError::Kind::Cancelled;
-            error.operation = operation;
-            error.message = QStringLiteral("cancelled");
-            read.error = error;
+            read.error = cancelledError(operation);
             return read;
         }
         auto result = m_client.call(operation, body);
@@ -142,41 +326,8 @@ ReadResult LiveOperations::readAll(const QString &operation, QJsonObject body, q
             return read;
         }
         const QJsonObject page = std::get<QJsonObject>(result);
-        const QJsonValue items = page.value(QLatin1String("Items"));
-        const bool countOnly
-            = body.value(QLatin1String("Select")).toString() == QLatin1String("COUNT");
-        if (!items.isArray() && !(countOnly && page.contains(QLatin1String("Count")))) {
-            read.error = malformed(m_client, operation, QStringLiteral("no Items array"));
+        if ((read.error = takePage(m_client, operation, page, countOnly, maxItems, read)))
             return read;
-        }
-        ++read.pages;
-        const QJsonArray array = items.toArray();
-        qint64 taken = 0;
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            if (maxItems > 0 && qint64(read.items.size()) >= maxItems) {
-                // The cap falls inside this page: stop after the last item kept.
-                read.capped = true;
-                break;
-            }
-            QString message;
-            QString path;
-            auto item = dynamojson::itemFromJson(array.at(i), &message, &path);
-            if (!item) {
-                read.error = malformed(
-                    m_client, operation,
-                    QStringLiteral("Items[%1]%2: %3")
-                        .arg(i)
-                        .arg(path.isEmpty() ? QString() : QLatin1Char('.') + path, message));
-                return read;
-            }
-            read.items.push_back(std::move(*item));
-            ++taken;
-        }
-        const qint64 pageCount
-            = countOnly ? qint64(page.value(QLatin1String("Count")).toDouble()) : taken;
-        read.count += pageCount;
-        read.pageCounts.push_back(pageCount);
-        read.scannedCount += qint64(page.value(QLatin1String("ScannedCount")).toDouble());
         const QJsonValue last = page.value(QLatin1String("LastEvaluatedKey"));
         std::optional<Item> lastKey;
         if (last.isObject()) {
@@ -196,16 +347,16 @@ ReadResult LiveOperations::readAll(const QString &operation, QJsonObject body, q
         }
         if (progress)
             progress(qint64(read.items.size()), -1);
-        if (!lastKey) {
-            read.lastEvaluatedKey.reset();
+        read.lastEvaluatedKey = lastKey;
+        if (!lastKey)
             return read;
-        }
         if (maxItems > 0 && qint64(read.items.size()) >= maxItems) {
             read.capped = true;
-            read.lastEvaluatedKey = lastKey;
             return read;
         }
-        read.lastEvaluatedKey = lastKey;
+        const QByteArray keyJson = QJsonDocument(last.toObject()).toJson(QJsonDocument::Compact);
+        if ((read.error = guard.next(read.pages, keyJson)))
+            return read;
         body.insert(QStringLiteral("ExclusiveStartKey"), last);
     }
 }
@@ -231,7 +382,10 @@ std::variant<bool, LiveError> LiveOperations::hasItems(const QString &table)
     if (auto *error = std::get_if<LiveError>(&result))
         return *error;
     const QJsonObject page = std::get<QJsonObject>(result);
-    return page.value(QLatin1String("Count")).toDouble() > 0
+    const auto counts = pageCounts(page);
+    if (auto *what = std::get_if<QString>(&counts))
+        return malformed(m_client, QStringLiteral("Scan"), *what);
+    return std::get<PageCounts>(counts).count > 0
         || page.value(QLatin1String("LastEvaluatedKey")).isObject();
 }
 
@@ -312,11 +466,7 @@ WriteResult LiveOperations::batchWrite(const QString &table, const ItemList &ite
         int stalled = 0;
         while (!requests.isEmpty()) {
             if (m_client.cancelled()) {
-                LiveError error;
-                error.kind = LiveError::Kind::Cancelled;
-                error.operation = QStringLiteral("BatchWriteItem");
-                error.message = QStringLiteral("cancelled");
-                result.error = error;
+                result.error = cancelledError(QStringLiteral("BatchWriteItem"));
                 return result;
             }
             const qsizetype sent = requests.size();
@@ -333,6 +483,15 @@ WriteResult LiveOperations::batchWrite(const QString &table, const ItemList &ite
                                                .toObject()
                                                .value(table);
             requests = unprocessed.toArray();
+            if (requests.size() > sent) {
+                // Re-sending them would never end: each round would come back longer.
+                result.error = malformed(
+                    m_client, QStringLiteral("BatchWriteItem"),
+                    QStringLiteral("UnprocessedItems holds %1 requests for "
+                                   "%2, more than the %3 sent")
+                        .arg(QString::number(requests.size()), table, QString::number(sent)));
+                return result;
+            }
             result.written += sent - requests.size();
             if (progress)
                 progress(result.written, qint64(items.size()));

@@ -52,6 +52,12 @@ struct WriteResult
 class LiveOperations
 {
 public:
+    // Bounds of one read that follows LastEvaluatedKey (or LastEvaluatedTableName): at most
+    // this many pages (about 100 GB at DynamoDB's 1 MB a page) and this many minutes, as the
+    // client's clock tells.
+    static constexpr int kMaxPages = 100000;
+    static constexpr int kMaxReadMinutes = 60;
+
     explicit LiveOperations(DynamoClient &client)
         : m_client(client)
     { }
