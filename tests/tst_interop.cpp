@@ -679,15 +679,18 @@ void TestInterop::csvErrors_data()
                                 << "items.csv:3:3: column \"Temp (N)\": \"abc\" is not a number";
     QTest::newRow("unclosed quote")
         << QByteArray("PK (S)\n\"open\n") << "items.csv:2:1: a quoted cell is never closed";
-    QTest::newRow("too many cells")
-        << QByteArray("PK (S)\nA,B\n")
-        << "items.csv:2:3: row has 2 cells but the header has 1 columns";
+    QTest::newRow("too many cells") << QByteArray("PK (S)\nA,B\n")
+                                    << "items.csv:2:3: row has 2 cells but the header has 1 column";
     QTest::newRow("bad bool")
         << QByteArray("PK (S),F (BOOL)\nA,yes\n")
         << "items.csv:2:3: column \"F (BOOL)\": expected true or false, found \"yes\"";
     QTest::newRow("bad list")
         << QByteArray("PK (S),L (L)\nA,[x]\n")
         << "items.csv:2:3: column \"L (L)\": expected the DynamoDB JSON inside L";
+    // Issue 27: JSON inside a cell holds to the same Unicode rule as a JSON file.
+    QTest::newRow("lone surrogate in a map")
+        << QByteArray("PK (S),M (M)\nA,\"{\"\"k\"\": {\"\"S\"\": \"\"\\ud800\"\"}}\"\n")
+        << "items.csv:2:3: column \"M (M)\": a lone surrogate \\ud800 in a string";
 }
 
 void TestInterop::csvErrors()

@@ -2,6 +2,8 @@
 
 #include "model/io/importnotes.h"
 #include "model/io/jsonwriter.h"
+#include "model/io/unicodetext.h"
+#include "model/io/wording.h"
 #include "model/value/dynamojson.h"
 #include "model/value/number.h"
 
@@ -398,6 +400,9 @@ std::variant<AttributeValue, CellError> cellValue(const Cell &cell, const CsvCol
     }
     QJsonParseError parseError;
     const QByteArray wrapped = "{\"v\": " + cell.text.toUtf8() + "}";
+    // Qt's parser reads a lone \ud800 as U+FFFD, so that two different keys became one.
+    if (QString escape; loneSurrogateAt(wrapped, &escape) >= 0)
+        return CellError {loneSurrogateMessage(escape)};
     const QJsonDocument document = QJsonDocument::fromJson(wrapped, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return CellError {QStringLiteral("expected the DynamoDB JSON inside %1 (e.g. %2): %3")
@@ -428,13 +433,15 @@ std::variant<Item, IoError> csvItem(const std::vector<Cell> &row,
                                     bool leaveOut, std::vector<ItemsFile::Repair> *repairs)
 {
     if (row.size() > columns.size())
-        return IoError {source,
-                        row[columns.size()].line,
-                        row[columns.size()].column,
-                        {},
-                        QStringLiteral("row has %1 cells but the header has %2 columns")
-                            .arg(row.size())
-                            .arg(columns.size())};
+        return IoError {
+            source,
+            row[columns.size()].line,
+            row[columns.size()].column,
+            {},
+            QStringLiteral("row has %1 but the header has %2")
+                .arg(counted(qint64(row.size()), QStringLiteral("cell"), QStringLiteral("cells")),
+                     counted(qint64(columns.size()), QStringLiteral("column"),
+                             QStringLiteral("columns")))};
     Item item;
     for (std::size_t c = 0; c < row.size(); ++c) {
         const Cell &cell = row[c];
