@@ -135,23 +135,12 @@ void JsonFile::lineColumn(const QByteArray &data, qsizetype offset, int *line, i
     *column = c;
 }
 
-std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, const QString &source)
-{
-    if (data.trimmed().isEmpty())
-        return IoError {source, 0, 0, {}, QStringLiteral("empty input: expected a JSON document")};
-    QJsonParseError error;
-    QJsonDocument document = QJsonDocument::fromJson(data, &error);
-    if (error.error == QJsonParseError::NoError) {
-        // Qt reads a lone surrogate escape as '?': two different strings would be one key.
-        QString escape;
-        const qsizetype lone = loneSurrogateAt(data, &escape);
-        if (lone < 0)
-            return document;
-        IoError result {source, 0, 0, {}, loneSurrogateMessage(escape)};
-        lineColumn(data, lone, &result.line, &result.column);
-        return result;
-    }
+namespace {
 
+// Where Qt's parser stopped, as a person reads it: the line and column of the unexpected token
+// and what was expected there.
+IoError syntaxError(const QByteArray &data, const QJsonParseError &error, const QString &source)
+{
     // Qt reports the offset just past the character it stopped at for most errors; point at
     // that character instead (the unexpected token), as Python's json module does.
     qsizetype offset = error.offset;
@@ -191,7 +180,7 @@ std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, con
     }
     IoError result;
     result.source = source;
-    lineColumn(data, offset, &result.line, &result.column);
+    JsonFile::lineColumn(data, offset, &result.line, &result.column);
     result.message = describe(error.error, previous);
     if (offset >= data.size() && error.error == QJsonParseError::UnterminatedObject)
         result.message = QStringLiteral("unexpected end of input: expected ',' or '}' (an object "
@@ -207,6 +196,26 @@ std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, con
         if (uchar(data.at(offset)) >= 0x20 && uchar(data.at(offset)) < 0x7f)
             result.message += QStringLiteral(", found '%1'").arg(QLatin1Char(data.at(offset)));
     }
+    return result;
+}
+
+} // namespace
+
+std::variant<QJsonDocument, IoError> JsonFile::parse(const QByteArray &data, const QString &source)
+{
+    if (data.trimmed().isEmpty())
+        return IoError {source, 0, 0, {}, QStringLiteral("empty input: expected a JSON document")};
+    QJsonParseError error;
+    QJsonDocument document = QJsonDocument::fromJson(data, &error);
+    if (error.error != QJsonParseError::NoError)
+        return syntaxError(data, error, source);
+    // Qt reads a lone surrogate escape as '?': two different strings would be one key.
+    QString escape;
+    const qsizetype lone = loneSurrogateAt(data, &escape);
+    if (lone < 0)
+        return document;
+    IoError result {source, 0, 0, {}, loneSurrogateMessage(escape)};
+    lineColumn(data, lone, &result.line, &result.column);
     return result;
 }
 
