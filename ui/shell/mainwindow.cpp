@@ -153,18 +153,11 @@ QDockWidget *MainWindow::dock(const QString &objectName) const
     return findChild<QDockWidget *>(objectName);
 }
 
-void MainWindow::createPanels()
+// Entities & templates: the entity editor (attributes, generators, key templates with live
+// previews) and the table editor. The population's seed sits with the table: both decide what
+// the collection holds.
+void MainWindow::createDesignPanel()
 {
-    m_collection = new CollectionPane(this);
-    m_collection->setAccessibleName(tr("Collection"));
-    setCentralWidget(m_collection);
-    // Bottom panels sit under the collection only; the side panels run full height.
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-
-    // Entities & templates: the entity editor (attributes, generators, key templates with live
-    // previews) and the table editor. The population's seed sits with the table: both decide
-    // what the collection holds.
     auto *seedRow = new QWidget(this);
     auto *seedLayout = new QHBoxLayout(seedRow);
     seedLayout->setContentsMargins(0, 0, 0, 0);
@@ -196,15 +189,11 @@ void MainWindow::createPanels()
     designTabs->addTab(panelContent(this, {m_tableEditor, seedRow}, 0), tr("&Table"));
     addPanel(QStringLiteral("EntitiesDock"), tr("Entities & Templates"), designTabs,
              Qt::LeftDockWidgetArea);
+}
 
-    // Access patterns: pass/fail with the explanation of the selected one.
-    m_patterns = new PatternsPanel(this);
-    m_patterns->setDocument(m_document);
-    connect(m_patterns, &PatternsPanel::currentPatternChanged, this, &MainWindow::patternSelected);
-    auto *patterns = addPanel(QStringLiteral("PatternsDock"), tr("Access Patterns"), m_patterns,
-                              Qt::RightDockWidgetArea);
-
-    // Checks: findings, most severe first.
+// Checks: findings, most severe first.
+QDockWidget *MainWindow::createChecksPanel()
+{
     m_findingModel = new FindingListModel(this);
     m_findingSummary = new QLabel(this);
     makeSummaryLabel(m_findingSummary);
@@ -221,7 +210,7 @@ void MainWindow::createPanels()
             &MainWindow::findingSelected);
     connect(m_collection->view(), &CollectionView::partitionChanged, this,
             &MainWindow::updateConcernLabel);
-    auto *checks = addPanel(
+    return addPanel(
         QStringLiteral("ChecksDock"), tr("Checks"),
         panelContent(this,
                      {m_findingSummary,
@@ -229,8 +218,12 @@ void MainWindow::createPanels()
                       m_findingConcern, m_findingFix = new FindingFixButton(m_document, this)},
                      1),
         Qt::RightDockWidgetArea);
-    splitDockWidget(patterns, checks, Qt::Vertical);
+}
 
+// The bottom panels, tabbed: Query and Trace, Why This Order, Query Builder, Code. Returns the
+// Query and Trace panel.
+QDockWidget *MainWindow::createQueryPanels()
+{
     // Query & trace: transport, narration and the request of the Query being animated. One
     // player (one clock) drives the collection view.
     m_player = new TracePlayer(this);
@@ -296,6 +289,29 @@ void MainWindow::createPanels()
     tabifyDockWidget(query, code);
     tabifyDockWidget(query, explainerDock);
     query->raise();
+    return query;
+}
+
+void MainWindow::createPanels()
+{
+    m_collection = new CollectionPane(this);
+    m_collection->setAccessibleName(tr("Collection"));
+    setCentralWidget(m_collection);
+    // Bottom panels sit under the collection only; the side panels run full height.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    createDesignPanel();
+    // Access patterns: pass/fail with the explanation of the selected one.
+    m_patterns = new PatternsPanel(this);
+    m_patterns->setDocument(m_document);
+    connect(m_patterns, &PatternsPanel::currentPatternChanged, this, &MainWindow::patternSelected);
+    auto *patterns = addPanel(QStringLiteral("PatternsDock"), tr("Access Patterns"), m_patterns,
+                              Qt::RightDockWidgetArea);
+
+    QDockWidget *checks = createChecksPanel();
+    splitDockWidget(patterns, checks, Qt::Vertical);
+    QDockWidget *query = createQueryPanels();
 
     // The collection takes what the side panels leave: they start at their working width.
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);

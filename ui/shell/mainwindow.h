@@ -128,6 +128,9 @@ protected:
 
 private:
     void createPanels();
+    void createDesignPanel();
+    QDockWidget *createChecksPanel();
+    QDockWidget *createQueryPanels();
     void addTemplateNoticeBar();
     void applyDefaultHeights();
     void createActions();
