@@ -129,6 +129,8 @@ FUZZ_CORPUS ?= $(FUZZ_DIR)/corpus
 FUZZ_OUTPUT ?= cat
 # Seconds one input may take before libFuzzer calls it a hang and fails.
 FUZZ_TIMEOUT ?= 10
+# Targets run at once, each on one core; their logs are printed in order when all have ended.
+FUZZ_PARALLEL ?= $(JOBS)
 
 fuzz:
 	@command -v clang++ >/dev/null 2>&1 || { echo "fuzz: clang++ is not installed (make deps installs it)" >&2; exit 1; }
@@ -138,16 +140,24 @@ fuzz:
 	cmake -S . -B $(FUZZ_DIR) $$generator -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DKEYSCOPE_FUZZ=ON \
 		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON >/dev/null
 	cmake --build $(FUZZ_DIR) -j$(JOBS) --target fuzz_all
-	@passed=0; failed=0; \
-	for seedfile in $(FUZZ_DIR)/tests/fuzz/fuzz_*.seeds; do \
-		name=$$(basename "$$seedfile" .seeds); name=$${name#fuzz_}; seeds=$$(cat "$$seedfile"); \
+	@run_one() { \
+		name=$$1; seeds=$$(cat $(FUZZ_DIR)/tests/fuzz/fuzz_$$name.seeds); \
 		mkdir -p $(FUZZ_CORPUS)/$$name $(FUZZ_DIR)/artifacts/$$name; \
 		echo "== fuzz_$$name ($(FUZZ_SECONDS) s; seeds: $$seeds)"; \
-		if ! $(FUZZ_DIR)/tests/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+		$(FUZZ_DIR)/tests/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 			-timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/$$name/ $(FUZZ_FLAGS) \
-			$(FUZZ_CORPUS)/$$name $$seeds 2>&1 | $(FUZZ_OUTPUT); then \
-			echo "fuzz: fuzz_$$name failed; see $(FUZZ_DIR)/artifacts/$$name/" >&2; failed=$$((failed + 1)); \
-		else passed=$$((passed + 1)); fi; \
+			$(FUZZ_CORPUS)/$$name $$seeds 2>&1 | $(FUZZ_OUTPUT); \
+	}; \
+	names=$$(for f in $(FUZZ_DIR)/tests/fuzz/fuzz_*.seeds; do n=$$(basename "$$f" .seeds); echo $${n#fuzz_}; done); \
+	logs=$(FUZZ_DIR)/logs; rm -rf $$logs; mkdir -p $$logs; \
+	echo "fuzz: $$(echo $$names | wc -w) targets, $(FUZZ_PARALLEL) at a time"; \
+	echo $$names | tr ' ' '\n' | xargs -P $(FUZZ_PARALLEL) -I{} bash -c "$$(declare -f run_one); \
+		set -o pipefail; if run_one {} > $$logs/{}.log; then touch $$logs/{}.passed; fi"; \
+	passed=0; failed=0; \
+	for name in $$names; do \
+		cat $$logs/$$name.log; \
+		if [ -f $$logs/$$name.passed ]; then passed=$$((passed + 1)); \
+		else echo "fuzz: fuzz_$$name failed; see $(FUZZ_DIR)/artifacts/$$name/" >&2; failed=$$((failed + 1)); fi; \
 	done; \
 	echo "fuzz: $$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ] && [ $$passed -gt 0 ]
