@@ -896,19 +896,17 @@ CollectionLayout::Params CollectionRenderer::layoutParams(const CollectionStyle 
     // The sort key column is as wide as the longest key needs (at least a share of that): the
     // layout gives it that before the attributes and the B-tree overview take theirs.
     const double widest = style.sortKeyWidth + (tableKey ? 0 : style.partitionKeyWidth + 8);
+    // A monospaced key of `chars` characters, with a little air.
+    const auto keyWidth = [](const QFont &font, qsizetype chars) {
+        return QFontMetricsF(font).horizontalAdvance(QStringLiteral("M")) * double(chars) + 6;
+    };
     QFont bold = style.monoFont;
     bold.setBold(true);
-    const double needed = state.rows ? QFontMetricsF(bold).horizontalAdvance(QStringLiteral("M"))
-                * double(state.rows->longestSortKey())
-            + 6
-                                     : widest;
+    const double needed = state.rows ? keyWidth(bold, state.rows->longestSortKey()) : widest;
     p.sortKeyWidth = std::max(needed, std::min(widest, style.sortKeyWidth * 0.4));
     // The table's key, a key too, takes what its longest value needs before the attributes.
-    const double tableKeyNeeded = tableKey
-        ? QFontMetricsF(style.monoFont).horizontalAdvance(QStringLiteral("M"))
-                * double(state.rows->longestTableKey())
-            + 6
-        : 0;
+    const double tableKeyNeeded
+        = tableKey ? keyWidth(style.monoFont, state.rows->longestTableKey()) : 0;
     p.partitionKeyWidth = tableKey ? std::max(style.partitionKeyWidth, tableKeyNeeded) : 0;
     // The lane for the trace's labels is there whenever a trace is, at every step alike.
     p.markerLaneWidth = state.timeline ? style.markerLaneWidth : 0;
