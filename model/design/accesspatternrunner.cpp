@@ -320,6 +320,7 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
         request.expressionAttributeNames = pattern.names;
     request.scanIndexForward = pattern.scanIndexForward;
     request.limit = pattern.limit;
+    request.consistentRead = pattern.consistentRead;
     std::map<QString, AttributeValue> values;
     if (auto why = renderValues(project, population, pattern, result, parent, values))
         return failed(result, *why);

@@ -67,6 +67,20 @@ AttributeSpec newAttribute(const QString &name);
 // in the collection (Add Entity Type, and entity types recovered from items).
 QString entityColour(qsizetype index);
 
+// The writes an entity type receives at peak, per second across the table (issue 28: what the
+// design costs). An update rewrites the item; the attributes it changes decide which indexes
+// it touches (empty: the attributes marked mutable).
+struct EntityWrites
+{
+    double creates = 0;
+    double updates = 0;
+    double deletes = 0;
+    QStringList updatedAttributes;
+    QJsonObject extra;
+
+    double total() const { return creates + updates + deletes; }
+};
+
 struct EntityType
 {
     QString name;
@@ -78,6 +92,10 @@ struct EntityType
     QString parent;   // entity type name; empty for a root type
     int countMin = 1; // how many per parent (or in total for a root type)
     int countMax = 1;
+    std::optional<EntityWrites> writes; // none declared: the cost report assumes no writes
+    // How many per parent (or in total for a root type) at maturity, for collection and
+    // storage sizes; none: the populated count.
+    std::optional<qint64> countPerParent;
     QJsonObject extra;
 };
 
@@ -115,6 +133,9 @@ struct AccessPattern
     int parentIndex = 0;                    // which one, in generation order
     bool scanIndexForward = true;
     std::optional<qint64> limit;
+    bool consistentRead = false;       // ConsistentRead (not allowed on a global secondary index)
+    std::optional<double> rate;        // requests per second at peak
+    std::optional<double> averageRate; // requests per second over a month (<= rate)
     PatternExpectation expect;
     QJsonObject extra;
 };
@@ -133,7 +154,10 @@ struct Project
     std::vector<EntityType> entities;
     quint64 seed = 1;
     std::vector<AccessPattern> accessPatterns;
-    ItemList items;   // hand-written items, written after the generated ones
+    ItemList items; // hand-written items, written after the generated ones
+    // Prices for the cost report: "region" chooses a built-in price table, the other members
+    // override its figures (model/cost/prices.h). Empty: us-east-1.
+    QJsonObject prices;
     QJsonObject view; // view settings, owned by the app
     QJsonObject extra;
 

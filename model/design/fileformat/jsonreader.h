@@ -153,6 +153,25 @@ public:
         return checkInteger(m_reader, pathOf(key), value, min);
     }
 
+    // A finite JSON number of at least `min` (a rate, a price).
+    std::optional<double> number(const QString &key, double min)
+    {
+        const QJsonValue value = take(key);
+        if (value.isUndefined())
+            return std::nullopt;
+        if (!value.isDouble() || !std::isfinite(value.toDouble())) {
+            wrongType(key, QStringLiteral("a number"), value);
+            return std::nullopt;
+        }
+        if (value.toDouble() < min) {
+            m_reader.error(
+                pathOf(key),
+                QStringLiteral("must be at least %1, found %2").arg(min).arg(value.toDouble()));
+            return std::nullopt;
+        }
+        return value.toDouble();
+    }
+
     static std::optional<qint64> checkInteger(Reader &reader, const QString &path,
                                               const QJsonValue &value, qint64 min)
     {

@@ -1,5 +1,6 @@
 #include "model/design/fileformat/projectreader.h"
 
+#include "model/cost/prices.h"
 #include "model/design/fileformat/names.h"
 #include "model/io/suggestion.h"
 
@@ -89,12 +90,18 @@ std::optional<Project> ProjectReader::read(const QJsonDocument &document,
     readEntities(root);
     readAccessPatterns(root);
     readItems(root, streamedItems);
+    if (const auto prices = root.object(QStringLiteral("prices"))) {
+        m_project.prices = *prices;
+        for (const auto &[path, message] : PriceTable::problems(*prices, QStringLiteral("prices")))
+            m_reader.error(path, message);
+    }
     if (const auto view = root.object(QStringLiteral("view")))
         m_project.view = *view;
-    m_project.extra = root.extra(QStringList {
-        QStringLiteral("keyscope"), QStringLiteral("name"), QStringLiteral("description"),
-        QStringLiteral("seed"), QStringLiteral("table"), QStringLiteral("entities"),
-        QStringLiteral("accessPatterns"), QStringLiteral("items"), QStringLiteral("view")});
+    m_project.extra = root.extra(
+        QStringList {QStringLiteral("keyscope"), QStringLiteral("name"),
+                     QStringLiteral("description"), QStringLiteral("seed"), QStringLiteral("table"),
+                     QStringLiteral("entities"), QStringLiteral("accessPatterns"),
+                     QStringLiteral("items"), QStringLiteral("prices"), QStringLiteral("view")});
     if (m_reader.hasErrors())
         return std::nullopt;
     return std::move(m_project);
@@ -293,10 +300,47 @@ EntityType ProjectReader::readEntity(const QJsonObject &json, const QString &pat
             info.keyPaths.insert(it.key(), keyPath);
         }
     }
-    entity.extra = in.extra(QStringList {QStringLiteral("name"), QStringLiteral("color"),
-                                         QStringLiteral("parent"), QStringLiteral("count"),
-                                         QStringLiteral("attributes"), QStringLiteral("keys")});
+    if (const auto count = in.integer(QStringLiteral("countPerParent"), 0))
+        entity.countPerParent = *count;
+    if (const auto writes = in.object(QStringLiteral("writes")))
+        entity.writes = readWrites(*writes, in.pathOf(QStringLiteral("writes")), entity);
+    entity.extra = in.extra(
+        QStringList {QStringLiteral("name"), QStringLiteral("color"), QStringLiteral("parent"),
+                     QStringLiteral("count"), QStringLiteral("attributes"), QStringLiteral("keys"),
+                     QStringLiteral("countPerParent"), QStringLiteral("writes")});
     return entity;
+}
+
+EntityWrites ProjectReader::readWrites(const QJsonObject &json, const QString &path,
+                                       const EntityType &entity)
+{
+    EntityWrites writes;
+    ObjectReader in(m_reader, json, path);
+    writes.creates = in.number(QStringLiteral("creates"), 0).value_or(0);
+    writes.updates = in.number(QStringLiteral("updates"), 0).value_or(0);
+    writes.deletes = in.number(QStringLiteral("deletes"), 0).value_or(0);
+    if (const auto names = in.array(QStringLiteral("updatedAttributes"))) {
+        const QString namesPath = in.pathOf(QStringLiteral("updatedAttributes"));
+        const QStringList known = attributeNames(entity);
+        for (qsizetype i = 0; i < names->size(); ++i) {
+            const QString name = names->at(i).toString();
+            if (!names->at(i).isString())
+                m_reader.error(elementPath(namesPath, i),
+                               QStringLiteral("expected an attribute name, found %1")
+                                   .arg(describe(names->at(i))));
+            else if (!known.contains(name))
+                m_reader.error(
+                    elementPath(namesPath, i),
+                    QStringLiteral("%1 has no attribute named %2%3 (attributes: %4)")
+                        .arg(entity.name, name, didYouMean(name, known), listOrNone(known)));
+            else
+                writes.updatedAttributes << name;
+        }
+    }
+    writes.extra
+        = in.extra(QStringList {QStringLiteral("creates"), QStringLiteral("updates"),
+                                QStringLiteral("deletes"), QStringLiteral("updatedAttributes")});
+    return writes;
 }
 
 void ProjectReader::readEntities(ObjectReader &root)
@@ -807,14 +851,31 @@ AccessPattern ProjectReader::readAccessPattern(const QJsonObject &json, const QS
     pattern.scanIndexForward = in.boolean(QStringLiteral("scanIndexForward")).value_or(true);
     if (const auto limit = in.integer(QStringLiteral("limit"), 1))
         pattern.limit = *limit;
+    pattern.consistentRead = in.boolean(QStringLiteral("consistentRead")).value_or(false);
+    readRates(in, pattern);
     if (const auto expect = in.object(QStringLiteral("expect")))
         readExpectation(*expect, in.pathOf(QStringLiteral("expect")), pattern);
     pattern.extra = in.extra(QStringList {
         QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("index"),
         QStringLiteral("keyCondition"), QStringLiteral("filter"), QStringLiteral("names"),
         QStringLiteral("values"), QStringLiteral("parent"), QStringLiteral("parentIndex"),
-        QStringLiteral("scanIndexForward"), QStringLiteral("limit"), QStringLiteral("expect")});
+        QStringLiteral("scanIndexForward"), QStringLiteral("limit"),
+        QStringLiteral("consistentRead"), QStringLiteral("rate"), QStringLiteral("averageRate"),
+        QStringLiteral("expect")});
     return pattern;
+}
+
+void ProjectReader::readRates(ObjectReader &in, AccessPattern &pattern)
+{
+    pattern.rate = in.number(QStringLiteral("rate"), 0);
+    pattern.averageRate = in.number(QStringLiteral("averageRate"), 0);
+    if (pattern.rate && pattern.averageRate && *pattern.averageRate > *pattern.rate)
+        m_reader.error(in.pathOf(QStringLiteral("averageRate")),
+                       QStringLiteral("%1 requests per second is above the peak \"rate\" %2: "
+                                      "the average cannot exceed the peak; raise \"rate\" or "
+                                      "lower \"averageRate\"")
+                           .arg(*pattern.averageRate)
+                           .arg(*pattern.rate));
 }
 
 void ProjectReader::readExpectation(const QJsonObject &json, const QString &path,

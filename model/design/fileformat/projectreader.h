@@ -31,6 +31,8 @@ private:
     void readTable(ObjectReader &root);
     void readEntities(ObjectReader &root);
     EntityType readEntity(const QJsonObject &json, const QString &path, EntityInfo &info);
+    EntityWrites readWrites(const QJsonObject &json, const QString &path,
+                            const EntityType &entity);
     AttributeSpec readAttribute(const QJsonObject &json, const QString &path);
     void checkParents();
     void checkKeys(std::size_t index);
@@ -42,6 +44,7 @@ private:
     void readAccessPatterns(ObjectReader &root);
     AccessPattern readAccessPattern(const QJsonObject &json, const QString &path);
     void readExpectation(const QJsonObject &json, const QString &path, AccessPattern &pattern);
+    void readRates(ObjectReader &in, AccessPattern &pattern);
     void readItems(ObjectReader &root, const ItemList *streamedItems);
     void
     checkItemKeys(const QString &path,

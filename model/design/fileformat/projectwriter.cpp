@@ -369,6 +369,30 @@ QStringList keyOrder(const Project &project, const EntityType &entity)
     return order;
 }
 
+// A rate as written by hand: 50, 0.5.
+OrderedJson numberJson(double value)
+{
+    if (value == std::floor(value) && std::abs(value) < 9007199254740992.0)
+        return OrderedJson::integer(qint64(value));
+    return OrderedJson::floating(value);
+}
+
+OrderedJson writesJson(const EntityWrites &writes)
+{
+    OrderedJson out = OrderedJson::object();
+    out.insert(QStringLiteral("creates"), numberJson(writes.creates));
+    out.insert(QStringLiteral("updates"), numberJson(writes.updates));
+    out.insert(QStringLiteral("deletes"), numberJson(writes.deletes));
+    if (!writes.updatedAttributes.isEmpty()) {
+        OrderedJson names = OrderedJson::array();
+        for (const QString &name : writes.updatedAttributes)
+            names.append(OrderedJson::string(name));
+        out.insert(QStringLiteral("updatedAttributes"), names);
+    }
+    appendExtra(out, writes.extra);
+    return out;
+}
+
 OrderedJson entityJson(const Project &project, const EntityType &entity)
 {
     OrderedJson out = OrderedJson::object();
@@ -404,6 +428,10 @@ OrderedJson entityJson(const Project &project, const EntityType &entity)
     for (const QString &name : keyOrder(project, entity))
         keys.insert(name, OrderedJson::string(entity.keys.at(name)));
     out.insert(QStringLiteral("keys"), keys);
+    if (entity.countPerParent)
+        out.insert(QStringLiteral("countPerParent"), OrderedJson::integer(*entity.countPerParent));
+    if (entity.writes)
+        out.insert(QStringLiteral("writes"), writesJson(*entity.writes));
     appendExtra(out, entity.extra);
     return out;
 }
@@ -442,6 +470,12 @@ OrderedJson patternJson(const AccessPattern &pattern)
     out.insert(QStringLiteral("scanIndexForward"), OrderedJson::boolean(pattern.scanIndexForward));
     if (pattern.limit)
         out.insert(QStringLiteral("limit"), OrderedJson::integer(*pattern.limit));
+    if (pattern.consistentRead)
+        out.insert(QStringLiteral("consistentRead"), OrderedJson::boolean(true));
+    if (pattern.rate)
+        out.insert(QStringLiteral("rate"), numberJson(*pattern.rate));
+    if (pattern.averageRate)
+        out.insert(QStringLiteral("averageRate"), numberJson(*pattern.averageRate));
 
     const PatternExpectation &expect = pattern.expect;
     OrderedJson e = OrderedJson::object();
@@ -505,6 +539,8 @@ OrderedJson projectJson(const Project &project, bool withItems)
                        OrderedJson::array()); // serializeProject writes them
         }
     }
+    if (!project.prices.isEmpty())
+        out.insert(QStringLiteral("prices"), OrderedJson::fromQJson(project.prices));
     if (!project.view.isEmpty())
         out.insert(QStringLiteral("view"), OrderedJson::fromQJson(project.view));
     appendExtra(out, project.extra);
