@@ -6,6 +6,7 @@
 #include "app/cli/clisupport.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/costcommand.h"
+#include "app/cli/doccommand.h"
 #include "app/cli/explaincommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/infercommand.h"
@@ -49,6 +50,8 @@ void printUsage(std::FILE *out)
         "  keyscope export FILE --pattern NAME -o OUT\n"
         "                             Draw a pattern's traversal at one step as SVG, PNG,\n"
         "                             PDF or Markdown (no display needed)\n"
+        "  keyscope doc FILE -o OUT.md  The design document: tables, key templates, every\n"
+        "                             access pattern with its diagram, findings, cost\n"
         "  keyscope explain KEY1 KEY2 Why two sort keys sort as they do, byte by byte\n"
         "                             (Markdown)\n"
         "  keyscope convert IN... -o OUT [--to FORMAT]\n"
@@ -170,13 +173,15 @@ int dispatch(int argc, char **argv)
         QCoreApplication::setApplicationName(QStringLiteral("keyscope"));
         return runQueryCommand(QCoreApplication::arguments().mid(2));
     }
-    if (first && !std::strcmp(first, "export")) {
+    if (first && (!std::strcmp(first, "export") || !std::strcmp(first, "doc"))) {
         // Painting needs a QGuiApplication; without a display server use the offscreen platform.
         if (!envSet("DISPLAY") && !envSet("WAYLAND_DISPLAY") && !envSet("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QGuiApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("keyscope"));
-        return keyscope::cli::runExportCommand(QCoreApplication::arguments().mid(2));
+        const QStringList args = QCoreApplication::arguments().mid(2);
+        return !std::strcmp(first, "doc") ? keyscope::cli::runDocCommand(args)
+                                          : keyscope::cli::runExportCommand(args);
     }
     static const struct
     {
