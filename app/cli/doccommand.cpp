@@ -4,13 +4,9 @@
 #include "app/cli/doccommand.h"
 
 #include "app/cli/clisupport.h"
-#include "model/io/fileset.h"
 #include "model/io/suggestion.h"
 #include "ui/examples/examplecatalog.h"
 #include "ui/export/designdocumentexport.h"
-
-#include <QDir>
-#include <QFileInfo>
 
 namespace keyscope::cli {
 
@@ -70,31 +66,6 @@ std::variant<QString, int> projectPath(const ParsedOptions &options, const QStri
     return entry->after()->path;
 }
 
-// Writes the files whole or not at all; pattern diagrams of an earlier, longer run go.
-int writeFiles(const ui::DesignDocumentFiles &files, const QString &input)
-{
-    model::FileSet set({input});
-    for (const auto &[path, bytes] : files) {
-        if (!QDir().mkpath(QFileInfo(path).absolutePath()) || !set.add(path, bytes))
-            break;
-    }
-    if (files.size() > 1) {
-        const QDir assets = QFileInfo(files[1].first).dir();
-        const QStringList written = set.paths();
-        for (const QFileInfo &old : assets.entryInfoList({QStringLiteral("pattern-*.svg")})) {
-            if (!written.contains(assets.filePath(old.fileName())))
-                set.removeAfterwards(old.filePath());
-        }
-    }
-    if (!set.commit()) {
-        print(stderr,
-              QStringLiteral("keyscope: error: %1: %2\n").arg(set.failedPath(), set.errorString()));
-        return kExitFile;
-    }
-    print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(files.front().first));
-    return kExitOk;
-}
-
 } // namespace
 
 int runDocCommand(const QStringList &args)
@@ -149,7 +120,13 @@ int runDocCommand(const QStringList &args)
         print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
         return kExitFile;
     }
-    return writeFiles(std::get<ui::DesignDocumentFiles>(built), request.projectPath);
+    const auto &files = std::get<ui::DesignDocumentFiles>(built);
+    if (auto error = ui::writeDesignDocument(files, {request.projectPath})) {
+        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
+        return kExitFile;
+    }
+    print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(files.front().first));
+    return kExitOk;
 }
 
 } // namespace keyscope::cli

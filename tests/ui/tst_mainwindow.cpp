@@ -146,6 +146,7 @@ private slots:
     void cleanup();
     void opensExampleAndShowsVerdicts();
     void panelTemplateEditResortsAndUndoRestores();
+    void exportsTheDesignDocumentOfTheOpenDesign();
     void titleShowsFileAndModifiedMark();
     void closingWithChangesAsks();
     void saveAsWritesAndRecordsRecentFile();
@@ -674,6 +675,37 @@ void TestMainWindow::panelTemplateEditResortsAndUndoRestores()
     QCOMPARE(window->document()->undoStack()->count(), 2);
     window->document()->undoStack()->undo();
     QCOMPARE(window->document()->project().seed, quint64(7));
+    window->saveAnswer = QMessageBox::Discard;
+}
+
+// File > Export Design Document writes the design as the window holds it, unsaved edits
+// included, as `keyscope doc` would; the open file is left alone.
+void TestMainWindow::exportsTheDesignDocumentOfTheOpenDesign()
+{
+    auto window = makeWindow();
+    QVERIFY(window->openFile(kIot));
+    QVERIFY(settle(window->document()));
+    QVERIFY(action(*window, "actionExportDesignDocument"));
+    QCOMPARE(action(*window, "actionExportDesignDocument")->shortcut(),
+             QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D));
+    window->document()->setName(QStringLiteral("Sensors, reviewed"));
+    QVERIFY(window->document()->setKeyTemplate(QStringLiteral("Reading"), QStringLiteral("SK"),
+                                               QStringLiteral("READING#{Ts|iso8601}")));
+    const QString path = m_dir->filePath(QStringLiteral("review/sensors.md"));
+    QVERIFY(window->exportDesignDocument(path));
+    QFile markdown(path);
+    QVERIFY(markdown.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(markdown.readAll());
+    QVERIFY(text.startsWith(QStringLiteral("# Sensors, reviewed\n")));
+    QVERIFY(text.contains(QStringLiteral("`READING#{Ts\\|iso8601}`"))); // the unsaved template
+    QVERIFY(text.contains(QStringLiteral("**FAIL**")));               // which breaks the pattern
+    QVERIFY(
+        QFileInfo::exists(m_dir->filePath(QStringLiteral("review/sensors.assets/pattern-1.svg"))));
+    QVERIFY(window->isWindowModified());
+    QVERIFY(window->exportDesignDocument(m_dir->filePath(QStringLiteral("sensors.html"))));
+    QFile html(m_dir->filePath(QStringLiteral("sensors.html")));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    QVERIFY(html.readAll().contains("<svg"));
     window->saveAnswer = QMessageBox::Discard;
 }
 

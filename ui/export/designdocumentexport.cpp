@@ -3,6 +3,7 @@
 #include "model/cost/costreport.h"
 #include "model/design/projectfile.h"
 #include "model/doc/designdocument.h"
+#include "model/io/fileset.h"
 #include "ui/export/diagramexporter.h"
 
 #include <QDir>
@@ -99,6 +100,29 @@ std::variant<DesignDocumentFiles, QString> buildDesignDocument(const DesignDocum
     for (const auto &[path, bytes] : svgs)
         files.emplace_back(folder.filePath(path), bytes);
     return files;
+}
+
+std::optional<QString> writeDesignDocument(const DesignDocumentFiles &files,
+                                           const QStringList &inputs)
+{
+    FileSet set(inputs);
+    for (const auto &[path, bytes] : files) {
+        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+            return QStringLiteral("%1: cannot make the folder").arg(QFileInfo(path).absolutePath());
+        if (!set.add(path, bytes))
+            break;
+    }
+    if (files.size() > 1) {
+        const QDir assets = QFileInfo(files[1].first).dir();
+        const QStringList written = set.paths();
+        for (const QFileInfo &old : assets.entryInfoList({QStringLiteral("pattern-*.svg")})) {
+            if (!written.contains(assets.filePath(old.fileName())))
+                set.removeAfterwards(old.filePath());
+        }
+    }
+    if (!set.commit())
+        return QStringLiteral("%1: %2").arg(set.failedPath(), set.errorString());
+    return std::nullopt;
 }
 
 } // namespace keyscope::ui

@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -34,5 +35,11 @@ using DesignDocumentFiles = std::vector<std::pair<QString, QByteArray>>;
 // The files, or why the document cannot be made ("FILE: entities[1].keys.SK: ...").
 std::variant<DesignDocumentFiles, QString>
 buildDesignDocument(const DesignDocumentRequest &request);
+
+// Writes the files whole or not at all (model::FileSet, never over one of `inputs`), making the
+// assets folder when needed; pattern diagrams an earlier, longer run left there are removed.
+// nullopt when written, else "PATH: why".
+std::optional<QString> writeDesignDocument(const DesignDocumentFiles &files,
+                                           const QStringList &inputs);
 
 } // namespace keyscope::ui

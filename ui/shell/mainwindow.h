@@ -102,6 +102,11 @@ public:
     // File > Export Diagram (and Playback > Export Current Step): the export dialog on the
     // collection showing, at the player's step. Non-blocking (open()); returns the dialog.
     ExportDialog *showExportDialog();
+    // File > Export Design Document: asks where, then exportDesignDocument.
+    void showDesignDocumentDialog();
+    // Writes the open design's document (keyscope doc) to `path` (.md with its assets folder,
+    // or .html), with progress; false after telling the user why it could not.
+    bool exportDesignDocument(const QString &path);
     // What the collection pane shows (with the Query drawn, at the player's step) as an export
     // source; nullopt when there is no collection.
     std::optional<ExportDiagram::Source> diagramSource() const;

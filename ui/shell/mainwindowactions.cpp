@@ -168,6 +168,13 @@ void MainWindow::createFileMenu(MenuActions &actions)
     actions.exportDiagram->setStatusTip(
         tr("Save the collection diagram at the current step as SVG, PNG, PDF or Markdown"));
     file->insertAction(beforeQuit, actions.exportDiagram);
+    auto *exportDocument = new QAction(tr("Export Design &Document…"), this);
+    connect(exportDocument, &QAction::triggered, this, [this] { showDesignDocumentDialog(); });
+    exportDocument->setObjectName(QStringLiteral("actionExportDesignDocument"));
+    exportDocument->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D));
+    exportDocument->setStatusTip(tr("Write the design document a review reads: Markdown with a "
+                                    "diagram per access pattern, or one HTML page"));
+    file->insertAction(beforeQuit, exportDocument);
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
     // Some platforms bind no Quit key; Ctrl+Q works everywhere.
