@@ -57,6 +57,7 @@ private slots:
     void everyExampleMakesADocument();
     void diagramsOfAnEarlierLongerRunGo();
     void neverWritesOverItsInput();
+    void theManualsExampleIsCurrent();
 };
 
 void TestDoc::markdownLinksADiagramPerPattern()
@@ -200,6 +201,35 @@ void TestDoc::neverWritesOverItsInput()
                                   QStringLiteral("pdf")});
     QCOMPARE(bad.exitCode, 252);
     QVERIFY(bad.err.contains(QStringLiteral("invalid choice: 'pdf'")));
+}
+
+// The README shows the IoT example's document from resources/manual/examples: it must be what
+// `keyscope doc --example iot` writes today, diagrams included, or it shows a stale design.
+void TestDoc::theManualsExampleIsCurrent()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("iot-design.md"));
+    QCOMPARE(runKeyscope({QStringLiteral("doc"), QStringLiteral("--example"), QStringLiteral("iot"),
+                          QStringLiteral("-o"), out})
+                 .exitCode,
+             0);
+    const QString committed
+        = keyscope::testsupport::sourcePath("/resources/manual/examples/iot-design");
+    const char *regenerate = "stale: run `keyscope doc --example iot -o "
+                             "resources/manual/examples/iot-design.md`";
+    QVERIFY2(readAll(committed + QStringLiteral(".md")) == readAll(out), regenerate);
+    for (const char *svg : {"/pattern-1.svg", "/pattern-2.svg"})
+        QVERIFY2(
+            readAll(committed + QStringLiteral(".assets") + QLatin1String(svg))
+                == readAll(dir.filePath(QStringLiteral("iot-design.assets")) + QLatin1String(svg)),
+            regenerate);
+    // The excerpt in the README is the document's own matrix.
+    const QString readme
+        = QString::fromUtf8(readAll(keyscope::testsupport::sourcePath("/README.md")));
+    const QString markdown = QString::fromUtf8(readAll(out));
+    const qsizetype row = markdown.indexOf(QStringLiteral("| 1 | Device and its 10 newest"));
+    QVERIFY(row > 0);
+    QVERIFY(readme.contains(markdown.mid(row, markdown.indexOf(QLatin1Char('\n'), row) - row)));
 }
 
 QTEST_GUILESS_MAIN(TestDoc)

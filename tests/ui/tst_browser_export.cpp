@@ -14,6 +14,7 @@
 #include "ui/export/animatedsvg.h"
 #include "ui/export/diagramexporter.h"
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -21,10 +22,12 @@
 #include <QJsonObject>
 #include <QPainter>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace keyscope;
 using namespace keyscope::ui;
@@ -175,6 +178,7 @@ private slots:
     void animatedSvgShowsEachStepsText();
     void reducedMotionShowsTheFinalState();
     void staticSvgRendersLikeThePng();
+    void designDocumentDiagramsOpenInChromium();
 
 private:
     bool chromium(const QStringList &args, QByteArray *out = nullptr);
@@ -240,6 +244,55 @@ bool TestBrowserExport::chromium(const QStringList &args, QByteArray *out)
         return false;
     }
     return true;
+}
+
+// `keyscope doc` on every built-in example (issue 29): one page shows every diagram the
+// documents link, as <img> elements, and records each one's size once the page has loaded; an
+// SVG Chromium cannot read has no size.
+void TestBrowserExport::designDocumentDiagramsOpenInChromium()
+{
+    const QDir examples(keyscope::testsupport::sourcePath("/resources/examples"));
+    QStringList images;
+    for (const QString &folder : examples.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString project = examples.filePath(folder + QStringLiteral("/after.keyscope.json"));
+        if (!QFileInfo::exists(project))
+            continue;
+        const QString out
+            = m_dir.filePath(QStringLiteral("docs/") + folder + QStringLiteral(".md"));
+        QProcess doc;
+        doc.start(keyscope::testsupport::keyscopeBinary(),
+                  {QStringLiteral("doc"), project, QStringLiteral("-o"), out});
+        QVERIFY(doc.waitForFinished(120000));
+        QVERIFY2(doc.exitCode() == 0, doc.readAllStandardError().constData());
+        const QString markdown = QString::fromUtf8(readAll(out));
+        const QRegularExpression link(QStringLiteral("\\]\\(([^)]+\\.svg)\\)"));
+        for (auto it = link.globalMatch(markdown); it.hasNext();)
+            images << it.next().captured(1);
+    }
+    QVERIFY(images.size() >= 20);
+    QString page = QStringLiteral("<!DOCTYPE html><html><body>");
+    for (const QString &image : images)
+        page += QStringLiteral("<img src=\"%1\">").arg(image);
+    page += QStringLiteral("<pre id=\"sizes\"></pre><script>window.onload = () => {"
+                           "document.getElementById('sizes').textContent = "
+                           "[...document.images].map(i => i.naturalWidth + 'x' + i.naturalHeight)"
+                           ".join(' ');};</script></body></html>");
+    const QString file = m_dir.filePath(QStringLiteral("docs/all.html"));
+    QVERIFY(writeAll(file, page.toUtf8()));
+    QByteArray dom;
+    QVERIFY(chromium({QStringLiteral("--virtual-time-budget=10000"), QStringLiteral("--dump-dom"),
+                      QUrl::fromLocalFile(file).toString()},
+                     &dom));
+    const qsizetype start = dom.indexOf("<pre id=\"sizes\">") + 16;
+    const QStringList sizes
+        = QString::fromUtf8(dom.mid(start, dom.indexOf("</pre>", start) - start))
+              .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QCOMPARE(sizes.size(), images.size());
+    for (qsizetype i = 0; i < sizes.size(); ++i) {
+        const QStringList wh = sizes[i].split(QLatin1Char('x'));
+        QVERIFY2(wh.size() == 2 && wh[0].toInt() > 300 && wh[1].toInt() > 100,
+                 qPrintable(images[i] + QStringLiteral(": ") + sizes[i]));
+    }
 }
 
 QImage TestBrowserExport::screenshot(const QString &file, const QSize &size)
