@@ -42,13 +42,17 @@ const QString kDocHelp = QStringLiteral(
     "  255  the project could not be read, is invalid or does not populate, or the\n"
     "       document could not be written\n");
 
-std::variant<QString, int> projectPath(const ParsedOptions &options, const QString &usage)
+QStringList exampleIds(const ui::ExampleCatalog &examples)
 {
-    ui::ExampleCatalog examples;
-    examples.load(QStringLiteral(":/examples"));
     QStringList ids;
     for (const auto &entry : examples.entries())
         ids << entry.id;
+    return ids;
+}
+
+std::variant<QString, int> projectPath(const ParsedOptions &options, const QString &usage,
+                                       const ui::ExampleCatalog &examples)
+{
     const auto example = options.value(QStringLiteral("--example"));
     if (!example) {
         if (const auto problem = fileArgumentProblem(options.positionals))
@@ -58,6 +62,7 @@ std::variant<QString, int> projectPath(const ParsedOptions &options, const QStri
     if (!options.positionals.isEmpty())
         return usageError(usage, QStringLiteral("give FILE or --example, not both"));
     const ui::ExampleCatalog::Entry *entry = examples.entry(examples.rowOf(*example));
+    const QStringList ids = exampleIds(examples);
     if (!entry || !entry->after())
         return usageError(
             usage,
@@ -66,40 +71,17 @@ std::variant<QString, int> projectPath(const ParsedOptions &options, const QStri
     return entry->after()->path;
 }
 
-} // namespace
-
-int runDocCommand(const QStringList &args)
+// -o OUT, --format (from OUT's extension by default) and --seed.
+std::optional<int> readOutput(const ParsedOptions &options, const QString &usage,
+                              ui::DesignDocumentRequest &request)
 {
-    ui::ExampleCatalog examples;
-    examples.load(QStringLiteral(":/examples"));
-    QStringList ids;
-    for (const auto &entry : examples.entries())
-        ids << entry.id;
-    const QString help = kDocHelp.arg(ids.join(QStringLiteral(", ")));
-    const QString usage = shortUsage(help, QStringLiteral("doc"));
-    auto parsed = parseCommand(args,
-                               {{QStringLiteral("--example"), true},
-                                {QStringLiteral("--output"), true},
-                                {QStringLiteral("--format"), true},
-                                {QStringLiteral("--seed"), true}},
-                               usage, help);
-    if (const int *exitCode = std::get_if<int>(&parsed))
-        return *exitCode;
-    const ParsedOptions &options = std::get<ParsedOptions>(parsed);
-    auto project = projectPath(options, usage);
-    if (const int *exitCode = std::get_if<int>(&project))
-        return *exitCode;
-    ui::DesignDocumentRequest request;
-    request.projectPath = std::get<QString>(project);
     request.outputPath = options.value(QStringLiteral("--output")).value_or(QString());
     if (request.outputPath.isEmpty())
         return usageError(usage,
                           QStringLiteral("the following arguments are required: -o/--output"));
-    const QString format
-        = options.value(QStringLiteral("--format"))
-              .value_or(request.outputPath.endsWith(QStringLiteral(".html"), Qt::CaseInsensitive)
-                            ? QStringLiteral("html")
-                            : QStringLiteral("md"));
+    const bool htmlName = request.outputPath.endsWith(QStringLiteral(".html"), Qt::CaseInsensitive);
+    const QString format = options.value(QStringLiteral("--format"))
+                               .value_or(htmlName ? QStringLiteral("html") : QStringLiteral("md"));
     if (format != QLatin1String("md") && format != QLatin1String("html"))
         return usageError(usage,
                           QStringLiteral("argument --format: invalid choice: '%1' "
@@ -110,23 +92,54 @@ int runDocCommand(const QStringList &args)
     if (auto *problem = std::get_if<QString>(&seed))
         return usageError(usage, *problem);
     request.seed = std::get<std::optional<quint64>>(seed);
-    if (auto exitCode = refuseInputAsOutput(request.outputPath, {request.projectPath}))
-        return *exitCode;
+    return refuseInputAsOutput(request.outputPath, {request.projectPath});
+}
+
+int writeDocument(ui::DesignDocumentRequest request)
+{
     Progress progress;
     request.progress = [&progress](const QString &step) { progress.stage(step); };
     auto built = ui::buildDesignDocument(request);
     progress.finish();
-    if (auto *error = std::get_if<QString>(&built)) {
+    std::optional<QString> error;
+    if (auto *why = std::get_if<QString>(&built))
+        error = *why;
+    else
+        error = ui::writeDesignDocument(std::get<ui::DesignDocumentFiles>(built),
+                                        {request.projectPath});
+    if (error) {
         print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
         return kExitFile;
     }
-    const auto &files = std::get<ui::DesignDocumentFiles>(built);
-    if (auto error = ui::writeDesignDocument(files, {request.projectPath})) {
-        print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
-        return kExitFile;
-    }
-    print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(files.front().first));
+    print(stderr, QStringLiteral("keyscope: wrote %1\n").arg(request.outputPath));
     return kExitOk;
+}
+
+} // namespace
+
+int runDocCommand(const QStringList &args)
+{
+    ui::ExampleCatalog examples;
+    examples.load(QStringLiteral(":/examples"));
+    const QString help = kDocHelp.arg(exampleIds(examples).join(QStringLiteral(", ")));
+    const QString usage = shortUsage(help, QStringLiteral("doc"));
+    auto parsed = parseCommand(args,
+                               {{QStringLiteral("--example"), true},
+                                {QStringLiteral("--output"), true},
+                                {QStringLiteral("--format"), true},
+                                {QStringLiteral("--seed"), true}},
+                               usage, help);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
+    const ParsedOptions &options = std::get<ParsedOptions>(parsed);
+    auto project = projectPath(options, usage, examples);
+    if (const int *exitCode = std::get_if<int>(&project))
+        return *exitCode;
+    ui::DesignDocumentRequest request;
+    request.projectPath = std::get<QString>(project);
+    if (auto exitCode = readOutput(options, usage, request))
+        return *exitCode;
+    return writeDocument(request);
 }
 
 } // namespace keyscope::cli
