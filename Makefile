@@ -17,11 +17,12 @@ BENCH_FILTER ?= .
 # fuzz targets of `make fuzz-ci`.
 DEB_PACKAGES := cmake g++ make ninja-build ccache mold qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
 	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core libyaml-cpp-dev rapidjson-dev \
-	chromium poppler-utils clang libclang-rt-dev
+	chromium poppler-utils clang libclang-rt-dev \
+	desktop-file-utils appstream shared-mime-info man-db
 
 FORMAT_DIRS := app model ui tests
 
-.PHONY: all deps deps-live configure build run test check suite bench fuzz fuzz-ci docs-images screenshots format clean
+.PHONY: all deps deps-live configure build run install test check suite bench fuzz fuzz-ci docs-images screenshots format clean
 
 all: build
 
@@ -82,6 +83,12 @@ configure: deps
 
 build: configure
 	cmake --build $(BUILD_DIR) -j$(JOBS)
+
+# Installs bin/keyscope, the launcher, metainfo, MIME type, icons, man page and completion under
+# PREFIX (default /usr/local).
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 run: build
 	./$(BUILD_DIR)/app/keyscope $(ARGS)

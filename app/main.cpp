@@ -4,6 +4,7 @@
 
 #include "app/cli/checkcommand.h"
 #include "app/cli/clisupport.h"
+#include "app/cli/completecommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/costcommand.h"
 #include "app/cli/doccommand.h"
@@ -190,6 +191,7 @@ int dispatch(int argc, char **argv)
     } designCommands[] = {
         {"check", keyscope::cli::runCheckCommand},
         {"cost", keyscope::cli::runCostCommand},
+        {"__complete", keyscope::cli::runCompleteCommand}, // for the shell completion scripts
         {"populate", keyscope::cli::runPopulateCommand},
         {"keys", keyscope::cli::runKeysCommand},
         {"live", keyscope::cli::runLiveCommand},

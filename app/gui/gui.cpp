@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QIcon>
 #include <QMenuBar>
 #include <QTimer>
 
@@ -97,6 +98,12 @@ int runGui(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Keyscope"));
     QApplication::setOrganizationName(QStringLiteral("Keyscope"));
     QApplication::setApplicationDisplayName(QStringLiteral("Keyscope"));
+    // The installed launcher's name (Wayland matches windows to it) and its icon: the theme's,
+    // else the one built in.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.keyscope.Keyscope"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("io.github.keyscope.Keyscope"),
+                         QIcon(QStringLiteral(":/io.github.keyscope.Keyscope.svg"))));
 
     keyscope::ui::Settings settings;
     keyscope::ui::applyTheme(settings.theme());
