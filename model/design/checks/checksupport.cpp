@@ -763,4 +763,13 @@ std::vector<qint64> InversionFinder::invertedItems() const
     return items;
 }
 
+QString patternPath(const Project &project, const AccessPattern &pattern)
+{
+    for (std::size_t i = 0; i < project.accessPatterns.size(); ++i) {
+        if (&project.accessPatterns[i] == &pattern)
+            return QStringLiteral("accessPatterns[%1]").arg(i);
+    }
+    return QString();
+}
+
 } // namespace keyscope::model::checks

@@ -186,6 +186,8 @@ QString separatorsOf(const KeySite &site);
 // where in the file (its path).
 Finding findingOf(const QString &id, Finding::Severity severity, const QString &entity,
                   const QString &attribute, const QString &path);
+// "accessPatterns[2]": the pattern's path in the project file (a pattern of `project`).
+QString patternPath(const Project &project, const AccessPattern &pattern);
 // Sets Finding::concerned: sorted, without repeats.
 void setConcerned(Finding &finding, std::vector<qint64> items);
 // Sets Finding::edit to one change of the site's template to `after` (a KeyTemplate FixChange
@@ -265,5 +267,9 @@ void checkTemplates(const CheckContext &context, std::vector<Finding> &findings)
 // parent-side, limit-before-filter, page-size: what the access patterns will meet, from the
 // templates, the pattern's direction and Limit, confirmed on the population (patternchecks.cpp)
 void checkPatterns(const CheckContext &context, std::vector<Finding> &findings);
+// hot-partition, lsi-collection-limit, gsi-projection-cost, scan-like-query: what the design
+// costs, from its cost report (model/cost/costreport.h) on the populated design
+// (costchecks.cpp, hotpartition.cpp)
+void checkCosts(const CheckContext &context, std::vector<Finding> &findings);
 
 } // namespace keyscope::model::checks

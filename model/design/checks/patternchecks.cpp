@@ -10,15 +10,6 @@ namespace keyscope::model::checks {
 
 namespace {
 
-QString patternPath(const Project &project, const AccessPattern &pattern)
-{
-    for (std::size_t i = 0; i < project.accessPatterns.size(); ++i) {
-        if (&project.accessPatterns[i] == &pattern)
-            return QStringLiteral("accessPatterns[%1]").arg(i);
-    }
-    return QString();
-}
-
 // From the templates: the parent's sort key prefix and a child's, against the side the
 // pattern needs it on (first when reading forward: below every child; backward: above).
 void parentSide(const CheckContext &context, const AccessPattern &pattern,
