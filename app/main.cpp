@@ -5,6 +5,7 @@
 #include "app/cli/checkcommand.h"
 #include "app/cli/clisupport.h"
 #include "app/cli/convertcommand.h"
+#include "app/cli/costcommand.h"
 #include "app/cli/explaincommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/infercommand.h"
@@ -36,6 +37,8 @@ void printUsage(std::FILE *out)
         "                             project, --project FILE) and print results\n"
         "  keyscope check FILE        Run a project's design checks and access patterns\n"
         "                             (exit 0: all pass; 1: something fails)\n"
+        "  keyscope cost FILE         What a design costs: RCU, WCU, storage and dollars\n"
+        "                             per access pattern and entity type\n"
         "  keyscope populate FILE     Print a project's generated items as a\n"
         "                             batch-write-item request (DynamoDB JSON)\n"
         "  keyscope keys FILE --entity NAME\n"
@@ -181,6 +184,7 @@ int dispatch(int argc, char **argv)
         int (*run)(const QStringList &);
     } designCommands[] = {
         {"check", keyscope::cli::runCheckCommand},
+        {"cost", keyscope::cli::runCostCommand},
         {"populate", keyscope::cli::runPopulateCommand},
         {"keys", keyscope::cli::runKeysCommand},
         {"live", keyscope::cli::runLiveCommand},

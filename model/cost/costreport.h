@@ -47,6 +47,7 @@ struct WriteCost
     double indexUnits = 0; // WCU in the indexes (1 KB units of each projection written)
 };
 
+// One entity type's items, or the project's hand-written items ("Hand-written items", last).
 struct EntityCost
 {
     QString name;

@@ -11,49 +11,35 @@ namespace {
 const QString kOnDemandPage = QStringLiteral("https://aws.amazon.com/dynamodb/pricing/on-demand/");
 const QString kProvisionedPage
     = QStringLiteral("https://aws.amazon.com/dynamodb/pricing/provisioned/");
-// On-demand throughput prices were halved on 2024-11-01; provisioned and storage prices are
-// those the same pages list since then.
-const QString kOnDemandSince = QStringLiteral("2024-11-01");
+// On-demand throughput prices were halved on 2024-11-01; every figure is as the pricing pages
+// list it from that date.
+const QString kAsOf = QStringLiteral("2024-11-01");
 
 // The US regions share one price list.
 PriceTable usPrices(const QString &region)
 {
     PriceTable table;
     table.region = region;
-    table.readRequestUnitsPerMillion = {0.125, kOnDemandPage, kOnDemandSince};
-    table.writeRequestUnitsPerMillion = {0.625, kOnDemandPage, kOnDemandSince};
-    table.rcuHour = {0.00013, kProvisionedPage, kOnDemandSince};
-    table.wcuHour = {0.00065, kProvisionedPage, kOnDemandSince};
-    table.storageGbMonth = {0.25, kProvisionedPage, kOnDemandSince};
+    table.readRequestUnitsPerMillion = {0.125, kOnDemandPage, kAsOf};
+    table.writeRequestUnitsPerMillion = {0.625, kOnDemandPage, kAsOf};
+    table.rcuHour = {0.00013, kProvisionedPage, kAsOf};
+    table.wcuHour = {0.00065, kProvisionedPage, kAsOf};
+    table.storageGbMonth = {0.25, kProvisionedPage, kAsOf};
     return table;
 }
-
-struct FigureMember
-{
-    const char *name;
-    PriceFigure PriceTable::*figure;
-};
-
-constexpr FigureMember kFigures[] = {
-    {"onDemandReadPerMillion", &PriceTable::readRequestUnitsPerMillion},
-    {"onDemandWritePerMillion", &PriceTable::writeRequestUnitsPerMillion},
-    {"provisionedRcuHour", &PriceTable::rcuHour},
-    {"provisionedWcuHour", &PriceTable::wcuHour},
-    {"storageGbMonth", &PriceTable::storageGbMonth},
-};
 
 QStringList knownMembers()
 {
     QStringList names {QStringLiteral("region"), QStringLiteral("utilisation"),
                        QStringLiteral("source")};
-    for (const FigureMember &member : kFigures)
+    for (const PriceFigureMember &member : priceFigures())
         names << QLatin1String(member.name);
     return names;
 }
 
 bool allFiguresGiven(const QJsonObject &prices)
 {
-    for (const FigureMember &member : kFigures) {
+    for (const PriceFigureMember &member : priceFigures()) {
         if (!prices.value(QLatin1String(member.name)).isDouble())
             return false;
     }
@@ -63,7 +49,7 @@ bool allFiguresGiven(const QJsonObject &prices)
 QString figureList()
 {
     QStringList names;
-    for (const FigureMember &member : kFigures)
+    for (const PriceFigureMember &member : priceFigures())
         names << QLatin1String(member.name);
     return names.join(QStringLiteral(", "));
 }
@@ -77,6 +63,20 @@ QString unknownRegion(const QString &region)
 }
 
 } // namespace
+
+const std::vector<PriceFigureMember> &priceFigures()
+{
+    static const std::vector<PriceFigureMember> figures {
+        {"onDemandReadPerMillion", "On demand, per million read request units",
+         &PriceTable::readRequestUnitsPerMillion},
+        {"onDemandWritePerMillion", "On demand, per million write request units",
+         &PriceTable::writeRequestUnitsPerMillion},
+        {"provisionedRcuHour", "Provisioned, per RCU-hour", &PriceTable::rcuHour},
+        {"provisionedWcuHour", "Provisioned, per WCU-hour", &PriceTable::wcuHour},
+        {"storageGbMonth", "Storage, per GB-month", &PriceTable::storageGbMonth},
+    };
+    return figures;
+}
 
 const std::vector<PriceTable> &PriceTable::builtIn()
 {
@@ -148,7 +148,7 @@ std::variant<PriceTable, QString> PriceTable::forProject(const QJsonObject &pric
     table.region = chosen;
     const QString source = prices.value(QStringLiteral("source"))
                                .toString(QStringLiteral("the project's \"prices\""));
-    for (const FigureMember &member : kFigures) {
+    for (const PriceFigureMember &member : priceFigures()) {
         const QJsonValue value = prices.value(QLatin1String(member.name));
         if (value.isDouble()) {
             table.*member.figure = {value.toDouble(), source, QString()};

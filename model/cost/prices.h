@@ -20,7 +20,7 @@ struct PriceFigure
 {
     double value = 0;
     QString source; // where the figure is published ("https://aws.amazon.com/dynamodb/...")
-    QString since;  // the date it took effect, or was last confirmed ("2024-11-01")
+    QString asOf;   // the date the figure was taken from its source ("2024-11-01")
 };
 
 struct PriceTable
@@ -54,5 +54,15 @@ struct PriceTable
     static std::variant<PriceTable, QString> forProject(const QJsonObject &prices,
                                                         const QString &region = {});
 };
+
+// The figures of a price table, as a project's "prices" member and `keyscope cost --json` name
+// them ("onDemandReadPerMillion"), with a label for people.
+struct PriceFigureMember
+{
+    const char *name;
+    const char *label;
+    PriceFigure PriceTable::*figure;
+};
+const std::vector<PriceFigureMember> &priceFigures();
 
 } // namespace keyscope::model
