@@ -772,4 +772,30 @@ QString patternPath(const Project &project, const AccessPattern &pattern)
     return QString();
 }
 
+namespace {
+
+bool isIdGenerator(GeneratorSpec::Kind kind)
+{
+    using Kind = GeneratorSpec::Kind;
+    return kind == Kind::Ulid || kind == Kind::Ksuid || kind == Kind::Uuid4
+        || kind == Kind::Sequence || kind == Kind::Pattern;
+}
+
+} // namespace
+
+// An immutable attribute of the entity that looks like its id, for suggested keys.
+const AttributeSpec *idAttribute(const EntityType &entity)
+{
+    for (const AttributeSpec &a : entity.attributes) {
+        if (!a.isMutable && a.name.endsWith(QLatin1String("Id"), Qt::CaseInsensitive)
+            && a.type != AttributeKind::Bool)
+            return &a;
+    }
+    for (const AttributeSpec &a : entity.attributes) {
+        if (!a.isMutable && isIdGenerator(a.generator.kind))
+            return &a;
+    }
+    return nullptr;
+}
+
 } // namespace keyscope::model::checks

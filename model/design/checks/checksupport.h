@@ -186,6 +186,9 @@ QString separatorsOf(const KeySite &site);
 // where in the file (its path).
 Finding findingOf(const QString &id, Finding::Severity severity, const QString &entity,
                   const QString &attribute, const QString &path);
+// An immutable attribute of the entity that looks like its id (named ...Id, or generated as an
+// id: ulid, ksuid, uuid4, sequence, pattern), for suggested keys; null when none does.
+const AttributeSpec *idAttribute(const EntityType &entity);
 // "accessPatterns[2]": the pattern's path in the project file (a pattern of `project`).
 QString patternPath(const Project &project, const AccessPattern &pattern);
 // Sets Finding::concerned: sorted, without repeats.
