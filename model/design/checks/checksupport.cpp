@@ -1,5 +1,6 @@
 #include "model/design/checks/checksupport.h"
 
+#include "model/design/accesspatternrunner.h"
 #include "model/value/civiltime.h"
 
 #include <QDateTime>
@@ -796,6 +797,16 @@ const AttributeSpec *idAttribute(const EntityType &entity)
             return &a;
     }
     return nullptr;
+}
+
+std::shared_ptr<const Table> CheckContext::patternTable() const
+{
+    if (!m_patternTable) {
+        auto built = AccessPatternRunner::buildTable(project, population);
+        auto *table = std::get_if<std::unique_ptr<Table>>(&built);
+        m_patternTable = table ? std::shared_ptr<const Table>(std::move(*table)) : nullptr;
+    }
+    return *m_patternTable;
 }
 
 } // namespace keyscope::model::checks

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -166,6 +167,13 @@ public:
     // The value of an attribute as text, for explanations.
     static QString valueText(const AttributeValue &value);
     static QString quoted(const AttributeValue &value); // 'text' or a number
+
+    // The table the access patterns run on (AccessPatternRunner::buildTable), built once for
+    // the checks that need it; null when the items do not fit it.
+    std::shared_ptr<const Table> patternTable() const;
+
+private:
+    mutable std::optional<std::shared_ptr<const Table>> m_patternTable;
 };
 
 // What a key attribute is in the table: "table sort key", "table partition key; partition key

@@ -447,14 +447,13 @@ void checkCosts(const CheckContext &context, std::vector<Finding> &findings)
     const Project &project = context.project;
     if (context.population.size() > kTrialItems)
         return;
-    auto built = AccessPatternRunner::buildTable(project, context.population);
-    if (!std::holds_alternative<std::unique_ptr<Table>>(built))
-        return;
     PreparedDesign design;
+    design.table = context.patternTable();
+    if (!design.table)
+        return;
     // The checks' own population, not a copy: the design lives while the checks run.
     design.population
         = std::shared_ptr<const Population>(&context.population, [](const Population *) {});
-    design.table = std::move(std::get<std::unique_ptr<Table>>(built));
     const auto computed = CostReport::compute(project, design);
     if (!std::holds_alternative<CostReport>(computed))
         return;

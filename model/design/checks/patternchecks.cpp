@@ -224,10 +224,10 @@ void checkPatterns(const CheckContext &context, std::vector<Finding> &findings)
     const Project &project = context.project;
     if (project.accessPatterns.empty() || context.population.size() > kTrialItems)
         return;
-    auto built = AccessPatternRunner::buildTable(project, context.population);
-    if (!std::holds_alternative<std::unique_ptr<Table>>(built))
+    const auto built = context.patternTable();
+    if (!built)
         return;
-    const Table &table = *std::get<std::unique_ptr<Table>>(built);
+    const Table &table = *built;
     for (const AccessPattern &pattern : project.accessPatterns) {
         const PatternResult result
             = AccessPatternRunner::run(project, context.population, table, pattern);
