@@ -9,6 +9,7 @@
 #include "model/design/projectfile.h"
 #include "tests/support/testpaths.h"
 
+#include <QDirIterator>
 #include <QRegularExpression>
 #include <QTest>
 #include <QUrl>
@@ -97,6 +98,10 @@ private slots:
     void severities();
     void failedCandidatesAreNeverOffered();
     void userTextIsNeverReadAsPlaceholders();
+    void hotPartitionReads();
+    void hotPartitionScalesWithGrowth();
+    void scanLikeQueryDefersToLimitBeforeFilter();
+    void costChecksOnExamples();
 };
 
 void TestCheckCatalog::catalog_data()
@@ -171,6 +176,22 @@ void TestCheckCatalog::catalog_data()
         "'Dec 4, 2023' as '2023-12-04'",
         R"({"choices":["2023-12-04","2023-11-30","2024-01-15","2024-02-02","2024-03-09",)"
         R"("2023-08-21"],"kind":"choice"})");
+    // Issue 28: what a design costs.
+    row("hot-partition", "hot-partition", "error",
+        {"'STATUS#OPEN' on GSI1", "Ticket declares 600 creates, 1,200 updates",
+         "3,000 WCU/s in GSI1", "3 values", "over the 1,000", "assumes the load spreads"},
+        "key GSI1PK as STATUS#{Status}#{Shard}", "");
+    row("lsi-collection-limit", "lsi-collection-limit", "error",
+        {"ByTemperature", "ItemCollectionSizeLimitExceededException",
+         "1 Device item and 50,000,000 Reading items", "'DEVICE#d-"},
+        "global secondary index on the same keys", "");
+    row("gsi-projection-cost", "gsi-projection-cost", "warning",
+        {"No access pattern Queries ByCategory", "every attribute (ALL)", "a month on demand"},
+        "Project KEYS_ONLY into ByCategory", R"({"ProjectionType":"KEYS_ONLY"})");
+    row("scan-like-query", "scan-like-query", "warning",
+        {"'A customer's returned orders' reads", "#s = :returned", "(ScannedCount)", "(Count)",
+         "RCU per request", "a month on demand"},
+        "put the filtered attribute in the sort key", "");
 }
 
 void TestCheckCatalog::catalog()
@@ -407,6 +428,107 @@ void TestCheckCatalog::userTextIsNeverReadAsPlaceholders()
     for (const QString &value : hostile)
         quotesValue = quotesValue || url.front().title.contains(value);
     QVERIFY2(quotesValue, qPrintable(url.front().title));
+}
+
+void TestCheckCatalog::hotPartitionReads()
+{
+    // The support queue Queries the literal STATUS#OPEN#0: its whole rate is on one partition.
+    // At 50 requests a second it fits; at 20,000 it needs more than 3,000 RCU/s there, and as
+    // each request reads its Limit from every shard, more shards would not help: a cache does.
+    Project project = load(QStringLiteral("hot-partition.fixed.keyscope.json"));
+    const QString path = QStringLiteral("accessPatterns[0]");
+    const auto onPattern = [&](const std::vector<Finding> &findings) {
+        std::vector<Finding> result;
+        for (const Finding &f : withId(findings, QStringLiteral("hot-partition"))) {
+            if (f.path == path)
+                result.push_back(f);
+        }
+        return result;
+    };
+    QVERIFY(onPattern(check(project)).empty());
+    project.accessPatterns.front().rate = 20000;
+    const auto found = onPattern(check(project));
+    QCOMPARE(found.size(), size_t(1));
+    const Finding &f = found.front();
+    QCOMPARE(f.severity, Finding::Severity::Warning);
+    QCOMPARE(f.index, QStringLiteral("GSI1"));
+    for (const char *words : {"'STATUS#OPEN#0'", "20,000 requests per second",
+                              "one value, 'STATUS#OPEN#0', for every request", "3,000"})
+        QVERIFY2(f.title.contains(QLatin1String(words))
+                     || f.explanation.contains(QLatin1String(words)),
+                 qPrintable(words + QStringLiteral(" not in: ") + f.title + u'\n' + f.explanation));
+    QVERIFY2(f.fix.contains(QLatin1String("Sharding cannot split it")), qPrintable(f.fix));
+    QVERIFY2(f.fix.contains(QLatin1String("cache")), qPrintable(f.fix));
+}
+
+void TestCheckCatalog::hotPartitionScalesWithGrowth()
+{
+    // Tickets are keyed in the table by their Customer: 1,800 WCU/s spread over the 100,000
+    // Customers declared at maturity is nothing; declared as one Customer, every write lands
+    // on one partition key value, and the finding names it.
+    Project project = load(QStringLiteral("hot-partition.fixed.keyscope.json"));
+    const auto onTable = [](const std::vector<Finding> &findings) {
+        std::vector<Finding> result;
+        for (const Finding &f : withId(findings, QStringLiteral("hot-partition"))) {
+            if (f.index.isEmpty())
+                result.push_back(f);
+        }
+        return result;
+    };
+    QVERIFY2(onTable(check(project)).empty(), qPrintable(summary(check(project))));
+    project.entities[0].countPerParent = 1;
+    const auto found = onTable(check(project));
+    QCOMPARE(found.size(), size_t(1));
+    QCOMPARE(found.front().severity, Finding::Severity::Error);
+    QVERIFY2(found.front().title.contains(QLatin1String("'CUSTOMER#c-")),
+             qPrintable(found.front().title));
+    QVERIFY2(
+        found.front().explanation.contains(QLatin1String("one value per Customer (1 at maturity)")),
+        qPrintable(found.front().explanation));
+    QVERIFY2(found.front().fix.contains(QLatin1String("CUSTOMER#{Customer.CustomerId}#{Shard}")),
+             qPrintable(found.front().fix));
+}
+
+void TestCheckCatalog::scanLikeQueryDefersToLimitBeforeFilter()
+{
+    // Limit 30 with a filter keeping one Ticket in 8: limit-before-filter says so, and
+    // scan-like-query does not say it again. Without the Limit the pattern reads all 40 Tickets
+    // for about 5, and scan-like-query is the one that fires.
+    Project project = load(QStringLiteral("limit-before-filter.keyscope.json"));
+    project.accessPatterns.front().limit = 30;
+    auto findings = check(project);
+    QVERIFY2(!withId(findings, QStringLiteral("limit-before-filter")).empty(),
+             qPrintable(summary(findings)));
+    QVERIFY2(withId(findings, QStringLiteral("scan-like-query")).empty(),
+             qPrintable(summary(findings)));
+    project.accessPatterns.front().limit.reset();
+    findings = check(project);
+    QVERIFY2(withId(findings, QStringLiteral("limit-before-filter")).empty(),
+             qPrintable(summary(findings)));
+    QVERIFY2(!withId(findings, QStringLiteral("scan-like-query")).empty(),
+             qPrintable(summary(findings)));
+}
+
+void TestCheckCatalog::costChecksOnExamples()
+{
+    // The built-in examples declare no rates, writes or growth, and every index they have is
+    // Queried by a pattern, so none of them costs more than it must: no cost check fires.
+    const QStringList ids {QStringLiteral("hot-partition"), QStringLiteral("lsi-collection-limit"),
+                           QStringLiteral("gsi-projection-cost"),
+                           QStringLiteral("scan-like-query")};
+    QDirIterator files(keyscope::testsupport::sourcePath("/resources/examples"),
+                       {QStringLiteral("*.keyscope.json")}, QDir::Files,
+                       QDirIterator::Subdirectories);
+    int examples = 0;
+    while (files.hasNext()) {
+        const QString file = files.next();
+        const auto read = ProjectFile::read(file);
+        QVERIFY2(std::holds_alternative<Project>(read), qPrintable(file));
+        ++examples;
+        for (const Finding &f : check(std::get<Project>(read)))
+            QVERIFY2(!ids.contains(f.id), qPrintable(file + QStringLiteral(": ") + f.title));
+    }
+    QVERIFY(examples >= 20);
 }
 
 QTEST_GUILESS_MAIN(TestCheckCatalog)

@@ -246,6 +246,14 @@ void TestCost::writesReachTheIndexesTheItemIsIn()
     QCOMPARE(order.create.indexUnits, 2.0);
     QCOMPARE(order.update.indexUnits, 1.0);
     QCOMPARE(order.remove.indexUnits, 2.0);
+    // Per index: ByStatus takes the update, ById (keys only) does not.
+    QCOMPARE(order.indexWrites.size(), size_t(2));
+    QCOMPARE(order.indexWrites[0].index, QStringLiteral("ByStatus"));
+    QCOMPARE(order.indexWrites[0].create, 1.0);
+    QCOMPARE(order.indexWrites[0].update, 1.0);
+    QCOMPARE(order.indexWrites[0].remove, 1.0);
+    QCOMPARE(order.indexWrites[1].index, QStringLiteral("ById"));
+    QCOMPARE(order.indexWrites[1].update, 0.0);
     QCOMPARE(order.writeRate, 16.0);
     QCOMPARE(order.indexWritesPerWrite, (10 * 2.0 + 5 * 1.0 + 1 * 2.0) / 16);
     QCOMPARE(order.wcuPerSecond, 10 * 3.0 + 5 * 2.0 + 1 * 3.0);
@@ -261,7 +269,10 @@ void TestCost::anUpdateThatMovesAnIndexKeyIsADeleteAndAPut()
     Project project = load(costData("writes.keyscope.json"));
     EntityType &order = project.entities[1];
     order.writes->updatedAttributes = {QStringLiteral("Status")}; // in ByStatus's GSI1PK
-    QCOMPARE(entityNamed(cost(project), QStringLiteral("Order")).update.indexUnits, 2.0);
+    const EntityCost moved = entityNamed(cost(project), QStringLiteral("Order"));
+    QCOMPARE(moved.update.indexUnits, 2.0);
+    QCOMPARE(moved.indexWrites[0].update, 2.0); // ByStatus: a delete and a put
+    QCOMPARE(moved.indexWrites[1].update, 0.0);
     // None named: the attributes marked mutable (Status) are what an update changes.
     order.writes->updatedAttributes.clear();
     QCOMPARE(entityNamed(cost(project), QStringLiteral("Order")).update.indexUnits, 2.0);

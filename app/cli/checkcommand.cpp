@@ -67,8 +67,9 @@ const QString kCheckHelp = QStringLiteral(
     "  \"key\": its primary key in DynamoDB JSON}.\n"
     "  FIX is {\"summary\", \"changes\": [{\"kind\" (key-template, attribute-generator,\n"
     "  attribute-mutable, pattern-direction, pattern-key-condition, pattern-filter,\n"
-    "  pattern-value, pattern-limit, pattern-index, table-index), \"targets\": {\"entity\",\n"
-    "  \"key\", \"attribute\", \"pattern\", \"value\"} (the ones the change names),\n"
+    "  pattern-value, pattern-limit, pattern-index, table-index, table-keys-index,\n"
+    "  index-projection), \"targets\": {\"entity\", \"key\", \"attribute\", \"pattern\",\n"
+    "  \"value\", \"index\"} (the ones the change names),\n"
     "  \"before\", \"after\"}]}: \"\" is none (a key, filter or Limit added or removed).\n"
     "\n"
     "Progress goes to standard error when populating takes more than a second.\n"
@@ -207,7 +208,7 @@ OrderedJson fixJson(const std::optional<DesignFix> &fix)
         const std::pair<const char *, const QString *> names[] = {
             {"entity", &change.entity},       {"key", &change.key},
             {"attribute", &change.attribute}, {"pattern", &change.pattern},
-            {"value", &change.valueName},
+            {"value", &change.valueName},     {"index", &change.index},
         };
         for (const auto &[name, text] : names) {
             if (!text->isEmpty())

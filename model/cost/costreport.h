@@ -60,6 +60,16 @@ struct EntityCost
     // rates (creates alone when no writes are declared).
     double indexWritesPerWrite = 0;
     QStringList indexes; // the indexes its items are projected into
+    // Per index of `indexes`, the index WCU one write of each kind takes there (mean over the
+    // items; their sum over the indexes is create/update/remove.indexUnits below).
+    struct IndexWrites
+    {
+        QString index;
+        double create = 0;
+        double update = 0;
+        double remove = 0;
+    };
+    std::vector<IndexWrites> indexWrites;
     WriteCost create;
     WriteCost update; // an update that changes an index key is a delete and a put there
     WriteCost remove;

@@ -107,6 +107,8 @@ struct EntityScan
     double createIndex = 0;
     double updateIndex = 0;
     QStringList indexes;
+    std::vector<double> createPerIndex; // by holding
+    std::vector<double> updatePerIndex;
 };
 
 EntityScan scanEntity(const Project &project, const PreparedDesign &design, int entityIndex,
@@ -122,6 +124,8 @@ EntityScan scanEntity(const Project &project, const PreparedDesign &design, int 
     for (const IndexHolding &holding : holdings)
         moves.push_back(entity && updateMovesKey(*entity, *holding.store, changed));
     EntityScan scan;
+    scan.createPerIndex.assign(holdings.size(), 0);
+    scan.updatePerIndex.assign(holdings.size(), 0);
     for (qsizetype i = 0; i < population.size(); ++i) {
         if (population.entityOf[std::size_t(i)] != entityIndex)
             continue;
@@ -135,8 +139,11 @@ EntityScan scanEntity(const Project &project, const PreparedDesign &design, int 
             if (!holdings[k].holds[std::size_t(i)])
                 continue;
             const double units = writeUnits(projectedSize(table, *holdings[k].store, id));
+            const double update = updateIndexUnits(*holdings[k].store, changed, moves[k], units);
             scan.createIndex += units;
-            scan.updateIndex += updateIndexUnits(*holdings[k].store, changed, moves[k], units);
+            scan.updateIndex += update;
+            scan.createPerIndex[k] += units;
+            scan.updatePerIndex[k] += update;
             if (!scan.indexes.contains(holdings[k].store->name()))
                 scan.indexes << holdings[k].store->name();
         }
@@ -179,6 +186,12 @@ EntityCost entityCost(const Project &project, const PreparedDesign &design, int 
         cost.create = {0, scan.createTable / n, scan.createIndex / n};
         cost.update = {0, scan.createTable / n, scan.updateIndex / n};
         cost.remove = {0, scan.createTable / n, scan.createIndex / n};
+        for (std::size_t k = 0; k < holdings.size(); ++k) {
+            if (scan.createPerIndex[k] > 0)
+                cost.indexWrites.push_back({holdings[k].store->name(), scan.createPerIndex[k] / n,
+                                            scan.updatePerIndex[k] / n,
+                                            scan.createPerIndex[k] / n});
+        }
     }
     cost.writesAssumed = !entity || !entity->writes;
     if (!cost.writesAssumed) {

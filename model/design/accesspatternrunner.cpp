@@ -359,6 +359,21 @@ PatternResult AccessPatternRunner::run(const Project &project, const Population 
     return judge.passed();
 }
 
+std::variant<std::map<QString, AttributeValue>, QString>
+AccessPatternRunner::values(const Project &project, const Population &population,
+                            const AccessPattern &pattern, qint64 parentItem)
+{
+    PatternResult result;
+    result.parentItem = parentItem;
+    std::optional<Item> parent;
+    if (parentItem >= 0 && parentItem < population.size())
+        parent = population.items[std::size_t(parentItem)];
+    std::map<QString, AttributeValue> values;
+    if (auto why = renderValues(project, population, pattern, result, parent, values))
+        return *why;
+    return values;
+}
+
 std::vector<PatternResult> AccessPatternRunner::runAll(const Project &project,
                                                        const Population &population,
                                                        const Table &table)

@@ -8,7 +8,9 @@
 
 #include <QString>
 
+#include <map>
 #include <optional>
+#include <variant>
 #include <vector>
 
 namespace keyscope::model {
@@ -27,8 +29,8 @@ struct PatternResult
     qint64 offendingItem = -1;       // first returned item that breaks the expectation
 
     // For a failing pattern: why, in design terms, and the change that makes it pass.
-    QString diagnosis;         // which design fact caused the failure
-    QString findingId;         // the check that explains it, when one does ("unpadded-number")
+    QString diagnosis;            // which design fact caused the failure
+    QString findingId;            // the check that explains it, when one does ("unpadded-number")
     std::optional<DesignFix> fix; // the exact change (template, direction, key condition, index)
 };
 
@@ -41,6 +43,12 @@ public:
                              const Table &table, const AccessPattern &pattern);
     static std::vector<PatternResult> runAll(const Project &project, const Population &population,
                                              const Table &table);
+
+    // The pattern's :values, its templates rendered against a parent item (a population index
+    // of the pattern's parent type; -1 when it names none), or why one cannot be rendered.
+    static std::variant<std::map<QString, AttributeValue>, QString>
+    values(const Project &project, const Population &population, const AccessPattern &pattern,
+           qint64 parentItem);
 
     // Builds the table a population is checked against.
     static std::variant<std::unique_ptr<Table>, QString> buildTable(const Project &project,

@@ -45,6 +45,10 @@ const QStringList &DesignChecker::checkIds()
         QStringLiteral("parent-side"),
         QStringLiteral("limit-before-filter"),
         QStringLiteral("page-size"),
+        QStringLiteral("hot-partition"),
+        QStringLiteral("lsi-collection-limit"),
+        QStringLiteral("gsi-projection-cost"),
+        QStringLiteral("scan-like-query"),
     };
     return ids;
 }
@@ -114,6 +118,8 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
     checks::checkHandWrittenCase(context, findings);
     checks::checkTemplates(context, findings);
     checks::checkPatterns(context, findings);
+    // After checkPatterns: scan-like-query leaves out what limit-before-filter says.
+    checks::checkCosts(context, findings);
     if (inferred) {
         checks::checkInferredParts(context, *inferred, findings);
         checks::describeItemFindings(context, *inferred, findings);
@@ -128,8 +134,7 @@ std::vector<Finding> DesignChecker::check(const Project &project, const Populati
                 ? QStringLiteral("About %1 of %2, not a part of a key template.")
                       .arg(f.attribute, f.entity)
                 : !f.entity.isEmpty()
-                ? QStringLiteral("About %1 as a whole, not a part of a key template.")
-                      .arg(f.entity)
+                ? QStringLiteral("About %1 as a whole, not a part of a key template.").arg(f.entity)
                 : QStringLiteral("About %1, not a part of a key template.").arg(f.path);
     }
 

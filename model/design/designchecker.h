@@ -114,6 +114,37 @@ struct CheckOptions
 //                         text to different widths (the narrower is the finding)
 //   parent-side, limit-before-filter, page-size   what the access patterns meet
 //                         (patternchecks.cpp)
+//   hot-partition         one partition key value asked for more than a partition serves:
+//                         a pattern's declared rate over 3,000 RCU/s on it (warning: a cache
+//                         or eventually consistent reads can absorb reads), or an entity
+//                         type's declared writes over 1,000 WCU/s on it in the table (with
+//                         its LSIs) or a GSI (error: writes cannot be absorbed, and a GSI that
+//                         falls behind throttles the table). How the load spreads is
+//                         estimated from the populated items (partitionspread.h): a literal,
+//                         or a value the same for every item, takes all of it; a value per
+//                         item or per parent (grandparent, ...) spreads it uniformly over that
+//                         type's items at maturity (countPerParent); any other set of values
+//                         (a choice: STATUS#OPEN, STATUS#CLOSED) as the populated items share
+//                         them. The fix is write sharding: a Shard attribute (a hash of the
+//                         item's id mod N) appended to the key, N = need / limit with 20%
+//                         headroom rounded up to a power of two, and what the readers' fan-in
+//                         (N Queries merged by the sort key) costs per request
+//   lsi-collection-limit  with a local secondary index, one partition key value's items and
+//                         their LSI entries past 10 GB at the declared growth (error:
+//                         ItemCollectionSizeLimitExceededException); fix: the index as a GSI,
+//                         or a partition key that splits the collection
+//   gsi-projection-cost   a GSI projecting ALL or INCLUDE that no access pattern Queries (a
+//                         pattern carries no ProjectionExpression, so one that Queries an index
+//                         reads all it projects), when KEYS_ONLY saves at least $1 a month in
+//                         the cost report (storage and index writes at the declared rates and
+//                         growth); not when the design has no access patterns at all
+//   scan-like-query       a pattern whose FilterExpression drops most of what it reads:
+//                         ScannedCount at least 4x Count and at least 10 items dropped per
+//                         request (over every page it reads), with the RCU per request against
+//                         reading only the returned items and the monthly cost of the
+//                         difference; not when limit-before-filter already fires on it
+//                         (costchecks.cpp, hotpartition.cpp; the cost checks run on populations
+//                         of at most kTrialItems items, as the pattern checks do)
 //
 // Pad widths are also checked against the generator's declared range (integerRange min/max, a
 // sequence over the most items the counts allow): pad-overflow fires whatever the seed.
@@ -121,7 +152,7 @@ struct CheckOptions
 // mixed-case (|upper), pad-overflow and pad-near-limit (the wider width), unsortable-timestamp
 // (|iso8601 or |epoch|pad:N), lowercase-ulid, zoneless-timestamp (|iso8601), prefix-overlap
 // (the prefix ended with the separator, or the pattern's begins_with value ended with it),
-// mixed-width (the wider width).
+// mixed-width (the wider width), gsi-projection-cost (the index's projection, KEYS_ONLY).
 //
 // What each finding marks (Finding::column/length and Finding::concerned):
 //   unpadded-number, mixed-case, unsortable-timestamp, random-id-order
@@ -144,7 +175,8 @@ struct CheckOptions
 //   signed-pad, mixed-width  the pad:N or invert:N filter; the negative items (signed-pad)
 //
 // Severities: pad-overflow, signed-pad, mutable-in-key (marked mutable), key-too-large,
-// empty-key, duplicate-key and invalid-item are errors; the rest are warnings.
+// empty-key, duplicate-key, invalid-item, lsi-collection-limit and hot-partition on writes are
+// errors; the rest are warnings.
 //
 // Ordering checks (unpadded-number, mixed-case, unsortable-timestamp, lowercase-ulid,
 // random-id-order, pad-overflow) look at sort keys of the table or of an index, and fire only

@@ -32,6 +32,8 @@ QString FixChange::kindName(Kind kind)
         return QStringLiteral("table-index");
     case Kind::TableKeysIndex:
         return QStringLiteral("table-keys-index");
+    case Kind::IndexProjection:
+        return QStringLiteral("index-projection");
     }
     return QString();
 }
@@ -65,6 +67,8 @@ QString FixChange::targetText() const
         return attribute.isEmpty()
             ? QStringLiteral("a global secondary index of the table's keys only")
             : QStringLiteral("a global secondary index of the table's keys and ") + attribute;
+    case Kind::IndexProjection:
+        return QStringLiteral("the projection of index ") + index;
     }
     return QString();
 }
@@ -236,6 +240,32 @@ std::optional<QString> addKeysIndex(QJsonObject &root, const FixChange &change)
     });
 }
 
+// Sets the Projection of the index `index` (global or local) to the JSON object `after`.
+std::optional<QString> changeProjection(QJsonObject &root, const FixChange &change)
+{
+    const auto after = objectText(change.after);
+    if (!after)
+        return QStringLiteral("The new projection is not a JSON object: ") + change.after;
+    return editTable(root, [&](QJsonObject &inner) -> std::optional<QString> {
+        for (const char *member : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+            QJsonArray indexes = inner.value(QLatin1String(member)).toArray();
+            for (qsizetype i = 0; i < indexes.size(); ++i) {
+                QJsonObject index = indexes.at(i).toObject();
+                if (index.value(QLatin1String("IndexName")).toString() != change.index)
+                    continue;
+                if (auto refused
+                    = replaceMember(index, QStringLiteral("Projection"), change, *after))
+                    return refused;
+                indexes.replace(i, index);
+                inner.insert(QLatin1String(member), indexes);
+                return std::nullopt;
+            }
+        }
+        return QStringLiteral("The table has no index named '") + change.index
+            + QStringLiteral("' any more.");
+    });
+}
+
 // Edits the element of object[member] whose "name" is `name` and writes it back; `missing`
 // is the refusal when there is none. A refused edit writes nothing (applyFix then stops).
 template<typename Edit>
@@ -362,6 +392,9 @@ std::variant<Project, QString> applyFix(const Project &project, const DesignFix 
             break;
         case FixChange::Kind::TableKeysIndex:
             refused = addKeysIndex(root, change);
+            break;
+        case FixChange::Kind::IndexProjection:
+            refused = changeProjection(root, change);
             break;
         default:
             refused = changePattern(root, change);

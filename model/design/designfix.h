@@ -35,6 +35,8 @@ struct FixChange
                              // table's own partition and sort key that projects only the keys
                              // and the attributes `attribute` names ("A,B": INCLUDE; "":
                              // KEYS_ONLY), so a page of it holds far more entries
+        IndexProjection,     // index `index`: its Projection as create-table JSON text
+                             // ({"ProjectionType":"KEYS_ONLY"}; compared as JSON)
     };
 
     Kind kind = Kind::KeyTemplate;
@@ -43,6 +45,7 @@ struct FixChange
     QString attribute;
     QString pattern;
     QString valueName;
+    QString index;
     QString before;
     QString after;
 

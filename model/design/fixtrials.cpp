@@ -27,8 +27,8 @@ QString changesKey(const DesignFix &fix)
     QStringList fields;
     for (const FixChange &change : fix.changes)
         fields << FixChange::kindName(change.kind) << change.entity << change.key
-               << change.attribute << change.pattern << change.valueName << change.before
-               << change.after;
+               << change.attribute << change.pattern << change.valueName << change.index
+               << change.before << change.after;
     return fields.join(QChar(0x1f));
 }
 

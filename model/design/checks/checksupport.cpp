@@ -1,5 +1,6 @@
 #include "model/design/checks/checksupport.h"
 
+#include "model/design/accesspatternrunner.h"
 #include "model/value/civiltime.h"
 
 #include <QDateTime>
@@ -761,6 +762,51 @@ std::vector<qint64> InversionFinder::invertedItems() const
     std::sort(items.begin(), items.end());
     items.erase(std::unique(items.begin(), items.end()), items.end());
     return items;
+}
+
+QString patternPath(const Project &project, const AccessPattern &pattern)
+{
+    for (std::size_t i = 0; i < project.accessPatterns.size(); ++i) {
+        if (&project.accessPatterns[i] == &pattern)
+            return QStringLiteral("accessPatterns[%1]").arg(i);
+    }
+    return QString();
+}
+
+namespace {
+
+bool isIdGenerator(GeneratorSpec::Kind kind)
+{
+    using Kind = GeneratorSpec::Kind;
+    return kind == Kind::Ulid || kind == Kind::Ksuid || kind == Kind::Uuid4
+        || kind == Kind::Sequence || kind == Kind::Pattern;
+}
+
+} // namespace
+
+// An immutable attribute of the entity that looks like its id, for suggested keys.
+const AttributeSpec *idAttribute(const EntityType &entity)
+{
+    for (const AttributeSpec &a : entity.attributes) {
+        if (!a.isMutable && a.name.endsWith(QLatin1String("Id"), Qt::CaseInsensitive)
+            && a.type != AttributeKind::Bool)
+            return &a;
+    }
+    for (const AttributeSpec &a : entity.attributes) {
+        if (!a.isMutable && isIdGenerator(a.generator.kind))
+            return &a;
+    }
+    return nullptr;
+}
+
+std::shared_ptr<const Table> CheckContext::patternTable() const
+{
+    if (!m_patternTable) {
+        auto built = AccessPatternRunner::buildTable(project, population);
+        auto *table = std::get_if<std::unique_ptr<Table>>(&built);
+        m_patternTable = table ? std::shared_ptr<const Table>(std::move(*table)) : nullptr;
+    }
+    return *m_patternTable;
 }
 
 } // namespace keyscope::model::checks

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -166,6 +167,13 @@ public:
     // The value of an attribute as text, for explanations.
     static QString valueText(const AttributeValue &value);
     static QString quoted(const AttributeValue &value); // 'text' or a number
+
+    // The table the access patterns run on (AccessPatternRunner::buildTable), built once for
+    // the checks that need it; null when the items do not fit it.
+    std::shared_ptr<const Table> patternTable() const;
+
+private:
+    mutable std::optional<std::shared_ptr<const Table>> m_patternTable;
 };
 
 // What a key attribute is in the table: "table sort key", "table partition key; partition key
@@ -186,6 +194,11 @@ QString separatorsOf(const KeySite &site);
 // where in the file (its path).
 Finding findingOf(const QString &id, Finding::Severity severity, const QString &entity,
                   const QString &attribute, const QString &path);
+// An immutable attribute of the entity that looks like its id (named ...Id, or generated as an
+// id: ulid, ksuid, uuid4, sequence, pattern), for suggested keys; null when none does.
+const AttributeSpec *idAttribute(const EntityType &entity);
+// "accessPatterns[2]": the pattern's path in the project file (a pattern of `project`).
+QString patternPath(const Project &project, const AccessPattern &pattern);
 // Sets Finding::concerned: sorted, without repeats.
 void setConcerned(Finding &finding, std::vector<qint64> items);
 // Sets Finding::edit to one change of the site's template to `after` (a KeyTemplate FixChange
@@ -265,5 +278,9 @@ void checkTemplates(const CheckContext &context, std::vector<Finding> &findings)
 // parent-side, limit-before-filter, page-size: what the access patterns will meet, from the
 // templates, the pattern's direction and Limit, confirmed on the population (patternchecks.cpp)
 void checkPatterns(const CheckContext &context, std::vector<Finding> &findings);
+// hot-partition, lsi-collection-limit, gsi-projection-cost, scan-like-query: what the design
+// costs, from its cost report (model/cost/costreport.h) on the populated design
+// (costchecks.cpp, hotpartition.cpp)
+void checkCosts(const CheckContext &context, std::vector<Finding> &findings);
 
 } // namespace keyscope::model::checks

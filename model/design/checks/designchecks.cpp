@@ -10,28 +10,6 @@ namespace keyscope::model::checks {
 
 namespace {
 
-bool isIdGenerator(GeneratorSpec::Kind kind)
-{
-    using Kind = GeneratorSpec::Kind;
-    return kind == Kind::Ulid || kind == Kind::Ksuid || kind == Kind::Uuid4
-        || kind == Kind::Sequence || kind == Kind::Pattern;
-}
-
-// An immutable attribute of the entity that looks like its id, for suggested keys.
-const AttributeSpec *idAttribute(const EntityType &entity)
-{
-    for (const AttributeSpec &a : entity.attributes) {
-        if (!a.isMutable && a.name.endsWith(QLatin1String("Id"), Qt::CaseInsensitive)
-            && a.type != AttributeKind::Bool)
-            return &a;
-    }
-    for (const AttributeSpec &a : entity.attributes) {
-        if (!a.isMutable && isIdGenerator(a.generator.kind))
-            return &a;
-    }
-    return nullptr;
-}
-
 QString freeIndexName(const TableDefinition &table, const QString &wanted)
 {
     QString name = wanted;

@@ -10,15 +10,6 @@ namespace keyscope::model::checks {
 
 namespace {
 
-QString patternPath(const Project &project, const AccessPattern &pattern)
-{
-    for (std::size_t i = 0; i < project.accessPatterns.size(); ++i) {
-        if (&project.accessPatterns[i] == &pattern)
-            return QStringLiteral("accessPatterns[%1]").arg(i);
-    }
-    return QString();
-}
-
 // From the templates: the parent's sort key prefix and a child's, against the side the
 // pattern needs it on (first when reading forward: below every child; backward: above).
 void parentSide(const CheckContext &context, const AccessPattern &pattern,
@@ -233,10 +224,10 @@ void checkPatterns(const CheckContext &context, std::vector<Finding> &findings)
     const Project &project = context.project;
     if (project.accessPatterns.empty() || context.population.size() > kTrialItems)
         return;
-    auto built = AccessPatternRunner::buildTable(project, context.population);
-    if (!std::holds_alternative<std::unique_ptr<Table>>(built))
+    const auto built = context.patternTable();
+    if (!built)
         return;
-    const Table &table = *std::get<std::unique_ptr<Table>>(built);
+    const Table &table = *built;
     for (const AccessPattern &pattern : project.accessPatterns) {
         const PatternResult result
             = AccessPatternRunner::run(project, context.population, table, pattern);
