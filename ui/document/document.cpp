@@ -596,6 +596,31 @@ bool Document::setEntityCount(const QString &entity, int countMin, int countMax)
     return true;
 }
 
+bool Document::setEntityWrites(const QString &entity,
+                               const std::optional<model::EntityWrites> &writes)
+{
+    const int index = entityIndex(entity);
+    if (index < 0)
+        return false;
+    Design after = design();
+    after.entities[size_t(index)].writes = writes;
+    const QString key = QStringLiteral("entity-writes:") + entity;
+    pushEdit(tr("Change Writes of %1").arg(entity), after, key, key);
+    return true;
+}
+
+bool Document::setEntityCountPerParent(const QString &entity, std::optional<qint64> count)
+{
+    const int index = entityIndex(entity);
+    if (index < 0 || (count && *count < 0))
+        return false;
+    Design after = design();
+    after.entities[size_t(index)].countPerParent = count;
+    const QString key = QStringLiteral("entity-growth:") + entity;
+    pushEdit(tr("Change Count at Maturity of %1").arg(entity), after, key, key);
+    return true;
+}
+
 bool Document::setEntityParent(const QString &entity, const QString &parent)
 {
     const int index = entityIndex(entity);

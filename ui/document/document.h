@@ -115,6 +115,11 @@ public:
     bool setEntityColor(const QString &entity, const QString &color);
     bool setEntityCount(const QString &entity, int countMin, int countMax);
     bool setEntityParent(const QString &entity, const QString &parent);
+    // What the cost report reads about an entity type: the writes it receives (none: not
+    // declared) and how many there are per parent at maturity (none: the populated count).
+    // Typing into one field merges into one step until finishEditing().
+    bool setEntityWrites(const QString &entity, const std::optional<model::EntityWrites> &writes);
+    bool setEntityCountPerParent(const QString &entity, std::optional<qint64> count);
     // An empty template removes the key attribute from the entity type.
     bool setKeyTemplate(const QString &entity, const QString &keyAttribute,
                         const QString &templateText);

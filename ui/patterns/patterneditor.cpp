@@ -4,6 +4,7 @@
 #include "ui/icons/statusicon.h"
 #include "ui/query/errorlabel.h"
 #include "ui/query/querybuilder.h"
+#include "ui/widgets/numbertext.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -65,6 +66,15 @@ QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
     return label;
 }
 
+// A rate field and its unit, the label's tooltip the field's.
+QLayout *rateField(QLineEdit *edit, QWidget *parent)
+{
+    auto *row = new QHBoxLayout;
+    row->addWidget(edit, 1);
+    row->addWidget(new QLabel(PatternEditor::tr("requests/s"), parent));
+    return row;
+}
+
 } // namespace
 
 PatternEditor::PatternEditor(const model::Project &project,
@@ -93,6 +103,7 @@ void PatternEditor::buildUi()
 {
     createSourceFields();
     createExpectationFields();
+    createRateFields();
     layOutFields();
     connectFields();
 }
@@ -202,6 +213,36 @@ void PatternEditor::createExpectationFields()
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
+// How often the pattern runs: what its reads cost (the Capacity panel, `keyscope cost`).
+void PatternEditor::createRateFields()
+{
+    m_rate = new QLineEdit(this);
+    m_rate->setObjectName(QStringLiteral("patternRate"));
+    m_rate->setAccessibleName(tr("Peak rate, requests per second"));
+    m_rate->setPlaceholderText(tr("not declared: 1"));
+    m_rate->setToolTip(tr("Requests per second at the busiest time: sizes the provisioned read "
+                          "capacity. Empty: not declared, the cost report assumes 1."));
+    m_averageRate = new QLineEdit(this);
+    m_averageRate->setObjectName(QStringLiteral("patternAverageRate"));
+    m_averageRate->setAccessibleName(tr("Average rate, requests per second"));
+    m_averageRate->setPlaceholderText(tr("same as the peak"));
+    m_averageRate->setToolTip(tr("Requests per second averaged over a month: what on-demand "
+                                 "reads cost. At most the peak rate. Empty: the peak rate."));
+}
+
+QLayout *PatternEditor::rateRows()
+{
+    auto *rates = new QFormLayout;
+    rates->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    for (QLineEdit *edit : {m_rate, m_averageRate}) {
+        QLabel *label
+            = buddyLabel(edit == m_rate ? tr("Peak rate:") : tr("Avera&ge rate:"), edit, this);
+        label->setToolTip(edit->toolTip());
+        rates->addRow(label, rateField(edit, this));
+    }
+    return rates;
+}
+
 void PatternEditor::layOutFields()
 {
     // Left: what the pattern is and the query; right: where values come from and what must
@@ -243,6 +284,11 @@ void PatternEditor::layOutFields()
     expect->addRow(buddyLabel(tr("&Order by:"), m_orderAttribute, this), orderRow);
     expect->addRow(buddyLabel(tr("T&he parent item:"), m_parentPlace, this), m_parentPlace);
 
+    auto *rateBox = new QGroupBox(tr("How often it runs"), this);
+    auto *rateLayout = new QVBoxLayout(rateBox);
+    rateLayout->setContentsMargins(6, 6, 6, 6);
+    rateLayout->addLayout(rateRows());
+
     auto *verdictRow = new QHBoxLayout;
     verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
     verdictRow->addWidget(m_verdict, 1);
@@ -250,6 +296,7 @@ void PatternEditor::layOutFields()
     auto *right = new QVBoxLayout;
     right->addWidget(valuesBox);
     right->addWidget(expectBox);
+    right->addWidget(rateBox);
     right->addLayout(verdictRow);
     right->addStretch(1);
 
@@ -266,6 +313,11 @@ void PatternEditor::layOutFields()
 void PatternEditor::connectFields()
 {
     connect(m_name, &QLineEdit::textChanged, this, &PatternEditor::revalidate);
+    for (QLineEdit *edit : {m_rate, m_averageRate})
+        connect(edit, &QLineEdit::textChanged, this, [this] {
+            if (!m_syncing)
+                revalidate();
+        });
     connect(m_parent, &QComboBox::currentIndexChanged, this, &PatternEditor::onParentTypeChanged);
     connect(m_parentIndex, &QSpinBox::valueChanged, this, &PatternEditor::onParentIndexChanged);
     connect(m_builder, &QueryBuilder::validated, this, &PatternEditor::onBuilderValidated);
@@ -333,7 +385,11 @@ void PatternEditor::setPattern(const model::AccessPattern &pattern)
         request.expressionAttributeValues = values;
     request.scanIndexForward = pattern.scanIndexForward;
     request.limit = pattern.limit;
+    request.consistentRead = pattern.consistentRead;
     m_builder->setRequest(request);
+    m_rate->setText(pattern.rate ? NumberText::format(*pattern.rate) : QString());
+    m_averageRate->setText(pattern.averageRate ? NumberText::format(*pattern.averageRate)
+                                               : QString());
 
     const model::PatternExpectation &expect = pattern.expect;
     fillEntityTypes(expect.entityTypes);
@@ -358,11 +414,10 @@ void PatternEditor::setPattern(const model::AccessPattern &pattern)
 
 void PatternEditor::setRequest(const model::QueryRequest &request)
 {
-    // A pattern has no projection, Select or ConsistentRead.
+    // A pattern has no projection or Select.
     model::QueryRequest query = request;
     query.projectionExpression.reset();
     query.select.reset();
-    query.consistentRead = false;
     query.exclusiveStartKey.reset();
     m_syncing = true;
     m_builder->setRequest(query);
@@ -743,6 +798,9 @@ model::AccessPattern PatternEditor::pattern() const
     pattern.parentIndex = pattern.parentEntity.isEmpty() ? 0 : m_parentIndex->value() - 1;
     pattern.scanIndexForward = request.scanIndexForward;
     pattern.limit = request.limit;
+    pattern.consistentRead = request.consistentRead;
+    pattern.rate = NumberText::parse(m_rate->text()).value;
+    pattern.averageRate = NumberText::parse(m_averageRate->text()).value;
 
     model::PatternExpectation &expect = pattern.expect;
     QStringList checked;
@@ -778,6 +836,21 @@ model::AccessPattern PatternEditor::pattern() const
     if (pattern.parentEntity.isEmpty())
         expect.parentFirst.reset();
     return pattern;
+}
+
+QString PatternEditor::rateProblem() const
+{
+    const NumberText rate = NumberText::parse(m_rate->text());
+    if (!rate.problem.isEmpty())
+        return tr("Rate: %1.").arg(rate.problem);
+    const NumberText average = NumberText::parse(m_averageRate->text());
+    if (!average.problem.isEmpty())
+        return tr("Average rate: %1.").arg(average.problem);
+    if (rate.value && average.value && *average.value > *rate.value)
+        return tr("The average rate %1 requests per second is above the peak rate %2: the "
+                  "average cannot exceed the peak; raise the peak or lower the average.")
+            .arg(NumberText::format(*average.value), NumberText::format(*rate.value));
+    return {};
 }
 
 QString PatternEditor::verdict() const
@@ -831,6 +904,8 @@ void PatternEditor::revalidate()
         problem = limit;
     else if (const QString order = orderProblem(); !order.isEmpty())
         problem = order;
+    else if (const QString rate = rateProblem(); !rate.isEmpty())
+        problem = rate;
     m_problem = problem;
     okButton()->setEnabled(problem.isEmpty());
     if (problem.isEmpty())
