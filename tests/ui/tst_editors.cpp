@@ -137,6 +137,7 @@ private slots:
     void writesAndGrowthAreUndoableAndSaved();
     void writesAndGrowthRefuseWhatTheFileRefuses();
     void updatedAttributesFollowRenameAndRemoval();
+    void entityTabsFitTheNarrowestPanel();
 };
 
 void TestEditors::initTestCase()
@@ -1199,6 +1200,37 @@ void TestEditors::updatedAttributesFollowRenameAndRemoval()
     QCOMPARE(document.project().entity(QStringLiteral("Reading"))->writes->updates, 3.0);
     QVERIFY(!document.saveAs(path));
     QVERIFY(std::holds_alternative<model::Project>(model::ProjectFile::read(path)));
+}
+
+// At the narrowest the dock allows, every tab of the selected entity type shows its whole
+// title: no scroll arrows, no title cut short.
+void TestEditors::entityTabsFitTheNarrowestPanel()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    ui::EntitiesEditor editor(&document);
+    editor.resize(editor.minimumSizeHint().width(), 700);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QCOMPARE(editor.width(), editor.minimumSizeHint().width());
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    QTabBar *bar = nullptr;
+    for (QTabWidget *tabs : editor.findChildren<QTabWidget *>()) {
+        if (tabs->accessibleName() == QLatin1String("Selected entity type"))
+            bar = tabs->tabBar();
+    }
+    QVERIFY(bar);
+    QCOMPARE(bar->count(), 3);
+    for (int i = 0; i < bar->count(); ++i) {
+        const QRect tab = bar->tabRect(i);
+        QVERIFY2(tab.right() < bar->width(),
+                 qPrintable(QStringLiteral("%1 ends at %2, the bar at %3")
+                                .arg(bar->tabText(i))
+                                .arg(tab.right())
+                                .arg(bar->width())));
+        QVERIFY2(tab.width() >= bar->fontMetrics().horizontalAdvance(bar->tabText(i).remove(u'&')),
+                 qPrintable(bar->tabText(i)));
+    }
 }
 
 int main(int argc, char **argv)

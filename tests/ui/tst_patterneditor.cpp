@@ -251,6 +251,7 @@ private slots:
     void rateFieldsValidate();
     void rateAndConsistencyAreOneUndoStepAndSaved();
     void consistentReadOnAGlobalIndexIsAProblem();
+    void formFitsASmallScreen();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -479,6 +480,9 @@ void TestPatternEditor::everyControlIsNamedAndReachable()
                                      editor.descriptionEdit(),
                                      editor.parentCombo(),
                                      editor.parentIndexSpin(),
+                                     editor.rateEdit(),
+                                     editor.averageRateEdit(),
+                                     child<QCheckBox>(editor.builder(), "consistentRead"),
                                      child<QLineEdit>(editor.builder(), "keyConditionExpression"),
                                      child<QCheckBox>(editor.builder(), "scanIndexForward"),
                                      child<QSpinBox>(editor.builder(), "limit"),
@@ -1165,6 +1169,33 @@ void TestPatternEditor::consistentReadOnAGlobalIndexIsAProblem()
     QVERIFY(!editor.okButton()->isEnabled());
     consistent->setChecked(false);
     QVERIFY(editor.okButton()->isEnabled());
+}
+
+// On a 1024x700 screen the form gets about 900x500: the rates must not squeeze the expected
+// entity types out of view, and nothing overlaps.
+void TestPatternEditor::formFitsASmallScreen()
+{
+    ui::Document document;
+    QVERIFY(document.open(m_shop).empty());
+    QVERIFY(settle(document));
+    ui::PatternEditor editor(document.project(), document.population(), document.table());
+    editor.setPattern(document.project().accessPatterns[0]);
+    editor.resize(900, 500);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QTRY_COMPARE(editor.height(), std::max(500, editor.minimumSizeHint().height()));
+    QVERIFY2(editor.height() <= 500,
+             qPrintable(QString::number(editor.minimumSizeHint().height())));
+    QListWidget *types = editor.entityTypesList();
+    for (int row = 0; row < types->count(); ++row) {
+        const QRect rect = types->visualItemRect(types->item(row));
+        QVERIFY2(rect.bottom() < types->viewport()->height(), qPrintable(types->item(row)->text()));
+    }
+    const QRect list(types->mapTo(&editor, QPoint()), types->size());
+    const QRect count(editor.countKindCombo()->mapTo(&editor, QPoint()),
+                      editor.countKindCombo()->size());
+    QVERIFY(!list.intersects(count));
+    QVERIFY(editor.rateEdit()->isVisible());
 }
 
 QTEST_MAIN(TestPatternEditor)

@@ -267,7 +267,7 @@ void EntitiesEditor::createLoadTab()
     scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(m_load);
-    m_tabs->addTab(scroll, tr("&Writes && growth"));
+    m_tabs->addTab(scroll, tr("&Writes"));
 }
 
 EntitiesEditor::~EntitiesEditor()
@@ -313,8 +313,11 @@ void EntitiesEditor::selectionChanged()
     m_attributes->setEntity(name);
     m_keyTemplates->setEntity(name);
     m_load->setEntity(name);
-    m_tabs->setTabText(
-        0, name.isEmpty() ? tr("&Key templates") : tr("&Key templates of %1").arg(name));
+    // The tab names the type in its tooltip: three tabs fit a narrow panel only with short
+    // titles (the selected row above names it anyway).
+    m_tabs->setTabToolTip(0, name.isEmpty() ? QString() : tr("Key templates of %1").arg(name));
+    m_tabs->setTabToolTip(1, name.isEmpty() ? QString() : tr("Attributes of %1").arg(name));
+    m_tabs->setTabToolTip(2, name.isEmpty() ? QString() : tr("Writes and growth of %1").arg(name));
     emit currentEntityChanged(name);
 }
 

@@ -9,7 +9,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QStyle>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace keyscope::ui {
 
@@ -82,7 +85,6 @@ void EntityLoadForm::createFields()
     m_updated->setAccessibleName(tr("Updated attributes"));
     m_updated->setToolTip(tr("The attributes an update changes: they decide which indexes an "
                              "update writes. None checked: the attributes marked mutable."));
-    m_updated->setMaximumHeight(m_updated->fontMetrics().height() * 5 + 8);
     m_updatedHint = new QLabel(this);
     m_updatedHint->setWordWrap(true);
     m_updatedHint->setForegroundRole(QPalette::PlaceholderText);
@@ -111,7 +113,7 @@ void EntityLoadForm::layOutFields()
     updated->addWidget(m_updated);
     updated->addWidget(m_updatedHint);
     form->addRow(fieldLabel(tr("Updated attri&butes:"), m_updated, this), updated);
-    m_countLabel = fieldLabel(tr("Count per parent at &maturity:"), m_count, this);
+    m_countLabel = fieldLabel(tr("Per parent at &maturity:"), m_count, this);
     form->addRow(m_countLabel, m_count);
 
     auto *layout = new QVBoxLayout(this);
@@ -167,10 +169,18 @@ void EntityLoadForm::projectChanged()
             ? tr("populated: %1").arg(entity->countMin)
             : tr("populated: %1\u2013%2").arg(entity->countMin).arg(entity->countMax));
     m_countLabel->setText(entity->parent.isEmpty() ? tr("Count at &maturity:")
-                                                   : tr("Count per parent at &maturity:"));
+                                                   : tr("Per parent at &maturity:"));
     fillUpdatedAttributes();
     m_syncing = false;
     showProblem();
+}
+
+int EntityLoadForm::rowHeight() const
+{
+    // Room for the check box and the name, with air between the rows.
+    return std::max(fontMetrics().height(),
+                    style()->pixelMetric(QStyle::PM_IndicatorHeight, nullptr, m_updated))
+        + 6;
 }
 
 void EntityLoadForm::fillUpdatedAttributes()
@@ -186,6 +196,7 @@ void EntityLoadForm::fillUpdatedAttributes()
         if (!item) {
             item = new QListWidgetItem(m_updated);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            item->setSizeHint(QSize(0, rowHeight()));
         }
         item->setText(attribute.name);
         item->setCheckState(checked.contains(attribute.name) ? Qt::Checked : Qt::Unchecked);
@@ -193,9 +204,12 @@ void EntityLoadForm::fillUpdatedAttributes()
             mutableNames << attribute.name;
     }
     m_updatedHint->setText(mutableNames.isEmpty()
-                               ? tr("None checked: the attributes marked mutable (there are none).")
-                               : tr("None checked: the attributes marked mutable (%1).")
+                               ? tr("None checked: those marked mutable (none are).")
+                               : tr("None checked: those marked mutable (%1).")
                                      .arg(mutableNames.join(QStringLiteral(", "))));
+    // As tall as its rows, up to five; then it scrolls.
+    const int rows = std::clamp(m_updated->count(), 1, 5);
+    m_updated->setFixedHeight(rows * rowHeight() + 2 * m_updated->frameWidth());
 }
 
 QString EntityLoadForm::problem() const

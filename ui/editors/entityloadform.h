@@ -37,6 +37,7 @@ private:
     void writesEdited();
     void countEdited();
     void fillUpdatedAttributes();
+    int rowHeight() const; // of the updated attributes' list
     void showProblem();
     // Puts the document's figure in `edit` unless the text already reads as it.
     void showFigure(QLineEdit *edit, std::optional<double> value, bool integer);

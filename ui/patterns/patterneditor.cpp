@@ -66,15 +66,6 @@ QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
     return label;
 }
 
-// A rate field and its unit, the label's tooltip the field's.
-QLayout *rateField(QLineEdit *edit, QWidget *parent)
-{
-    auto *row = new QHBoxLayout;
-    row->addWidget(edit, 1);
-    row->addWidget(new QLabel(PatternEditor::tr("requests/s"), parent));
-    return row;
-}
-
 } // namespace
 
 PatternEditor::PatternEditor(const model::Project &project,
@@ -230,17 +221,20 @@ void PatternEditor::createRateFields()
                                  "reads cost. At most the peak rate. Empty: the peak rate."));
 }
 
-QLayout *PatternEditor::rateRows()
+// One row: "Requests/s: [200] at peak, [40] on average"; each label says what its figure means.
+QLayout *PatternEditor::rateRow()
 {
-    auto *rates = new QFormLayout;
-    rates->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    for (QLineEdit *edit : {m_rate, m_averageRate}) {
-        QLabel *label
-            = buddyLabel(edit == m_rate ? tr("Peak rate:") : tr("Avera&ge rate:"), edit, this);
+    auto *row = new QHBoxLayout;
+    const auto add = [&](QLineEdit *edit, const QString &text) {
+        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 16);
+        row->addWidget(edit, 1);
+        QLabel *label = buddyLabel(text, edit, this);
         label->setToolTip(edit->toolTip());
-        rates->addRow(label, rateField(edit, this));
-    }
-    return rates;
+        row->addWidget(label);
+    };
+    add(m_rate, tr("at peak,"));
+    add(m_averageRate, tr("on avera&ge"));
+    return row;
 }
 
 void PatternEditor::layOutFields()
@@ -255,6 +249,10 @@ void PatternEditor::layOutFields()
     parentRow->addWidget(m_parent, 1);
     parentRow->addWidget(m_parentIndex);
     about->addRow(buddyLabel(tr("Pa&rent item:"), m_parent, this), parentRow);
+    QLabel *rateLabel = buddyLabel(tr("Re&quests/s:"), m_rate, this);
+    rateLabel->setToolTip(tr("How often the pattern runs, for what its reads cost (the Capacity "
+                             "panel)"));
+    about->addRow(rateLabel, rateRow());
 
     auto *queryBox = new QGroupBox(tr("Query"), this);
     auto *queryLayout = new QVBoxLayout(queryBox);
@@ -284,11 +282,6 @@ void PatternEditor::layOutFields()
     expect->addRow(buddyLabel(tr("&Order by:"), m_orderAttribute, this), orderRow);
     expect->addRow(buddyLabel(tr("T&he parent item:"), m_parentPlace, this), m_parentPlace);
 
-    auto *rateBox = new QGroupBox(tr("How often it runs"), this);
-    auto *rateLayout = new QVBoxLayout(rateBox);
-    rateLayout->setContentsMargins(6, 6, 6, 6);
-    rateLayout->addLayout(rateRows());
-
     auto *verdictRow = new QHBoxLayout;
     verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
     verdictRow->addWidget(m_verdict, 1);
@@ -296,7 +289,6 @@ void PatternEditor::layOutFields()
     auto *right = new QVBoxLayout;
     right->addWidget(valuesBox);
     right->addWidget(expectBox);
-    right->addWidget(rateBox);
     right->addLayout(verdictRow);
     right->addStretch(1);
 
@@ -312,6 +304,9 @@ void PatternEditor::layOutFields()
 
 void PatternEditor::connectFields()
 {
+    // The rates are made after the query's controls; Tab reaches them under the parent item.
+    setTabOrder(m_parentIndex, m_rate);
+    setTabOrder(m_rate, m_averageRate);
     connect(m_name, &QLineEdit::textChanged, this, &PatternEditor::revalidate);
     for (QLineEdit *edit : {m_rate, m_averageRate})
         connect(edit, &QLineEdit::textChanged, this, [this] {

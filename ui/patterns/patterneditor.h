@@ -33,8 +33,8 @@ class QueryBuilder;
 // pattern follows the design when the population changes. Choosing a parent type picks the
 // item whose keys the query already uses and offers its key templates for those values.
 //
-// How often the pattern runs (its rate at peak and on average, for the cost report) sits beside
-// the expectations; ConsistentRead is the Query Builder's.
+// How often the pattern runs (its rate at peak and on average, for the cost report) sits under
+// the parent item; ConsistentRead is the Query Builder's.
 //
 // The verdict on the pattern as it stands is shown live; OK is enabled only when the pattern is
 // one the project file accepts (a name, unique; a query DynamoDB accepts; expectations that can
@@ -89,7 +89,7 @@ private:
     void createSourceFields();
     void createExpectationFields();
     void createRateFields();
-    QLayout *rateRows();
+    QLayout *rateRow();
     void layOutFields();
     void connectFields();
     void fillEntityTypes(const QStringList &checked);
