@@ -298,7 +298,12 @@ void MainWindow::createCapacityPanel(QDockWidget *tabbedWith)
 {
     m_capacity = new CapacityPanel(this);
     m_capacity->setDocument(m_document);
-    QDockWidget *capacity = addPanel(QStringLiteral("CapacityDock"), tr("Capacity"), m_capacity,
+    // Scrolls, as the Query Builder does, rather than hold the bottom panels at its full height.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_capacity);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    QDockWidget *capacity = addPanel(QStringLiteral("CapacityDock"), tr("Capacity"), scroll,
                                      Qt::BottomDockWidgetArea);
     tabifyDockWidget(tabbedWith, capacity);
     tabbedWith->raise();
