@@ -174,6 +174,10 @@ void CapacityPanel::buildTables()
     m_tabs->addTab(m_entities, tr("Writes"));
     m_tabs->addTab(m_storage, tr("Storage"));
     m_tabs->addTab(buildAssumptionsTab(), tr("Assumptions"));
+    // The tables take the height there is and scroll; only the tab bar and a row or two are
+    // asked for, so the panel does not scroll as a whole in a short dock.
+    m_tabs->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    m_tabs->setMinimumHeight(m_tabs->minimumSizeHint().height());
 }
 
 // What the figures rest on and the prices: a tab of its own, so the figures keep the room.
