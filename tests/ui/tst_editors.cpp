@@ -1,4 +1,5 @@
 #include "model/design/keypreview.h"
+#include "model/design/projectfile.h"
 #include "tests/support/testpaths.h"
 #include "ui/document/document.h"
 #include "ui/editors/attributelistmodel.h"
@@ -16,9 +17,14 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -128,6 +134,10 @@ private slots:
     void modelsPassTheTester();
     void everyControlIsReachableAndNamed();
     void screenshots();
+    void writesAndGrowthAreUndoableAndSaved();
+    void writesAndGrowthRefuseWhatTheFileRefuses();
+    void updatedAttributesFollowRenameAndRemoval();
+    void entityTabsFitTheNarrowestPanel();
 };
 
 void TestEditors::initTestCase()
@@ -1003,6 +1013,224 @@ void TestEditors::screenshots()
     QVERIFY(QTest::qWaitForWindowExposed(&table));
     table.addGlobalIndex();
     saveScreenshot(table, QStringLiteral("table-editor.png"));
+}
+
+namespace {
+
+// The Writes & growth field named `name` in `editor`, its tab in front.
+template<typename T>
+T *loadField(ui::EntitiesEditor &editor, const char *name)
+{
+    T *field = editor.findChild<T *>(QString::fromLatin1(name));
+    if (!field)
+        return nullptr;
+    auto *tabs = editor.findChild<QTabWidget *>();
+    for (int i = 0; tabs && i < tabs->count(); ++i) {
+        if (tabs->widget(i)->isAncestorOf(field))
+            tabs->setCurrentIndex(i);
+    }
+    return field->isVisible() ? field : nullptr;
+}
+
+QJsonObject savedEntity(ui::Document &document, const QString &path, const QString &name)
+{
+    if (document.saveAs(path))
+        return {};
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonArray entities
+        = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("entities")].toArray();
+    for (const QJsonValue &entity : entities) {
+        if (entity[QStringLiteral("name")].toString() == name)
+            return entity.toObject();
+    }
+    return {};
+}
+
+void typeInto(QLineEdit *edit, const QString &text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    if (text.isEmpty())
+        QTest::keyClick(edit, Qt::Key_Backspace);
+    else
+        QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Tab); // leaving the field ends the typing burst
+}
+
+} // namespace
+
+// Writes per second, the attributes an update changes and the count at maturity: each field is
+// one undo step, written to the file, and undo empties it again.
+void TestEditors::writesAndGrowthAreUndoableAndSaved()
+{
+    ui::Document document;
+    auto editor = readingEditor(document);
+    QVERIFY(editor);
+    editor->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(editor.get()));
+    const auto reading = [&] { return *document.project().entity(QStringLiteral("Reading")); };
+    QVERIFY(!reading().writes && !reading().countPerParent);
+
+    auto *creates = loadField<QLineEdit>(*editor, "entityCreates");
+    auto *updates = loadField<QLineEdit>(*editor, "entityUpdates");
+    auto *deletes = loadField<QLineEdit>(*editor, "entityDeletes");
+    auto *updated = loadField<QListWidget>(*editor, "entityUpdatedAttributes");
+    auto *count = loadField<QLineEdit>(*editor, "entityCountPerParent");
+    QVERIFY(creates && updates && deletes && updated && count);
+    for (QWidget *field :
+         std::initializer_list<QWidget *> {creates, updates, deletes, updated, count})
+        QVERIFY2(!field->accessibleName().isEmpty(), qPrintable(field->objectName()));
+    QVERIFY(creates->text().isEmpty());
+
+    const int steps = document.undoStack()->count();
+    typeInto(creates, QStringLiteral("120"));
+    QVERIFY(reading().writes);
+    QCOMPARE(reading().writes->creates, 120.0);
+    QCOMPARE(reading().writes->updates, 0.0);
+    QCOMPARE(document.undoStack()->count(), steps + 1); // typing "120" is one step
+    typeInto(updates, QStringLiteral("2.5"));
+    QCOMPARE(reading().writes->updates, 2.5);
+    QCOMPARE(document.undoStack()->count(), steps + 2);
+
+    // The entity's attributes are offered; none checked means the mutable ones.
+    QStringList offered;
+    for (int row = 0; row < updated->count(); ++row)
+        offered << updated->item(row)->text();
+    QCOMPARE(offered, QStringList({QStringLiteral("Ts"), QStringLiteral("Temperature")}));
+    updated->item(1)->setCheckState(Qt::Checked);
+    QCOMPARE(reading().writes->updatedAttributes, QStringList {QStringLiteral("Temperature")});
+    QCOMPARE(document.undoStack()->count(), steps + 3);
+
+    typeInto(count, QStringLiteral("525600"));
+    QCOMPARE(reading().countPerParent, std::optional<qint64>(525600));
+    QCOMPARE(document.undoStack()->count(), steps + 4);
+
+    const QJsonObject saved = savedEntity(
+        document, QDir::temp().filePath(QStringLiteral("tst_editors_writes.keyscope.json")),
+        QStringLiteral("Reading"));
+    QCOMPARE(saved[QStringLiteral("countPerParent")].toInteger(), 525600);
+    const QJsonObject writes = saved[QStringLiteral("writes")].toObject();
+    QCOMPARE(writes[QStringLiteral("creates")].toDouble(), 120.0);
+    QCOMPARE(writes[QStringLiteral("updates")].toDouble(), 2.5);
+    QCOMPARE(writes[QStringLiteral("deletes")].toDouble(), 0.0);
+    QCOMPARE(writes[QStringLiteral("updatedAttributes")].toArray(),
+             QJsonArray {QStringLiteral("Temperature")});
+
+    // Undo takes each step back and the fields follow.
+    document.undoStack()->undo();
+    QVERIFY(!reading().countPerParent);
+    QVERIFY(count->text().isEmpty());
+    document.undoStack()->undo();
+    QVERIFY(reading().writes->updatedAttributes.isEmpty());
+    QCOMPARE(updated->item(1)->checkState(), Qt::Unchecked);
+    document.undoStack()->undo();
+    document.undoStack()->undo();
+    QVERIFY(!reading().writes);
+    QVERIFY(creates->text().isEmpty());
+    QVERIFY(updates->text().isEmpty());
+    document.undoStack()->redo();
+    QCOMPARE(creates->text(), QStringLiteral("120"));
+
+    // Emptied again, no writes are declared.
+    typeInto(creates, QString());
+    QVERIFY(!reading().writes);
+    QCOMPARE(document.undoStack()->count(), steps + 2);
+}
+
+void TestEditors::writesAndGrowthRefuseWhatTheFileRefuses()
+{
+    ui::Document document;
+    auto editor = readingEditor(document);
+    QVERIFY(editor);
+    editor->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(editor.get()));
+    auto *deletes = loadField<QLineEdit>(*editor, "entityDeletes");
+    auto *count = loadField<QLineEdit>(*editor, "entityCountPerParent");
+    auto *problem = editor->findChild<QLabel *>(QStringLiteral("entityLoadProblem"));
+    QVERIFY(deletes && count && problem);
+    const int steps = document.undoStack()->count();
+
+    typeInto(deletes, QStringLiteral("-4"));
+    QVERIFY(!document.project().entity(QStringLiteral("Reading"))->writes);
+    QVERIFY(problem->isVisible());
+    QVERIFY2(problem->text().contains(QLatin1String("Deletes per second: must be at least 0")),
+             qPrintable(problem->text()));
+    typeInto(deletes, QStringLiteral("4"));
+    QVERIFY(!problem->isVisible());
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->writes->deletes, 4.0);
+
+    // Typed live: "2" is a count, "2.5" is not; the design keeps the last count typed.
+    typeInto(count, QStringLiteral("2.5"));
+    QVERIFY2(problem->text().contains(QLatin1String("Count per parent at maturity: must be a "
+                                                    "whole number, found 2.5")),
+             qPrintable(problem->text()));
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->countPerParent,
+             std::optional<qint64>(2));
+    QCOMPARE(document.undoStack()->count(), steps + 2);
+}
+
+// The attributes an update changes are names the file checks: a renamed attribute is renamed
+// there too, a removed one leaves the list, and the saved design opens again.
+void TestEditors::updatedAttributesFollowRenameAndRemoval()
+{
+    ui::Document document;
+    auto editor = readingEditor(document);
+    QVERIFY(editor);
+    model::EntityType reading = *document.project().entity(QStringLiteral("Reading"));
+    reading.writes = model::EntityWrites {};
+    reading.writes->updates = 3;
+    reading.writes->updatedAttributes = QStringList {QStringLiteral("Temperature")};
+    QVERIFY(document.setEntity(QStringLiteral("Reading"), reading));
+    const auto updated = [&] {
+        return document.project().entity(QStringLiteral("Reading"))->writes->updatedAttributes;
+    };
+    const QString path = QDir::temp().filePath(QStringLiteral("tst_editors_follow.keyscope.json"));
+
+    ui::AttributeListModel *attributes = editor->attributeModel();
+    QVERIFY(attributes->setData(attributes->index(1, ui::AttributeListModel::NameColumn),
+                                QStringLiteral("Celsius"), Qt::EditRole));
+    QCOMPARE(updated(), QStringList {QStringLiteral("Celsius")});
+    QVERIFY(!document.saveAs(path));
+    QVERIFY(std::holds_alternative<model::Project>(model::ProjectFile::read(path)));
+
+    QVERIFY(attributes->removeAttribute(1));
+    QVERIFY(updated().isEmpty());
+    QCOMPARE(document.project().entity(QStringLiteral("Reading"))->writes->updates, 3.0);
+    QVERIFY(!document.saveAs(path));
+    QVERIFY(std::holds_alternative<model::Project>(model::ProjectFile::read(path)));
+}
+
+// At the narrowest the dock allows, every tab of the selected entity type shows its whole
+// title: no scroll arrows, no title cut short.
+void TestEditors::entityTabsFitTheNarrowestPanel()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    ui::EntitiesEditor editor(&document);
+    editor.resize(editor.minimumSizeHint().width(), 700);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QCOMPARE(editor.width(), editor.minimumSizeHint().width());
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Reading")));
+    QTabBar *bar = nullptr;
+    for (QTabWidget *tabs : editor.findChildren<QTabWidget *>()) {
+        if (tabs->accessibleName() == QLatin1String("Selected entity type"))
+            bar = tabs->tabBar();
+    }
+    QVERIFY(bar);
+    QCOMPARE(bar->count(), 3);
+    for (int i = 0; i < bar->count(); ++i) {
+        const QRect tab = bar->tabRect(i);
+        QVERIFY2(tab.right() < bar->width(),
+                 qPrintable(QStringLiteral("%1 ends at %2, the bar at %3")
+                                .arg(bar->tabText(i))
+                                .arg(tab.right())
+                                .arg(bar->width())));
+        QVERIFY2(tab.width() >= bar->fontMetrics().horizontalAdvance(bar->tabText(i).remove(u'&')),
+                 qPrintable(bar->tabText(i)));
+    }
 }
 
 int main(int argc, char **argv)

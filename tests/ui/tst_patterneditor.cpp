@@ -21,6 +21,9 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -244,6 +247,11 @@ private slots:
     void minimalPatternSavesTheSameBytes();
     void designAndPatternFromNewProjectWithoutATextEditor();
     void formGrowsWithItsVerdict();
+    void rateFieldsValidate_data();
+    void rateFieldsValidate();
+    void rateAndConsistencyAreOneUndoStepAndSaved();
+    void consistentReadOnAGlobalIndexIsAProblem();
+    void formFitsASmallScreen();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -472,6 +480,9 @@ void TestPatternEditor::everyControlIsNamedAndReachable()
                                      editor.descriptionEdit(),
                                      editor.parentCombo(),
                                      editor.parentIndexSpin(),
+                                     editor.rateEdit(),
+                                     editor.averageRateEdit(),
+                                     child<QCheckBox>(editor.builder(), "consistentRead"),
                                      child<QLineEdit>(editor.builder(), "keyConditionExpression"),
                                      child<QCheckBox>(editor.builder(), "scanIndexForward"),
                                      child<QSpinBox>(editor.builder(), "limit"),
@@ -982,6 +993,209 @@ void TestPatternEditor::formGrowsWithItsVerdict()
     QComboBox *parent = editor.parentCombo();
     QVERIFY(parent->width() >= parent->fontMetrics().horizontalAdvance(parent->currentText())
                 + parent->iconSize().width());
+}
+
+void TestPatternEditor::rateFieldsValidate_data()
+{
+    QTest::addColumn<QString>("rate");    // typed into "Rate"
+    QTest::addColumn<QString>("average"); // typed into "Average rate"
+    QTest::addColumn<QString>("problem"); // the start of the message; empty: OK enabled
+
+    QTest::newRow("none declared") << ""
+                                   << ""
+                                   << "";
+    QTest::newRow("peak only") << "50"
+                               << ""
+                               << "";
+    QTest::newRow("fractions") << "0.5"
+                               << "0.25"
+                               << "";
+    QTest::newRow("average equals peak") << "12"
+                                         << "12"
+                                         << "";
+    QTest::newRow("average without peak") << ""
+                                          << "3"
+                                          << "";
+    QTest::newRow("not a number") << "fifty"
+                                  << ""
+                                  << "Rate: \u201cfifty\u201d is not a number";
+    QTest::newRow("negative rate") << "-1"
+                                   << ""
+                                   << "Rate: must be at least 0";
+    QTest::newRow("negative average") << "5"
+                                      << "-2"
+                                      << "Average rate: must be at least 0";
+    QTest::newRow("average above peak") << "10"
+                                        << "80"
+                                        << "The average rate 80 requests per second is above "
+                                           "the peak rate 10";
+}
+
+// The rate fields take what the project file takes: numbers of at least 0, the average at most
+// the peak; anything else is shown as the form's problem and OK waits.
+void TestPatternEditor::rateFieldsValidate()
+{
+    QFETCH(QString, rate);
+    QFETCH(QString, average);
+    QFETCH(QString, problem);
+
+    ui::Document document;
+    QVERIFY(document.open(m_shop).empty());
+    QVERIFY(settle(document));
+    ui::PatternEditor editor(document.project(), document.population(), document.table());
+    editor.setPattern(document.project().accessPatterns[0]);
+    auto *rateEdit = child<QLineEdit>(&editor, "patternRate");
+    auto *averageEdit = child<QLineEdit>(&editor, "patternAverageRate");
+    QVERIFY(rateEdit);
+    QVERIFY(averageEdit);
+    QTest::keyClicks(rateEdit, rate);
+    QTest::keyClicks(averageEdit, average);
+    QVERIFY2(problem.isEmpty() ? editor.problem().isEmpty() : editor.problem().startsWith(problem),
+             qPrintable(editor.problem()));
+    QCOMPARE(editor.okButton()->isEnabled(), problem.isEmpty());
+    auto *problemLabel = editor.findChild<QWidget *>(QStringLiteral("patternProblem"));
+    QVERIFY(problemLabel);
+    QCOMPARE(problemLabel->isVisibleTo(&editor), !problem.isEmpty());
+    if (problem.isEmpty()) {
+        const model::AccessPattern pattern = editor.pattern();
+        QCOMPARE(pattern.rate.has_value(), !rate.isEmpty());
+        if (!rate.isEmpty())
+            QCOMPARE(*pattern.rate, rate.toDouble());
+        QCOMPARE(pattern.averageRate.has_value(), !average.isEmpty());
+        if (!average.isEmpty())
+            QCOMPARE(*pattern.averageRate, average.toDouble());
+    }
+}
+
+// Rate, average rate and ConsistentRead: set in the form, one undo step with OK, written to the
+// file, shown again when the form reopens, and undo puts the old pattern back.
+void TestPatternEditor::rateAndConsistencyAreOneUndoStepAndSaved()
+{
+    ui::Document document;
+    QVERIFY(document.open(m_shop).empty());
+    ui::PatternsPanel panel;
+    connectPanel(document, panel);
+    QVERIFY(settle(document));
+    QUndoStack *undo = document.undoStack();
+    QCOMPARE(undo->count(), 0);
+    const model::AccessPattern original = document.project().accessPatterns[0];
+    QVERIFY(!original.rate && !original.averageRate && !original.consistentRead);
+
+    panel.listView()->setCurrentIndex(panel.model()->index(0));
+    panel.editAction()->trigger();
+    ui::PatternEditor *editor = panel.editor();
+    QVERIFY(editor);
+    auto *rateEdit = child<QLineEdit>(editor, "patternRate");
+    auto *averageEdit = child<QLineEdit>(editor, "patternAverageRate");
+    auto *consistent = child<QCheckBox>(editor->builder(), "consistentRead");
+    QVERIFY(rateEdit && averageEdit && consistent);
+    QVERIFY(rateEdit->text().isEmpty());
+    QVERIFY(consistent->isVisibleTo(editor));
+    QTest::keyClicks(rateEdit, QStringLiteral("50"));
+    QTest::keyClicks(averageEdit, QStringLiteral("12.5"));
+    consistent->setChecked(true);
+    QVERIFY2(editor->problem().isEmpty(), qPrintable(editor->problem()));
+    editor->okButton()->click();
+    QCOMPARE(undo->count(), 1);
+    const model::AccessPattern &edited = document.project().accessPatterns[0];
+    QCOMPARE(edited.rate, std::optional<double>(50));
+    QCOMPARE(edited.averageRate, std::optional<double>(12.5));
+    QVERIFY(edited.consistentRead);
+    QVERIFY(settle(document));
+    // A consistent read of the same partition still passes.
+    QVERIFY2(panel.currentResult()->passed, qPrintable(panel.currentResult()->explanation));
+
+    const QString saved = m_dir->filePath(QStringLiteral("rates.keyscope.json"));
+    QVERIFY(!document.saveAs(saved));
+    const QJsonObject json = QJsonDocument::fromJson(readFile(saved))
+                                 .object()[QStringLiteral("accessPatterns")]
+                                 .toArray()
+                                 .at(0)
+                                 .toObject();
+    QCOMPARE(json.value(QStringLiteral("rate")).toDouble(), 50.0);
+    QCOMPARE(json.value(QStringLiteral("averageRate")).toDouble(), 12.5);
+    QCOMPARE(json.value(QStringLiteral("consistentRead")).toBool(), true);
+
+    // The form shows what the pattern has.
+    panel.editAction()->trigger();
+    editor = panel.editor();
+    QCOMPARE(child<QLineEdit>(editor, "patternRate")->text(), QStringLiteral("50"));
+    QCOMPARE(child<QLineEdit>(editor, "patternAverageRate")->text(), QStringLiteral("12.5"));
+    QVERIFY(child<QCheckBox>(editor->builder(), "consistentRead")->isChecked());
+    // Emptied, the rate is no longer declared.
+    child<QLineEdit>(editor, "patternRate")->clear();
+    editor->okButton()->click();
+    QCOMPARE(undo->count(), 2);
+    QVERIFY(!document.project().accessPatterns[0].rate);
+    QCOMPARE(document.project().accessPatterns[0].averageRate, std::optional<double>(12.5));
+
+    undo->undo();
+    QCOMPARE(document.project().accessPatterns[0].rate, std::optional<double>(50));
+    undo->undo();
+    const model::AccessPattern &restored = document.project().accessPatterns[0];
+    QVERIFY(!restored.rate && !restored.averageRate && !restored.consistentRead);
+    QCOMPARE(model::ProjectFile::toJson(document.project()), model::ProjectFile::toJson([&] {
+                 model::Project project = document.project();
+                 project.accessPatterns[0] = original;
+                 return project;
+             }()));
+}
+
+// DynamoDB refuses ConsistentRead on a global secondary index: the form says so before OK.
+void TestPatternEditor::consistentReadOnAGlobalIndexIsAProblem()
+{
+    ui::Document document;
+    QVERIFY(
+        document
+            .open(keyscope::testsupport::sourcePath("/resources/examples/case/after.keyscope.json"))
+            .empty());
+    QVERIFY(settle(document));
+    const auto &patterns = document.project().accessPatterns;
+    const auto byEmail = std::find_if(patterns.begin(), patterns.end(), [](const auto &pattern) {
+        return pattern.indexName == QStringLiteral("ByEmail");
+    });
+    QVERIFY(byEmail != patterns.end());
+    ui::PatternEditor editor(document.project(), document.population(), document.table());
+    editor.setPattern(*byEmail);
+    QVERIFY2(editor.problem().isEmpty(), qPrintable(editor.problem()));
+    auto *consistent = child<QCheckBox>(editor.builder(), "consistentRead");
+    QVERIFY(consistent);
+    QVERIFY(consistent->isVisibleTo(&editor));
+    QVERIFY(!consistent->toolTip().isEmpty());
+    consistent->setChecked(true);
+    QVERIFY2(editor.problem().contains(
+                 QLatin1String("Consistent reads are not supported on global secondary indexes")),
+             qPrintable(editor.problem()));
+    QVERIFY(!editor.okButton()->isEnabled());
+    consistent->setChecked(false);
+    QVERIFY(editor.okButton()->isEnabled());
+}
+
+// On a 1024x700 screen the form gets about 900x500: the rates must not squeeze the expected
+// entity types out of view, and nothing overlaps.
+void TestPatternEditor::formFitsASmallScreen()
+{
+    ui::Document document;
+    QVERIFY(document.open(m_shop).empty());
+    QVERIFY(settle(document));
+    ui::PatternEditor editor(document.project(), document.population(), document.table());
+    editor.setPattern(document.project().accessPatterns[0]);
+    editor.resize(900, 500);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QTRY_COMPARE(editor.height(), std::max(500, editor.minimumSizeHint().height()));
+    QVERIFY2(editor.height() <= 500,
+             qPrintable(QString::number(editor.minimumSizeHint().height())));
+    QListWidget *types = editor.entityTypesList();
+    for (int row = 0; row < types->count(); ++row) {
+        const QRect rect = types->visualItemRect(types->item(row));
+        QVERIFY2(rect.bottom() < types->viewport()->height(), qPrintable(types->item(row)->text()));
+    }
+    const QRect list(types->mapTo(&editor, QPoint()), types->size());
+    const QRect count(editor.countKindCombo()->mapTo(&editor, QPoint()),
+                      editor.countKindCombo()->size());
+    QVERIFY(!list.intersects(count));
+    QVERIFY(editor.rateEdit()->isVisible());
 }
 
 QTEST_MAIN(TestPatternEditor)

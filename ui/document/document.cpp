@@ -56,7 +56,7 @@ namespace detail {
 // One stage of a background recompute, delivered to the GUI thread through QFutureWatcher.
 struct RecomputeStage
 {
-    enum class Kind { Population, Patterns, Checks };
+    enum class Kind { Population, Patterns, Checks, Cost };
     Kind kind = Kind::Population;
     quint64 revision = 0;
     std::shared_ptr<const model::Population> population;
@@ -64,6 +64,7 @@ struct RecomputeStage
     QString error;
     std::shared_ptr<const std::vector<model::PatternResult>> patterns;
     std::shared_ptr<const std::vector<model::Finding>> findings;
+    std::shared_ptr<const model::CostReport> cost;
 };
 
 namespace {
@@ -186,6 +187,45 @@ namespace {
 
 constexpr int kTableShare = 850;
 constexpr int kPatternsShare = 900;
+constexpr int kChecksShare = 950;
+
+RecomputeStage patternsStage(const Project &project, const model::PreparedDesign &design,
+                             quint64 revision)
+{
+    RecomputeStage stage;
+    stage.kind = RecomputeStage::Kind::Patterns;
+    stage.revision = revision;
+    stage.patterns = std::make_shared<const std::vector<model::PatternResult>>(
+        model::AccessPatternRunner::runAll(project, *design.population, *design.table));
+    return stage;
+}
+
+RecomputeStage checksStage(const Project &project, const model::PreparedDesign &design,
+                           quint64 revision)
+{
+    RecomputeStage stage;
+    stage.kind = RecomputeStage::Kind::Checks;
+    stage.revision = revision;
+    stage.findings = std::make_shared<const std::vector<model::Finding>>(
+        model::DesignChecker::check(project, *design.population));
+    return stage;
+}
+
+// What the design costs, on the design just populated (the Capacity panel).
+RecomputeStage costStage(const Project &project, const model::PreparedDesign &design,
+                         quint64 revision)
+{
+    RecomputeStage stage;
+    stage.kind = RecomputeStage::Kind::Cost;
+    stage.revision = revision;
+    auto report = model::CostReport::compute(project, design);
+    if (auto *error = std::get_if<QString>(&report))
+        stage.error = *error;
+    else
+        stage.cost = std::make_shared<const model::CostReport>(
+            std::move(std::get<model::CostReport>(report)));
+    return stage;
+}
 
 // Runs on a pool thread; owns its copy of the project, touches nothing else.
 void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project> project,
@@ -218,25 +258,20 @@ void recompute(QPromise<RecomputeStage> &promise, std::shared_ptr<const Project>
     promise.addResult(stage);
     promise.setProgressValue(kTableShare);
 
-    RecomputeStage patterns;
-    patterns.kind = RecomputeStage::Kind::Patterns;
-    patterns.revision = revision;
-    patterns.patterns = std::make_shared<const std::vector<model::PatternResult>>(
-        model::AccessPatternRunner::runAll(*project, *population, *table));
-    if (promise.isCanceled())
-        return;
-    promise.addResult(patterns);
-    promise.setProgressValue(kPatternsShare);
-
-    RecomputeStage checks;
-    checks.kind = RecomputeStage::Kind::Checks;
-    checks.revision = revision;
-    checks.findings = std::make_shared<const std::vector<model::Finding>>(
-        model::DesignChecker::check(*project, *population));
-    if (promise.isCanceled())
-        return;
-    promise.addResult(checks);
-    promise.setProgressValue(1000);
+    // The stages that read the populated design, each sent as soon as it is done.
+    using StageRun = RecomputeStage (*)(const Project &, const model::PreparedDesign &, quint64);
+    const std::pair<StageRun, int> stages[]
+        = {{patternsStage, kPatternsShare}, {checksStage, kChecksShare}, {costStage, 1000}};
+    const model::PreparedDesign design {population, table};
+    for (const auto &[run, share] : stages) {
+        if (promise.isCanceled())
+            return;
+        RecomputeStage next = run(*project, design, revision);
+        if (promise.isCanceled())
+            return;
+        promise.addResult(next);
+        promise.setProgressValue(share);
+    }
 }
 
 model::TableDefinition defaultTable()
@@ -596,6 +631,31 @@ bool Document::setEntityCount(const QString &entity, int countMin, int countMax)
     return true;
 }
 
+bool Document::setEntityWrites(const QString &entity,
+                               const std::optional<model::EntityWrites> &writes)
+{
+    const int index = entityIndex(entity);
+    if (index < 0)
+        return false;
+    Design after = design();
+    after.entities[size_t(index)].writes = writes;
+    const QString key = QStringLiteral("entity-writes:") + entity;
+    pushEdit(tr("Change Writes of %1").arg(entity), after, key, key);
+    return true;
+}
+
+bool Document::setEntityCountPerParent(const QString &entity, std::optional<qint64> count)
+{
+    const int index = entityIndex(entity);
+    if (index < 0 || (count && *count < 0))
+        return false;
+    Design after = design();
+    after.entities[size_t(index)].countPerParent = count;
+    const QString key = QStringLiteral("entity-growth:") + entity;
+    pushEdit(tr("Change Count at Maturity of %1").arg(entity), after, key, key);
+    return true;
+}
+
 bool Document::setEntityParent(const QString &entity, const QString &parent)
 {
     const int index = entityIndex(entity);
@@ -755,9 +815,13 @@ void Document::cancelRecompute()
                            "last change");
     m_patterns.clear();
     m_findings.clear();
+    m_cost.reset();
+    m_costError = m_populationError;
+    m_costRevision = m_runningRevision;
     emit populationFailed(m_populationError);
     emit patternsReady();
     emit checksReady();
+    emit costReady();
     emit progressChanged(1000);
     setBusy(false);
 }
@@ -777,9 +841,13 @@ void Document::applyStage(int resultIndex)
             m_populationError = stage.error;
             m_patterns.clear();
             m_findings.clear();
+            m_cost.reset();
+            m_costError = stage.error;
+            m_costRevision = stage.revision;
             emit populationFailed(stage.error);
             emit patternsReady();
             emit checksReady();
+            emit costReady();
             return;
         }
         m_populationError.clear();
@@ -794,6 +862,12 @@ void Document::applyStage(int resultIndex)
     case RecomputeStage::Kind::Checks:
         m_findings = *stage.findings;
         emit checksReady();
+        break;
+    case RecomputeStage::Kind::Cost:
+        m_cost = stage.cost;
+        m_costError = stage.error;
+        m_costRevision = stage.revision;
+        emit costReady();
         break;
     }
 }

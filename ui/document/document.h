@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/cost/costreport.h"
 #include "model/design/accesspatternrunner.h"
 #include "model/design/designchecker.h"
 #include "model/design/designfix.h"
@@ -42,8 +43,8 @@ class ProjectCommand;
 //
 // After every change the population, table, access patterns and checks are recomputed off the
 // GUI thread; a newer change cancels older work. Results arrive on the GUI thread in order:
-// populationReady (or populationFailed), patternsReady, checksReady. Between a change and
-// populationReady, population()/table() still describe the previous revision.
+// populationReady (or populationFailed), patternsReady, checksReady, costReady. Between a change
+// and populationReady, population()/table() still describe the previous revision.
 class Document : public QObject
 {
     Q_OBJECT
@@ -115,6 +116,11 @@ public:
     bool setEntityColor(const QString &entity, const QString &color);
     bool setEntityCount(const QString &entity, int countMin, int countMax);
     bool setEntityParent(const QString &entity, const QString &parent);
+    // What the cost report reads about an entity type: the writes it receives (none: not
+    // declared) and how many there are per parent at maturity (none: the populated count).
+    // Typing into one field merges into one step until finishEditing().
+    bool setEntityWrites(const QString &entity, const std::optional<model::EntityWrites> &writes);
+    bool setEntityCountPerParent(const QString &entity, std::optional<qint64> count);
     // An empty template removes the key attribute from the entity type.
     bool setKeyTemplate(const QString &entity, const QString &keyAttribute,
                         const QString &templateText);
@@ -157,6 +163,13 @@ public:
     QString populationError() const { return m_populationError; }
     const std::vector<model::PatternResult> &patternResults() const { return m_patterns; }
     const std::vector<model::Finding> &findings() const { return m_findings; }
+    // What the design costs (the Capacity panel); null until it is computed, or when it cannot
+    // be (costError() says why: the design does not populate, or the prices are unknown).
+    std::shared_ptr<const model::CostReport> costReport() const { return m_cost; }
+    QString costError() const { return m_costError; }
+    // The revision costReport() (or costError()) describes: older than revision() while the
+    // report is being computed again.
+    quint64 costRevision() const { return m_costRevision; }
     // The revision the derived state above describes.
     quint64 resultsRevision() const { return m_resultsRevision; }
     bool isBusy() const { return m_busy; }
@@ -177,6 +190,7 @@ signals:
     void populationFailed(const QString &message);
     void patternsReady();
     void checksReady();
+    void costReady();
     void busyChanged(bool busy);
     // Background work, in per mille of the whole recompute.
     void progressChanged(int perMille);
@@ -225,6 +239,9 @@ private:
     QString m_populationError;
     std::vector<model::PatternResult> m_patterns;
     std::vector<model::Finding> m_findings;
+    std::shared_ptr<const model::CostReport> m_cost;
+    QString m_costError;
+    quint64 m_costRevision = 0;
     quint64 m_resultsRevision = 0;
 };
 

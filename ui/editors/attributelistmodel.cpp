@@ -357,10 +357,17 @@ bool AttributeListModel::setAttribute(int row, const AttributeSpec &spec)
     model::EntityType entity = *type;
     const QString oldName = entity.attributes[size_t(row)].name;
     entity.attributes[size_t(row)] = spec;
-    // The entity's own templates follow a renamed attribute.
+    // The entity's own templates, and the attributes its updates change, follow a renamed
+    // attribute.
     if (oldName != spec.name) {
         for (auto &[key, text] : entity.keys)
             text = renamePlaceholder(text, oldName, spec.name);
+        if (entity.writes) {
+            for (QString &name : entity.writes->updatedAttributes) {
+                if (name == oldName)
+                    name = spec.name;
+            }
+        }
     }
     return replace(entity);
 }
@@ -386,6 +393,8 @@ bool AttributeListModel::removeAttribute(int row)
     if (!type || row < 0 || row >= int(type->attributes.size()))
         return false;
     model::EntityType entity = *type;
+    if (entity.writes)
+        entity.writes->updatedAttributes.removeAll(entity.attributes[size_t(row)].name);
     entity.attributes.erase(entity.attributes.begin() + row);
     return replace(entity);
 }

@@ -5,6 +5,7 @@
 #include "ui/editors/choicedelegate.h"
 #include "ui/editors/columnfitter.h"
 #include "ui/editors/entitylistmodel.h"
+#include "ui/editors/entityloadform.h"
 #include "ui/editors/generatorform.h"
 #include "ui/editors/keytemplateedit.h"
 #include "ui/editors/keytemplatespanel.h"
@@ -73,6 +74,7 @@ EntitiesEditor::EntitiesEditor(Document *document, QWidget *parent)
 
     createKeyTemplatesTab();
     createAttributesTab();
+    createLoadTab();
 
     splitter->addWidget(top);
     splitter->addWidget(m_tabs);
@@ -254,13 +256,28 @@ void EntitiesEditor::createAttributesTab()
     });
 }
 
+// The writes and growth of the selected type (what the cost report reads); scrolls down on a
+// short panel, never sideways.
+void EntitiesEditor::createLoadTab()
+{
+    m_load = new EntityLoadForm(m_document);
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusPolicy(Qt::NoFocus);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(m_load);
+    m_tabs->addTab(scroll, tr("&Writes"));
+}
+
 EntitiesEditor::~EntitiesEditor()
 {
     // A cell editor still open commits when the window closes during destruction: the edit
     // may reach the document, but nothing here may react to it any more.
     for (QObject *receiver :
          {static_cast<QObject *>(this), static_cast<QObject *>(m_entities),
-          static_cast<QObject *>(m_attributes), static_cast<QObject *>(m_keyTemplates)})
+          static_cast<QObject *>(m_attributes), static_cast<QObject *>(m_keyTemplates),
+          static_cast<QObject *>(m_load)})
         m_document->disconnect(receiver);
     m_entities->disconnect(this);
     m_attributes->disconnect(this);
@@ -295,8 +312,12 @@ void EntitiesEditor::selectionChanged()
     m_current = name;
     m_attributes->setEntity(name);
     m_keyTemplates->setEntity(name);
-    m_tabs->setTabText(
-        0, name.isEmpty() ? tr("&Key templates") : tr("&Key templates of %1").arg(name));
+    m_load->setEntity(name);
+    // The tab names the type in its tooltip: three tabs fit a narrow panel only with short
+    // titles (the selected row above names it anyway).
+    m_tabs->setTabToolTip(0, name.isEmpty() ? QString() : tr("Key templates of %1").arg(name));
+    m_tabs->setTabToolTip(1, name.isEmpty() ? QString() : tr("Attributes of %1").arg(name));
+    m_tabs->setTabToolTip(2, name.isEmpty() ? QString() : tr("Writes and growth of %1").arg(name));
     emit currentEntityChanged(name);
 }
 

@@ -11,12 +11,14 @@ namespace keyscope::ui {
 
 class AttributeListModel;
 class Document;
+class EntityLoadForm;
 class EntityListModel;
 class GeneratorForm;
 class KeyTemplatesPanel;
 
 // The "Entities & templates" panel: the entity types (name, colour, count, parent), and for the
-// selected one its key templates with live previews and its attributes with their generators.
+// selected one its key templates with live previews, its attributes with their generators, and
+// the writes and growth the cost report reads.
 // Every change is a Document edit, so it is undoable and re-populates the collection.
 //
 // Keyboard: Tab walks every control; in the entity list Insert adds, Delete removes and F2
@@ -51,6 +53,7 @@ public:
     QTableView *attributeView() const { return m_attributeView; }
     KeyTemplatesPanel *keyTemplates() const { return m_keyTemplates; }
     GeneratorForm *generatorForm() const { return m_generator; }
+    EntityLoadForm *loadForm() const { return m_load; }
 
 public slots:
     // A new entity type with an Id attribute and a template for every table key, then renaming.
@@ -69,6 +72,7 @@ private:
     QToolButton *createEntityList(QWidget *top);
     void createKeyTemplatesTab();
     void createAttributesTab();
+    void createLoadTab();
     void selectionChanged();
     void modelReset();
     void showMessage(const QString &text);
@@ -83,6 +87,7 @@ private:
     QTableView *m_attributeView;
     KeyTemplatesPanel *m_keyTemplates;
     GeneratorForm *m_generator;
+    EntityLoadForm *m_load = nullptr;
     QTabWidget *m_tabs;
     QToolButton *m_remove;
     QToolButton *m_rename;

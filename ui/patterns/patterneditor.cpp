@@ -4,6 +4,7 @@
 #include "ui/icons/statusicon.h"
 #include "ui/query/errorlabel.h"
 #include "ui/query/querybuilder.h"
+#include "ui/widgets/numbertext.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -93,6 +94,7 @@ void PatternEditor::buildUi()
 {
     createSourceFields();
     createExpectationFields();
+    createRateFields();
     layOutFields();
     connectFields();
 }
@@ -202,6 +204,39 @@ void PatternEditor::createExpectationFields()
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
+// How often the pattern runs: what its reads cost (the Capacity panel, `keyscope cost`).
+void PatternEditor::createRateFields()
+{
+    m_rate = new QLineEdit(this);
+    m_rate->setObjectName(QStringLiteral("patternRate"));
+    m_rate->setAccessibleName(tr("Peak rate, requests per second"));
+    m_rate->setPlaceholderText(tr("not declared: 1"));
+    m_rate->setToolTip(tr("Requests per second at the busiest time: sizes the provisioned read "
+                          "capacity. Empty: not declared, the cost report assumes 1."));
+    m_averageRate = new QLineEdit(this);
+    m_averageRate->setObjectName(QStringLiteral("patternAverageRate"));
+    m_averageRate->setAccessibleName(tr("Average rate, requests per second"));
+    m_averageRate->setPlaceholderText(tr("same as the peak"));
+    m_averageRate->setToolTip(tr("Requests per second averaged over a month: what on-demand "
+                                 "reads cost. At most the peak rate. Empty: the peak rate."));
+}
+
+// One row: "Requests/s: [200] at peak, [40] on average"; each label says what its figure means.
+QLayout *PatternEditor::rateRow()
+{
+    auto *row = new QHBoxLayout;
+    const auto add = [&](QLineEdit *edit, const QString &text) {
+        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 16);
+        row->addWidget(edit, 1);
+        QLabel *label = buddyLabel(text, edit, this);
+        label->setToolTip(edit->toolTip());
+        row->addWidget(label);
+    };
+    add(m_rate, tr("at peak,"));
+    add(m_averageRate, tr("on avera&ge"));
+    return row;
+}
+
 void PatternEditor::layOutFields()
 {
     // Left: what the pattern is and the query; right: where values come from and what must
@@ -214,6 +249,10 @@ void PatternEditor::layOutFields()
     parentRow->addWidget(m_parent, 1);
     parentRow->addWidget(m_parentIndex);
     about->addRow(buddyLabel(tr("Pa&rent item:"), m_parent, this), parentRow);
+    QLabel *rateLabel = buddyLabel(tr("Re&quests/s:"), m_rate, this);
+    rateLabel->setToolTip(tr("How often the pattern runs, for what its reads cost (the Capacity "
+                             "panel)"));
+    about->addRow(rateLabel, rateRow());
 
     auto *queryBox = new QGroupBox(tr("Query"), this);
     auto *queryLayout = new QVBoxLayout(queryBox);
@@ -265,7 +304,15 @@ void PatternEditor::layOutFields()
 
 void PatternEditor::connectFields()
 {
+    // The rates are made after the query's controls; Tab reaches them under the parent item.
+    setTabOrder(m_parentIndex, m_rate);
+    setTabOrder(m_rate, m_averageRate);
     connect(m_name, &QLineEdit::textChanged, this, &PatternEditor::revalidate);
+    for (QLineEdit *edit : {m_rate, m_averageRate})
+        connect(edit, &QLineEdit::textChanged, this, [this] {
+            if (!m_syncing)
+                revalidate();
+        });
     connect(m_parent, &QComboBox::currentIndexChanged, this, &PatternEditor::onParentTypeChanged);
     connect(m_parentIndex, &QSpinBox::valueChanged, this, &PatternEditor::onParentIndexChanged);
     connect(m_builder, &QueryBuilder::validated, this, &PatternEditor::onBuilderValidated);
@@ -333,7 +380,11 @@ void PatternEditor::setPattern(const model::AccessPattern &pattern)
         request.expressionAttributeValues = values;
     request.scanIndexForward = pattern.scanIndexForward;
     request.limit = pattern.limit;
+    request.consistentRead = pattern.consistentRead;
     m_builder->setRequest(request);
+    m_rate->setText(pattern.rate ? NumberText::format(*pattern.rate) : QString());
+    m_averageRate->setText(pattern.averageRate ? NumberText::format(*pattern.averageRate)
+                                               : QString());
 
     const model::PatternExpectation &expect = pattern.expect;
     fillEntityTypes(expect.entityTypes);
@@ -358,11 +409,10 @@ void PatternEditor::setPattern(const model::AccessPattern &pattern)
 
 void PatternEditor::setRequest(const model::QueryRequest &request)
 {
-    // A pattern has no projection, Select or ConsistentRead.
+    // A pattern has no projection or Select.
     model::QueryRequest query = request;
     query.projectionExpression.reset();
     query.select.reset();
-    query.consistentRead = false;
     query.exclusiveStartKey.reset();
     m_syncing = true;
     m_builder->setRequest(query);
@@ -743,6 +793,9 @@ model::AccessPattern PatternEditor::pattern() const
     pattern.parentIndex = pattern.parentEntity.isEmpty() ? 0 : m_parentIndex->value() - 1;
     pattern.scanIndexForward = request.scanIndexForward;
     pattern.limit = request.limit;
+    pattern.consistentRead = request.consistentRead;
+    pattern.rate = NumberText::parse(m_rate->text()).value;
+    pattern.averageRate = NumberText::parse(m_averageRate->text()).value;
 
     model::PatternExpectation &expect = pattern.expect;
     QStringList checked;
@@ -778,6 +831,21 @@ model::AccessPattern PatternEditor::pattern() const
     if (pattern.parentEntity.isEmpty())
         expect.parentFirst.reset();
     return pattern;
+}
+
+QString PatternEditor::rateProblem() const
+{
+    const NumberText rate = NumberText::parse(m_rate->text());
+    if (!rate.problem.isEmpty())
+        return tr("Rate: %1.").arg(rate.problem);
+    const NumberText average = NumberText::parse(m_averageRate->text());
+    if (!average.problem.isEmpty())
+        return tr("Average rate: %1.").arg(average.problem);
+    if (rate.value && average.value && *average.value > *rate.value)
+        return tr("The average rate %1 requests per second is above the peak rate %2: the "
+                  "average cannot exceed the peak; raise the peak or lower the average.")
+            .arg(NumberText::format(*average.value), NumberText::format(*rate.value));
+    return {};
 }
 
 QString PatternEditor::verdict() const
@@ -831,6 +899,8 @@ void PatternEditor::revalidate()
         problem = limit;
     else if (const QString order = orderProblem(); !order.isEmpty())
         problem = order;
+    else if (const QString rate = rateProblem(); !rate.isEmpty())
+        problem = rate;
     m_problem = problem;
     okButton()->setEnabled(problem.isEmpty());
     if (problem.isEmpty())

@@ -33,6 +33,9 @@ class QueryBuilder;
 // pattern follows the design when the population changes. Choosing a parent type picks the
 // item whose keys the query already uses and offers its key templates for those values.
 //
+// How often the pattern runs (its rate at peak and on average, for the cost report) sits under
+// the parent item; ConsistentRead is the Query Builder's.
+//
 // The verdict on the pattern as it stands is shown live; OK is enabled only when the pattern is
 // one the project file accepts (a name, unique; a query DynamoDB accepts; expectations that can
 // pass).
@@ -77,12 +80,16 @@ public:
     QComboBox *orderAttributeCombo() const { return m_orderAttribute; }
     QComboBox *orderDirectionCombo() const { return m_orderDirection; }
     QComboBox *parentPlaceCombo() const { return m_parentPlace; }
+    QLineEdit *rateEdit() const { return m_rate; }
+    QLineEdit *averageRateEdit() const { return m_averageRate; }
     QPushButton *okButton() const;
 
 private:
     void buildUi();
     void createSourceFields();
     void createExpectationFields();
+    void createRateFields();
+    QLayout *rateRow();
     void layOutFields();
     void connectFields();
     void fillEntityTypes(const QStringList &checked);
@@ -104,6 +111,8 @@ private:
     void suggestTemplates();
     void fillValuesTable();
     void revalidate();
+    // Why the rates cannot be saved (as the project file refuses them); empty when they can.
+    QString rateProblem() const;
 
     model::Project m_project;
     std::shared_ptr<const model::Population> m_population;
@@ -127,6 +136,8 @@ private:
     QComboBox *m_orderAttribute = nullptr;
     QComboBox *m_orderDirection = nullptr;
     QComboBox *m_parentPlace = nullptr;
+    QLineEdit *m_rate = nullptr;
+    QLineEdit *m_averageRate = nullptr;
     QLabel *m_verdictIcon = nullptr;
     QLabel *m_verdict = nullptr;
     ErrorLabel *m_problemLabel = nullptr;

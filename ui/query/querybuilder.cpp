@@ -196,9 +196,8 @@ void QueryBuilder::reset()
 
 void QueryBuilder::setPatternMode()
 {
-    for (QWidget *widget :
-         std::initializer_list<QWidget *> {m_projection, m_projectionLabel, m_select, m_selectLabel,
-                                           m_consistent, m_run, m_saveAsPattern})
+    for (QWidget *widget : std::initializer_list<QWidget *> {
+             m_projection, m_projectionLabel, m_select, m_selectLabel, m_run, m_saveAsPattern})
         widget->hide();
     m_runAction->setEnabled(false);
     m_runAction->setVisible(false);

@@ -62,7 +62,7 @@ public:
     QAction *saveAsPatternAction() const { return m_saveAsPatternAction; }
 
     // The builder inside the access pattern form: only what a pattern holds (no projection,
-    // Select, ConsistentRead, Run or Save as).
+    // Select, Run or Save as).
     void setPatternMode();
 
     // A new project: no table, every field empty, as on first use.

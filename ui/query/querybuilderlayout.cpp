@@ -113,6 +113,9 @@ void QueryBuilder::createOptionControls()
     m_forward->setToolTip(tr("Checked: ascending sort-key order. Cleared: descending."));
     m_consistent = new QCheckBox(tr("&ConsistentRead"), this);
     m_consistent->setAccessibleName(tr("Consistent read"));
+    m_consistent->setToolTip(tr("Checked: a strongly consistent read, 1 RCU per 4 KB read. "
+                                "Cleared: eventually consistent, half that. Not allowed on a "
+                                "global secondary index."));
 }
 
 void QueryBuilder::createActions()

@@ -3,6 +3,7 @@
 
 #include "model/query/tracetimeline.h"
 #include "ui/animation/traceplayer.h"
+#include "ui/capacity/capacitypanel.h"
 #include "ui/checks/findingfixbutton.h"
 #include "ui/checks/findinglistmodel.h"
 #include "ui/collection/collectionmodel.h"
@@ -292,6 +293,22 @@ QDockWidget *MainWindow::createQueryPanels()
     return query;
 }
 
+// Capacity: what the design costs, beside the Query panels (its tables want the width).
+void MainWindow::createCapacityPanel(QDockWidget *tabbedWith)
+{
+    m_capacity = new CapacityPanel(this);
+    m_capacity->setDocument(m_document);
+    // Scrolls, as the Query Builder does, rather than hold the bottom panels at its full height.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_capacity);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    QDockWidget *capacity = addPanel(QStringLiteral("CapacityDock"), tr("Capacity"), scroll,
+                                     Qt::BottomDockWidgetArea);
+    tabifyDockWidget(tabbedWith, capacity);
+    tabbedWith->raise();
+}
+
 void MainWindow::createPanels()
 {
     m_collection = new CollectionPane(this);
@@ -312,6 +329,7 @@ void MainWindow::createPanels()
     QDockWidget *checks = createChecksPanel();
     splitDockWidget(patterns, checks, Qt::Vertical);
     QDockWidget *query = createQueryPanels();
+    createCapacityPanel(query);
 
     // The collection takes what the side panels leave: they start at their working width.
     resizeDocks({dock(QStringLiteral("EntitiesDock")), patterns}, {300, 270}, Qt::Horizontal);

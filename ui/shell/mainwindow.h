@@ -38,6 +38,7 @@ class TableEditor;
 class TracePlayer;
 class ExportDialog;
 
+class CapacityPanel;
 class CollectionPane;
 class CompareMode;
 class Document;
@@ -67,6 +68,7 @@ public:
     CollectionPane *collectionPane() const { return m_collection; }
     PatternListModel *patternModel() const;
     PatternsPanel *patternsPanel() const { return m_patterns; }
+    CapacityPanel *capacityPanel() const { return m_capacity; }
     FindingListModel *findingModel() const { return m_findingModel; }
     QDockWidget *dock(const QString &objectName) const;
     CompareMode *compareMode() const { return m_compare; }
@@ -136,6 +138,7 @@ private:
     void createDesignPanel();
     QDockWidget *createChecksPanel();
     QDockWidget *createQueryPanels();
+    void createCapacityPanel(QDockWidget *tabbedWith);
     void addTemplateNoticeBar();
     void applyDefaultHeights();
     void createActions();
@@ -188,6 +191,7 @@ private:
     QSpinBox *m_seed = nullptr;
     bool m_refreshingEntities = false;
     PatternsPanel *m_patterns = nullptr;
+    CapacityPanel *m_capacity = nullptr;
     FindingListModel *m_findingModel = nullptr;
     QListView *m_findingList = nullptr;
     QWidget *m_findingBody = nullptr; // the list and the explanation

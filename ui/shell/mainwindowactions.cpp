@@ -219,7 +219,7 @@ void MainWindow::createViewMenu()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     int number = 1;
     for (const char *name :
-         {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock"}) {
+         {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock", "CapacityDock"}) {
         QDockWidget *panelDock = dock(QString::fromLatin1(name));
         QAction *toggle = panelDock->toggleViewAction();
         toggle->setText(panelDock->windowTitle().replace(QLatin1Char('&'), QLatin1String("&&")));
