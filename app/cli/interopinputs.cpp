@@ -96,7 +96,9 @@ std::variant<std::vector<Project>, int> loadDesigns(const QString &path, const Q
     if (!path.endsWith(QLatin1String(ProjectFile::kSuffix), Qt::CaseInsensitive)) {
         auto bytes = InputFile::read(path);
         const QByteArray *data = std::get_if<QByteArray>(&bytes);
-        if (data && McpSchema::looksLike(QJsonDocument::fromJson(*data))) {
+        // Only a file that names "tables" is parsed twice (a large project is not).
+        if (data && data->contains("\"tables\"")
+            && McpSchema::looksLike(QJsonDocument::fromJson(*data))) {
             auto read = InteropFile::parse(*data, path, table);
             if (auto *error = std::get_if<IoError>(&read)) {
                 print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error->toString()));
