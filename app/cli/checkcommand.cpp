@@ -1,9 +1,10 @@
-// `keyscope check FILE [--json] [--strict] [--seed N]`: populate a project, run its design
-// checks and its access patterns, and say whether the design holds.
+// `keyscope check FILE [--json] [--strict] [--seed N] [--table NAME]`: populate a project, run its
+// design checks and its access patterns, and say whether the design holds.
 
 #include "app/cli/checkcommand.h"
 
 #include "app/cli/clisupport.h"
+#include "app/cli/interopinputs.h"
 #include "model/design/accesspatternrunner.h"
 #include "model/design/designchecker.h"
 #include "model/io/jsonwriter.h"
@@ -17,11 +18,12 @@ namespace {
 using namespace keyscope::model;
 
 const QString kCheckHelp = QStringLiteral(
-    "usage: keyscope check FILE [--json] [--strict] [--seed N]\n"
+    "usage: keyscope check FILE [--json] [--strict] [--seed N] [--table NAME]\n"
     "\n"
-    "Loads a Keyscope project (*.keyscope.json), populates it, runs the design checks\n"
-    "(lints) over the keys it makes, and runs each access pattern as a real Query and\n"
-    "judges the result against the pattern's expectation.\n"
+    "Loads a Keyscope project (*.keyscope.json), or each table of an AWS DynamoDB MCP\n"
+    "schema (schema.json, read as `keyscope convert` reads it), populates it, runs the\n"
+    "design checks (lints) over the keys it makes, and runs each access pattern as a\n"
+    "real Query and judges the result against the pattern's expectation.\n"
     "\n"
     "The report lists each finding (severity, check id, title, explanation with an\n"
     "example from the populated items, suggested fix, JSON path in the project) and each\n"
@@ -36,6 +38,9 @@ const QString kCheckHelp = QStringLiteral(
     "  --json          Print the report as JSON (below) instead of text.\n"
     "  --strict        Fail (exit 1) on warning-level findings too, for CI.\n"
     "  --seed N        Populate with seed N instead of the project's \"seed\".\n"
+    "  --table NAME    Check one table of an AWS DynamoDB MCP schema (schema.json); without\n"
+    "                  it every table is checked, one report after the other (with --json,\n"
+    "                  an array of reports).\n"
     "  --help          Show this help.\n"
     "\n"
     "JSON report (members in this order; absent values are null):\n"
@@ -440,29 +445,20 @@ QString toText(const Report &report)
 
 } // namespace
 
-int runCheckCommand(const QStringList &args)
-{
-    auto parsed = parseFileCommand(args,
-                                   {{QStringLiteral("--json"), false},
-                                    {QStringLiteral("--strict"), false},
-                                    {QStringLiteral("--seed"), true}},
-                                   kCheckUsage, kCheckHelp);
-    if (const int *exitCode = std::get_if<int>(&parsed))
-        return *exitCode;
-    const FileCommand &command = std::get<FileCommand>(parsed);
-    const ParsedOptions &options = command.options;
+namespace {
 
+// One design's check: populated, linted, its patterns run. Returns the report's exit status, or
+// the file error's.
+int checkProject(Project &project, const QString &file, const ParsedOptions &options,
+                 std::optional<quint64> seed, OrderedJson *json, QString *text)
+{
     Report report;
-    report.file = command.file;
+    report.file = file;
     report.strict = options.has(QStringLiteral("--strict"));
-    auto loaded = loadProject(report.file);
-    if (auto *exitCode = std::get_if<int>(&loaded))
-        return *exitCode;
+    report.project = &project;
     // The seed goes into the project, so the candidate fixes of failing patterns are tried on
     // populations made with the same seed as the one reported.
-    Project &project = std::get<Project>(loaded);
-    report.project = &project;
-    report.seed = command.seed.value_or(project.seed);
+    report.seed = seed.value_or(project.seed);
     project.seed = report.seed;
 
     Progress progress;
@@ -495,10 +491,54 @@ int runCheckCommand(const QStringList &args)
     progress.finish();
 
     if (options.has(QStringLiteral("--json")))
-        print(stdout, JsonWriter::write(toJson(report)) + '\n');
+        *json = toJson(report);
     else
-        print(stdout, toText(report));
+        *text = toText(report);
     return report.passed() ? kExitOk : kExitFailed;
+}
+
+} // namespace
+
+int runCheckCommand(const QStringList &args)
+{
+    auto parsed = parseFileCommand(args,
+                                   {{QStringLiteral("--json"), false},
+                                    {QStringLiteral("--strict"), false},
+                                    {QStringLiteral("--seed"), true},
+                                    {QStringLiteral("--table"), true}},
+                                   kCheckUsage, kCheckHelp);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
+    const FileCommand &command = std::get<FileCommand>(parsed);
+    const ParsedOptions &options = command.options;
+    auto loaded
+        = loadDesigns(command.file, options.value(QStringLiteral("--table")).value_or(QString()));
+    if (auto *exitCode = std::get_if<int>(&loaded))
+        return *exitCode;
+    std::vector<Project> &projects = std::get<std::vector<Project>>(loaded);
+
+    int status = kExitOk;
+    OrderedJson reports = OrderedJson::array();
+    QStringList texts;
+    for (Project &project : projects) {
+        OrderedJson json;
+        QString text;
+        const int code = checkProject(project, command.file, options, command.seed, &json, &text);
+        if (code == kExitFile)
+            return code;
+        status = std::max(status, code);
+        reports.append(std::move(json));
+        texts << text;
+    }
+    // One design: its report; several (the tables of an MCP schema): one after the other, a
+    // JSON array of reports.
+    if (!options.has(QStringLiteral("--json")))
+        print(stdout, texts.join(QLatin1Char('\n')));
+    else if (projects.size() == 1)
+        print(stdout, JsonWriter::write(reports.elements().front()) + '\n');
+    else
+        print(stdout, JsonWriter::write(reports) + '\n');
+    return status;
 }
 
 } // namespace keyscope::cli

@@ -1,7 +1,12 @@
 #include "app/cli/interopinputs.h"
 
 #include "app/cli/clisupport.h"
+#include "model/design/projectfile.h"
 #include "model/interop/interopfile.h"
+#include "model/interop/mcpschema.h"
+#include "model/io/inputfile.h"
+
+#include <QJsonDocument>
 
 #include <optional>
 
@@ -84,6 +89,39 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
         inputs.looseItems.clear();
     }
     return inputs;
+}
+
+std::variant<std::vector<Project>, int> loadDesigns(const QString &path, const QString &table)
+{
+    if (!path.endsWith(QLatin1String(ProjectFile::kSuffix), Qt::CaseInsensitive)) {
+        auto bytes = InputFile::read(path);
+        const QByteArray *data = std::get_if<QByteArray>(&bytes);
+        // Only a file that names "tables" is parsed twice (a large project is not).
+        if (data && data->contains("\"tables\"")
+            && McpSchema::looksLike(QJsonDocument::fromJson(*data))) {
+            auto read = InteropFile::parse(*data, path, table);
+            if (auto *error = std::get_if<IoError>(&read)) {
+                print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error->toString()));
+                return kExitFile;
+            }
+            auto &input = std::get<InteropFile::Input>(read);
+            printNotes(input.notes);
+            return std::move(input.projects);
+        }
+    }
+    if (!table.isEmpty()) {
+        print(stderr,
+              QStringLiteral("keyscope: error: %1: --table picks a table of an AWS "
+                             "DynamoDB MCP schema; a Keyscope project has one table\n")
+                  .arg(path));
+        return kExitUsage;
+    }
+    auto project = loadProject(path);
+    if (auto *exitCode = std::get_if<int>(&project))
+        return *exitCode;
+    std::vector<Project> projects;
+    projects.push_back(std::get<Project>(std::move(project)));
+    return projects;
 }
 
 } // namespace keyscope::cli

@@ -6,6 +6,7 @@
 #include "model/interop/cloudformationtemplate.h"
 #include "model/interop/interopjson.h"
 #include "model/interop/itemsformats.h"
+#include "model/interop/mcpschema.h"
 #include "model/interop/workbenchmodel.h"
 #include "model/interop/yamldocument.h"
 #include "model/io/fileset.h"
@@ -33,7 +34,8 @@ namespace {
 
 const QString kUnknown = QStringLiteral(
     "not a file Keyscope can import: expected a Keyscope project (*.keyscope.json), a NoSQL "
-    "Workbench data model, a CloudFormation template (JSON or YAML), create-table or "
+    "Workbench data model, an AWS DynamoDB MCP schema (schema.json), a CloudFormation template "
+    "(JSON or YAML), create-table or "
     "describe-table JSON, or items (batch-write-item request, scan output, a JSON array of "
     "items, or CSV with a header row)");
 
@@ -86,6 +88,22 @@ std::variant<InteropFile::Input, IoError> fromCloudFormation(const QJsonValue &d
         input.tableNames << entry.project.table.tableName;
         input.projects.push_back(std::move(entry.project));
     }
+    return input;
+}
+
+std::variant<InteropFile::Input, IoError> fromMcpSchema(const QJsonDocument &document,
+                                                        const QString &source, const QString &table)
+{
+    auto read = McpSchema::fromDocument(document, source, table);
+    if (auto *error = std::get_if<IoError>(&read))
+        return *error;
+    auto &imported = std::get<McpSchema::Import>(read);
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::McpSchema;
+    input.description = QStringLiteral("AWS DynamoDB MCP schema");
+    input.projects = std::move(imported.projects);
+    input.tableNames = imported.tableNames;
+    input.notes = imported.notes;
     return input;
 }
 
@@ -232,6 +250,8 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
             input.notes += recovery::hintNotes(input.hints[p], input.projects[p].items, source);
         return input;
     }
+    if (McpSchema::looksLike(document))
+        return fromMcpSchema(document, source, table);
     if (CloudFormationTemplate::looksLike(document.object()))
         return fromCloudFormation(document.object(), source, table, QStringLiteral("JSON"));
     if ((root.contains(QLatin1String("TableName")) && root.contains(QLatin1String("KeySchema")))

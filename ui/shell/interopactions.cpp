@@ -204,6 +204,7 @@ bool InteropActions::importFile(const QString &path)
     case InteropFile::Kind::Workbench:
     case InteropFile::Kind::CloudFormation:
     case InteropFile::Kind::CreateTable:
+    case InteropFile::Kind::McpSchema:
         break;
     }
     std::size_t chosen = 0;

@@ -1,0 +1,496 @@
+// Importing the AWS DynamoDB MCP server's schema.json (issue 29, part 1): the public
+// repository's fixtures (tests/data/mcp/README.md names their source) and one of our own built to
+// the newest shape, through the model and through the real binary.
+
+#include "model/design/accesspatternrunner.h"
+#include "model/design/populator.h"
+#include "model/design/projectfile.h"
+#include "model/interop/interopfile.h"
+#include "model/interop/mcpschema.h"
+#include "model/table/table.h"
+#include "tests/support/runkeyscope.h"
+#include "tests/support/testpaths.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace keyscope::model;
+
+namespace {
+
+const QString kMcp = keyscope::testsupport::testDataPath("/mcp/");
+
+QJsonObject schemaJson(const QString &file)
+{
+    QFile in(kMcp + file);
+    if (!in.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(in.readAll()).object();
+}
+
+// The schema's Query patterns, by name, and every entity name, straight from the JSON.
+QStringList queryNames(const QJsonObject &schema)
+{
+    QStringList names;
+    for (const QJsonValue &table : schema.value("tables").toArray()) {
+        const QJsonObject entities = table.toObject().value("entities").toObject();
+        for (const QJsonValue &entity : entities) {
+            for (const QJsonValue &pattern : entity.toObject().value("access_patterns").toArray()) {
+                if (pattern.toObject().value("operation").toString() == "Query")
+                    names << pattern.toObject().value("name").toString();
+            }
+        }
+    }
+    names.sort();
+    return names;
+}
+
+QStringList entityNames(const QJsonObject &schema)
+{
+    QStringList names;
+    for (const QJsonValue &table : schema.value("tables").toArray())
+        names += table.toObject().value("entities").toObject().keys();
+    names.sort();
+    return names;
+}
+
+// The import, or an empty input with the error as a warning (the caller's QVERIFY then fails).
+InteropFile::Input importFile(const QString &file)
+{
+    auto read = InteropFile::read(kMcp + file);
+    if (auto *error = std::get_if<IoError>(&read)) {
+        qWarning("%s", qPrintable(error->toString()));
+        return {};
+    }
+    return std::get<InteropFile::Input>(read);
+}
+
+// The file's `table`-th table, imported into `project`.
+#define IMPORT_TABLE(project, file, table)                                                         \
+    const InteropFile::Input project##Input = importFile(file);                                    \
+    QVERIFY2(project##Input.projects.size() > size_t(table), file);                                \
+    const Project &project = project##Input.projects.at(table)
+
+const AccessPattern *findPattern(const Project &project, const QString &name)
+{
+    for (const AccessPattern &pattern : project.accessPatterns) {
+        if (pattern.name == name)
+            return &pattern;
+    }
+    return nullptr;
+}
+
+const AttributeSpec *findAttribute(const Project &project, const QString &entity,
+                                   const QString &name)
+{
+    const EntityType *type = project.entity(entity);
+    for (const AttributeSpec &attribute : type ? type->attributes : std::vector<AttributeSpec> {}) {
+        if (attribute.name == name)
+            return &attribute;
+    }
+    return nullptr;
+}
+
+using Result = keyscope::testsupport::CliResult;
+
+Result run(const QStringList &args, const QString &directory)
+{
+    keyscope::testsupport::CliOptions options;
+    options.workingDirectory = directory;
+    return keyscope::testsupport::runKeyscope(args, options);
+}
+
+} // namespace
+
+class TestMcpImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void validSchema_data();
+    void validSchema();
+    void invalidSchema_data();
+    void invalidSchema();
+    void tablesAndTemplates();
+    void generatorsSuitFields();
+    void patternsFromTheSchema();
+    void otherOperationsListed();
+    void oneTable();
+    void cliConvert();
+    void cliCheck();
+    void cliRefusesInvalid();
+};
+
+void TestMcpImport::validSchema_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("passing"); // the Query patterns whose expectation holds
+    // Partitions that one entity type has to itself pass; a Query over a partition that several
+    // types share (ORG#{org_id} holds the organisation, its invites and its members) returns
+    // the others too, which the pattern's expectation ("returns OrganizationInvite") catches.
+    QTest::newRow("gaming leaderboard")
+        << "gaming_leaderboard_schema.json"
+        << QStringList {"get_game_achievements", "get_player_achievements", "get_player_scores",
+                        "get_top_scores", "get_tournament_rankings"};
+    QTest::newRow("deals") << "deals_schema.json"
+                           << QStringList {"get_brand_watchers",        "get_category_watchers",
+                                           "get_deals_by_brand",        "get_deals_by_category",
+                                           "get_recent_deals_by_brand", "get_user_watches"};
+    QTest::newRow("project management (single-table)")
+        << "project_management_schema.json" << QStringList {"get_organization_projects"};
+    QTest::newRow("our own: multi-attribute GSI, filters, ranges")
+        << "keyscope_features_schema.json"
+        << QStringList {"customer_orders", "customer_orders_in_status",
+                        "list_customers",  "orders_after",
+                        "orders_between",  "recent_by_status"};
+}
+
+// Every table imports, every entity type is populated, and every Query runs as a valid request.
+void TestMcpImport::validSchema()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, passing);
+    const QJsonObject schema = schemaJson(file);
+    const InteropFile::Input input = importFile(file);
+    QVERIFY(!input.projects.empty());
+    QCOMPARE(input.kind, InteropFile::Kind::McpSchema);
+    QCOMPARE(input.description, QStringLiteral("AWS DynamoDB MCP schema"));
+    QCOMPARE(qsizetype(input.projects.size()), schema.value("tables").toArray().size());
+
+    QStringList entities;
+    QStringList queries;
+    QStringList passed;
+    for (const Project &project : input.projects) {
+        auto population = Populator::populate(project);
+        if (auto *error = std::get_if<PopulationError>(&population))
+            QFAIL(qPrintable(project.name + ": " + error->path + ": " + error->message));
+        const Population &items = std::get<Population>(population);
+        for (size_t e = 0; e < project.entities.size(); ++e) {
+            const auto count = std::count(items.entityOf.begin(), items.entityOf.end(), int(e));
+            QVERIFY2(count > 0, qPrintable(project.entities[e].name));
+            entities << project.entities[e].name;
+        }
+        auto built = AccessPatternRunner::buildTable(project, items);
+        if (auto *error = std::get_if<QString>(&built))
+            QFAIL(qPrintable(project.name + ": " + *error));
+        const auto &table = std::get<std::unique_ptr<Table>>(built);
+        for (const PatternResult &result : AccessPatternRunner::runAll(project, items, *table)) {
+            QVERIFY2(!result.error && result.response,
+                     qPrintable(result.name + ": " + result.explanation));
+            queries << result.name;
+            if (result.passed)
+                passed << result.name;
+        }
+    }
+    entities.sort();
+    queries.sort();
+    passed.sort();
+    QCOMPARE(entities, entityNames(schema));
+    QCOMPARE(queries, queryNames(schema));
+    QCOMPARE(passed, passing);
+}
+
+void TestMcpImport::invalidSchema_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("facts"); // "PATH: MESSAGE" as the assistant's validator says
+    QTest::newRow("comprehensive")
+        << "invalid/comprehensive_invalid_schema.json"
+        << QStringList {"tables[0].entities.TestEntity.fields[0].type: Invalid type value "
+                        "'strng' (Did you mean 'string'? Valid options: string, integer, "
+                        "decimal, boolean, array, object, uuid)",
+                        "tables[0].entities.TestEntity.fields[1].required: Missing required "
+                        "field 'required'",
+                        "tables[0].entities.TestEntity.fields[1].item_type: Array fields must "
+                        "specify item_type",
+                        "tables[0].entities.TestEntity.fields[4].name: Duplicate field name "
+                        "'duplicate_field'",
+                        "tables[0].entities.TestEntity.access_patterns[0].operation: Invalid "
+                        "operation value 'GetItm' (Did you mean 'GetItem'?",
+                        "Duplicate pattern name 'get_test' in entity 'TestEntity'",
+                        "Duplicate pattern_id 1",
+                        "access_patterns[3].parameters[0].entity_type: Entity parameters must "
+                        "specify entity_type",
+                        "access_patterns[4].parameters[0].entity_type: Unknown entity type "
+                        "'NonExistentEntity'"};
+    QTest::newRow("GSI")
+        << "invalid/invalid_gsi_schema.json"
+        << QStringList {
+               "tables[0].gsi_list[1].name: Duplicate GSI name 'DuplicateIndex' found in table",
+               "tables[0].entities.TestEntity.gsi_mappings[0].name: GSI 'NonExistentIndex' "
+               "referenced in entity mapping but not found in table gsi_list (Use one of the "
+               "available GSI names: DuplicateIndex, ValidIndex)",
+               "tables[0].entities.TestEntity.gsi_mappings[1].pk_template.missing_field: Template "
+               "parameter 'missing_field' not found in entity fields",
+               "tables[0].entities.TestEntity.gsi_mappings[1].sk_template.another_missing_field: "
+               "Template parameter 'another_missing_field' not found in entity fields",
+               "tables[0].entities.TestEntity.access_patterns[1].index_name: Access pattern "
+               "references unknown GSI 'NonExistentIndex'",
+               "tables[0].entities.TestEntity.access_patterns[2].range_condition: Invalid "
+               "range_condition 'invalid_condition'",
+               "tables[0].entities.TestEntity.access_patterns[3].parameters: Range condition "
+               "'between' requires exactly 3 parameters (partition key + 2 range values), got 2",
+               "tables[0].entities.TestEntity.access_patterns[4].parameters: Range condition "
+               "'begins_with' requires exactly 2 parameters (partition key + 1 range value), got 3",
+               "tables[0].entities.AnotherTestEntity.gsi_mappings[0].pk_template: Template "
+               "contains empty parameter placeholders {}",
+               "tables[0].entities.AnotherTestEntity.gsi_mappings[1].pk_template: Unmatched "
+               "braces in template: 1 opening, 0 closing",
+               "tables[0].entities.AnotherTestEntity.access_patterns[0].operation: Invalid "
+               "operation value 'InvalidOperation'"};
+    QTest::newRow("entity from a later table")
+        << "invalid/test_cross_table_entity_ref.json"
+        << QStringList {"tables[0].entities.User.access_patterns[0].parameters[0].entity_type: "
+                        "Unknown entity type 'Post' (Use one of: User)"};
+    QTest::newRow("entity from a later table, again")
+        << "invalid/test_cross_table_refs.json"
+        << QStringList {"tables[0].entities.EntityA.access_patterns[0].parameters[0].entity_type: "
+                        "Unknown entity type 'EntityB'"};
+    QTest::newRow("entity names repeat")
+        << "invalid/test_duplicate_entity_names.json"
+        << QStringList {"tables[1].entities.User: Duplicate entity name 'User' across tables"};
+    QTest::newRow("unknown entity")
+        << "invalid/test_entity_ref_schema.json"
+        << QStringList {"tables[0].entities.User.access_patterns[0].parameters[0].entity_type: "
+                        "Unknown entity type 'NonExistentEntity'"};
+    QTest::newRow("pattern ids repeat across tables")
+        << "invalid/test_multi_table_schema.json"
+        << QStringList {"tables[1].entities.Entity2.access_patterns[0].pattern_id: Duplicate "
+                        "pattern_id 1 (Pattern IDs must be unique across all tables and "
+                        "entities)"};
+    QTest::newRow("ours: filter, consistent read, keys")
+        << "invalid/keyscope_invalid_schema.json"
+        << QStringList {
+               "tables[1].gsi_list[0].partition_key: partition_key must be an attribute "
+               "name or a list of 1 to 4 names (a multi-attribute key), got a list of 5",
+               "tables[0].entities.Order.pk_template.tenant: Template parameter 'tenant' "
+               "not found in entity fields",
+               "tables[0].entities.Order.access_patterns[0].filter_expression.conditions[0]"
+               ".field: Field 'totl' not found in entity fields (Did you mean 'total'?",
+               "tables[0].entities.Order.access_patterns[1].consistent_read: Consistent "
+               "reads are not supported on global secondary indexes"};
+}
+
+// Refused with the facts the assistant's own validator gives, each with its JSON path; the
+// message starts with the first of them and the error's path is its path.
+void TestMcpImport::invalidSchema()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, facts);
+    auto read = InteropFile::read(kMcp + file);
+    QVERIFY(std::holds_alternative<IoError>(read));
+    const IoError error = std::get<IoError>(read);
+    const QString text = error.toString();
+    QVERIFY2(text.startsWith(kMcp + file + ": " + error.path + ": "), qPrintable(text));
+    for (const QString &fact : facts)
+        QVERIFY2(text.contains(fact), qPrintable(fact + "\n  not in\n" + text));
+}
+
+void TestMcpImport::tablesAndTemplates()
+{
+    IMPORT_TABLE(shop, "keyscope_features_schema.json", 0);
+    QCOMPARE(shopInput.projects.size(), size_t(1));
+    QCOMPARE(shop.table.tableName, QStringLiteral("Shop"));
+    const IndexDefinition *byCustomer = shop.table.index("ByCustomerStatus");
+    QVERIFY(byCustomer);
+    QCOMPARE(byCustomer->keys.hash.size(), size_t(2));
+    QCOMPARE(byCustomer->keys.range.size(), size_t(2));
+    QCOMPARE(byCustomer->keys.range[1].name, QStringLiteral("created_at"));
+    QCOMPARE(byCustomer->projection, ProjectionType::Include);
+    QCOMPARE(byCustomer->nonKeyAttributes, QStringList {"total"});
+    QCOMPARE(shop.table.index("ByStatus")->projection, ProjectionType::KeysOnly);
+    const EntityType *order = shop.entity("Order");
+    QVERIFY(order);
+    QCOMPARE(order->keys.at("pk"), QStringLiteral("TENANT#{tenant_id}"));
+    QCOMPARE(order->keys.at("sk"), QStringLiteral("ORDER#{created_at}#{order_id}"));
+    QCOMPARE(order->keys.at("gsi1pk"), QStringLiteral("STATUS#{status}"));
+    // A multi-attribute key's attributes are the fields themselves: no templates.
+    QVERIFY(!order->keys.count("tenant_id") && !order->keys.count("customer_id"));
+
+    IMPORT_TABLE(leaderboard, "gaming_leaderboard_schema.json", 1);
+    QCOMPARE(leaderboard.table.keys.range.front().type, AttributeValue::Type::N); // {score}
+    QCOMPARE(leaderboard.table.keys.hash.front().type, AttributeValue::Type::S);
+    IMPORT_TABLE(organisations, "project_management_schema.json", 0);
+    QCOMPARE(organisations.entity("OrganizationMember")->keys.at("sk"),
+             QStringLiteral("MEMBER#{user_id}"));
+    QCOMPARE(organisations.entity("Organization")->keys.at("sk"), QStringLiteral("DETAILS"));
+}
+
+void TestMcpImport::generatorsSuitFields()
+{
+    IMPORT_TABLE(shop, "keyscope_features_schema.json", 0);
+    using K = GeneratorSpec::Kind;
+    const auto kindOf = [&](const QString &entity, const QString &name) {
+        const AttributeSpec *attribute = findAttribute(shop, entity, name);
+        return attribute ? attribute->generator.kind : K::Constant;
+    };
+    QCOMPARE(findAttribute(shop, "Customer", "created_at")->type, AttributeKind::Timestamp);
+    QCOMPARE(kindOf("Customer", "created_at"), K::Timestamp);
+    QCOMPARE(kindOf("Customer", "email"), K::Pattern);
+    QVERIFY(findAttribute(shop, "Customer", "email")->generator.pattern.contains('@'));
+    QCOMPARE(kindOf("Customer", "name"), K::Names);
+    QCOMPARE(findAttribute(shop, "Customer", "tier")->generator.choices,
+             QStringList({"FREE", "PRO", "ENTERPRISE"}));
+    QCOMPARE(findAttribute(shop, "Customer", "is_vip")->type, AttributeKind::Bool);
+    QCOMPARE(kindOf("Customer", "customer_id"), K::Ulid); // tells items of a partition apart
+    QCOMPARE(kindOf("Order", "tenant_id"), K::Choice);    // shared by a partition
+    QCOMPARE(findAttribute(shop, "Order", "item_count")->type, AttributeKind::N);
+    QCOMPARE(kindOf("Order", "item_count"), K::IntegerRange);
+    QVERIFY(!findAttribute(shop, "Order", "tags")); // an array: not generated, with a note
+
+    // An entity whose partition key is its whole identity numbers its items, so the items
+    // that point at it (ORG#{org_id}) meet it.
+    IMPORT_TABLE(organisations, "project_management_schema.json", 0);
+    QCOMPARE(findAttribute(organisations, "Organization", "org_id")->generator.kind, K::Sequence);
+    QCOMPARE(findAttribute(organisations, "OrganizationMember", "org_id")->generator.kind,
+             K::Choice);
+}
+
+void TestMcpImport::patternsFromTheSchema()
+{
+    IMPORT_TABLE(shop, "keyscope_features_schema.json", 0);
+    const AccessPattern *consistent = findPattern(shop, "orders_for_tenant");
+    QVERIFY(consistent);
+    QVERIFY(consistent->consistentRead);
+    QCOMPARE(consistent->keyConditionExpression, QStringLiteral("#pk0 = :pk0"));
+    QCOMPARE(consistent->values.at(":pk0").templateText, QStringLiteral("TENANT#{tenant_id}"));
+    QCOMPARE(consistent->expect.entityTypes, QStringList {"Order"});
+
+    const AccessPattern *between = findPattern(shop, "orders_between");
+    QCOMPARE(between->keyConditionExpression,
+             QStringLiteral("#pk0 = :pk0 AND #sk BETWEEN :sk AND :sk2"));
+    QCOMPARE(between->values.at(":sk").templateText, QStringLiteral("ORDER#"));
+    QCOMPARE(between->values.at(":sk2").templateText,
+             QStringLiteral("ORDER#{created_at}#{order_id}"));
+    QCOMPARE(findPattern(shop, "list_customers")->keyConditionExpression,
+             QStringLiteral("#pk0 = :pk0 AND begins_with(#sk, :sk)"));
+
+    const AccessPattern *filtered = findPattern(shop, "customer_orders");
+    QCOMPARE(filtered->indexName, QStringLiteral("ByCustomerStatus"));
+    QCOMPARE(filtered->keyConditionExpression, QStringLiteral("#pk0 = :pk0 AND #pk1 = :pk1"));
+    QCOMPARE(filtered->filterExpression.value_or(QString()),
+             QStringLiteral("#f0 >= :f0 AND contains(#f1, :f1)"));
+    const AccessPattern *either = findPattern(shop, "recent_by_status");
+    QCOMPARE(either->filterExpression.value_or(QString()),
+             QStringLiteral("attribute_exists(#f0) OR #f1 BETWEEN :f1a AND :f1b OR #f2 IN "
+                            "(:f2_0, :f2_1)"));
+    // The schema's own words are kept for the way back.
+    QCOMPARE(either->extra.value(McpSchema::kExtraMember).toObject().value("pattern_id").toInt(),
+             11);
+}
+
+void TestMcpImport::otherOperationsListed()
+{
+    const InteropFile::Input input = importFile("keyscope_features_schema.json");
+    QVERIFY(!input.projects.empty());
+    const QString notes = input.notes.join('\n');
+    QVERIFY2(notes.contains("access_patterns[2]: Scan export_everything reads every item of table "
+                            "Shop"),
+             qPrintable(notes));
+    QVERIFY2(notes.contains("DeleteItem delete_customer kept, not run (Keyscope runs Queries): "
+                            "key pk = TENANT#{tenant_id}, sk = CUSTOMER#{customer_id}; its "
+                            "parameters (tenant_id) do not give customer_id, which the key needs"),
+             qPrintable(notes));
+    QVERIFY(notes.contains("GetItem get_customer kept, not run (Keyscope runs Queries): key pk = "
+                           "TENANT#{tenant_id}, sk = CUSTOMER#{customer_id}\n"));
+    QVERIFY(notes.contains("tags is an array: not generated"));
+    const QJsonArray operations = input.projects.front()
+                                      .extra.value(McpSchema::kExtraMember)
+                                      .toObject()
+                                      .value("operations")
+                                      .toArray();
+    QStringList kept;
+    for (const QJsonValue &operation : operations)
+        kept << operation.toObject().value("name").toString();
+    QCOMPARE(kept,
+             QStringList({"get_customer", "export_everything", "delete_customer", "get_customers",
+                          "place_order", "set_status", "import_orders"}));
+}
+
+void TestMcpImport::oneTable()
+{
+    auto read = InteropFile::read(kMcp + "deals_schema.json", "Brands");
+    QVERIFY(std::holds_alternative<InteropFile::Input>(read));
+    const auto &input = std::get<InteropFile::Input>(read);
+    QCOMPARE(input.projects.size(), size_t(1));
+    QCOMPARE(input.projects.front().table.tableName, QStringLiteral("Brands"));
+    QCOMPARE(input.tableNames, QStringList({"Deals", "Users", "Brands", "UserWatches"}));
+    auto unknown = InteropFile::read(kMcp + "deals_schema.json", "Brand");
+    QVERIFY(std::get<IoError>(unknown).message.contains(
+        "the schema has no table \"Brand\"; its tables: Deals, Users, Brands, UserWatches"));
+}
+
+void TestMcpImport::cliConvert()
+{
+    QTemporaryDir dir;
+    const Result several
+        = run({"convert", kMcp + "deals_schema.json", "-o", "out.keyscope.json"}, dir.path());
+    QCOMPARE(several.exitCode, 252);
+    QVERIFY2(several.err.contains("--all-tables"), qPrintable(several.err));
+
+    const Result one = run({"convert", kMcp + "project_management_schema.json", "--table",
+                            "OrganizationTable", "-o", "out.keyscope.json"},
+                           dir.path());
+    QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+    auto project = ProjectFile::read(dir.filePath("out.keyscope.json"));
+    QVERIFY(std::holds_alternative<Project>(project));
+    QCOMPARE(std::get<Project>(project).entities.size(), size_t(3));
+    QCOMPARE(std::get<Project>(project).accessPatterns.size(), size_t(2));
+
+    const Result all = run({"convert", kMcp + "gaming_leaderboard_schema.json", "--all-tables",
+                            "-o", "game.keyscope.json"},
+                           dir.path());
+    QVERIFY2(all.exitCode == 0, qPrintable(all.err));
+    QVERIFY(QFile::exists(dir.filePath("game-LeaderboardTable.keyscope.json")));
+    QVERIFY(QFile::exists(dir.filePath("game-TournamentTable.keyscope.json")));
+}
+
+// `keyscope check schema.json` checks every table (or --table NAME) without Docker: each Query
+// passes or fails with its reason, and the exit status says whether all passed.
+void TestMcpImport::cliCheck()
+{
+    QTemporaryDir dir;
+    const Result passing = run({"check", kMcp + "deals_schema.json"}, dir.path());
+    QVERIFY2(passing.exitCode == 0, qPrintable(passing.outText() + passing.err));
+    QVERIFY2(passing.outText().contains("PASS  get_recent_deals_by_brand"),
+             qPrintable(passing.outText()));
+    QVERIFY(passing.outText().contains("table Deals")
+            && passing.outText().contains("table UserWatches"));
+
+    const Result failing = run({"check", kMcp + "project_management_schema.json", "--table",
+                                "OrganizationTable", "--json"},
+                               dir.path());
+    QCOMPARE(failing.exitCode, 1);
+    const QJsonObject report = failing.json();
+    QCOMPARE(report.value("table").toString(), QStringLiteral("OrganizationTable"));
+    QStringList failed;
+    for (const QJsonValue &pattern : report.value("patterns").toArray()) {
+        if (!pattern.toObject().value("passed").toBool())
+            failed << pattern.toObject().value("name").toString();
+    }
+    QCOMPARE(failed, QStringList({"get_organization_invites", "get_organization_members"}));
+}
+
+void TestMcpImport::cliRefusesInvalid()
+{
+    QTemporaryDir dir;
+    const QString file = kMcp + "invalid/test_multi_table_schema.json";
+    for (const QStringList &args :
+         {QStringList {"check", file}, QStringList {"convert", file, "-o", "x.keyscope.json"}}) {
+        const Result result = run(args, dir.path());
+        QCOMPARE(result.exitCode, 255);
+        QVERIFY2(result.err.contains("keyscope: error: " + file
+                                     + ": tables[1].entities.Entity2.access_patterns[0].pattern_id"
+                                       ": Duplicate pattern_id 1"),
+                 qPrintable(result.err));
+        QVERIFY(!QFile::exists(dir.filePath("x.keyscope.json")));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestMcpImport)
+#include "tst_mcpimport.moc"
