@@ -3,6 +3,7 @@
 #include "model/query/tracetimeline.h"
 #include "tests/support/testpaths.h"
 #include "ui/animation/traceplayer.h"
+#include "ui/capacity/capacitypanel.h"
 #include "ui/checks/findinglistmodel.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionmodel.h"
@@ -51,6 +52,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -146,6 +148,7 @@ private slots:
     void cleanup();
     void opensExampleAndShowsVerdicts();
     void panelTemplateEditResortsAndUndoRestores();
+    void capacityPanelComesForwardWithItsFiguresWhole();
     void exportsTheDesignDocumentOfTheOpenDesign();
     void titleShowsFileAndModifiedMark();
     void closingWithChangesAsks();
@@ -678,6 +681,51 @@ void TestMainWindow::panelTemplateEditResortsAndUndoRestores()
     window->saveAnswer = QMessageBox::Discard;
 }
 
+// At 1024x700 the Capacity panel, asked for from the View menu (or its shortcut) while the
+// Query panel has the bottom tab, comes forward and shows its figures whole; the Query panel gets
+// its height back when it is raised again. Pressing the toggle with Capacity in front closes it.
+void TestMainWindow::capacityPanelComesForwardWithItsFiguresWhole()
+{
+    auto window = shownExample(QSize(1024, 700), QStringLiteral("/iot/after"));
+    QVERIFY(window);
+    QDockWidget *capacity = window->dock(QStringLiteral("CapacityDock"));
+    QDockWidget *query = window->dock(QStringLiteral("QueryDock"));
+    // Seen: some of it is drawn (a panel behind another's tab is open but out of sight).
+    const auto seen = [](QWidget *panel) { return !panel->visibleRegion().isEmpty(); };
+    QVERIFY(seen(query) && !seen(capacity));
+    const int queryHeight = query->height();
+    QAction *toggle = action(*window, "actionToggleCapacityDock");
+    QVERIFY(toggle->isChecked()); // open, behind the Query tab
+    toggle->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return seen(capacity); }, 2000));
+    QVERIFY(toggle->isChecked());
+    QVERIFY(QTest::qWaitFor([&] { return window->capacityPanel()->report() != nullptr; }, 10000));
+    QTableWidget *reads = window->capacityPanel()->patternTable();
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const QRect last = reads->visualRect(reads->model()->index(reads->rowCount() - 1, 0));
+            const QPoint bottom = reads->viewport()->mapTo(capacity, last.bottomLeft());
+            return reads->rowCount() == 2 && reads->viewport()->rect().contains(last)
+                && capacity->rect().contains(bottom);
+        },
+        2000));
+    query->raise();
+    QVERIFY(QTest::qWaitFor([&] { return query->height() == queryHeight; }, 2000));
+    toggle->trigger(); // behind the tab again: forward again
+    QVERIFY(QTest::qWaitFor([&] { return seen(capacity); }, 2000));
+    toggle->trigger(); // in front: closed
+    QVERIFY(QTest::qWaitFor([&] { return !seen(capacity); }, 2000));
+    QVERIFY(!toggle->isChecked());
+    // Another bottom panel takes its place.
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return seen(query) || seen(window->dock(QStringLiteral("BuilderDock")))
+                || seen(window->dock(QStringLiteral("CodeDock")))
+                || seen(window->dock(QStringLiteral("ExplainerDock")));
+        },
+        2000));
+}
+
 // File > Export Design Document writes the design as the window holds it, unsaved edits
 // included, as `keyscope doc` would; the open file is left alone.
 void TestMainWindow::exportsTheDesignDocumentOfTheOpenDesign()
@@ -698,7 +746,7 @@ void TestMainWindow::exportsTheDesignDocumentOfTheOpenDesign()
     const QString text = QString::fromUtf8(markdown.readAll());
     QVERIFY(text.startsWith(QStringLiteral("# Sensors, reviewed\n")));
     QVERIFY(text.contains(QStringLiteral("`READING#{Ts\\|iso8601}`"))); // the unsaved template
-    QVERIFY(text.contains(QStringLiteral("**FAIL**")));               // which breaks the pattern
+    QVERIFY(text.contains(QStringLiteral("**FAIL**")));                 // which breaks the pattern
     QVERIFY(
         QFileInfo::exists(m_dir->filePath(QStringLiteral("review/sensors.assets/pattern-1.svg"))));
     QVERIFY(window->isWindowModified());

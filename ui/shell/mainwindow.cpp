@@ -307,6 +307,55 @@ void MainWindow::createCapacityPanel(QDockWidget *tabbedWith)
                                      Qt::BottomDockWidgetArea);
     tabifyDockWidget(tabbedWith, capacity);
     tabbedWith->raise();
+    connect(capacity, &QDockWidget::visibilityChanged, this,
+            [this](bool shown) { fitBottomPanelsToCapacity(shown); });
+}
+
+void MainWindow::fitBottomPanelsToCapacity(bool capacityShown)
+{
+    QDockWidget *capacity = dock(QStringLiteral("CapacityDock"));
+    if (capacityShown && !capacity->isFloating() && capacity->height() < kCapacityPanelHeight) {
+        // The tab that was in front kept its height; those behind it keep older, smaller ones.
+        int before = capacity->height();
+        for (QDockWidget *panel : tabifiedDockWidgets(capacity))
+            before = std::max(before, panel->height());
+        m_bottomHeightBeforeCapacity = before;
+        resizeDocks({capacity}, {kCapacityPanelHeight}, Qt::Vertical);
+    } else if (!capacityShown && m_bottomHeightBeforeCapacity > 0) {
+        // The size resizeDocks takes is the tab group's, tab bar included; a panel's height is
+        // that less the tab bar, as Capacity's own shows.
+        const int tabBar = std::max(0, kCapacityPanelHeight - capacity->height());
+        const int before = std::exchange(m_bottomHeightBeforeCapacity, 0) + tabBar;
+        // After the switch of tabs, when the tab now in front has its place.
+        QTimer::singleShot(0, this, [this, capacity, before] {
+            for (QDockWidget *panel : tabifiedDockWidgets(capacity)) {
+                if (!panel->visibleRegion().isEmpty())
+                    resizeDocks({panel}, {before}, Qt::Vertical);
+            }
+        });
+    }
+}
+
+QAction *MainWindow::panelToggle(QDockWidget *panel)
+{
+    // Checked while the panel is open, as QDockWidget's own toggle; but a panel behind another's
+    // tab is brought forward, not closed unseen.
+    QAction *own = panel->toggleViewAction();
+    auto *toggle = new QAction(own->text(), this);
+    toggle->setCheckable(true);
+    toggle->setChecked(own->isChecked());
+    connect(own, &QAction::toggled, toggle, &QAction::setChecked);
+    connect(toggle, &QAction::triggered, this, [panel, own, toggle] {
+        // A panel behind another's tab is open but out of sight (nothing of it is drawn).
+        if (own->isChecked() && !panel->visibleRegion().isEmpty()) {
+            panel->close();
+        } else {
+            panel->show();
+            panel->raise();
+        }
+        toggle->setChecked(own->isChecked());
+    });
+    return toggle;
 }
 
 void MainWindow::createPanels()

@@ -7,6 +7,7 @@
 
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QSet>
 
 class QAction;
 class QActionGroup;
@@ -139,6 +140,12 @@ private:
     QDockWidget *createChecksPanel();
     QDockWidget *createQueryPanels();
     void createCapacityPanel(QDockWidget *tabbedWith);
+    // Capacity shown: the bottom panels grow to kCapacityPanelHeight; another tab shown: they
+    // go back to the height they had.
+    void fitBottomPanelsToCapacity(bool capacityShown);
+    // The View menu's toggle of a panel: a panel behind another's tab is shown (raised) rather
+    // than closed unseen.
+    QAction *panelToggle(QDockWidget *panel);
     void addTemplateNoticeBar();
     void applyDefaultHeights();
     void createActions();
@@ -192,6 +199,7 @@ private:
     bool m_refreshingEntities = false;
     PatternsPanel *m_patterns = nullptr;
     CapacityPanel *m_capacity = nullptr;
+    int m_bottomHeightBeforeCapacity = 0; // 0: Capacity did not change it
     FindingListModel *m_findingModel = nullptr;
     QListView *m_findingList = nullptr;
     QWidget *m_findingBody = nullptr; // the list and the explanation
@@ -216,6 +224,9 @@ private:
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
     static constexpr int kQueryPanelHeight = 170;
+    // The bottom panels' height while Capacity is the one shown: its summary, a tab bar and a
+    // table's header and first rows (they were a cut half row at 1024x700).
+    static constexpr int kCapacityPanelHeight = 290;
     static constexpr int kPatternsPanelHeight = 330;
     static constexpr int kChecksPanelHeight = 300;
     bool m_defaultHeightsPending = true; // until shown, unless restoreLayout() restored them

@@ -221,7 +221,7 @@ void MainWindow::createViewMenu()
     for (const char *name :
          {"EntitiesDock", "PatternsDock", "ChecksDock", "QueryDock", "CodeDock", "CapacityDock"}) {
         QDockWidget *panelDock = dock(QString::fromLatin1(name));
-        QAction *toggle = panelDock->toggleViewAction();
+        QAction *toggle = panelToggle(panelDock);
         toggle->setText(panelDock->windowTitle().replace(QLatin1Char('&'), QLatin1String("&&")));
         toggle->setObjectName(QStringLiteral("actionToggle") + QString::fromLatin1(name));
         toggle->setShortcut(QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key(Qt::Key_0 + number++)));
