@@ -7,6 +7,7 @@
 #include "model/cost/costreport.h"
 #include "model/design/projectfile.h"
 #include "model/value/dynamojson.h"
+#include "tests/support/rendermarkdown.h"
 #include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
 
@@ -487,23 +488,12 @@ void TestCost::jsonHasTheDocumentedMembers()
 
 void TestCost::markdownRendersAsTables()
 {
-    // Rendered as GitHub renders it (GFM tables), with marked from tests/live (make deps).
-    const QString marked = keyscope::testsupport::sourcePath("/tests/live/node_modules/marked");
-    QVERIFY2(QFileInfo::exists(marked + QStringLiteral("/package.json")),
+    // Rendered as GitHub renders it (GFM tables).
+    QVERIFY2(keyscope::testsupport::markedInstalled(),
              "marked is not installed: run `make deps` (npm ci in tests/live)");
     const auto r = runKeyscope({QStringLiteral("cost"), costData("writes.keyscope.json")});
     QCOMPARE(r.exitCode, 0);
-    QProcess node;
-    node.start(QStandardPaths::findExecutable(QStringLiteral("node")),
-               {QStringLiteral("-e"),
-                QStringLiteral("const {marked} = require(process.argv[1]); let s = ''; "
-                               "process.stdin.on('data', d => s += d); process.stdin.on('end', "
-                               "() => process.stdout.write(marked.parse(s)));"),
-                marked});
-    node.write(r.out);
-    node.closeWriteChannel();
-    QVERIFY(node.waitForFinished(60000));
-    const QString html = QString::fromUtf8(node.readAllStandardOutput());
+    const QString html = keyscope::testsupport::renderMarkdown(r.out);
     // Summary, patterns, entity types, storage, prices: five tables, none left as text.
     QCOMPARE(html.count(QStringLiteral("<table>")), 5);
     QVERIFY2(!html.contains(QStringLiteral("|---")), qPrintable(html));

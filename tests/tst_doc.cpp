@@ -1,5 +1,6 @@
 // `keyscope doc` (issue 29 §2): the design document as Markdown with one SVG per access pattern
 // beside it, or as one self-contained HTML page; the same design gives the same bytes.
+#include "tests/support/rendermarkdown.h"
 #include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
 
@@ -23,23 +24,6 @@ QByteArray readAll(const QString &path)
 QString example(const char *relative)
 {
     return keyscope::testsupport::sourcePath("/resources/examples/") + QLatin1String(relative);
-}
-
-// The Markdown rendered as GitHub renders it (marked, GFM; `make deps` installs it).
-QString renderMarkdown(const QByteArray &markdown)
-{
-    const QString marked = keyscope::testsupport::sourcePath("/tests/live/node_modules/marked");
-    QProcess node;
-    node.start(QStandardPaths::findExecutable(QStringLiteral("node")),
-               {QStringLiteral("-e"),
-                QStringLiteral("const {marked} = require(process.argv[1]); let s = ''; "
-                               "process.stdin.on('data', d => s += d); process.stdin.on('end', "
-                               "() => process.stdout.write(marked.parse(s)));"),
-                marked});
-    node.write(markdown);
-    node.closeWriteChannel();
-    node.waitForFinished(60000);
-    return QString::fromUtf8(node.readAllStandardOutput());
 }
 
 } // namespace
@@ -69,7 +53,8 @@ void TestDoc::markdownLinksADiagramPerPattern()
     QCOMPARE(r.exitCode, 0);
     const QByteArray markdown = readAll(out);
     QVERIFY(markdown.startsWith("# IoT devices and readings (after)\n"));
-    const QString html = renderMarkdown(markdown);
+    QVERIFY2(keyscope::testsupport::markedInstalled(), "marked is not installed: run `make deps`");
+    const QString html = keyscope::testsupport::renderMarkdown(markdown);
     // Key templates and attributes of two types, the pattern matrix, the cost: six tables.
     QCOMPARE(html.count(QStringLiteral("<table>")), 6);
     QVERIFY(html.contains(QStringLiteral("<code>#READING#{Ts|iso8601}</code>")));

@@ -1,5 +1,7 @@
 #include "model/doc/docblocks.h"
 
+#include "model/doc/markdowntext.h"
+
 #include <QUrl>
 
 namespace keyscope::model::doc {
@@ -17,33 +19,14 @@ QString escapeMarkdown(const QString &text)
         const QChar c = text[i];
         const QChar next = i + 1 < text.size() ? text[i + 1] : QChar();
         const bool always = QStringView(u"\\`*_[]|").contains(c);
-        const bool tag = c == QLatin1Char('<') && (next.isLetter() || QStringView(u"/!?").contains(next));
+        const bool tag
+            = c == QLatin1Char('<') && (next.isLetter() || QStringView(u"/!?").contains(next));
         const bool lineStart = i == 0 && QStringView(u"#>-+").contains(c);
         if (always || tag || lineStart)
             out += QLatin1Char('\\');
         out += c == QLatin1Char('\n') ? QLatin1Char(' ') : c;
     }
     return out;
-}
-
-// A code span that holds any text: fenced with more backticks than it contains, and '|'
-// escaped (GitHub splits table cells on it even inside code).
-QString codeSpan(const QString &text)
-{
-    int longest = 0;
-    int run = 0;
-    for (const QChar c : text) {
-        run = c == QLatin1Char('`') ? run + 1 : 0;
-        longest = std::max(longest, run);
-    }
-    const QString fence(longest + 1, QLatin1Char('`'));
-    QString body = text;
-    body.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    body.replace(QLatin1Char('|'), QStringLiteral("\\|"));
-    const bool pad = body.startsWith(QLatin1Char('`')) || body.endsWith(QLatin1Char('`'))
-        || body.startsWith(QLatin1Char(' '));
-    return fence + (pad ? QStringLiteral(" ") : QString()) + body
-        + (pad ? QStringLiteral(" ") : QString()) + fence;
 }
 
 QString inlineMarkdown(const Inline &spans)
@@ -55,7 +38,7 @@ QString inlineMarkdown(const Inline &spans)
             out += escapeMarkdown(span.text);
             break;
         case Span::Style::Code:
-            out += codeSpan(span.text);
+            out += markdownCode(span.text);
             break;
         case Span::Style::Strong:
             out += QStringLiteral("**") + escapeMarkdown(span.text) + QStringLiteral("**");

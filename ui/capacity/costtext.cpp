@@ -1,5 +1,7 @@
 #include "ui/capacity/costtext.h"
 
+#include "model/cost/costformat.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -31,16 +33,14 @@ QString trimmedDecimals(double value, int decimals)
 
 QString CostText::money(double dollars)
 {
-    if (dollars > 0 && dollars < 0.005)
-        return QStringLiteral("<$0.01");
-    return QLatin1Char('$') + usLocale().toString(dollars, 'f', 2);
+    return model::formatMoney(dollars);
 }
 
 QString CostText::figure(double value)
 {
     if (value > 0 && value < 0.005)
         return QStringLiteral("<0.01");
-    return trimmedDecimals(value, 2);
+    return model::formatUnits(value);
 }
 
 QString CostText::count(qint64 value)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/doc/markdowntext.h"
 #include "model/value/attributevalue.h"
 
 #include <QString>
@@ -8,11 +9,8 @@ namespace keyscope::ui {
 
 // Markdown helpers for exports: deterministic text, no dates.
 
-// `text` as an inline code span that survives a GFM table cell: a fence longer than any run
-// of backticks inside, and '|' escaped.
-QString markdownCode(const QString &text);
-// Plain text for a table cell or a paragraph: Markdown's special characters escaped.
-QString markdownText(const QString &text);
+using model::doc::markdownCode; // model/doc/markdowntext.h
+using model::doc::markdownText;
 
 // The byte explainer of two key values as Markdown: the sentence (why they sort in this
 // order), then for S and B the bytes around the first difference, one row per byte with the
