@@ -122,6 +122,7 @@ private slots:
     void findingSpanIsMarkedUntilTheTextChanges();
     void undoKeysInATemplateFieldDriveTheDocument();
     void invalidTemplateShowsItsColumnAndKeepsTheProject();
+    void keyFromAnAttributeOfItsNameIsNoError();
     void previewShowsHowEachPartWasMade();
     void entityListEditsAreUndoable();
     void keyboardRemovesRenamesAndAdds();
@@ -439,6 +440,39 @@ void TestEditors::invalidTemplateShowsItsColumnAndKeepsTheProject()
     QCOMPARE(readingTemplate(document), QStringLiteral("#READING#{Ts|epoch}"));
     QVERIFY(settle(document));
     QCOMPARE(failed.count(), 0);
+}
+
+// A key with no template whose value is an attribute of the same name (as designs imported
+// from AWS's modeling assistant and NoSQL Workbench are) is met: no error, and the panel says
+// where the key comes from; an index key of that kind puts the items in the index.
+void TestEditors::keyFromAnAttributeOfItsNameIsNoError()
+{
+    ui::Document document;
+    QVERIFY(document.open(kIot).empty());
+    QVERIFY(settle(document));
+    model::Project project = document.project();
+    model::TableDefinition table = project.table;
+    model::IndexDefinition byModel;
+    byModel.name = QStringLiteral("ByModel");
+    byModel.keys.hash.push_back({QStringLiteral("Model"), model::AttributeValue::Type::S});
+    table.indexes.push_back(byModel);
+    document.setTableDefinition(table);
+    model::EntityType device = *document.project().entity(QStringLiteral("Device"));
+    device.attributes.push_back(model::newAttribute(QStringLiteral("SK")));
+    device.keys.erase(QStringLiteral("SK"));
+    QVERIFY(document.setEntity(QStringLiteral("Device"), device));
+    QVERIFY(settle(document));
+    ui::EntitiesEditor editor(&document);
+    QVERIFY(editor.setCurrentEntity(QStringLiteral("Device")));
+    ui::KeyTemplatesPanel *panel = editor.keyTemplates();
+    QCOMPARE(panel->templateEdit(QStringLiteral("SK"))->text(), QString());
+    QCOMPARE(panel->errorText(QStringLiteral("SK")), QString());
+    QVERIFY2(panel->previewText(QStringLiteral("SK"))
+                 .contains(QStringLiteral("the value of the attribute SK")),
+             qPrintable(panel->previewText(QStringLiteral("SK"))));
+    const QString model = panel->previewText(QStringLiteral("Model"));
+    QVERIFY2(!model.contains(QStringLiteral("not in the index")), qPrintable(model));
+    QVERIFY(model.contains(QStringLiteral("the value of the attribute Model")));
 }
 
 void TestEditors::previewShowsHowEachPartWasMade()

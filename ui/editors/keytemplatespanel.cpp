@@ -198,7 +198,9 @@ void KeyTemplatesPanel::rebuild()
     for (const auto &[key, roles] : model::keyRoleTexts(project.table)) {
         Row r;
         r.key = key;
-        r.required = tableKeys.contains(key);
+        r.fromAttribute = std::any_of(entity->attributes.begin(), entity->attributes.end(),
+                                      [&](const model::AttributeSpec &a) { return a.name == key; });
+        r.required = tableKeys.contains(key) && !r.fromAttribute;
         r.type = model::keyType(project.table, key);
         r.box = new QWidget(this);
         auto *box = new QVBoxLayout(r.box);
@@ -221,7 +223,8 @@ void KeyTemplatesPanel::rebuild()
         r.edit->setObjectName(QStringLiteral("template_") + key);
         r.edit->setAccessibleName(tr("%1 key template of %2").arg(key, m_entity));
         r.edit->setAccessibleDescription(roles.join(QStringLiteral(", ")));
-        r.edit->setPlaceholderText(r.required
+        r.edit->setPlaceholderText(r.fromAttribute ? tr("empty: the attribute %1 itself").arg(key)
+                                       : r.required
                                        ? tr("required, e.g. %1#{Id}").arg(m_entity.toUpper())
                                        : tr("empty: %1 items are not in this index").arg(m_entity));
         title->setBuddy(r.edit);
@@ -442,9 +445,12 @@ void KeyTemplatesPanel::renderRow(Row &r)
 
     QString html;
     if (text.isEmpty()) {
-        html = r.required ? QString()
-                          : tr("<i>%1 items are not in the index that uses %2 (sparse).</i>")
-                                .arg(m_entity.toHtmlEscaped(), r.key.toHtmlEscaped());
+        if (r.fromAttribute)
+            html
+                = tr("<i>The key is the value of the attribute %1.</i>").arg(r.key.toHtmlEscaped());
+        else if (!r.required)
+            html = tr("<i>%1 items are not in the index that uses %2 (sparse).</i>")
+                       .arg(m_entity.toHtmlEscaped(), r.key.toHtmlEscaped());
     } else if (r.result.trace.empty() && !r.result.error) {
         html.clear();
     } else if (!r.result.error) {

@@ -70,6 +70,9 @@ private:
     {
         QString key;
         bool required = false; // a table key: every item needs it
+        // The entity has an attribute of the key's name: without a template, the key is that
+        // attribute's value (a table key is met, the items are in the index).
+        bool fromAttribute = false;
         std::optional<model::AttributeValue::Type> type;
         QWidget *box = nullptr;
         KeyTemplateEdit *edit = nullptr;
