@@ -97,14 +97,6 @@ QString CollectionLabels::wholeParts(const QStringList &parts, const QString &jo
 
 namespace {
 
-// How much smaller one font is than another.
-double fontRatio(const QFont &font, const QFont &base)
-{
-    if (font.pointSizeF() > 0 && base.pointSizeF() > 0)
-        return font.pointSizeF() / base.pointSizeF();
-    return double(font.pixelSize()) / double(std::max(1, base.pixelSize()));
-}
-
 const QString kAttributeSeparator = QStringLiteral("  \u00b7  ");
 
 // An attribute summary cut only between attributes (issue 26): the first ones that fit, then " …"
