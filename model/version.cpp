@@ -11,4 +11,9 @@ QString versionString()
     return QStringLiteral(KEYSCOPE_VERSION);
 }
 
+QString buildType()
+{
+    return QStringLiteral(KEYSCOPE_BUILD_TYPE);
+}
+
 } // namespace keyscope::model

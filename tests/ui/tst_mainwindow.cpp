@@ -1,6 +1,7 @@
 #include "../support/manualclock.h"
 #include "model/design/projectfile.h"
 #include "model/query/tracetimeline.h"
+#include "model/version.h"
 #include "tests/support/testpaths.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/capacity/capacitypanel.h"
@@ -23,6 +24,7 @@
 #include "ui/query/querybuilder.h"
 #include "ui/shell/documentlifecycle.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/shortcutsdialog.h"
 #include "ui/trace/timelinestrip.h"
 #include "ui/trace/tracepanel.h"
 #include <QLineEdit>
@@ -149,6 +151,7 @@ private slots:
     void opensExampleAndShowsVerdicts();
     void panelTemplateEditResortsAndUndoRestores();
     void capacityPanelComesForwardWithItsFiguresWhole();
+    void helpListsEveryShortcutAndNamesTheBuild();
     void exportsTheDesignDocumentOfTheOpenDesign();
     void titleShowsFileAndModifiedMark();
     void closingWithChangesAsks();
@@ -724,6 +727,44 @@ void TestMainWindow::capacityPanelComesForwardWithItsFiguresWhole()
                 || seen(window->dock(QStringLiteral("ExplainerDock")));
         },
         2000));
+}
+
+// Help > Keyboard Shortcuts lists every shortcut of the menus from the actions themselves;
+// Help > About names the version, the Qt version and the build.
+void TestMainWindow::helpListsEveryShortcutAndNamesTheBuild()
+{
+    auto window = makeWindow();
+    QAction *list = action(*window, "actionKeyboardShortcuts");
+    QVERIFY(list);
+    QCOMPARE(list->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_F1));
+    list->trigger();
+    auto *dialog = window->findChild<ui::ShortcutsDialog *>();
+    QVERIFY(dialog);
+    QTableWidget *table = dialog->table();
+    QHash<QString, QString> keysOf;
+    for (int row = 0; row < table->rowCount(); ++row)
+        keysOf.insert(table->item(row, 1)->text(), table->item(row, 2)->text());
+    int withShortcut = 0;
+    for (QAction *menu : window->menuBar()->actions()) {
+        for (QAction *a : menu->menu()->actions()) {
+            if (a->shortcut().isEmpty() || a->menu())
+                continue;
+            ++withShortcut;
+            QString text = a->text();
+            text.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(QLatin1Char('&'));
+            text.replace(QStringLiteral("\x01"), QStringLiteral("&"));
+            QVERIFY2(keysOf.value(text).contains(a->shortcut().toString(QKeySequence::NativeText)),
+                     qPrintable(text));
+        }
+    }
+    QVERIFY(withShortcut > 20);
+    QCOMPARE(keysOf.value(QStringLiteral("Export Design Document…")),
+             QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D).toString(QKeySequence::NativeText));
+    const QString about = ui::MainWindow::aboutText();
+    QVERIFY(about.contains(QStringLiteral("Keyscope ") + keyscope::model::versionString()));
+    QVERIFY(about.contains(QStringLiteral("Qt ") + QLatin1String(qVersion())));
+    QVERIFY(about.contains(keyscope::model::buildType() + QStringLiteral(" build")));
+    QVERIFY(!keyscope::model::buildType().isEmpty());
 }
 
 // File > Export Design Document writes the design as the window holds it, unsaved edits

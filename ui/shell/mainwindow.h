@@ -105,6 +105,8 @@ public:
     // File > Export Diagram (and Playback > Export Current Step): the export dialog on the
     // collection showing, at the player's step. Non-blocking (open()); returns the dialog.
     ExportDialog *showExportDialog();
+    // Help > About: the version, the Qt it runs on and was built with, and the build type.
+    static QString aboutText();
     // File > Export Design Document: asks where, then exportDesignDocument.
     void showDesignDocumentDialog();
     // Writes the open design's document (keyscope doc) to `path` (.md with its assets folder,

@@ -1,7 +1,9 @@
 // The main window's menus and their actions (with their shortcuts). The panels exist already;
 // the actions drive them, the document lifecycle and the player.
 
+#include "model/version.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/shortcutsdialog.h"
 
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionpane.h"
@@ -388,13 +390,27 @@ void MainWindow::createDesignMenu(QMenu *before, const MenuActions &actions)
                           {addEntity, actions.example, m_interop->importAction(), actions.open});
 }
 
+QString MainWindow::aboutText()
+{
+    return tr("<b>Keyscope %1</b><p>See how DynamoDB orders your items: design sort keys, "
+              "populate collections, check access patterns and what they cost.</p>"
+              "<p>Qt %2 (built with Qt %3), %4 build.</p>")
+        .arg(model::versionString(), QString::fromLatin1(qVersion()),
+             QStringLiteral(QT_VERSION_STR), model::buildType());
+}
+
 void MainWindow::createHelpMenu()
 {
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        auto *dialog = new ShortcutsDialog(menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    shortcuts->setObjectName(QStringLiteral("actionKeyboardShortcuts"));
+    shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
     QAction *about = help->addAction(tr("&About Keyscope"), this, [this] {
-        QMessageBox::about(this, tr("About Keyscope"),
-                           tr("<b>Keyscope</b><p>See how DynamoDB orders your items: design "
-                              "sort keys, populate collections, and check access patterns.</p>"));
+        QMessageBox::about(this, tr("About Keyscope"), aboutText());
     });
     about->setObjectName(QStringLiteral("actionAbout"));
     about->setMenuRole(QAction::AboutRole);
