@@ -14,13 +14,8 @@ const QLocale &english()
     return locale;
 }
 
-// Money in JSON: dollars to a millionth of a cent would be noise; a millionth of a dollar.
-OrderedJson dollars(double value)
-{
-    return OrderedJson::floating(std::round(value * 1e6) / 1e6);
-}
-
-OrderedJson units(double value)
+// Dollars and capacity units in JSON, to a millionth: finer would be noise.
+OrderedJson rounded(double value)
 {
     return OrderedJson::floating(std::round(value * 1e6) / 1e6);
 }
@@ -39,18 +34,18 @@ OrderedJson patternJson(const PatternCost &p)
     out.insert(QStringLiteral("name"), OrderedJson::string(p.name));
     if (!p.index.isEmpty())
         out.insert(QStringLiteral("index"), OrderedJson::string(p.index));
-    out.insert(QStringLiteral("rate"), units(p.rate));
-    out.insert(QStringLiteral("averageRate"), units(p.averageRate));
+    out.insert(QStringLiteral("rate"), rounded(p.rate));
+    out.insert(QStringLiteral("averageRate"), rounded(p.averageRate));
     out.insert(QStringLiteral("rateAssumed"), OrderedJson::boolean(p.rateAssumed));
     out.insert(QStringLiteral("consistentRead"), OrderedJson::boolean(p.consistentRead));
     out.insert(QStringLiteral("pages"), OrderedJson::integer(p.pages));
     out.insert(QStringLiteral("itemsRead"), OrderedJson::integer(p.itemsRead));
     out.insert(QStringLiteral("itemsReturned"), OrderedJson::integer(p.itemsReturned));
     out.insert(QStringLiteral("bytesRead"), OrderedJson::integer(p.bytesRead));
-    out.insert(QStringLiteral("rcuPerRequest"), units(p.rcuPerRequest));
-    out.insert(QStringLiteral("rcuPerSecond"), units(p.rcuPerSecond));
-    out.insert(QStringLiteral("monthlyOnDemand"), dollars(p.monthlyOnDemand));
-    out.insert(QStringLiteral("monthlyProvisioned"), dollars(p.monthlyProvisioned));
+    out.insert(QStringLiteral("rcuPerRequest"), rounded(p.rcuPerRequest));
+    out.insert(QStringLiteral("rcuPerSecond"), rounded(p.rcuPerSecond));
+    out.insert(QStringLiteral("monthlyOnDemand"), rounded(p.monthlyOnDemand));
+    out.insert(QStringLiteral("monthlyProvisioned"), rounded(p.monthlyProvisioned));
     if (!p.error.isEmpty())
         out.insert(QStringLiteral("error"), OrderedJson::string(p.error));
     return out;
@@ -62,19 +57,19 @@ OrderedJson entityJson(const EntityCost &e)
     out.insert(QStringLiteral("name"), OrderedJson::string(e.name));
     out.insert(QStringLiteral("items"), OrderedJson::integer(e.items));
     out.insert(QStringLiteral("itemsAtMaturity"), OrderedJson::integer(e.itemsAtMaturity));
-    out.insert(QStringLiteral("meanItemBytes"), units(e.meanItemBytes));
+    out.insert(QStringLiteral("meanItemBytes"), rounded(e.meanItemBytes));
     out.insert(QStringLiteral("maxItemBytes"), OrderedJson::integer(e.maxItemBytes));
-    out.insert(QStringLiteral("wcuPerWrite"), units(e.wcuPerWrite));
-    out.insert(QStringLiteral("indexWritesPerWrite"), units(e.indexWritesPerWrite));
+    out.insert(QStringLiteral("wcuPerWrite"), rounded(e.wcuPerWrite));
+    out.insert(QStringLiteral("indexWritesPerWrite"), rounded(e.indexWritesPerWrite));
     OrderedJson indexes = OrderedJson::array();
     for (const QString &index : e.indexes)
         indexes.append(OrderedJson::string(index));
     out.insert(QStringLiteral("indexes"), indexes);
-    out.insert(QStringLiteral("writeRate"), units(e.writeRate));
+    out.insert(QStringLiteral("writeRate"), rounded(e.writeRate));
     out.insert(QStringLiteral("writesAssumed"), OrderedJson::boolean(e.writesAssumed));
-    out.insert(QStringLiteral("wcuPerSecond"), units(e.wcuPerSecond));
-    out.insert(QStringLiteral("monthlyOnDemand"), dollars(e.monthlyOnDemand));
-    out.insert(QStringLiteral("monthlyProvisioned"), dollars(e.monthlyProvisioned));
+    out.insert(QStringLiteral("wcuPerSecond"), rounded(e.wcuPerSecond));
+    out.insert(QStringLiteral("monthlyOnDemand"), rounded(e.monthlyOnDemand));
+    out.insert(QStringLiteral("monthlyProvisioned"), rounded(e.monthlyProvisioned));
     return out;
 }
 
@@ -86,20 +81,20 @@ OrderedJson storageJson(const StorageCost &s)
                s.index.isEmpty() ? OrderedJson() : OrderedJson::string(s.index));
     out.insert(QStringLiteral("items"), OrderedJson::integer(s.items));
     out.insert(QStringLiteral("bytes"), OrderedJson::integer(qint64(std::llround(s.bytes))));
-    out.insert(QStringLiteral("monthly"), dollars(s.monthly));
+    out.insert(QStringLiteral("monthly"), rounded(s.monthly));
     return out;
 }
 
 OrderedJson totalsJson(const CostTotals &t)
 {
     OrderedJson out = OrderedJson::object();
-    out.insert(QStringLiteral("onDemand"), dollars(t.onDemand));
-    out.insert(QStringLiteral("provisioned"), dollars(t.provisioned));
-    out.insert(QStringLiteral("reads"), dollars(t.reads));
-    out.insert(QStringLiteral("readsProvisioned"), dollars(t.readsProvisioned));
-    out.insert(QStringLiteral("writes"), dollars(t.writes));
-    out.insert(QStringLiteral("writesProvisioned"), dollars(t.writesProvisioned));
-    out.insert(QStringLiteral("storage"), dollars(t.storage));
+    out.insert(QStringLiteral("onDemand"), rounded(t.onDemand));
+    out.insert(QStringLiteral("provisioned"), rounded(t.provisioned));
+    out.insert(QStringLiteral("reads"), rounded(t.reads));
+    out.insert(QStringLiteral("readsProvisioned"), rounded(t.readsProvisioned));
+    out.insert(QStringLiteral("writes"), rounded(t.writes));
+    out.insert(QStringLiteral("writesProvisioned"), rounded(t.writesProvisioned));
+    out.insert(QStringLiteral("storage"), rounded(t.storage));
     return out;
 }
 
