@@ -19,6 +19,8 @@
 #include "ui/editors/keytemplatespanel.h"
 #include "ui/examples/examplecatalog.h"
 #include "ui/examples/examplegallery.h"
+#include "ui/help/manualbrowser.h"
+#include "ui/help/userguide.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
@@ -152,6 +154,7 @@ private slots:
     void panelTemplateEditResortsAndUndoRestores();
     void capacityPanelComesForwardWithItsFiguresWhole();
     void helpListsEveryShortcutAndNamesTheBuild();
+    void helpShowsTheUserGuide();
     void exportsTheDesignDocumentOfTheOpenDesign();
     void titleShowsFileAndModifiedMark();
     void closingWithChangesAsks();
@@ -765,6 +768,27 @@ void TestMainWindow::helpListsEveryShortcutAndNamesTheBuild()
     QVERIFY(about.contains(QStringLiteral("Qt ") + QLatin1String(qVersion())));
     QVERIFY(about.contains(keyscope::model::buildType() + QStringLiteral(" build")));
     QVERIFY(!keyscope::model::buildType().isEmpty());
+}
+
+// Help > User Guide (F1) opens the bundled manual at its contents, in one window that comes
+// back to the front when asked again.
+void TestMainWindow::helpShowsTheUserGuide()
+{
+    auto window = makeWindow();
+    QAction *guide = action(*window, "actionUserGuide");
+    QVERIFY(guide);
+    QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    guide->trigger();
+    auto *shown = window->findChild<ui::UserGuide *>();
+    QVERIFY(shown);
+    QVERIFY(shown->isVisible());
+    QCOMPARE(shown->browser()->source(), ui::ManualBrowser::contentsUrl());
+    QCOMPARE(shown->browser()->pageTitle(), QStringLiteral("Keyscope User Guide"));
+    QVERIFY(shown->browser()->toPlainText().contains(QStringLiteral("What a design costs")));
+    shown->close();
+    guide->trigger();
+    QCOMPARE(window->findChildren<ui::UserGuide *>().size(), 1);
+    QVERIFY(shown->isVisible());
 }
 
 // File > Export Design Document writes the design as the window holds it, unsaved edits

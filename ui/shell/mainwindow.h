@@ -36,6 +36,7 @@ class QueryRunner;
 class CodePanel;
 class KeyOrderExplainer;
 class TableEditor;
+class UserGuide;
 class TracePlayer;
 class ExportDialog;
 
@@ -105,6 +106,8 @@ public:
     // File > Export Diagram (and Playback > Export Current Step): the export dialog on the
     // collection showing, at the player's step. Non-blocking (open()); returns the dialog.
     ExportDialog *showExportDialog();
+    // Help > User Guide: the bundled manual in its own window (one; raised when open).
+    UserGuide *showUserGuide();
     // Help > About: the version, the Qt it runs on and was built with, and the build type.
     static QString aboutText();
     // File > Export Design Document: asks where, then exportDesignDocument.
@@ -222,7 +225,8 @@ private:
     TimelineStrip *m_presenterStrip = nullptr; // presenter mode: "Step 4 of 19" and a line
     QList<QAction *> m_presenterKeys;          // PageDown/PageUp, Home/End while presenting
     QAction *m_presenterAction = nullptr;      // presenter mode: the narration as a caption
-    CompareMode *m_compare = nullptr;          // side by side: a second design in step
+    UserGuide *m_userGuide = nullptr;
+    CompareMode *m_compare = nullptr; // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
     static constexpr int kQueryPanelHeight = 170;

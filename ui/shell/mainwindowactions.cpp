@@ -2,6 +2,7 @@
 // the actions drive them, the document lifecycle and the player.
 
 #include "model/version.h"
+#include "ui/help/userguide.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/shortcutsdialog.h"
 
@@ -399,9 +400,22 @@ QString MainWindow::aboutText()
              QStringLiteral(QT_VERSION_STR), model::buildType());
 }
 
+UserGuide *MainWindow::showUserGuide()
+{
+    if (!m_userGuide)
+        m_userGuide = new UserGuide(this);
+    m_userGuide->show();
+    m_userGuide->raise();
+    m_userGuide->activateWindow();
+    return m_userGuide;
+}
+
 void MainWindow::createHelpMenu()
 {
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide);
+    guide->setObjectName(QStringLiteral("actionUserGuide"));
+    guide->setShortcut(QKeySequence::HelpContents);
     QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
         auto *dialog = new ShortcutsDialog(menuBar(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
