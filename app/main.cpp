@@ -34,7 +34,10 @@ void printUsage(std::FILE *out)
 {
     std::fputs(
         "Usage:\n"
-        "  keyscope [FILE]            Run the GUI (optionally opening FILE)\n"
+        "  keyscope [FILE...]         Run the GUI, opening each FILE; while one runs on\n"
+        "                             this display, hand the files to its window\n"
+        "  keyscope --new-instance [FILE...]\n"
+        "                             Run another GUI even if one is running\n"
         "  keyscope query [ARGS...]   Run a Query against a table file (or a populated\n"
         "                             project, --project FILE) and print results\n"
         "  keyscope check FILE        Run a project's design checks and access patterns\n"
@@ -208,7 +211,8 @@ int dispatch(int argc, char **argv)
     }
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
-        if (arg[0] == '-' && arg[1] != '\0' && !isQtOption(arg)) {
+        if (arg[0] == '-' && arg[1] != '\0' && !isQtOption(arg)
+            && std::strcmp(arg, "--new-instance") != 0) {
             std::fprintf(stderr, "keyscope: unknown option '%s'\n\n", arg);
             printUsage(stderr);
             return 2;

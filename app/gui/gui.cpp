@@ -9,6 +9,7 @@
 #include "ui/live/livewindow.h"
 #include "ui/settings/settings.h"
 #include "ui/shell/appearance.h"
+#include "ui/shell/instancechannel.h"
 #include "ui/shell/interopactions.h"
 #include "ui/shell/mainwindow.h"
 
@@ -105,6 +106,16 @@ int runGui(int argc, char **argv)
         QIcon::fromTheme(QStringLiteral("io.github.keyscope.Keyscope"),
                          QIcon(QStringLiteral(":/io.github.keyscope.Keyscope.svg"))));
 
+    // A Keyscope already running on this display takes the files, unless --new-instance.
+    QStringList args = QApplication::arguments().mid(1);
+    const bool newInstance = args.removeAll(QStringLiteral("--new-instance")) > 0;
+    QStringList files;
+    for (const QString &arg : args)
+        files << QFileInfo(arg).absoluteFilePath();
+    const QString channelName = keyscope::ui::InstanceChannel::defaultName();
+    if (!newInstance && keyscope::ui::InstanceChannel::handOff(channelName, files, 1500))
+        return 0;
+
     keyscope::ui::Settings settings;
     keyscope::ui::applyTheme(settings.theme());
     const bool lastSessionCrashed = settings.sessionRunning();
@@ -114,25 +125,23 @@ int runGui(int argc, char **argv)
     installLiveMenu(window);
     window.restoreLayout();
     reportStartup(window.document(), clock);
-
-    const QStringList args = QApplication::arguments().mid(1);
-    const bool restored = window.offerRecovery(lastSessionCrashed);
-    if (!restored) {
-        if (args.size() >= 2)
-            window.importFiles(args.at(0), args.at(1));
-        else if (args.size() == 1 && args.at(0).endsWith(QLatin1String(".keyscope.json")))
-            window.openFile(QFileInfo(args.at(0)).absoluteFilePath());
-        else if (args.size() == 1) // a Workbench model, a template...: may ask, so once shown
-            QTimer::singleShot(0, &window,
-                               [&window, path = QFileInfo(args.at(0)).absoluteFilePath()] {
-                                   window.interop()->importFile(path);
-                               });
-        else if (QFileInfo::exists(kDefaultExample))
-            window.openExample(kDefaultExample);
-        else
-            window.importFiles(QStringLiteral(":/examples/iot/table.json"),
-                               QStringLiteral(":/examples/iot/items.json"));
+    keyscope::ui::InstanceChannel channel(channelName);
+    if (!newInstance) {
+        QObject::connect(&channel, &keyscope::ui::InstanceChannel::filesReceived, &window,
+                         &keyscope::ui::MainWindow::openLaunchFiles);
+        if (!channel.listen())
+            std::fprintf(stderr, "keyscope: a second launch will start another window: %s\n",
+                         qPrintable(channel.errorString()));
     }
+
+    const bool restored = window.offerRecovery(lastSessionCrashed);
+    if (!restored && !files.isEmpty())
+        window.openLaunchFiles(files);
+    else if (!restored && QFileInfo::exists(kDefaultExample))
+        window.openExample(kDefaultExample);
+    else if (!restored)
+        window.importFiles(QStringLiteral(":/examples/iot/table.json"),
+                           QStringLiteral(":/examples/iot/items.json"));
     window.show();
 
     const int code = app.exec();

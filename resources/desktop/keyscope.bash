@@ -34,7 +34,7 @@ _keyscope()
     command=${COMP_WORDS[1]}
     local commands="query check cost populate keys live export doc explain convert infer"
     if ((COMP_CWORD == 1)); then
-        COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "$commands --help --version --new-instance" -- "$cur"))
         [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
         return
     fi

@@ -248,7 +248,8 @@ AppRun openInApp(const QString &items)
     std::string binary = keyscope::testsupport::keyscopeBinary().toStdString();
     std::string table = tableFile().toStdString();
     std::string itemsPath = items.toStdString();
-    char *argv[] = {binary.data(), table.data(), itemsPath.data(), nullptr};
+    std::string newInstance = "--new-instance"; // never handed to a Keyscope already running
+    char *argv[] = {binary.data(), newInstance.data(), table.data(), itemsPath.data(), nullptr};
 
     int pipeFds[2];
     if (pipe(pipeFds) != 0)

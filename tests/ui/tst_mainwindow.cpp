@@ -25,6 +25,7 @@
 #include "ui/query/codepanel.h"
 #include "ui/query/querybuilder.h"
 #include "ui/shell/documentlifecycle.h"
+#include "ui/shell/instancechannel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/shortcutsdialog.h"
 #include "ui/trace/timelinestrip.h"
@@ -48,6 +49,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
@@ -155,6 +157,7 @@ private slots:
     void capacityPanelComesForwardWithItsFiguresWhole();
     void helpListsEveryShortcutAndNamesTheBuild();
     void helpShowsTheUserGuide();
+    void secondLaunchHandsItsFilesToTheWindow();
     void exportsTheDesignDocumentOfTheOpenDesign();
     void titleShowsFileAndModifiedMark();
     void closingWithChangesAsks();
@@ -789,6 +792,52 @@ void TestMainWindow::helpShowsTheUserGuide()
     guide->trigger();
     QCOMPARE(window->findChildren<ui::UserGuide *>().size(), 1);
     QVERIFY(shown->isVisible());
+}
+
+// A second `keyscope FILE...` on the same display hands its files to the running window and
+// exits: the first opens here, each other one in a Keyscope of its own. The running side takes
+// over a socket that a crashed Keyscope left behind.
+void TestMainWindow::secondLaunchHandsItsFilesToTheWindow()
+{
+    QTemporaryDir runtime; // the user's runtime folder, as the second launch sees it too
+    const QByteArray oldRuntime = qgetenv("XDG_RUNTIME_DIR");
+    const QByteArray oldDisplay = qgetenv("DISPLAY");
+    qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime.path()));
+    qputenv("DISPLAY", ":73"); // names the socket only: both sides run offscreen
+    const QString name = ui::InstanceChannel::defaultName();
+    QVERIFY2(name.startsWith(runtime.path()), qPrintable(name));
+    {
+        QFile stale(name);
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+    }
+    auto window = makeWindow();
+    window->show();
+    ui::InstanceChannel channel(name);
+    QVERIFY2(channel.listen(), qPrintable(channel.errorString()));
+    connect(&channel, &ui::InstanceChannel::filesReceived, window.get(),
+            &ui::MainWindow::openLaunchFiles);
+    QStringList started;
+    window->setStartAnotherKeyscope([&started](const QString &path) { started << path; });
+    const QString first = m_dir->filePath(QStringLiteral("first.keyscope.json"));
+    const QString second = m_dir->filePath(QStringLiteral("second.keyscope.json"));
+    QVERIFY(QFile::copy(kIot, first) && QFile::copy(kIot, second));
+
+    QProcess launch;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    launch.setProcessEnvironment(env);
+    launch.setWorkingDirectory(m_dir->path()); // relative names become the launch's own
+    launch.start(keyscope::testsupport::keyscopeBinary(),
+                 {QStringLiteral("first.keyscope.json"), QStringLiteral("second.keyscope.json")});
+    QTRY_COMPARE_WITH_TIMEOUT(launch.state(), QProcess::NotRunning, 20000);
+    qputenv("XDG_RUNTIME_DIR", oldRuntime);
+    qputenv("DISPLAY", oldDisplay);
+    QCOMPARE(launch.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(launch.exitCode(), 0);
+    QCOMPARE(window->document()->filePath(), first);
+    QCOMPARE(started, QStringList {second});
+    QVERIFY(window->windowTitle().contains(QStringLiteral("first.keyscope.json")));
 }
 
 // File > Export Design Document writes the design as the window holds it, unsaved edits

@@ -50,6 +50,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QScreen>
@@ -505,6 +506,44 @@ bool MainWindow::openExample(const QString &path)
 bool MainWindow::importFiles(const QString &tablePath, const QString &itemsPath)
 {
     return m_lifecycle->importFiles(tablePath, itemsPath);
+}
+
+void MainWindow::openLaunchFiles(const QStringList &absolutePaths)
+{
+    if (isMinimized())
+        showNormal();
+    raise();
+    activateWindow();
+    if (absolutePaths.isEmpty())
+        return;
+    const auto isProject = [](const QString &path) {
+        return path.endsWith(QLatin1String(".keyscope.json"), Qt::CaseInsensitive);
+    };
+    if (absolutePaths.size() == 2 && !isProject(absolutePaths[0]) && !isProject(absolutePaths[1])) {
+        if (maybeSave())
+            importFiles(absolutePaths[0], absolutePaths[1]);
+        return;
+    }
+    for (qsizetype i = 1; i < absolutePaths.size(); ++i) {
+        if (m_startAnother)
+            m_startAnother(absolutePaths[i]);
+        else
+            QProcess::startDetached(QCoreApplication::applicationFilePath(),
+                                    {QStringLiteral("--new-instance"), absolutePaths[i]});
+    }
+    const QString first = absolutePaths.first();
+    if (isProject(first)) {
+        if (maybeSave())
+            openFile(first);
+        return;
+    }
+    // A Workbench model, a template...: may ask which table, so once the window shows.
+    QTimer::singleShot(0, this, [this, first] { interop()->importFile(first); });
+}
+
+void MainWindow::setStartAnotherKeyscope(std::function<void(const QString &)> start)
+{
+    m_startAnother = std::move(start);
 }
 
 void MainWindow::showExampleGallery()

@@ -9,6 +9,8 @@
 #include <QMessageBox>
 #include <QSet>
 
+#include <functional>
+
 class QAction;
 class QActionGroup;
 class QDockWidget;
@@ -90,6 +92,12 @@ public:
     // Opens an example project as an untitled copy (Save asks where).
     bool openExample(const QString &path);
     bool importFiles(const QString &tablePath, const QString &itemsPath);
+    // The files of a launch (`keyscope FILE...`, or a second launch's, handed over): a table
+    // and an items file as one import; else the first here (after the save question) and each
+    // other one in a Keyscope of its own. Brings the window to the front.
+    void openLaunchFiles(const QStringList &absolutePaths);
+    // How another Keyscope is started for a file (tests watch it instead).
+    void setStartAnotherKeyscope(std::function<void(const QString &path)> start);
     void newProject();
     bool save();
     bool saveAs();
@@ -226,6 +234,7 @@ private:
     QList<QAction *> m_presenterKeys;          // PageDown/PageUp, Home/End while presenting
     QAction *m_presenterAction = nullptr;      // presenter mode: the narration as a caption
     UserGuide *m_userGuide = nullptr;
+    std::function<void(const QString &)> m_startAnother;
     CompareMode *m_compare = nullptr; // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;
