@@ -18,11 +18,11 @@ BENCH_FILTER ?= .
 DEB_PACKAGES := cmake g++ make ninja-build ccache mold qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
 	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core libyaml-cpp-dev rapidjson-dev \
 	chromium poppler-utils clang libclang-rt-dev \
-	desktop-file-utils appstream shared-mime-info man-db
+	desktop-file-utils appstream shared-mime-info man-db dpkg-dev
 
 FORMAT_DIRS := app model ui tests
 
-.PHONY: all deps deps-live configure build run install test check suite bench fuzz fuzz-ci docs-images screenshots format clean
+.PHONY: all deps deps-live configure build run install package test check suite bench fuzz fuzz-ci docs-images screenshots format clean
 
 all: build
 
@@ -89,6 +89,11 @@ build: configure
 PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+
+# A Debian package of the same files (CPack, Depends from dpkg-shlibdeps):
+# build/keyscope_VERSION_ARCH.deb, for `apt install ./build/keyscope_*.deb`.
+package: build
+	cmake --build $(BUILD_DIR) --target package
 
 run: build
 	./$(BUILD_DIR)/app/keyscope $(ARGS)
