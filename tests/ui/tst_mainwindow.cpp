@@ -928,6 +928,19 @@ void TestMainWindow::saveAsWritesAndRecordsRecentFile()
     auto *recent = window->findChild<QMenu *>(QStringLiteral("menuRecent"));
     QVERIFY(recent->actions().size() >= 3); // the file, a separator, Clear List
     QCOMPARE(recent->actions().first()->toolTip(), QDir::toNativeSeparators(saved));
+    QCOMPARE(recent->actions().first()->text(), QStringLiteral("&1  mine.keyscope.json"));
+    // Two recent files of one name say where each lies.
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("other & co")));
+    const QString twin = m_dir->filePath(QStringLiteral("other & co/mine.keyscope.json"));
+    QVERIFY(QFile::copy(saved, twin));
+    QVERIFY(window->openFile(twin));
+    recent->aboutToShow();
+    QCOMPARE(recent->actions().at(0)->text(),
+             QStringLiteral("&1  mine.keyscope.json — ")
+                 + QDir::toNativeSeparators(m_dir->filePath(QStringLiteral("other && co"))));
+    QCOMPARE(recent->actions().at(1)->text(),
+             QStringLiteral("&2  mine.keyscope.json — ") + QDir::toNativeSeparators(m_dir->path()));
+    QVERIFY(window->openFile(saved));
 
     // A file that cannot be read is reported with its problems and leaves the project as it was.
     QVERIFY(!window->openFile(m_dir->filePath(QStringLiteral("missing.keyscope.json"))));

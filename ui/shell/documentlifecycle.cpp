@@ -7,6 +7,8 @@
 #include "ui/settings/settings.h"
 #include "ui/shell/progressjob.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -213,16 +215,37 @@ bool DocumentLifecycle::offerRecovery(bool lastSessionCrashed)
     return true;
 }
 
+namespace {
+
+// A recent file's menu text: its name, numbered for the keyboard, and where it lies when
+// another recent file has the same name ("design.keyscope.json — ~/work/shop").
+QString recentFileText(const QString &path, int number, const QStringList &files)
+{
+    const QString name = QFileInfo(path).fileName();
+    const auto sameName = std::count_if(files.begin(), files.end(), [&name](const QString &f) {
+        return QFileInfo(f).fileName() == name;
+    });
+    QString text = name;
+    text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    if (sameName > 1) {
+        QString folder = QDir::toNativeSeparators(QFileInfo(path).absolutePath());
+        const QString home = QDir::toNativeSeparators(QDir::homePath());
+        if (folder.startsWith(home + QDir::separator()) || folder == home)
+            folder = QLatin1Char('~') + folder.mid(home.size());
+        text += QStringLiteral(" — ") + folder.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    }
+    return number <= 9 ? QStringLiteral("&%1  %2").arg(number).arg(text) : text;
+}
+
+} // namespace
+
 void DocumentLifecycle::fillRecentMenu(QMenu *menu)
 {
     menu->clear();
     const QStringList files = m_settings->recentFiles();
     int number = 1;
     for (const QString &path : files) {
-        const QString text = number <= 9
-            ? QStringLiteral("&%1  %2").arg(number).arg(QFileInfo(path).fileName())
-            : QFileInfo(path).fileName();
-        QAction *action = menu->addAction(text, this, [this, path] {
+        QAction *action = menu->addAction(recentFileText(path, number, files), this, [this, path] {
             if (maybeSave())
                 openFile(path);
         });
