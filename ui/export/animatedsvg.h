@@ -52,4 +52,12 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
                        qint64 holdMs = kAnimationHoldMs, bool wholeFrames = false,
                        bool *composed = nullptr);
 
+// The same drawing for the HTML lesson page (lessonpage.h), which inlines it: no XML declaration
+// and no title (`label` is its accessible name); its classes and keyframes are named with
+// `prefix` (a letter first; one prefix per picture on the page), and its animations stand paused
+// for the page's script, which sets their time (Web Animations API) and jumps between steps
+// under reduced motion.
+QByteArray playerSvg(ExportDiagram &diagram, const QByteArray &prefix, const QString &label,
+                     QString *error = nullptr);
+
 } // namespace keyscope::ui

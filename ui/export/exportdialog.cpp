@@ -457,6 +457,7 @@ bool ExportDialog::exportNow()
         bytes = both ? both->toMarkdown() : d->toMarkdown();
         break;
     case ExportFormat::Frames: // not offered by the dialog
+    case ExportFormat::Html:   // exportLessonPage, before the switch
         return fail(tr("Choose SVG, PNG, PDF or Markdown."));
     case ExportFormat::Png: {
         const QSizeF size = both ? both->logicalSize() : d->logicalSize();
