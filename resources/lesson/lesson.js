@@ -171,7 +171,7 @@
   function play() {
     if (predict.open) return;
     if (state.t >= total) show(0, true);
-    if (predict.on && state.t === 0 && predict.ask(0, false)) return;
+    if (predict.on && state.t === 0 && predict.ask(0, true)) return;
     state.stopAt = null;
     setPlaying(true);
   }
@@ -201,7 +201,6 @@
     if (reduced) { show(target, true); return; }
     state.stopAt = target;
     setPlaying(true);
-    state.stopAt = target;
   }
   function stepBack() {
     pause();
@@ -217,7 +216,7 @@
     pause();
     predict.close();
     show(0, true);
-    if (predict.on) predict.ask(0, false);
+    if (predict.on) predict.ask(0, true);
   }
   function goEnd() {
     pause();
@@ -312,20 +311,20 @@
 
     p.pending = (step) => questions.some((q) => q.step === step && !answers.has(q.id));
 
-    p.ask = (step) => {
+    p.ask = (step, follow) => {
       const q = questions.find((x) => x.step === step && !answers.has(x.id));
       if (!q) return false;
       p.open = q;
-      render(q);
+      render(q, follow);
       return true;
     };
 
-    function render(q) {
+    function render(q, follow) {
       const box = $('question');
       box.hidden = false;
       box.textContent = '';
       const h = document.createElement('h2');
-      h.textContent = titles.get(q.kind) || q.kind;
+      h.textContent = `Question ${questions.indexOf(q) + 1} of ${questions.length} · ${titles.get(q.kind)}`;
       const prompt = document.createElement('p');
       prompt.className = 'prompt';
       prompt.textContent = q.prompt;
@@ -349,13 +348,16 @@
       const feedback = document.createElement('div');
       feedback.className = 'feedback';
       box.append(h, prompt, list, feedback);
-      drawRows(q);
+      drawRows(q, follow);
       showScore(false);
     }
 
-    function drawRows(q) {
+    // The rows a question names, outlined and clickable; not for "which sorts first", whose
+    // rows' places would tell the answer.
+    function drawRows(q, follow) {
       overlay.textContent = '';
       sizeOverlay();
+      if (q.kind === 'keyOrder') return;
       const g = design.rows;
       let firstY;
       for (const c of q.choices) {
@@ -376,7 +378,8 @@
         overlay.appendChild(r);
       }
       const rows = (q.rows || []).map((row) => rowY[row]).filter((y) => y !== undefined);
-      if (firstY !== undefined || rows.length) keepInView([firstY !== undefined ? firstY : rows[0]]);
+      if (follow && rows.length) keepInView([rows[0]]);
+      else if (follow && firstY !== undefined) keepInView([firstY]);
     }
 
     function hot(id, on) {
@@ -423,7 +426,8 @@
       overlay.textContent = '';
     };
 
-    // Right, Page Down, Continue: answers the choice in focus, or goes on once answered.
+    // Right, Page Down, Continue: answers the choice in focus, or, once answered, plays on up to
+    // the next question (the app's predict mode does the same).
     p.forward = () => {
       const q = p.open;
       if (!q) return;
@@ -434,7 +438,7 @@
         return;
       }
       p.close();
-      if (!p.ask(q.step)) runTo(settledOf(q.step));
+      if (!p.ask(q.step, true)) play();
     };
 
     p.move = (by) => {

@@ -8,7 +8,7 @@
 // other than URL itself, each failed], "errors": [uncaught exceptions and console errors]}.
 // Actions: {"key": "ArrowRight"} presses a key; {"eval": "expression"} gives its value (awaited);
 // {"waitFor": "expression"} waits up to 10 s for it to be truthy; {"wait": ms};
-// {"click": "selector"} clicks the middle of the first element it selects;
+// {"click": "selector"} scrolls the first element it selects into view and clicks its middle;
 // {"screenshot": "file.png"} saves the viewport.
 
 import { spawn } from 'node:child_process';
@@ -145,7 +145,8 @@ async function run() {
       results.push(true);
     } else if (action.click !== undefined) {
       const at = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(action.click)});
-        if (!e) return null; const r = e.getBoundingClientRect();
+        if (!e) return null; e.scrollIntoView({block: 'center', behavior: 'instant'});
+        const r = e.getBoundingClientRect();
         return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`);
       if (at) {
         for (const type of ['mousePressed', 'mouseReleased']) {
@@ -172,5 +173,9 @@ try {
 process.stdout.write(`${JSON.stringify(output)}\n`);
 browser.kill();
 await new Promise((resolve) => { browser.on('exit', resolve); setTimeout(resolve, 3000); });
-rmSync(profile, { recursive: true, force: true });
+try {
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+} catch {
+  // A browser still closing may keep writing its profile: leave it to the system's tmp cleaning.
+}
 process.exit(output.failure ? 1 : 0);

@@ -362,11 +362,8 @@ std::vector<AnimationFrame> glidingFrames(const model::TraceTimeline *timeline, 
     for (const AnimationFrame &frame : timeline
              ? animationFrames(*timeline, holdMs)
              : std::vector<AnimationFrame> {{-1, 0, std::max<qint64>(1, holdMs)}}) {
-        const qint64 glide = frame.step < 0
-            ? 0
-            : qint64(
-                std::llround(double(frame.durationMs) * model::TraceTimeline::kTransitionShare));
-        if (glide > 0 && glide < frame.durationMs) {
+        const qint64 glide = frame.step < 0 ? 0 : stepLandsAt(frame) - frame.startMs;
+        if (glide > 0) {
             frames.push_back({frame.step, frame.startMs, glide, 0.0});
             frames.push_back({frame.step, frame.startMs + glide, frame.durationMs - glide, 1.0});
         } else {
@@ -491,6 +488,13 @@ QByteArray svgDocument(const QSizeF &size, const QString &title, const QString &
 }
 
 } // namespace
+
+qint64 stepLandsAt(const AnimationFrame &frame)
+{
+    const qint64 glide
+        = qint64(std::llround(double(frame.durationMs) * model::TraceTimeline::kTransitionShare));
+    return glide > 0 && glide < frame.durationMs ? frame.startMs + glide : frame.startMs;
+}
 
 std::vector<AnimationFrame> animationFrames(const model::TraceTimeline &timeline, qint64 holdMs)
 {

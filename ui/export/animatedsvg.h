@@ -25,6 +25,10 @@ struct AnimationFrame
     double transition = 1.0;
 };
 
+// When a step's movement has ended in the animation (its share of the step, as in the app):
+// the time step forward lands on. The animation glides whatever the timeline's transitions.
+qint64 stepLandsAt(const AnimationFrame &frame);
+
 // How long the final state stays up before the animation starts over.
 constexpr qint64 kAnimationHoldMs = 3000;
 

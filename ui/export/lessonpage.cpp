@@ -76,7 +76,7 @@ QJsonObject designJson(ExportDiagram &diagram, const QString &label)
         const model::TimelineStep &s = timeline->step(i);
         QJsonObject step {{QStringLiteral("start"), s.startMs},
                           {QStringLiteral("duration"), s.durationMs},
-                          {QStringLiteral("settled"), timeline->settledTime(i)},
+                          {QStringLiteral("settled"), stepLandsAt({i, s.startMs, s.durationMs})},
                           {QStringLiteral("narration"), narrationAt(diagram, i)}};
         if (s.row != model::QueryTrace::kNoRow)
             step.insert(QStringLiteral("y"), layout.rowCenterY(qsizetype(s.row)));
