@@ -47,6 +47,9 @@
     return lo;
   }
   const settledOf = (i) => (i >= stepCount ? total : steps[i].settled);
+  // Where the clock holds while the questions before step i are asked: step i - 1 landed, just
+  // short of step i (show() looks a millisecond ahead).
+  const holdBefore = (i) => Math.max(0, steps[i].start - 2);
 
   // A design's own time at a global time.
   function localTime(d, t) {
@@ -151,7 +154,7 @@
     const from = stepAt(state.t);
     for (let s = from + 1; predict.on && s <= Math.min(stepAt(t), stepCount - 1); ++s) {
       if (predict.pending(s)) {
-        show(Math.max(state.t, steps[s].start - 2), true);
+        show(holdBefore(s), true);
         setPlaying(false);
         predict.ask(s, true);
         return;
@@ -190,7 +193,7 @@
     const next = Math.max(0, stepAt(state.t)) + 1;
     if (next > stepCount) return;
     if (predict.on && next < stepCount && predict.pending(next)) {
-      show(Math.max(state.t, steps[next].start - 2), true);
+      show(holdBefore(next), true);
       predict.ask(next, true);
       return;
     }

@@ -434,7 +434,12 @@ void TestLessonPage::predictScoresRightAndWrongAnswers()
                 << key(QStringLiteral("1")) << key(QStringLiteral("ArrowRight"));
         score.record(lesson, i, lesson.questions[size_t(i)].choices[0].id);
     }
+    // Asked before its step: the picture shows the step before, landed (not the answer yet).
     actions << waitFor(QStringLiteral("!document.getElementById('question').hidden"))
+            << eval(kVisibleTexts
+                    + QStringLiteral(".concat([String(document.querySelector("
+                                     "'svg.diagram').getAnimations({subtree: true})"
+                                     "[0].currentTime)])"))
             << eval(prompt)
             << click(QStringLiteral(".overlay .choice-row[data-choice=\"%1\"]").arg(third.answer))
             << eval(verdict) << key(QStringLiteral("End"))
@@ -453,6 +458,13 @@ void TestLessonPage::predictScoresRightAndWrongAnswers()
     QVERIFY2(shownWrong.endsWith(QStringLiteral("|%1|Score: 1 of 2 right").arg(second.explanation)),
              qPrintable(shownWrong));
     const qsizetype n = r.size();
+    QVERIFY(third.step >= 1);
+    QJsonArray held = r[n - 6].toArray();
+    const double heldAt = held.last().toString().toDouble();
+    held.removeLast();
+    QCOMPARE(sorted(held), textsAt(third.step - 1));
+    QVERIFY2(heldAt < double(diagram.timeline()->step(third.step).startMs),
+             qPrintable(QString::number(heldAt)));
     QCOMPARE(r[n - 5].toString(), third.prompt);
     QVERIFY2(r[n - 4].toBool(), "no clickable row for the answer");
     QVERIFY2(r[n - 3].toString().startsWith(QStringLiteral("Right.|") + third.explanation),
