@@ -22,7 +22,7 @@ QByteArray lessonResource(const QString &name)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-QByteArray html(const QString &text)
+QByteArray escapedHtml(const QString &text)
 {
     return text.toHtmlEscaped().toUtf8();
 }
@@ -101,10 +101,11 @@ QByteArray transcript(const QJsonObject &design)
     for (qsizetype i = 0; i < steps.size(); ++i) {
         const QString narration = steps[i].toObject().value(QStringLiteral("narration")).toString();
         items += "<li><button type=\"button\" class=\"goto\" data-step=\"" + QByteArray::number(i)
-            + "\">Step " + QByteArray::number(i + 1) + "</button> " + html(narration) + "</li>\n";
+            + "\">Step " + QByteArray::number(i + 1) + "</button> " + escapedHtml(narration)
+            + "</li>\n";
     }
     items += "<li><button type=\"button\" class=\"goto\" data-step=\"end\">End</button> "
-        + html(design.value(QStringLiteral("final")).toString()) + "</li>\n";
+        + escapedHtml(design.value(QStringLiteral("final")).toString()) + "</li>\n";
     return "<details class=\"transcript\"><summary>Every step's narration</summary>\n<ol>\n" + items
         + "</ol>\n</details>\n";
 }
@@ -117,10 +118,10 @@ QByteArray figure(const ExportDiagram &diagram, const QString &label, int index,
     out += "<figcaption>";
     // One design: the page's heading names it already.
     if (!label.isEmpty())
-        out += "<span class=\"label\">" + html(label) + "</span> <span class=\"name\">"
-            + html(diagram.projectName()) + "</span>";
+        out += "<span class=\"label\">" + escapedHtml(label) + "</span> <span class=\"name\">"
+            + escapedHtml(diagram.projectName()) + "</span>";
     if (const QString query = diagram.queryLine(); !query.isEmpty())
-        out += "<code class=\"query\">" + html(query) + "</code>";
+        out += "<code class=\"query\">" + escapedHtml(query) + "</code>";
     out += "</figcaption>\n<div class=\"picture\">\n" + svg + "</div>\n";
     out += transcript(data);
     return out + "</figure>\n";
@@ -185,10 +186,10 @@ std::variant<QByteArray, ExportError> lessonPageHtml(std::vector<LessonPageDesig
     const QString description = designs.front().diagram->source().patternDescription;
     return fillTemplate(
         body,
-        {{"title", html(pageTitle(designs))},
+        {{"title", escapedHtml(pageTitle(designs))},
          {"description",
           description.isEmpty() ? QByteArray()
-                                : "<p class=\"about\">" + html(description) + "</p>"},
+                                : "<p class=\"about\">" + escapedHtml(description) + "</p>"},
          {"layout", designs.size() > 1 ? "compare" : "single"},
          {"figures", figures},
          {"style", style},
