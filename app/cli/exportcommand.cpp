@@ -1,9 +1,9 @@
 // `keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS) [--compare [FILE]]
-//  [--step N|end] [--format svg|png|pdf|md|frames] [--animated] [--scale S]
+//  [--step N|end] [--format svg|png|pdf|md|frames|html] [--animated] [--predict] [--scale S]
 //  [--theme light|dark] [--background COLOR|transparent] [--no-legend] [--no-heading] [--seed N] -o
 //  OUT`:
 // the collection diagram of an access pattern's (or any Query's) traversal at one step; or the
-// whole traversal as an animated SVG or as PNG frames.
+// whole traversal as an animated SVG, as PNG frames or as a lesson page (HTML).
 
 #include "app/cli/exportcommand.h"
 
@@ -24,7 +24,8 @@ namespace {
 const QString kExportHelp = QStringLiteral(
     "usage: keyscope export (FILE | --example ID) (--pattern NAME | QUERY OPTIONS)\n"
     "                       [--compare [FILE]] [--step N|end]\n"
-    "                       [--format svg|png|pdf|md|frames] [--animated] [--scale S]\n"
+    "                       [--format svg|png|pdf|md|frames|html] [--animated]\n"
+    "                       [--predict] [--scale S]\n"
     "                       [--theme light|dark] [--background COLOR] [--no-legend]\n"
     "                       [--no-heading]\n"
     "                       [--rows auto|all|touched|FROM-TO] [--context N]\n"
@@ -57,12 +58,20 @@ const QString kExportHelp = QStringLiteral(
     "  --format F        svg (text stays text), png, pdf (one vector page of the diagram's\n"
     "                    size, text extractable) or md (a Markdown table of the collection\n"
     "                    in sort-key order with each row's result number and fate).\n"
-    "                    Default: from the extension of OUT (.svg .png .pdf .md).\n"
+    "                    Default: from the extension of OUT (.svg .png .pdf .md .html).\n"
     "                    frames: the whole traversal as PNG files in the directory OUT,\n"
     "                    frame-000.png ... (one per step, the last is the final state) and\n"
     "                    frames.ffconcat, an index with durations for ffmpeg.\n"
+    "                    html: a lesson page, one self-contained HTML file (.html) that\n"
+    "                    plays the traversal in a browser, from disk or in an iframe:\n"
+    "                    play/pause, step, scrub, speed, each step's narration, the\n"
+    "                    legend and keys (Space, Left/Right, Page Up/Down, Home/End).\n"
+    "                    With --compare, both designs play in step.\n"
     "  --animated        With svg: the whole traversal as one SVG that plays by itself and\n"
     "                    loops (CSS animation, no script), holding the final state 3 s.\n"
+    "  --predict         With html: predict mode, as in the app: before each step the\n"
+    "                    page asks what happens next, checks the answer, explains it\n"
+    "                    and keeps the score.\n"
     "  --scale S         PNG pixels per diagram pixel, 0.1 to 16 (default 1; 2 for high-DPI\n"
     "                    screens); the PNG is at most 32767 pixels a side, 100 million in all.\n"
     "  --theme T         light (default) or dark: the export style's colours.\n"
@@ -86,7 +95,8 @@ const QString kExportHelp = QStringLiteral(
     "                    frames: all of them or none), or - for standard output.\n"
     "  --help            Show this help.\n"
     "\n"
-    "Identical inputs give byte-identical SVG and Markdown (no timestamps or random ids).\n"
+    "Identical inputs give byte-identical SVG, Markdown and HTML (no timestamps or random\n"
+    "ids).\n"
     "Sort and partition keys too long for their column are shortened with '…'; the SVG keeps\n"
     "each full key in a <title> (shown on hover, found by search).\n"
     "\n"
@@ -237,6 +247,7 @@ std::optional<int> readOutput(const ParsedOptions &options, ui::ExportRequest *r
                           QStringLiteral("the following arguments are required: -o/--output"));
     request->outputPath = *output;
     request->animated = options.has(QStringLiteral("--animated"));
+    request->predict = options.has(QStringLiteral("--predict"));
 
     auto seed = parseSeed(options);
     if (auto *message = std::get_if<QString>(&seed))
@@ -258,12 +269,13 @@ std::optional<int> readOutput(const ParsedOptions &options, ui::ExportRequest *r
         if (!request->format)
             return usageError(kExportUsage,
                               QStringLiteral("argument --format: invalid choice: '%1' "
-                                             "(choose from 'svg', 'png', 'pdf', 'md', 'frames')")
+                                             "(choose from 'svg', 'png', 'pdf', 'md', 'frames', "
+                                             "'html')")
                                   .arg(*format));
     } else if (!ui::exportFormatForPath(request->outputPath)) {
         return usageError(kExportUsage,
                           QStringLiteral("cannot tell the format from '%1': use "
-                                         "--format svg|png|pdf|md|frames")
+                                         "--format svg|png|pdf|md|frames|html")
                               .arg(request->outputPath));
     }
     if (auto scale = options.value(QStringLiteral("--scale"))) {
@@ -370,6 +382,7 @@ int runExportCommand(const QStringList &args)
                                 {QStringLiteral("--rows"), true},
                                 {QStringLiteral("--context"), true},
                                 {QStringLiteral("--animated"), false},
+                                {QStringLiteral("--predict"), false},
                                 {QStringLiteral("--seed"), true},
                                 {QStringLiteral("--help"), false},
                                 {QStringLiteral("--version"), false}});

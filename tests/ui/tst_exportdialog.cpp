@@ -2,6 +2,7 @@
 // write with errors shown) and the main window's export actions: File > Export Diagram,
 // Playback > Export Current Step, Edit > Copy as Image / Copy as SVG.
 
+#include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionpane.h"
@@ -121,6 +122,7 @@ private slots:
     void optionsChangeThePreview();
     void formatFollowsTheFileAndBack();
     void exportWritesTheChosenFormat();
+    void exportWritesTheLessonPage();
     void exportErrorsStayInTheDialog();
     void exportMakesAMissingFolder();
     void labelsShowTheirText();
@@ -250,6 +252,37 @@ void TestExportDialog::exportWritesTheChosenFormat()
         QVERIFY(dialog.exportNow());
         QVERIFY(readAll(dir.filePath(QStringLiteral("a.md"))).contains("at step 5 of "));
     }
+}
+
+// The lesson page (HTML) from the dialog is the page `keyscope export --format html` writes, with
+// predict mode's questions when asked for.
+void TestExportDialog::exportWritesTheLessonPage()
+{
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("lesson.html"));
+    TestDialog dialog(iotSource(), 5, target);
+    QCOMPARE(dialog.format(), ExportFormat::Html);
+    QVERIFY(dialog.predictBox()->isEnabled());
+    QVERIFY(!dialog.scaleBox()->isEnabled());
+    QVERIFY(!dialog.headingBox()->isEnabled());
+    for (const bool predict : {false, true}) {
+        dialog.predictBox()->setChecked(predict);
+        QVERIFY2(dialog.exportNow(), qPrintable(dialog.errorText()));
+        const QString cli = dir.filePath(QStringLiteral("cli.html"));
+        QStringList args {QStringLiteral("export"), kProject, QStringLiteral("--pattern"), kPattern,
+                          QStringLiteral("-o"),     cli};
+        if (predict)
+            args << QStringLiteral("--predict");
+        const auto run = keyscope::testsupport::runKeyscope(args);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QByteArray page = readAll(target);
+        QVERIFY(page.startsWith("<!DOCTYPE html>"));
+        QCOMPARE(page.contains("\"predict\":{"), predict);
+        QCOMPARE(page, readAll(cli));
+    }
+    // The other formats do not ask questions.
+    dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(ExportFormat::Svg)));
+    QVERIFY(!dialog.predictBox()->isEnabled());
 }
 
 void TestExportDialog::exportErrorsStayInTheDialog()
@@ -528,7 +561,7 @@ void TestExportDialog::sideBySideExportsBothDesigns()
     QCOMPARE(svg, both->toSvg());
     QVERIFY(svg.contains(both->before().projectName().toUtf8()));
     QVERIFY(svg.contains(both->after().projectName().toUtf8()));
-    QCOMPARE(dialog->formatBox()->count(), 4);
+    QCOMPARE(dialog->formatBox()->count(), 5);
     dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Png)));
     QVERIFY2(dialog->exportNow(), qPrintable(dialog->errorText()));
     const QImage png(dir.filePath(QStringLiteral("both.png")));

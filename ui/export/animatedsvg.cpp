@@ -362,11 +362,8 @@ std::vector<AnimationFrame> glidingFrames(const model::TraceTimeline *timeline, 
     for (const AnimationFrame &frame : timeline
              ? animationFrames(*timeline, holdMs)
              : std::vector<AnimationFrame> {{-1, 0, std::max<qint64>(1, holdMs)}}) {
-        const qint64 glide = frame.step < 0
-            ? 0
-            : qint64(
-                std::llround(double(frame.durationMs) * model::TraceTimeline::kTransitionShare));
-        if (glide > 0 && glide < frame.durationMs) {
+        const qint64 glide = frame.step < 0 ? 0 : stepLandsAt(frame) - frame.startMs;
+        if (glide > 0) {
             frames.push_back({frame.step, frame.startMs, glide, 0.0});
             frames.push_back({frame.step, frame.startMs + glide, frame.durationMs - glide, 1.0});
         } else {
@@ -380,7 +377,7 @@ std::vector<AnimationFrame> glidingFrames(const model::TraceTimeline *timeline, 
 // and those of its glide when it moves.
 QByteArray presenceRules(const Presence &presence, const Motion *motion,
                          const std::vector<AnimationFrame> &frames, qint64 totalMs,
-                         const QByteArray &n)
+                         const QByteArray &n, const QByteArray &prefix)
 {
     const int frameCount = int(frames.size());
     // Keyframes where the group appears or disappears; the underlying value (the
@@ -409,7 +406,7 @@ QByteArray presenceRules(const Presence &presence, const Motion *motion,
     if (!shownAt.isEmpty())
         keyframes += shownAt + "{visibility:visible}";
     // Without animation (or with reduced motion) the picture is the final state.
-    QByteArray rule = ".a" + n + "{animation-name:k" + n;
+    QByteArray rule = '.' + prefix + 'a' + n + "{animation-name:" + prefix + 'k' + n;
     QByteArray glide;
     if (motion) {
         const auto offset = [](double dy) {
@@ -427,41 +424,59 @@ QByteArray presenceRules(const Presence &presence, const Motion *motion,
                 += percent(leaves, totalMs) + offset(from) + percent(arrives, totalMs) + offset(dy);
             from = dy;
         }
-        rule += ",m" + n + ";animation-timing-function:step-end,ease-in-out";
+        rule += ',' + prefix + 'm' + n + ";animation-timing-function:step-end,ease-in-out";
         if (finalShown)
             rule += ";transform:translateY(" + QByteArray::number(from, 'g', 6) + "px)";
     }
     rule += finalShown ? "}\n" : ";visibility:hidden}\n";
-    QByteArray rules = rule + "@keyframes k" + n + '{' + keyframes + "}\n";
+    QByteArray rules = rule + "@keyframes " + prefix + 'k' + n + '{' + keyframes + "}\n";
     if (motion)
-        rules += "@keyframes m" + n + '{' + glide + "}\n";
+        rules += "@keyframes " + prefix + 'm' + n + '{' + glide + "}\n";
     return rules;
 }
+
+// Who the SVG is for: a file of its own (prefix empty), or the lesson page, which inlines it
+// (class and keyframe names prefixed, animations paused for its script, no title).
+struct Flavour
+{
+    QByteArray prefix;
+    bool player = false;
+    QString label; // player: the picture's accessible name
+};
 
 // The document: size, title, description, the style sheet, then the root group's attributes
 // around the body.
 QByteArray svgDocument(const QSizeF &size, const QString &title, const QString &caption,
                        qint64 totalMs, const QByteArray &styleRules,
                        const QByteArray &animationRules, const Attrs &rootAttributes,
-                       const QByteArray &body)
+                       const QByteArray &body, const Flavour &flavour)
 {
     const QByteArray w = QByteArray::number(size.width());
     const QByteArray h = QByteArray::number(size.height());
     QByteArray svg;
     svg.reserve(body.size() + styleRules.size() + animationRules.size() + 1024);
-    svg += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    if (!flavour.player)
+        svg += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + w + "\" height=\""
-        + h + "\" viewBox=\"0 0 " + w + ' ' + h + "\">\n";
-    svg += "<title>" + escaped(title) + "</title>\n";
-    svg += "<desc>" + escaped(caption) + "</desc>\n";
+        + h + "\" viewBox=\"0 0 " + w + ' ' + h + '"';
+    if (flavour.player)
+        svg += " class=\"diagram\" role=\"img\" aria-label=\"" + escaped(flavour.label) + '"';
+    svg += ">\n";
+    if (!flavour.player) {
+        svg += "<title>" + escaped(title) + "</title>\n";
+        svg += "<desc>" + escaped(caption) + "</desc>\n";
+    }
     svg += "<style>\n";
     // Every animated group has an aN class (style classes are sN).
-    svg += "[class*=a]{animation-duration:" + seconds(totalMs)
-        + ";animation-timing-function:step-end;animation-iteration-count:infinite}\n";
+    svg += "[class*=" + flavour.prefix + "a]{animation-duration:" + seconds(totalMs)
+        + ";animation-timing-function:step-end;animation-iteration-count:infinite";
+    // The page's script sets the time of each animation (Web Animations API).
+    svg += flavour.player ? ";animation-play-state:paused}\n" : "}\n";
     svg += styleRules;
     svg += animationRules;
-    // Reduced motion: the final state, still.
-    svg += "@media (prefers-reduced-motion:reduce){[class*=a]{animation:none}}\n";
+    // Reduced motion: the final state, still. (The page jumps from step to step instead.)
+    if (!flavour.player)
+        svg += "@media (prefers-reduced-motion:reduce){[class*=a]{animation:none}}\n";
     svg += "</style>\n";
     svg += "<g";
     for (const Attr &a : rootAttributes)
@@ -473,6 +488,13 @@ QByteArray svgDocument(const QSizeF &size, const QString &title, const QString &
 }
 
 } // namespace
+
+qint64 stepLandsAt(const AnimationFrame &frame)
+{
+    const qint64 glide
+        = qint64(std::llround(double(frame.durationMs) * model::TraceTimeline::kTransitionShare));
+    return glide > 0 && glide < frame.durationMs ? frame.startMs + glide : frame.startMs;
+}
 
 std::vector<AnimationFrame> animationFrames(const model::TraceTimeline &timeline, qint64 holdMs)
 {
@@ -500,8 +522,11 @@ void fitAllFrames(ExportDiagram &diagram)
     diagram.setStep(shown);
 }
 
-QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error, qint64 holdMs,
-                       bool wholeFrames, bool *composedOut)
+namespace {
+
+QByteArray buildAnimatedSvg(ExportDiagram &diagram, const QString &title, QString *error,
+                            qint64 holdMs, bool wholeFrames, bool *composedOut,
+                            const Flavour &flavour)
 {
     const model::TraceTimeline *timeline = diagram.timeline();
     const int shown = diagram.step();
@@ -576,9 +601,10 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
             auto it = styleClass.constFind(styleId);
             if (it == styleClass.cend()) {
                 it = styleClass.insert(styleId, int(styleClass.size()));
-                styleRules += ".s" + QByteArray::number(*it) + '{' + style.css + "}\n";
+                styleRules += '.' + flavour.prefix + 's' + QByteArray::number(*it) + '{' + style.css
+                    + "}\n";
             }
-            classes += 's' + QByteArray::number(*it);
+            classes += flavour.prefix + 's' + QByteArray::number(*it);
         }
         if (first.frames != always || motion >= 0) {
             QByteArray key;
@@ -593,9 +619,10 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
                 it = presenceClass.insert(key, int(presenceClass.size()));
                 animationRules
                     += presenceRules(first.frames, motion >= 0 ? &motions[size_t(motion)] : nullptr,
-                                     frames, totalMs, QByteArray::number(*it));
+                                     frames, totalMs, QByteArray::number(*it), flavour.prefix);
             }
-            classes += (classes.isEmpty() ? "a" : " a") + QByteArray::number(*it);
+            classes += (classes.isEmpty() ? QByteArray() : QByteArray(" ")) + flavour.prefix + 'a'
+                + QByteArray::number(*it);
         }
         body += "<g";
         if (!classes.isEmpty())
@@ -613,7 +640,22 @@ QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *er
 
     return svgDocument(parser.size().isEmpty() ? diagram.logicalSize() : parser.size(), title,
                        finalCaption, totalMs, styleRules, animationRules, parser.rootAttributes(),
-                       body);
+                       body, flavour);
+}
+
+} // namespace
+
+QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error, qint64 holdMs,
+                       bool wholeFrames, bool *composedOut)
+{
+    return buildAnimatedSvg(diagram, title, error, holdMs, wholeFrames, composedOut, Flavour {});
+}
+
+QByteArray playerSvg(ExportDiagram &diagram, const QByteArray &prefix, const QString &label,
+                     QString *error)
+{
+    return buildAnimatedSvg(diagram, QString(), error, kAnimationHoldMs, false, nullptr,
+                            Flavour {prefix, true, label});
 }
 
 } // namespace keyscope::ui

@@ -25,6 +25,10 @@ struct AnimationFrame
     double transition = 1.0;
 };
 
+// When a step's movement has ended in the animation (its share of the step, as in the app):
+// the time step forward lands on. The animation glides whatever the timeline's transitions.
+qint64 stepLandsAt(const AnimationFrame &frame);
+
 // How long the final state stays up before the animation starts over.
 constexpr qint64 kAnimationHoldMs = 3000;
 
@@ -51,5 +55,13 @@ void fitAllFrames(ExportDiagram &diagram);
 QByteArray animatedSvg(ExportDiagram &diagram, const QString &title, QString *error = nullptr,
                        qint64 holdMs = kAnimationHoldMs, bool wholeFrames = false,
                        bool *composed = nullptr);
+
+// The same drawing for the HTML lesson page (lessonpage.h), which inlines it: no XML declaration
+// and no title (`label` is its accessible name); its classes and keyframes are named with
+// `prefix` (a letter first; one prefix per picture on the page), and its animations stand paused
+// for the page's script, which sets their time (Web Animations API) and jumps between steps
+// under reduced motion.
+QByteArray playerSvg(ExportDiagram &diagram, const QByteArray &prefix, const QString &label,
+                     QString *error = nullptr);
 
 } // namespace keyscope::ui

@@ -8,6 +8,7 @@
 #include "ui/collection/collectionview.h"
 #include "ui/export/animationexport.h"
 #include "ui/export/comparediagram.h"
+#include "ui/export/lessonpage.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -367,7 +368,7 @@ QSizeF ExportDiagram::collectionSize() const
 double ExportDiagram::captionHeight() const
 {
     const QString text = caption();
-    if (text.isEmpty())
+    if (text.isEmpty() || !m_look.caption)
         return 0;
     const QFontMetricsF metrics(m_style.textFont);
     const QRectF box
@@ -522,6 +523,10 @@ void ExportDiagram::paint(QPainter &painter) const
                          QPointF(natural.width() - kCaptionPadding, y + 0.5));
     }
     y = paintHeading(painter, y, natural.width());
+    if (!m_look.caption) {
+        painter.restore();
+        return;
+    }
     painter.setPen(m_style.text);
     painter.setFont(m_style.textFont);
     painter.drawText(QRectF(kCaptionPadding, y + kCaptionPadding,
@@ -737,6 +742,8 @@ std::optional<ExportFormat> exportFormatNamed(const QString &name)
         return ExportFormat::Markdown;
     if (n == u"frames")
         return ExportFormat::Frames;
+    if (n == u"html" || n == u"htm")
+        return ExportFormat::Html;
     return std::nullopt;
 }
 
@@ -756,6 +763,8 @@ QString exportFormatSuffix(ExportFormat format)
         return QStringLiteral("pdf");
     case ExportFormat::Markdown:
         return QStringLiteral("md");
+    case ExportFormat::Html:
+        return QStringLiteral("html");
     case ExportFormat::Frames:
         return QString();
     }
@@ -778,6 +787,7 @@ std::variant<QByteArray, ExportError> encodeDiagram(const Diagram &diagram, Expo
     case ExportFormat::Markdown:
         return diagram.toMarkdown();
     case ExportFormat::Frames: // exportAnimation
+    case ExportFormat::Html:   // exportLessonPage
         break;
     case ExportFormat::Png: {
         if (const QString problem = imageSizeProblem(diagram.logicalSize(), scale);
@@ -806,10 +816,10 @@ std::variant<QByteArray, ExportError> exportBytes(const ExportRequest &request)
                 .arg(request.outputPath)};
     if (const QString problem = imageScaleProblem(request.scale); !problem.isEmpty())
         return ExportError {Kind::Request, problem};
-    if (request.animated || *format == ExportFormat::Frames)
+    if (request.animated || *format == ExportFormat::Frames || *format == ExportFormat::Html)
         return ExportError {Kind::Request,
-                            QStringLiteral("the animated SVG and PNG frames are written by "
-                                           "exportDiagram (exportAnimation), not as one file")};
+                            QStringLiteral("the animated SVG, PNG frames and the lesson page are "
+                                           "written by exportDiagram, not by exportBytes")};
 
     auto created = ExportDiagram::load(request.projectPath, request.pattern, request.query,
                                        request.seed, request.step, request.look);
@@ -852,6 +862,11 @@ ExportError exportDiagram(const ExportRequest &request)
 {
     const std::optional<ExportFormat> format
         = request.format ? request.format : exportFormatForPath(request.outputPath);
+    if (format == ExportFormat::Html && !request.animated)
+        return exportLessonPage(request);
+    if (request.predict)
+        return {ExportError::Kind::Request,
+                QStringLiteral("--predict belongs to a lesson page: add --format html")};
     if (format && (request.animated || *format == ExportFormat::Frames)) {
         if (const QString problem = imageScaleProblem(request.scale); !problem.isEmpty())
             return {ExportError::Kind::Request, problem};

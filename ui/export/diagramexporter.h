@@ -33,8 +33,9 @@ struct CollectionRenderState;
 
 namespace keyscope::ui {
 
-// Frames: the whole traversal as numbered PNG files in a directory (framesequence.h).
-enum class ExportFormat { Svg, Png, Pdf, Markdown, Frames };
+// Frames: the whole traversal as numbered PNG files in a directory (framesequence.h). Html: the
+// lesson page, one self-contained HTML file that plays the traversal (lessonpage.h).
+enum class ExportFormat { Svg, Png, Pdf, Markdown, Frames, Html };
 
 // Which rows a picture draws. Auto: every row up to kMaxDrawnRows, else the Touched window.
 // All: every row (a collection over the limit is refused). Touched: the rows the traversal
@@ -62,6 +63,8 @@ struct ExportLook
     // Under the legend, before the narration: the design's and the pattern's names, and the
     // Query in one line ("Query IoT · PK = :pk · :pk = 'DEVICE#d-9468' · backward · Limit 11").
     bool heading = true;
+    // The step's narration under the diagram (the lesson page shows it beside the picture).
+    bool caption = true;
     // Invalid: white for light, the theme's own page colour for dark; Qt::transparent: none.
     QColor background;
     RowWindow rows;
@@ -78,6 +81,7 @@ struct ExportRequest
     std::optional<ExportFormat> format; // nullopt: from the output file's extension
     double scale = 1.0;                 // PNG only: device pixels per logical pixel
     bool animated = false;              // SVG: the whole traversal, looping (animatedsvg.h)
+    bool predict = false;               // HTML: the lesson page asks predict mode's questions
     QString outputPath;
 
     std::optional<model::QueryRequest> query; // instead of `pattern`: any Query

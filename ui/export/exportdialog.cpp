@@ -1,5 +1,7 @@
 #include "ui/export/exportdialog.h"
 
+#include "ui/export/lessonpage.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -87,6 +89,7 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     m_format->addItem(tr("PNG image"), int(ExportFormat::Png));
     m_format->addItem(tr("PDF (one vector page)"), int(ExportFormat::Pdf));
     m_format->addItem(tr("Markdown table"), int(ExportFormat::Markdown));
+    m_format->addItem(tr("Lesson page (HTML that plays the traversal)"), int(ExportFormat::Html));
     m_format->setAccessibleName(tr("Format"));
 
     m_scale = new QDoubleSpinBox(this);
@@ -119,6 +122,9 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     m_heading->setAccessibleName(tr("Heading"));
     m_transparent = new QCheckBox(tr("&Transparent background"), this);
     m_transparent->setAccessibleName(tr("Transparent background"));
+    m_predict = new QCheckBox(tr("&Predict: ask before each step"), this);
+    m_predict->setAccessibleName(tr("Predict"));
+    m_predict->setToolTip(tr("The lesson page asks predict mode's questions before the steps"));
 
     m_path = new QLineEdit(suggestedPath, this);
     m_path->setAccessibleName(tr("File"));
@@ -139,6 +145,7 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     form->addRow(QString(), m_legend);
     form->addRow(QString(), m_heading);
     form->addRow(QString(), m_transparent);
+    form->addRow(QString(), m_predict);
     // The field is a row of two widgets, so the label names its buddy itself (a label without
     // one would show the "&").
     auto *fileLabel = new QLabel(tr("F&ile:"), this);
@@ -199,6 +206,7 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     connect(m_legend, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     connect(m_heading, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     connect(m_transparent, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
+    connect(m_subject, &QComboBox::currentIndexChanged, this, &ExportDialog::updateControls);
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         if (exportNow())
@@ -262,6 +270,22 @@ ExportLook ExportDialog::look() const
     return look;
 }
 
+QByteArray ExportDialog::lessonPage(QString *error) const
+{
+    std::vector<LessonPageDesign> designs;
+    designs.push_back({ExportDiagram::fromSource(m_source, std::nullopt, lessonLook(look())),
+                       comparing() ? m_beforeLabel : QString()});
+    if (comparing())
+        designs.push_back(
+            {ExportDiagram::fromSource(*m_other, std::nullopt, lessonLook(look())), m_afterLabel});
+    auto page = lessonPageHtml(designs, m_predict->isChecked() && !comparing());
+    if (auto *problem = std::get_if<ExportError>(&page)) {
+        *error = problem->message.left(1).toUpper() + problem->message.mid(1) + u'.';
+        return {};
+    }
+    return std::get<QByteArray>(page);
+}
+
 std::optional<int> ExportDialog::stepFor(const ExportDiagram::Source &source) const
 {
     const int step = m_step->value();
@@ -310,7 +334,9 @@ void ExportDialog::updateControls()
     m_transparent->setEnabled(f == ExportFormat::Png || f == ExportFormat::Svg);
     m_theme->setEnabled(f != ExportFormat::Markdown);
     m_legend->setEnabled(f != ExportFormat::Markdown);
-    m_heading->setEnabled(f != ExportFormat::Markdown);
+    // A lesson page shows the heading as text; its questions are about one design.
+    m_heading->setEnabled(f != ExportFormat::Markdown && f != ExportFormat::Html);
+    m_predict->setEnabled(f == ExportFormat::Html && !comparing());
     schedulePreview();
 }
 
@@ -414,6 +440,7 @@ QString ExportDialog::askSavePath(const QString &current)
     const QString filter = f == ExportFormat::Svg ? tr("SVG images (*.svg)")
         : f == ExportFormat::Png                  ? tr("PNG images (*.png)")
         : f == ExportFormat::Pdf                  ? tr("PDF documents (*.pdf)")
+        : f == ExportFormat::Html                 ? tr("Web pages (*.html)")
                                                   : tr("Markdown (*.md)");
     return QFileDialog::getSaveFileName(this, tr("Export Diagram"), current, filter);
 }
@@ -456,8 +483,15 @@ bool ExportDialog::exportNow()
     case ExportFormat::Markdown:
         bytes = both ? both->toMarkdown() : d->toMarkdown();
         break;
+    case ExportFormat::Html: {
+        QString problem;
+        bytes = lessonPage(&problem);
+        if (bytes.isEmpty())
+            return fail(problem);
+        break;
+    }
     case ExportFormat::Frames: // not offered by the dialog
-        return fail(tr("Choose SVG, PNG, PDF or Markdown."));
+        return fail(tr("Choose SVG, PNG, PDF, Markdown or a lesson page."));
     case ExportFormat::Png: {
         const QSizeF size = both ? both->logicalSize() : d->logicalSize();
         if (const QString problem = imageSizeProblem(size, m_scale->value()); !problem.isEmpty())

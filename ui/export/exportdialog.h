@@ -22,9 +22,11 @@ class QTimer;
 
 namespace keyscope::ui {
 
-// File > Export Diagram: format (SVG, PNG, PDF, Markdown), scale, trace step (the player's by
+// File > Export Diagram: format (SVG, PNG, PDF, Markdown, or a lesson page: HTML that plays the
+// traversal, with predict mode's questions if asked), scale, trace step (the player's by
 // default), export theme, legend and background, with a live preview of exactly what will be
-// written. Writes atomically (QSaveFile); a failure is shown in the dialog, which stays open.
+// written (the lesson page's picture at the step). Writes atomically (QSaveFile); a failure is
+// shown in the dialog, which stays open.
 class ExportDialog : public QDialog
 {
     Q_OBJECT
@@ -64,6 +66,7 @@ public:
     QComboBox *themeBox() const { return m_theme; }
     QCheckBox *legendBox() const { return m_legend; }
     QCheckBox *headingBox() const { return m_heading; }
+    QCheckBox *predictBox() const { return m_predict; }
     QCheckBox *transparentBox() const { return m_transparent; }
 
     // Clipboard payloads: a PNG image (at `scale`) and image/png bytes; SVG as image/svg+xml
@@ -84,6 +87,8 @@ private:
     void browse();
     void formatChanged();
     ExportLook look() const;
+    // The lesson page of the design (both, when comparing): empty and the reason on failure.
+    QByteArray lessonPage(QString *error) const;
     std::optional<int> stepFor(const ExportDiagram::Source &source) const;
 
     ExportDiagram::Source m_source;
@@ -98,6 +103,7 @@ private:
     QCheckBox *m_legend;
     QCheckBox *m_heading;
     QCheckBox *m_transparent;
+    QCheckBox *m_predict;
     QLineEdit *m_path;
     QLabel *m_sizeLabel;
     QLabel *m_error;

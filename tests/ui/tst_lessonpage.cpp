@@ -1,0 +1,637 @@
+// The lesson page (`keyscope export ... --format html`, issue 30) in a real browser: Debian's
+// headless Chromium opens the file from disk, driven through the DevTools protocol by
+// tests/support/browserpage.mjs (Node, no npm package), which fails every request other than
+// the file itself and reports it. The tests press keys and click as a student would and read
+// what the page shows; what it should show comes from the engine (the static export's caption
+// of each step, predict mode's Lesson and Score), never from text written here.
+//
+// Chromium and Node are required: without them every test here fails and says how to install
+// them. KEYSCOPE_CHROMIUM overrides the browser's path.
+
+#include "model/teach/lesson.h"
+#include "tests/support/testpaths.h"
+#include "ui/export/animatedsvg.h"
+#include "ui/export/diagramexporter.h"
+#include "ui/export/lessonpage.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QXmlStreamReader>
+
+using namespace keyscope;
+
+namespace {
+
+const QString kProject
+    = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
+const QString kPattern = QStringLiteral("Device and its 10 newest readings");
+
+QString findChromium()
+{
+    const QString configured = qEnvironmentVariable("KEYSCOPE_CHROMIUM");
+    if (!configured.isEmpty())
+        return QFileInfo(configured).isExecutable() ? configured : QString();
+    for (const QString &name : {QStringLiteral("chromium"), QStringLiteral("chromium-browser")}) {
+        const QString path = QStandardPaths::findExecutable(name);
+        if (!path.isEmpty())
+            return path;
+    }
+    return QString();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray err;
+};
+
+Run runExport(const QStringList &args)
+{
+    QProcess process;
+    process.start(keyscope::testsupport::keyscopeBinary(),
+                  QStringList {QStringLiteral("export")} + args);
+    Run run;
+    if (!process.waitForFinished(120000))
+        return run;
+    run.err = process.readAllStandardError();
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    return run;
+}
+
+QJsonObject key(const QString &name)
+{
+    return {{QStringLiteral("key"), name}};
+}
+QJsonObject eval(const QString &expression)
+{
+    return {{QStringLiteral("eval"), expression}};
+}
+QJsonObject waitFor(const QString &expression)
+{
+    return {{QStringLiteral("waitFor"), expression}};
+}
+QJsonObject click(const QString &selector)
+{
+    return {{QStringLiteral("click"), selector}};
+}
+
+const QString kPosition = QStringLiteral("document.getElementById('position').textContent");
+// The narration of the first design (the panel's first paragraph).
+const QString kNarration = QStringLiteral("document.querySelector('.narration').textContent");
+
+// The texts of the first diagram that are visible now (result badges, marker captions).
+const QString kVisibleTexts = QStringLiteral(
+    "[...document.querySelectorAll('svg.diagram text')]"
+    ".filter(t => getComputedStyle(t).visibility === 'visible').map(t => t.textContent)");
+
+QStringList sorted(const QJsonArray &array)
+{
+    QStringList list;
+    for (const QJsonValue &v : array)
+        list << v.toString();
+    list.sort();
+    return list;
+}
+
+// The lesson data the page embeds.
+QJsonObject pageData(const QByteArray &page)
+{
+    const QByteArray open = "<script type=\"application/json\" id=\"lesson-data\">";
+    const qsizetype start = page.indexOf(open) + open.size();
+    const qsizetype end = page.indexOf("</script>", start);
+    return QJsonDocument::fromJson(page.mid(start, end - start)).object();
+}
+
+} // namespace
+
+class TestLessonPage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void keyboardStepsThroughTheNarration();
+    void playPausesAndScrubs();
+    void reducedMotionJumpsToEachStep();
+    void predictScoresRightAndWrongAnswers();
+    void compareplaysBothDesignsInStep();
+    void makesNoNetworkRequest();
+    void identicalInputsGiveIdenticalBytes();
+    void everyExampleExports();
+    void fitsCommonWindows();
+    void refusesWhatDoesNotApply();
+
+private:
+    QJsonObject drive(const QString &file, const QJsonArray &actions, QSize size = {1280, 800},
+                      bool reducedMotion = false);
+    QString exportPage(const QString &name, const QStringList &extra = {});
+    QString captionAt(int step, const QString &project = kProject) const;
+    QStringList textsAt(int step) const;
+
+    QString m_chromium;
+    QString m_node;
+    QTemporaryDir m_dir;
+    QString m_page;
+    QString m_predictPage;
+    int m_steps = 0;
+};
+
+void TestLessonPage::initTestCase()
+{
+    m_chromium = findChromium();
+    if (m_chromium.isEmpty())
+        QFAIL("Chromium is not installed, and these tests need it (they do not skip). Install "
+              "Debian's package: `make deps` (or `apt-get install chromium`); set "
+              "KEYSCOPE_CHROMIUM to use another Chromium binary.");
+    m_node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    if (m_node.isEmpty())
+        QFAIL("Node.js is not installed, and these tests need it to drive Chromium: `make deps`.");
+    QVERIFY(m_dir.isValid());
+    m_page = exportPage(QStringLiteral("lesson.html"));
+    m_predictPage = exportPage(QStringLiteral("predict.html"), {QStringLiteral("--predict")});
+    QVERIFY(!m_page.isEmpty() && !m_predictPage.isEmpty());
+
+    auto created = ui::ExportDiagram::create(kProject, kPattern, std::nullopt);
+    QVERIFY(std::holds_alternative<std::unique_ptr<ui::ExportDiagram>>(created));
+    m_steps = std::get<std::unique_ptr<ui::ExportDiagram>>(created)->stepCount();
+    QVERIFY(m_steps > 10);
+}
+
+QString TestLessonPage::exportPage(const QString &name, const QStringList &extra)
+{
+    const QString out = m_dir.filePath(name);
+    const Run run = runExport(QStringList {kProject, QStringLiteral("--pattern"), kPattern} + extra
+                              + QStringList {QStringLiteral("-o"), out});
+    if (run.exitCode != 0) {
+        qWarning("export failed: %s", run.err.constData());
+        return QString();
+    }
+    return out;
+}
+
+// The narration the static export draws under the diagram at a step (-1: the end).
+QString TestLessonPage::captionAt(int step, const QString &project) const
+{
+    auto created = ui::ExportDiagram::create(project, kPattern,
+                                             step < 0 ? std::nullopt : std::optional<int>(step));
+    if (!std::holds_alternative<std::unique_ptr<ui::ExportDiagram>>(created))
+        return QStringLiteral("(no diagram)");
+    return std::get<std::unique_ptr<ui::ExportDiagram>>(created)->caption();
+}
+
+// The texts of the static SVG export of a step (-1: the end) drawn as the lesson page draws
+// (no heading, no caption; one legend for every step), sorted.
+QStringList TestLessonPage::textsAt(int step) const
+{
+    auto created = ui::ExportDiagram::load(kProject, kPattern, std::nullopt, std::nullopt,
+                                           std::nullopt, ui::lessonLook({}));
+    if (!std::holds_alternative<std::unique_ptr<ui::ExportDiagram>>(created))
+        return {QStringLiteral("(no diagram)")};
+    ui::ExportDiagram &diagram = *std::get<std::unique_ptr<ui::ExportDiagram>>(created);
+    ui::fitAllFrames(diagram);
+    diagram.setStep(step);
+    const QByteArray svg = diagram.toSvg();
+    QStringList texts;
+    for (qsizetype pos = 0; (pos = svg.indexOf("<text", pos)) >= 0;) {
+        const qsizetype open = svg.indexOf('>', pos);
+        const qsizetype close = svg.indexOf("</text>", open);
+        QXmlStreamReader reader("<t>" + svg.mid(open + 1, close - open - 1) + "</t>");
+        reader.readNextStartElement();
+        texts << reader.readElementText();
+        pos = close;
+    }
+    texts.sort();
+    return texts;
+}
+
+// Runs the actions on the page in Chromium; every test also checks that the page asked for
+// nothing but itself and threw no error.
+QJsonObject TestLessonPage::drive(const QString &file, const QJsonArray &actions, QSize size,
+                                  bool reducedMotion)
+{
+    const QString script = m_dir.filePath(QStringLiteral("actions.json"));
+    QFile out(script);
+    if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(actions).toJson()) < 0)
+        return {};
+    out.close();
+    QStringList args {keyscope::testsupport::sourcePath("/tests/support/browserpage.mjs"),
+                      m_chromium,
+                      QUrl::fromLocalFile(file).toString(),
+                      script,
+                      QStringLiteral("--width"),
+                      QString::number(size.width()),
+                      QStringLiteral("--height"),
+                      QString::number(size.height())};
+    if (reducedMotion)
+        args << QStringLiteral("--reduced-motion");
+    QProcess node;
+    node.start(m_node, args);
+    if (!node.waitForFinished(150000)) {
+        node.kill();
+        node.waitForFinished();
+        qWarning("the browser driver timed out");
+        return {};
+    }
+    const QJsonObject result = QJsonDocument::fromJson(node.readAllStandardOutput()).object();
+    if (result.contains(QStringLiteral("failure")) || node.exitCode() != 0)
+        qWarning() << "driver:" << result.value(QStringLiteral("failure")).toString()
+                   << node.readAllStandardError();
+    const QJsonArray blocked = result.value(QStringLiteral("blocked")).toArray();
+    const QJsonArray errors = result.value(QStringLiteral("errors")).toArray();
+    if (!blocked.isEmpty() || !errors.isEmpty()) {
+        qWarning() << "requests other than the page:" << blocked << "errors:" << errors;
+        return {};
+    }
+    return result;
+}
+
+// Right and Page Down step forward, Left and Page Up back, Home and End jump; the narration of
+// the step shown is the static export's caption of that step.
+void TestLessonPage::keyboardStepsThroughTheNarration()
+{
+    const QString landed = QStringLiteral("!document.body.classList.contains('playing')");
+    const QJsonArray actions {eval(kPosition),
+                              eval(kNarration),
+                              key(QStringLiteral("ArrowRight")),
+                              waitFor(landed),
+                              key(QStringLiteral("ArrowRight")),
+                              waitFor(landed),
+                              key(QStringLiteral("PageDown")),
+                              waitFor(landed),
+                              eval(kPosition),
+                              eval(kNarration),
+                              key(QStringLiteral("ArrowLeft")),
+                              eval(kPosition),
+                              key(QStringLiteral("PageUp")),
+                              eval(kPosition),
+                              eval(kNarration),
+                              eval(kVisibleTexts),
+                              key(QStringLiteral("End")),
+                              eval(kPosition),
+                              eval(kNarration),
+                              eval(kVisibleTexts),
+                              key(QStringLiteral("Home")),
+                              eval(kPosition)};
+    const QJsonObject result = drive(m_page, actions);
+    const QJsonArray r = result.value(QStringLiteral("results")).toArray();
+    QCOMPARE(r.size(), actions.size());
+    QCOMPARE(r[0].toString(), QStringLiteral("Step 1/%1").arg(m_steps));
+    QCOMPARE(r[1].toString(), captionAt(0));
+    QCOMPARE(r[8].toString(), QStringLiteral("Step 4/%1").arg(m_steps));
+    QCOMPARE(r[9].toString(), captionAt(3));
+    QCOMPARE(r[11].toString(), QStringLiteral("Step 3/%1").arg(m_steps));
+    QCOMPARE(r[13].toString(), QStringLiteral("Step 2/%1").arg(m_steps));
+    QCOMPARE(r[14].toString(), captionAt(1));
+    QCOMPARE(r[17].toString(), QStringLiteral("End"));
+    QCOMPARE(r[18].toString(), captionAt(-1));
+    QCOMPARE(r[21].toString(), QStringLiteral("Step 1/%1").arg(m_steps));
+    // The picture follows: what it shows is the static export of the same step.
+    QCOMPARE(sorted(r[15].toArray()), textsAt(1));
+    QCOMPARE(sorted(r[19].toArray()), textsAt(-1));
+    QVERIFY(textsAt(1) != textsAt(-1));
+}
+
+// Space plays and pauses; the slider scrubs; the speed list changes the pace; a button of the
+// narration list jumps to its step.
+void TestLessonPage::playPausesAndScrubs()
+{
+    const QString step = QStringLiteral("Number(document.getElementById('position').textContent"
+                                        ".replace(/Step (\\d+).*/, '$1'))");
+    const QJsonArray actions {
+        key(QStringLiteral(" ")),
+        waitFor(step + QStringLiteral(" >= 3")),
+        key(QStringLiteral(" ")),
+        eval(step),
+        {QJsonObject {{QStringLiteral("wait"), 700}}},
+        eval(step),
+        eval(QStringLiteral("(() => { const s = document.getElementById('scrub'); "
+                            "s.value = s.max; s.dispatchEvent(new Event('input')); "
+                            "return document.getElementById('position').textContent; })()")),
+        eval(QStringLiteral("document.querySelector('.transcript').open = true")),
+        click(QStringLiteral(".goto[data-step=\"5\"]")),
+        eval(kPosition),
+        eval(kNarration)};
+    const QJsonArray r = drive(m_page, actions).value(QStringLiteral("results")).toArray();
+    QCOMPARE(r.size(), actions.size());
+    QVERIFY(r[1].toBool());               // it played
+    QCOMPARE(r[5].toInt(), r[3].toInt()); // and stood still once paused
+    QCOMPARE(r[6].toString(), QStringLiteral("End"));
+    QCOMPARE(r[9].toString(), QStringLiteral("Step 6/%1").arg(m_steps));
+    QCOMPARE(r[10].toString(), captionAt(5));
+}
+
+// With prefers-reduced-motion a step shows at once, landed: no glide to wait for.
+void TestLessonPage::reducedMotionJumpsToEachStep()
+{
+    const QString time
+        = QStringLiteral("document.querySelector('svg.diagram').getAnimations({subtree: true})[0]"
+                         ".currentTime");
+    const QJsonArray actions {key(QStringLiteral("ArrowRight")), eval(kPosition), eval(time),
+                              eval(QStringLiteral("document.body.classList.contains('playing')"))};
+    const QJsonObject result = drive(m_page, actions, {1280, 800}, true);
+    const QJsonArray r = result.value(QStringLiteral("results")).toArray();
+    QCOMPARE(r.size(), actions.size());
+    QCOMPARE(r[1].toString(), QStringLiteral("Step 2/%1").arg(m_steps));
+    auto created = ui::ExportDiagram::create(kProject, kPattern, std::nullopt);
+    const auto &diagram = *std::get<std::unique_ptr<ui::ExportDiagram>>(created);
+    const model::TimelineStep &step = diagram.timeline()->step(1);
+    QCOMPARE(qint64(r[2].toDouble()), ui::stepLandsAt({1, step.startMs, step.durationMs}) + 1);
+    QCOMPARE(r[3].toBool(), false);
+}
+
+// Predict mode asks the app's questions (model::makeLesson) before their steps: a right answer
+// by its number key, a wrong one by its button, a row question by clicking the row in the
+// diagram; each shows the verdict and the question's explanation, and the score at the end is
+// model::Score's summary of the same answers.
+void TestLessonPage::predictScoresRightAndWrongAnswers()
+{
+    const QJsonObject data = pageData(readAll(m_predictPage));
+    const QJsonArray questions = data.value(QStringLiteral("predict"))
+                                     .toObject()
+                                     .value(QStringLiteral("lesson"))
+                                     .toObject()
+                                     .value(QStringLiteral("questions"))
+                                     .toArray();
+    QVERIFY(questions.size() >= 3);
+
+    // The same lesson, built as the app builds it.
+    auto created = ui::ExportDiagram::create(kProject, kPattern, std::nullopt);
+    const auto &diagram = *std::get<std::unique_ptr<ui::ExportDiagram>>(created);
+    model::LessonOptions options;
+    options.limit = diagram.source().request->limit;
+    const model::Lesson lesson
+        = model::makeLesson(*diagram.timeline(), *diagram.source().table, options);
+    QCOMPARE(qsizetype(lesson.questions.size()), questions.size());
+    for (qsizetype i = 0; i < questions.size(); ++i) {
+        const QJsonObject q = questions[i].toObject();
+        QCOMPARE(q.value(QStringLiteral("prompt")).toString(), lesson.questions[size_t(i)].prompt);
+        QCOMPARE(q.value(QStringLiteral("explanation")).toString(),
+                 lesson.questions[size_t(i)].explanation);
+    }
+
+    // Question 1 right (its number key), question 2 wrong (its button), then the first question
+    // whose choices are rows: answered by clicking the right row in the diagram.
+    const model::Question &first = lesson.questions[0];
+    const model::Question &second = lesson.questions[1];
+    const auto indexOf = [](const model::Question &q, const QString &id) {
+        for (size_t c = 0; c < q.choices.size(); ++c) {
+            if (q.choices[c].id == id)
+                return int(c);
+        }
+        return -1;
+    };
+    const int right = indexOf(first, first.answer);
+    int wrong = -1;
+    for (size_t c = 0; c < second.choices.size() && wrong < 0; ++c) {
+        if (second.choices[c].id != second.answer)
+            wrong = int(c);
+    }
+    QVERIFY(right >= 0 && wrong >= 0);
+    int rowQuestion = -1;
+    for (size_t i = 2; i < lesson.questions.size() && rowQuestion < 0; ++i) {
+        const model::Question &q = lesson.questions[i];
+        if (const model::Choice *c = q.choice(q.answer); c && c->row)
+            rowQuestion = int(i);
+    }
+    QVERIFY(rowQuestion >= 2);
+    const model::Question &third = lesson.questions[size_t(rowQuestion)];
+
+    const QString prompt
+        = QStringLiteral("document.querySelector('#question .prompt').textContent");
+    const QString verdict
+        = QStringLiteral("document.querySelector('#question .verdict').textContent + '|' + "
+                         "document.querySelector('#question .explanation').textContent + '|' + "
+                         "document.getElementById('score').textContent");
+    // Skips what lies between: answers every question before the row question with choice 1.
+    QJsonArray actions {
+        eval(prompt),
+        key(QString::number(right + 1)),
+        eval(verdict),
+        key(QStringLiteral("ArrowRight")),
+        eval(prompt),
+        click(QStringLiteral(".question .choices li:nth-child(%1) button").arg(wrong + 1)),
+        eval(verdict),
+        key(QStringLiteral("ArrowRight"))};
+    model::Score score;
+    score.record(lesson, 0, first.answer);
+    score.record(lesson, 1, second.choices[size_t(wrong)].id);
+    for (int i = 2; i < rowQuestion; ++i) {
+        actions << waitFor(QStringLiteral("!document.getElementById('question').hidden"))
+                << key(QStringLiteral("1")) << key(QStringLiteral("ArrowRight"));
+        score.record(lesson, i, lesson.questions[size_t(i)].choices[0].id);
+    }
+    // Asked before its step: the picture shows the step before, landed (not the answer yet).
+    actions << waitFor(QStringLiteral("!document.getElementById('question').hidden"))
+            << eval(kVisibleTexts
+                    + QStringLiteral(".concat([String(document.querySelector("
+                                     "'svg.diagram').getAnimations({subtree: true})"
+                                     "[0].currentTime)])"))
+            << eval(prompt)
+            << click(QStringLiteral(".overlay .choice-row[data-choice=\"%1\"]").arg(third.answer))
+            << eval(verdict) << key(QStringLiteral("End"))
+            << eval(QStringLiteral("document.getElementById('score').textContent"));
+    score.record(lesson, rowQuestion, third.answer);
+
+    const QJsonArray r = drive(m_predictPage, actions).value(QStringLiteral("results")).toArray();
+    QCOMPARE(r.size(), actions.size());
+    QCOMPARE(r[0].toString(), first.prompt);
+    QCOMPARE(r[2].toString(),
+             QStringLiteral("Right.|%1|Score: 1 of 1 right").arg(first.explanation));
+    QCOMPARE(r[4].toString(), second.prompt);
+    QVERIFY(r[5].toBool());
+    const QString shownWrong = r[6].toString();
+    QVERIFY2(shownWrong.startsWith(QStringLiteral("Not quite: ")), qPrintable(shownWrong));
+    QVERIFY2(shownWrong.endsWith(QStringLiteral("|%1|Score: 1 of 2 right").arg(second.explanation)),
+             qPrintable(shownWrong));
+    const qsizetype n = r.size();
+    QVERIFY(third.step >= 1);
+    QJsonArray held = r[n - 6].toArray();
+    const double heldAt = held.last().toString().toDouble();
+    held.removeLast();
+    QCOMPARE(sorted(held), textsAt(third.step - 1));
+    QVERIFY2(heldAt < double(diagram.timeline()->step(third.step).startMs),
+             qPrintable(QString::number(heldAt)));
+    QCOMPARE(r[n - 5].toString(), third.prompt);
+    QVERIFY2(r[n - 4].toBool(), "no clickable row for the answer");
+    QVERIFY2(r[n - 3].toString().startsWith(QStringLiteral("Right.|") + third.explanation),
+             qPrintable(r[n - 3].toString()));
+    QCOMPARE(r[n - 1].toString(), score.summary());
+}
+
+// --compare: the before and after designs play in step, each with its own narration.
+void TestLessonPage::compareplaysBothDesignsInStep()
+{
+    const QString page = m_dir.filePath(QStringLiteral("compare.html"));
+    const Run run = runExport({QStringLiteral("--example"), QStringLiteral("iot"),
+                               QStringLiteral("--compare"), QStringLiteral("--pattern"), kPattern,
+                               QStringLiteral("-o"), page});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString narrations
+        = QStringLiteral("[...document.querySelectorAll('.narration')].map(p => p.textContent)");
+    const QJsonArray actions {eval(narrations), key(QStringLiteral("End")), eval(narrations),
+                              eval(QStringLiteral("document.querySelectorAll('svg.diagram')"
+                                                  ".length"))};
+    const QJsonArray r = drive(page, actions).value(QStringLiteral("results")).toArray();
+    QCOMPARE(r.size(), actions.size());
+    const QString before
+        = keyscope::testsupport::sourcePath("/resources/examples/iot/before.keyscope.json");
+    const QJsonArray start = r[0].toArray();
+    const QJsonArray end = r[2].toArray();
+    QCOMPARE(start.size(), 2);
+    QCOMPARE(start[0].toString(), QStringLiteral("Before: ") + captionAt(0, before));
+    QCOMPARE(start[1].toString(), QStringLiteral("After: ") + captionAt(0));
+    QCOMPARE(end[0].toString(), QStringLiteral("Before: ") + captionAt(-1, before));
+    QCOMPARE(end[1].toString(), QStringLiteral("After: ") + captionAt(-1));
+    QCOMPARE(r[3].toInt(), 2);
+}
+
+// Every request the page makes, through a whole play, is the file itself (the driver fails
+// any other and drive() reports it); nothing in the file points elsewhere.
+void TestLessonPage::makesNoNetworkRequest()
+{
+    for (const QString &page : {m_page, m_predictPage}) {
+        const QJsonObject result
+            = drive(page,
+                    {key(QStringLiteral("End")), key(QStringLiteral("Home")),
+                     eval(QStringLiteral("document.querySelectorAll('details').forEach("
+                                         "d => d.open = true)")),
+                     key(QStringLiteral(" ")), QJsonObject {{QStringLiteral("wait"), 1000}}});
+        QVERIFY2(!result.isEmpty(), "the page asked for something besides itself");
+        const QJsonArray requests = result.value(QStringLiteral("requests")).toArray();
+        QVERIFY(!requests.isEmpty());
+        for (const QJsonValue &request : requests)
+            QCOMPARE(request.toString(), QUrl::fromLocalFile(page).toString());
+        const QByteArray bytes = readAll(page);
+        for (const QByteArray &outside :
+             {QByteArrayLiteral("src="), QByteArrayLiteral("url("), QByteArrayLiteral("@import"),
+              QByteArrayLiteral("https:")})
+            QVERIFY2(!bytes.contains(outside), outside.constData());
+    }
+}
+
+void TestLessonPage::identicalInputsGiveIdenticalBytes()
+{
+    for (const QStringList &extra :
+         {QStringList {}, QStringList {QStringLiteral("--predict")},
+          QStringList {QStringLiteral("--theme"), QStringLiteral("dark")}}) {
+        const QString a = exportPage(QStringLiteral("a.html"), extra);
+        const QString b = exportPage(QStringLiteral("b.html"), extra);
+        QVERIFY(!a.isEmpty() && !b.isEmpty());
+        QCOMPARE(readAll(a), readAll(b));
+    }
+}
+
+// Each built-in example's patterns export as a lesson page, with predict mode; those with a
+// before design also as a before/after page.
+void TestLessonPage::everyExampleExports()
+{
+    QFile index(keyscope::testsupport::sourcePath("/resources/examples/index.json"));
+    QVERIFY(index.open(QIODevice::ReadOnly));
+    const QJsonArray examples = QJsonDocument::fromJson(index.readAll()).array();
+    QVERIFY(examples.size() >= 10);
+    for (const QJsonValue &value : examples) {
+        const QJsonObject example = value.toObject();
+        const QString id = example.value(QStringLiteral("id")).toString();
+        QFile project(keyscope::testsupport::sourcePath("/resources/examples/")
+                      + example.value(QStringLiteral("after")).toString());
+        QVERIFY(project.open(QIODevice::ReadOnly));
+        const QJsonArray patterns = QJsonDocument::fromJson(project.readAll())
+                                        .object()
+                                        .value(QStringLiteral("accessPatterns"))
+                                        .toArray();
+        QVERIFY(!patterns.isEmpty());
+        for (const QJsonValue &p : patterns) {
+            const QString pattern = p.toObject().value(QStringLiteral("name")).toString();
+            QStringList args {
+                QStringLiteral("--example"), id,
+                QStringLiteral("--pattern"), pattern,
+                QStringLiteral("-o"),        m_dir.filePath(id + QStringLiteral(".html"))};
+            const QString what = id + QStringLiteral(" / ") + pattern;
+            Run run = runExport(args + QStringList {QStringLiteral("--predict")});
+            QVERIFY2(run.exitCode == 0, qPrintable(what + QStringLiteral(": ") + run.err));
+            const QJsonObject data
+                = pageData(readAll(m_dir.filePath(id + QStringLiteral(".html"))));
+            QVERIFY2(data.value(QStringLiteral("designs")).toArray().size() == 1, qPrintable(what));
+            if (example.contains(QStringLiteral("before"))) {
+                run = runExport(args + QStringList {QStringLiteral("--compare")});
+                QVERIFY2(run.exitCode == 0, qPrintable(what + QStringLiteral(": ") + run.err));
+            }
+        }
+    }
+}
+
+// At 1280x800 and 1024x700 nothing runs off the side, the player does not cover the diagram,
+// and the transport's controls do not overlap one another.
+void TestLessonPage::fitsCommonWindows()
+{
+    const QString checks = QStringLiteral(R"((() => {
+const box = (e) => e.getBoundingClientRect();
+const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+const controls = [...document.querySelectorAll('.transport > *')].map(box);
+let clash = 0;
+controls.forEach((a, i) => controls.slice(i + 1).forEach((b) => { clash += overlap(a, b); }));
+const panel = box(document.querySelector('.panel'));
+const picture = box(document.querySelector('svg.diagram'));
+return {wide: document.documentElement.scrollWidth <= innerWidth, clash,
+        covered: overlap(panel, picture), pictureWidth: picture.width};
+})())");
+    for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
+        const QString shot = m_dir.filePath(QStringLiteral("shot-%1.png").arg(size.width()));
+        const QJsonArray actions {eval(checks), key(QStringLiteral("End")),
+                                  QJsonObject {{QStringLiteral("screenshot"), shot}}};
+        const QJsonArray r
+            = drive(m_predictPage, actions, size).value(QStringLiteral("results")).toArray();
+        QCOMPARE(r.size(), actions.size());
+        const QJsonObject c = r[0].toObject();
+        QVERIFY2(c.value(QStringLiteral("wide")).toBool(),
+                 qPrintable(QString::number(size.width())));
+        QCOMPARE(c.value(QStringLiteral("clash")).toInt(), 0);
+        QCOMPARE(c.value(QStringLiteral("covered")).toBool(), false);
+        QVERIFY(c.value(QStringLiteral("pictureWidth")).toDouble() > 600);
+        QVERIFY(QFileInfo(shot).size() > 10000);
+    }
+}
+
+void TestLessonPage::refusesWhatDoesNotApply()
+{
+    const QString out = m_dir.filePath(QStringLiteral("refused.html"));
+    const QStringList base {kProject, QStringLiteral("--pattern"), kPattern, QStringLiteral("-o")};
+    const struct
+    {
+        QStringList args;
+        QString message;
+    } cases[] = {
+        {base + QStringList {m_dir.filePath(QStringLiteral("x.svg")), QStringLiteral("--predict")},
+         QStringLiteral("--predict belongs to a lesson page: add --format html")},
+        {base + QStringList {out, QStringLiteral("--step"), QStringLiteral("3")},
+         QStringLiteral("--step does not apply to a lesson page: it plays every step")},
+        {base
+             + QStringList {out, QStringLiteral("--predict"), QStringLiteral("--compare"),
+                            kProject},
+         QStringLiteral("--predict asks about one design: give --compare or --predict, not both")},
+    };
+    for (const auto &c : cases) {
+        const Run run = runExport(c.args);
+        QCOMPARE(run.exitCode, 252);
+        QVERIFY2(run.err.contains(c.message.toUtf8()), run.err.constData());
+        QVERIFY(!QFileInfo::exists(out));
+    }
+}
+
+QTEST_MAIN(TestLessonPage)
+#include "tst_lessonpage.moc"
