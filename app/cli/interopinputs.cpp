@@ -3,6 +3,7 @@
 #include "app/cli/clisupport.h"
 #include "model/design/projectfile.h"
 #include "model/interop/interopfile.h"
+#include "model/interop/mcpdatamodel.h"
 #include "model/interop/mcpschema.h"
 #include "model/io/inputfile.h"
 
@@ -97,8 +98,10 @@ std::variant<std::vector<Project>, int> loadDesigns(const QString &path, const Q
         auto bytes = InputFile::read(path);
         const QByteArray *data = std::get_if<QByteArray>(&bytes);
         // Only a file that names "tables" is parsed twice (a large project is not).
-        if (data && data->contains("\"tables\"")
-            && McpSchema::looksLike(QJsonDocument::fromJson(*data))) {
+        const auto isMcp = [](const QJsonDocument &document) {
+            return McpSchema::looksLike(document) || McpDataModel::looksLike(document);
+        };
+        if (data && data->contains("\"tables\"") && isMcp(QJsonDocument::fromJson(*data))) {
             auto read = InteropFile::parse(*data, path, table);
             if (auto *error = std::get_if<IoError>(&read)) {
                 print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error->toString()));

@@ -42,9 +42,10 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
                                                    const QString &usage);
 
 // The designs `keyscope check` runs: a Keyscope project, or the tables of an AWS DynamoDB MCP
-// schema (schema.json) imported as `keyscope convert` imports them (`table` picks one; the
-// import's notes go to stderr). Prints errors to stderr; returns the exit code on failure
-// (kExitFile for a file that cannot be read or is invalid, kExitUsage for --table on a project).
+// schema (schema.json) or data model (dynamodb_data_model.json) imported as `keyscope convert`
+// imports them (`table` picks one; the import's notes go to stderr). Prints errors to stderr;
+// returns the exit code on failure (kExitFile for a file that cannot be read or is invalid,
+// kExitUsage for --table on a project).
 std::variant<std::vector<model::Project>, int> loadDesigns(const QString &path,
                                                            const QString &table);
 
