@@ -11,6 +11,7 @@
 #include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -124,6 +125,9 @@ private slots:
     void cliConvert();
     void cliCheck();
     void cliRefusesInvalid();
+    void usageDataSeedsGenerators();
+    void usageDataRefused_data();
+    void usageDataRefused();
 };
 
 void TestMcpImport::validSchema_data()
@@ -489,6 +493,97 @@ void TestMcpImport::cliRefusesInvalid()
                                        ": Duplicate pattern_id 1"),
                  qPrintable(result.err));
         QVERIFY(!QFile::exists(dir.filePath("x.keyscope.json")));
+    }
+}
+
+namespace {
+
+const QString kUsage = kMcp + "usage/";
+
+QStringList choicesOf(const QString &projectPath, const QString &entity, const QString &name)
+{
+    auto project = ProjectFile::read(projectPath);
+    if (!std::holds_alternative<Project>(project))
+        return {"(no project)"};
+    const AttributeSpec *attribute = findAttribute(std::get<Project>(project), entity, name);
+    if (!attribute || attribute->generator.kind != GeneratorSpec::Kind::Choice)
+        return {"(not a choice)"};
+    return attribute->generator.choices;
+}
+
+} // namespace
+
+// usage_data.json's values become the choices of the entity's non-key attributes, given with
+// --usage-data or found beside the schema; key fields keep their generators.
+void TestMcpImport::usageDataSeedsGenerators()
+{
+    QTemporaryDir dir;
+    const Result given
+        = run({"convert", kMcp + "deals_schema.json", "--table", "Brands", "--usage-data",
+               kUsage + "deals_usage_data.json", "-o", "brands.keyscope.json"},
+              dir.path());
+    QVERIFY2(given.exitCode == 0, qPrintable(given.err));
+    QCOMPARE(choicesOf(dir.filePath("brands.keyscope.json"), "Brand", "brand_name"),
+             QStringList({"Acme", "Acme Ltd"}));
+    QVERIFY2(given.err.contains("entities.Brand: brand_name, description draw from the usage "
+                                "data's values"),
+             qPrintable(given.err));
+
+    QVERIFY(QFile::copy(kMcp + "deals_schema.json", dir.filePath("schema.json")));
+    QVERIFY(QFile::copy(kUsage + "deals_usage_data.json", dir.filePath("usage_data.json")));
+    const Result beside
+        = run({"convert", "schema.json", "--all-tables", "-o", "d.keyscope.json"}, dir.path());
+    QVERIFY2(beside.exitCode == 0, qPrintable(beside.err));
+    QCOMPARE(choicesOf(dir.filePath("d-Deals.keyscope.json"), "Deal", "status"),
+             QStringList({"ACTIVE", "EXPIRED"}));
+    QCOMPARE(choicesOf(dir.filePath("d-Deals.keyscope.json"), "Deal", "price"),
+             QStringList({"19.99", "14.99"}));
+    QCOMPARE(choicesOf(dir.filePath("d-Users.keyscope.json"), "User", "user_id"),
+             QStringList({"(not a choice)"})); // the partition key keeps its generator
+}
+
+void TestMcpImport::usageDataRefused_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("error"); // after "FILE: "
+    QTest::newRow("top-level key")
+        << "unknown_top_level_keys.json"
+        << "root: Unknown top-level keys: description; the only key is \"entities\"";
+    QTest::newRow("unknown entity")
+        << "unknown_entities.json"
+        << "entities.UnknownEntity: Unknown entities: UnknownEntity; the schema's entities: "
+           "Brand, Deal, User, UserWatch";
+    QTest::newRow("missing entity") << "missing_entities.json"
+                                    << "entities: Missing required entities: Brand";
+    QTest::newRow("missing sections") << "missing_required_sections.json"
+                                      << "entities.User: Missing required sections for entity "
+                                         "User: access_pattern_data, update_data";
+    QTest::newRow("unknown field")
+        << "invalid_field_names.json"
+        << "entities.Brand.sample_data.brand_nam: Unknown field 'brand_nam' for entity Brand; "
+           "did you mean 'brand_name'?";
+    QTest::newRow("empty section") << "empty_sample_data.json"
+                                   << "entities.Deal.sample_data: Empty sample_data for entity "
+                                      "Deal: give at least one field's value";
+    QTest::newRow("not an object") << "invalid_json_structure.json"
+                                   << "entities: entities must be an object";
+}
+
+void TestMcpImport::usageDataRefused()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, error);
+    QTemporaryDir dir;
+    const QString usage = kUsage + "invalid/" + file;
+    for (const QStringList &args :
+         {QStringList {"check", kMcp + "deals_schema.json", "--usage-data", usage},
+          QStringList {"convert", kMcp + "deals_schema.json", "--all-tables", "--usage-data", usage,
+                       "-o", "x.keyscope.json"}}) {
+        const Result result = run(args, dir.path());
+        QCOMPARE(result.exitCode, 255);
+        QVERIFY2(result.err.contains("keyscope: error: " + usage + ": " + error),
+                 qPrintable(result.err));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
     }
 }
 

@@ -21,7 +21,7 @@ using namespace keyscope::model;
 
 const QString kConvertHelp = QStringLiteral(
     "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables]\n"
-    "                        [--seed N] [--no-infer] [--skip-invalid]\n"
+    "                        [--seed N] [--no-infer] [--skip-invalid] [--usage-data FILE]\n"
     "\n"
     "Converts between Keyscope projects and the files other DynamoDB tools use. Each IN is\n"
     "recognised by its content:\n"
@@ -71,6 +71,9 @@ const QString kConvertHelp = QStringLiteral(
     "                    extension (\"-2\", \"-3\"... after a name another table's file\n"
     "                    already has).\n"
     "  --seed N          Populate with seed N instead of the project's.\n"
+    "  --usage-data FILE An AWS DynamoDB MCP schema's usage_data.json: the values it gives\n"
+    "                    an entity's non-key attributes become their generators' choices.\n"
+    "                    Without it, usage_data.json beside the schema is read if present.\n"
     "  --no-infer        Keep items as hand-written items when writing a project.\n"
     "  --skip-invalid    Convert the items that can be read when others cannot (bad JSON,\n"
     "                    CSV rows that fail, items that do not fit the table, over 400 KB);\n"
@@ -314,7 +317,8 @@ int runConvertCommand(const QStringList &args)
                                       {QStringLiteral("--all-tables"), false},
                                       {QStringLiteral("--seed"), true},
                                       {QStringLiteral("--no-infer"), false},
-                                      {QStringLiteral("--skip-invalid"), false}},
+                                      {QStringLiteral("--skip-invalid"), false},
+                                      {QStringLiteral("--usage-data"), true}},
                                      kConvertUsage, kConvertHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
@@ -338,7 +342,8 @@ int runConvertCommand(const QStringList &args)
 
     if (auto exitCode = refuseInputAsOutput(out, options.positionals))
         return *exitCode;
-    auto read = readInteropInputs(options.positionals, table, kConvertUsage);
+    auto read = readInteropInputs(options.positionals, table, kConvertUsage,
+                                  options.value(QStringLiteral("--usage-data")));
     if (const int *exitCode = std::get_if<int>(&read))
         return *exitCode;
     InteropInputs &inputs = std::get<InteropInputs>(read);
