@@ -147,6 +147,31 @@ void TestMcpImport::validSchema_data()
                                            "get_recent_deals_by_brand", "get_user_watches"};
     QTest::newRow("project management (single-table)")
         << "project_management_schema.json" << QStringList {"get_organization_projects"};
+    QTest::newRow("social media (single-table)")
+        << "social_media_app_schema.json"
+        << QStringList {"get_comments_for_post_range", "get_user_posts_by_prefix",
+                        "get_user_profile_and_posts"};
+    QTest::newRow("user analytics (four GSIs)")
+        << "user_analytics_schema.json"
+        << QStringList {"get_active_users",
+                        "get_highly_engaged_users_by_session_range",
+                        "get_recent_active_users",
+                        "get_recent_signups_by_age_group",
+                        "get_users_by_age_group",
+                        "get_users_by_country_prefix",
+                        "get_users_by_engagement_level",
+                        "get_users_by_location",
+                        "get_users_signup_date_range"};
+    QTest::newRow("ecommerce (first two tables)")
+        << "ecommerce_schema.json"
+        << QStringList {"get_category_products_after_id", "get_product_reviews_by_id_prefix",
+                        "get_products_by_category"};
+    QTest::newRow("elearning (first five entities)")
+        << "elearning_schema.json" << QStringList {"get_course_lessons", "get_user_enrollments"};
+    // Every Query of the patient's partition lacks a sort key prefix, so each returns the
+    // profile, the history and the allergies together.
+    QTest::newRow("medical records (first table)")
+        << "medical_records_schema.json" << QStringList {};
     QTest::newRow("our own: multi-attribute GSI, filters, ranges")
         << "keyscope_features_schema.json"
         << QStringList {"customer_orders", "customer_orders_in_status",
