@@ -80,6 +80,9 @@ private slots:
     void invalidDataModel();
     void cliCheck();
     void cliConvert();
+    void roundTrip_data();
+    void roundTrip();
+    void exportRefusesItsInput();
 };
 
 void TestMcpDataModel::tablesItemsAndIndexes()
@@ -303,6 +306,69 @@ void TestMcpDataModel::cliConvert()
     const Result all = run({"convert", kShop, "--all-tables", "-o", "m.keyscope.json"}, dir.path());
     QVERIFY2(all.exitCode == 0, qPrintable(all.err));
     QVERIFY(QFile::exists(dir.filePath("m-ProductTable.keyscope.json")));
+}
+
+namespace {
+
+// A project as its file holds it, but for the description (which names the file it came from).
+QJsonObject comparable(const Project &project)
+{
+    QJsonObject json = ProjectFile::toJson(project);
+    json.remove("description");
+    return json;
+}
+
+} // namespace
+
+void TestMcpDataModel::roundTrip_data()
+{
+    QTest::addColumn<QString>("table");
+    QTest::newRow("ShopTable") << "ShopTable";
+    QTest::newRow("ProductTable") << "ProductTable";
+}
+
+// Imported, written back with --to mcp-data-model and imported again: nothing changes.
+void TestMcpDataModel::roundTrip()
+{
+    QFETCH(QString, table);
+    const InteropFile::Input first = importFile(kShop, table);
+    QCOMPARE(first.projects.size(), size_t(1));
+    const Project &project = first.projects.front();
+    const std::vector<QByteArray> files
+        = InteropFile::render(InteropFile::Format::McpDataModel, project, project.items, {});
+    QCOMPARE(files.size(), size_t(1));
+    auto again = InteropFile::parse(files.front(), "again.json");
+    const IoError *error = std::get_if<IoError>(&again);
+    QVERIFY2(!error, qPrintable(error ? error->toString() : QString()));
+    const InteropFile::Input &second = std::get<InteropFile::Input>(again);
+    QCOMPARE(second.kind, InteropFile::Kind::McpDataModel);
+    QCOMPARE(second.projects.size(), size_t(1));
+    QCOMPARE(comparable(second.projects.front()), comparable(project));
+}
+
+void TestMcpDataModel::exportRefusesItsInput()
+{
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(kShop, dir.filePath("model.json")));
+    QFile in(dir.filePath("model.json"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray before = in.readAll();
+    in.close();
+    const Result same = run({"convert", "model.json", "--table", "ShopTable", "--to",
+                             "mcp-data-model", "-o", "model.json"},
+                            dir.path());
+    QVERIFY2(same.exitCode != 0, qPrintable(same.err));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QCOMPARE(in.readAll(), before);
+    in.close();
+
+    const Result out = run({"convert", "model.json", "--table", "ShopTable", "--to",
+                            "mcp-data-model", "-o", "back.json"},
+                           dir.path());
+    QVERIFY2(out.exitCode == 0, qPrintable(out.err));
+    const Result check = run({"check", "back.json"}, dir.path());
+    QVERIFY2(check.outText().contains("PASS  4: Shipped orders in a region since a date"),
+             qPrintable(check.outText() + check.err));
 }
 
 QTEST_GUILESS_MAIN(TestMcpDataModel)

@@ -59,6 +59,10 @@ const QString kConvertHelp = QStringLiteral(
     "                       file://OUT-001.json`)\n"
     "  scan                 `aws dynamodb scan` output, {\"Items\": [...], \"Count\": ...}\n"
     "  csv                  a header row of `Name (T)` columns, one item per row\n"
+    "  mcp-schema           schema.json of AWS's DynamoDB MCP server (its code generator's\n"
+    "                       input): what the import kept, with the current key templates\n"
+    "  mcp-data-model       its dynamodb_data_model.json: the table, the items as\n"
+    "                       PutRequests, Query patterns as `aws dynamodb query` lines\n"
     "Items formats and workbench write the populated collection (generated items, then the\n"
     "hand-written ones; one item per primary key).\n"
     "\n"
@@ -252,7 +256,8 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
     for (std::size_t p = 0; p < projects.size(); ++p) {
         const Project &project = projects[p];
         ItemList items;
-        if (InteropFile::isItemsFormat(format) || format == InteropFile::Format::Workbench) {
+        if (InteropFile::isItemsFormat(format) || format == InteropFile::Format::Workbench
+            || format == InteropFile::Format::McpDataModel) {
             auto populated = InteropFile::populatedItems(project, designPath, seed);
             if (auto *error = std::get_if<IoError>(&populated))
                 return fileError(*error);

@@ -350,7 +350,8 @@ QStringList InteropFile::formatNames()
     return {QStringLiteral("keyscope"),       QStringLiteral("workbench"),
             QStringLiteral("cloudformation"), QStringLiteral("cloudformation-yaml"),
             QStringLiteral("create-table"),   QStringLiteral("batch-write"),
-            QStringLiteral("scan"),           QStringLiteral("csv")};
+            QStringLiteral("scan"),           QStringLiteral("csv"),
+            QStringLiteral("mcp-schema"),     QStringLiteral("mcp-data-model")};
 }
 
 QString InteropFile::formatName(Format format)
@@ -403,6 +404,10 @@ std::vector<QByteArray> InteropFile::render(Format format, const Project &projec
         return {ItemsFormats::scanOutput(items)};
     case Format::Csv:
         return {ItemsFormats::toCsv(items, project.table)};
+    case Format::McpSchema:
+        return {McpSchema::serialize(project)};
+    case Format::McpDataModel:
+        return {McpDataModel::serialize(project, items)};
     }
     return {};
 }

@@ -40,6 +40,8 @@ public:
         BatchWrite,         // batch-write-item requests, 25 puts per file
         Scan,               // aws dynamodb scan output
         Csv,                // header row + one item per row
+        McpSchema,          // schema.json of AWS's DynamoDB MCP server, one table
+        McpDataModel,       // its dynamodb_data_model.json, one table
     };
 
     // Notes an Input holds at most (then one saying how many more there were).

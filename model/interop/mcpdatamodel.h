@@ -49,6 +49,12 @@ public:
     // `table` picks one table by name; empty takes every table.
     static std::variant<McpSchema::Import, IoError>
     fromDocument(const QJsonDocument &document, const QString &source, const QString &table = {});
+
+    // The project as a data model of one table: its table, `items` as PutRequests, its Query
+    // access patterns as `aws dynamodb query` command lines (the imported one where the
+    // pattern is unchanged) and the other operations the import kept. Imported again, it gives
+    // the same project.
+    static QByteArray serialize(const Project &project, const ItemList &items);
 };
 
 } // namespace keyscope::model

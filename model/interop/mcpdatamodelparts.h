@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <variant>
 
 namespace keyscope::model::mcpdm {
 
@@ -34,5 +35,13 @@ struct PatternSink
 // sink.operations with a note (keys checked against the table, Scans with what they read).
 std::optional<Failure> convertPattern(Project &project, const QJsonObject &pattern,
                                       const QString &path, PatternSink &sink);
+
+// The access pattern an `aws dynamodb query` command line makes (named and described from
+// `pattern`), or why it does not parse or run.
+std::variant<AccessPattern, QString> patternFromImplementation(const QJsonObject &pattern,
+                                                               QSet<QString> &names);
+// An access pattern as the `aws dynamodb query` command line that runs it on `table`; values
+// given by a template (not a literal) are written as the template's text.
+QString implementationOf(const AccessPattern &pattern, const QString &table);
 
 } // namespace keyscope::model::mcpdm

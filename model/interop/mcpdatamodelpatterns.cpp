@@ -5,6 +5,7 @@
 #include "model/value/dynamojson.h"
 
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -41,10 +42,10 @@ QString uniqueName(const QJsonObject &pattern, QSet<QString> &names)
 }
 
 AccessPattern accessPattern(const QueryRequest &request, const QJsonObject &pattern,
-                            PatternSink &sink)
+                            QSet<QString> &names)
 {
     AccessPattern out;
-    out.name = uniqueName(pattern, sink.names);
+    out.name = uniqueName(pattern, names);
     out.description = pattern.value(QLatin1String("description")).toString();
     out.indexName = request.indexName;
     out.keyConditionExpression = request.keyConditionExpression;
@@ -86,7 +87,7 @@ std::optional<Failure> convertQuery(Project &project, const QJsonObject &pattern
              QStringLiteral("\"index\" says %1, the command line's --index-name \"%2\": the "
                             "command line is run")
                  .arg(index, request.indexName));
-    project.accessPatterns.push_back(accessPattern(request, pattern, sink));
+    project.accessPatterns.push_back(accessPattern(request, pattern, sink.names));
     return std::nullopt;
 }
 
@@ -167,7 +168,68 @@ QString scanCost(const Project &project)
         .arg(units);
 }
 
+// A shell word: as it is when it needs no quoting, else in single quotes.
+QString shellQuoted(const QString &word)
+{
+    static const QRegularExpression kPlain(QStringLiteral("^[A-Za-z0-9_./:=-]+$"));
+    if (kPlain.match(word).hasMatch())
+        return word;
+    QString quoted = word;
+    quoted.replace(QLatin1String("'"), QLatin1String("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+QString compactJson(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
 } // namespace
+
+std::variant<AccessPattern, QString> patternFromImplementation(const QJsonObject &pattern,
+                                                               QSet<QString> &names)
+{
+    auto parsed
+        = QueryOptions::fromCommandLine(pattern.value(QLatin1String("implementation")).toString());
+    if (auto *error = std::get_if<QString>(&parsed))
+        return *error;
+    QueryRequest request;
+    if (auto failure = buildQueryRequest(std::get<QueryOptions>(parsed), request))
+        return failure->message;
+    return accessPattern(request, pattern, names);
+}
+
+QString implementationOf(const AccessPattern &pattern, const QString &table)
+{
+    QStringList words {QStringLiteral("aws dynamodb query --table-name"), shellQuoted(table)};
+    if (!pattern.indexName.isEmpty())
+        words << QStringLiteral("--index-name") << shellQuoted(pattern.indexName);
+    words << QStringLiteral("--key-condition-expression")
+          << shellQuoted(pattern.keyConditionExpression);
+    if (pattern.filterExpression)
+        words << QStringLiteral("--filter-expression") << shellQuoted(*pattern.filterExpression);
+    QJsonObject names;
+    for (const auto &[name, attribute] : pattern.names)
+        names.insert(name, attribute);
+    if (!names.isEmpty())
+        words << QStringLiteral("--expression-attribute-names") << shellQuoted(compactJson(names));
+    QJsonObject values;
+    for (const auto &[name, value] : pattern.values)
+        values.insert(name,
+                      value.literal
+                          ? QJsonValue(dynamojson::valueToJson(*value.literal))
+                          : QJsonValue(QJsonObject {{QStringLiteral("S"), value.templateText}}));
+    if (!values.isEmpty())
+        words << QStringLiteral("--expression-attribute-values")
+              << shellQuoted(compactJson(values));
+    if (!pattern.scanIndexForward)
+        words << QStringLiteral("--no-scan-index-forward");
+    if (pattern.limit)
+        words << QStringLiteral("--limit") << QString::number(*pattern.limit);
+    if (pattern.consistentRead)
+        words << QStringLiteral("--consistent-read");
+    return words.join(u' ');
+}
 
 std::optional<Failure> convertPattern(Project &project, const QJsonObject &pattern,
                                       const QString &path, PatternSink &sink)
