@@ -10,7 +10,7 @@
 
 namespace keyscope::model {
 
-namespace {
+namespace mcpdmvalidate {
 
 using Problem = McpDataModel::Problem;
 using Found = std::optional<Problem>;
@@ -322,10 +322,11 @@ void patternCommands(const QJsonArray &patterns, std::vector<Problem> &problems)
     }
 }
 
-} // namespace
+} // namespace mcpdmvalidate
 
 std::vector<McpDataModel::Problem> McpDataModel::validate(const QJsonObject &root)
 {
+    using namespace mcpdmvalidate;
     std::vector<Problem> problems;
     QStringList missing;
     for (const char *key : {"tables", "items", "access_patterns"}) {

@@ -10,7 +10,7 @@
 
 namespace keyscope::model {
 
-namespace {
+namespace mcpusage {
 
 const QStringList &requiredSections()
 {
@@ -201,12 +201,13 @@ QStringList seed(EntityType &entity, const QStringList &tableKeys, const QJsonOb
     return seeded;
 }
 
-} // namespace
+} // namespace mcpusage
 
 std::optional<IoError> McpUsageData::apply(const QJsonDocument &document, const QString &source,
                                            std::vector<Project> &projects, bool allTables,
                                            QStringList &notes)
 {
+    using namespace mcpusage;
     std::map<QString, SchemaEntity> known = schemaEntities(projects);
     if (auto found = rootProblem(document, known, allTables))
         return IoError {source, 0, 0, found->path, found->message};
