@@ -11,6 +11,7 @@
 #include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -124,6 +125,11 @@ private slots:
     void cliConvert();
     void cliCheck();
     void cliRefusesInvalid();
+    void roundTrip_data();
+    void roundTrip();
+    void usageDataSeedsGenerators();
+    void usageDataRefused_data();
+    void usageDataRefused();
 };
 
 void TestMcpImport::validSchema_data()
@@ -143,6 +149,31 @@ void TestMcpImport::validSchema_data()
                                            "get_recent_deals_by_brand", "get_user_watches"};
     QTest::newRow("project management (single-table)")
         << "project_management_schema.json" << QStringList {"get_organization_projects"};
+    QTest::newRow("social media (single-table)")
+        << "social_media_app_schema.json"
+        << QStringList {"get_comments_for_post_range", "get_user_posts_by_prefix",
+                        "get_user_profile_and_posts"};
+    QTest::newRow("user analytics (four GSIs)")
+        << "user_analytics_schema.json"
+        << QStringList {"get_active_users",
+                        "get_highly_engaged_users_by_session_range",
+                        "get_recent_active_users",
+                        "get_recent_signups_by_age_group",
+                        "get_users_by_age_group",
+                        "get_users_by_country_prefix",
+                        "get_users_by_engagement_level",
+                        "get_users_by_location",
+                        "get_users_signup_date_range"};
+    QTest::newRow("ecommerce (first two tables)")
+        << "ecommerce_schema.json"
+        << QStringList {"get_category_products_after_id", "get_product_reviews_by_id_prefix",
+                        "get_products_by_category"};
+    QTest::newRow("elearning (first five entities)")
+        << "elearning_schema.json" << QStringList {"get_course_lessons", "get_user_enrollments"};
+    // Every Query of the patient's partition lacks a sort key prefix, so each returns the
+    // profile, the history and the allergies together.
+    QTest::newRow("medical records (first table)")
+        << "medical_records_schema.json" << QStringList {};
     QTest::newRow("our own: multi-attribute GSI, filters, ranges")
         << "keyscope_features_schema.json"
         << QStringList {"customer_orders", "customer_orders_in_status",
@@ -489,6 +520,133 @@ void TestMcpImport::cliRefusesInvalid()
                                        ": Duplicate pattern_id 1"),
                  qPrintable(result.err));
         QVERIFY(!QFile::exists(dir.filePath("x.keyscope.json")));
+    }
+}
+
+void TestMcpImport::roundTrip_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char *file :
+         {"gaming_leaderboard_schema.json", "deals_schema.json", "project_management_schema.json",
+          "keyscope_features_schema.json", "social_media_app_schema.json",
+          "user_analytics_schema.json", "ecommerce_schema.json", "elearning_schema.json",
+          "medical_records_schema.json"})
+        QTest::newRow(file) << file;
+}
+
+// Every table of every schema, written back with --to mcp-schema and imported again: the same
+// project (but for the description, which names the file it came from).
+void TestMcpImport::roundTrip()
+{
+    QFETCH(QString, file);
+    const InteropFile::Input input = importFile(file);
+    QVERIFY(!input.projects.empty());
+    for (const Project &project : input.projects) {
+        const std::vector<QByteArray> files
+            = InteropFile::render(InteropFile::Format::McpSchema, project, {}, {});
+        auto again = InteropFile::parse(files.front(), "again.json");
+        const IoError *error = std::get_if<IoError>(&again);
+        QVERIFY2(!error, qPrintable(error ? error->toString() : QString()));
+        // A table whose patterns name another table's entity types brings those tables along.
+        const InteropFile::Input &second = std::get<InteropFile::Input>(again);
+        const qsizetype at = second.tableNames.indexOf(project.table.tableName);
+        QCOMPARE(at, second.tableNames.size() - 1);
+        QJsonObject before = ProjectFile::toJson(project);
+        QJsonObject after = ProjectFile::toJson(second.projects.at(size_t(at)));
+        before.remove("description");
+        after.remove("description");
+        QCOMPARE(after, before);
+    }
+}
+
+namespace {
+
+const QString kUsage = kMcp + "usage/";
+
+QStringList choicesOf(const QString &projectPath, const QString &entity, const QString &name)
+{
+    auto project = ProjectFile::read(projectPath);
+    if (!std::holds_alternative<Project>(project))
+        return {"(no project)"};
+    const AttributeSpec *attribute = findAttribute(std::get<Project>(project), entity, name);
+    if (!attribute || attribute->generator.kind != GeneratorSpec::Kind::Choice)
+        return {"(not a choice)"};
+    return attribute->generator.choices;
+}
+
+} // namespace
+
+// usage_data.json's values become the choices of the entity's non-key attributes, given with
+// --usage-data or found beside the schema; key fields keep their generators.
+void TestMcpImport::usageDataSeedsGenerators()
+{
+    QTemporaryDir dir;
+    const Result given
+        = run({"convert", kMcp + "deals_schema.json", "--table", "Brands", "--usage-data",
+               kUsage + "deals_usage_data.json", "-o", "brands.keyscope.json"},
+              dir.path());
+    QVERIFY2(given.exitCode == 0, qPrintable(given.err));
+    QCOMPARE(choicesOf(dir.filePath("brands.keyscope.json"), "Brand", "brand_name"),
+             QStringList({"Acme", "Acme Ltd"}));
+    QVERIFY2(given.err.contains("entities.Brand: brand_name, description draw from the usage "
+                                "data's values"),
+             qPrintable(given.err));
+
+    QVERIFY(QFile::copy(kMcp + "deals_schema.json", dir.filePath("schema.json")));
+    QVERIFY(QFile::copy(kUsage + "deals_usage_data.json", dir.filePath("usage_data.json")));
+    const Result beside
+        = run({"convert", "schema.json", "--all-tables", "-o", "d.keyscope.json"}, dir.path());
+    QVERIFY2(beside.exitCode == 0, qPrintable(beside.err));
+    QCOMPARE(choicesOf(dir.filePath("d-Deals.keyscope.json"), "Deal", "status"),
+             QStringList({"ACTIVE", "EXPIRED"}));
+    QCOMPARE(choicesOf(dir.filePath("d-Deals.keyscope.json"), "Deal", "price"),
+             QStringList({"19.99", "14.99"}));
+    QCOMPARE(choicesOf(dir.filePath("d-Users.keyscope.json"), "User", "user_id"),
+             QStringList({"(not a choice)"})); // the partition key keeps its generator
+}
+
+void TestMcpImport::usageDataRefused_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("error"); // after "FILE: "
+    QTest::newRow("top-level key")
+        << "unknown_top_level_keys.json"
+        << "root: Unknown top-level keys: description; the only key is \"entities\"";
+    QTest::newRow("unknown entity")
+        << "unknown_entities.json"
+        << "entities.UnknownEntity: Unknown entities: UnknownEntity; the schema's entities: "
+           "Brand, Deal, User, UserWatch";
+    QTest::newRow("missing entity") << "missing_entities.json"
+                                    << "entities: Missing required entities: Brand";
+    QTest::newRow("missing sections") << "missing_required_sections.json"
+                                      << "entities.User: Missing required sections for entity "
+                                         "User: access_pattern_data, update_data";
+    QTest::newRow("unknown field")
+        << "invalid_field_names.json"
+        << "entities.Brand.sample_data.brand_nam: Unknown field 'brand_nam' for entity Brand; "
+           "did you mean 'brand_name'?";
+    QTest::newRow("empty section") << "empty_sample_data.json"
+                                   << "entities.Deal.sample_data: Empty sample_data for entity "
+                                      "Deal: give at least one field's value";
+    QTest::newRow("not an object") << "invalid_json_structure.json"
+                                   << "entities: entities must be an object";
+}
+
+void TestMcpImport::usageDataRefused()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, error);
+    QTemporaryDir dir;
+    const QString usage = kUsage + "invalid/" + file;
+    for (const QStringList &args :
+         {QStringList {"check", kMcp + "deals_schema.json", "--usage-data", usage},
+          QStringList {"convert", kMcp + "deals_schema.json", "--all-tables", "--usage-data", usage,
+                       "-o", "x.keyscope.json"}}) {
+        const Result result = run(args, dir.path());
+        QCOMPARE(result.exitCode, 255);
+        QVERIFY2(result.err.contains("keyscope: error: " + usage + ": " + error),
+                 qPrintable(result.err));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
     }
 }
 

@@ -19,9 +19,13 @@ using namespace keyscope::model;
 
 const QString kCheckHelp = QStringLiteral(
     "usage: keyscope check FILE [--json] [--strict] [--seed N] [--table NAME]\n"
+    "                      [--usage-data FILE]\n"
     "\n"
     "Loads a Keyscope project (*.keyscope.json), or each table of an AWS DynamoDB MCP\n"
-    "schema (schema.json, read as `keyscope convert` reads it), populates it, runs the\n"
+    "schema (schema.json) or data model (dynamodb_data_model.json), read as `keyscope\n"
+    "convert` reads them (a data model's Query patterns pass when they run and return at\n"
+    "least one of its items; its other operations are listed on standard error, Scans\n"
+    "flagged with what they read; no DynamoDB Local, no Docker), populates it, runs the\n"
     "design checks (lints) over the keys it makes, and runs each access pattern as a\n"
     "real Query and judges the result against the pattern's expectation.\n"
     "\n"
@@ -38,9 +42,12 @@ const QString kCheckHelp = QStringLiteral(
     "  --json          Print the report as JSON (below) instead of text.\n"
     "  --strict        Fail (exit 1) on warning-level findings too, for CI.\n"
     "  --seed N        Populate with seed N instead of the project's \"seed\".\n"
-    "  --table NAME    Check one table of an AWS DynamoDB MCP schema (schema.json); without\n"
+    "  --table NAME    Check one table of an AWS DynamoDB MCP schema or data model; without\n"
     "                  it every table is checked, one report after the other (with --json,\n"
     "                  an array of reports).\n"
+    "  --usage-data FILE  An AWS DynamoDB MCP schema's usage_data.json: the values it gives\n"
+    "                  an entity's non-key attributes become their generators' choices.\n"
+    "                  Without it, usage_data.json beside the schema is read if present.\n"
     "  --help          Show this help.\n"
     "\n"
     "JSON report (members in this order; absent values are null):\n"
@@ -505,14 +512,16 @@ int runCheckCommand(const QStringList &args)
                                    {{QStringLiteral("--json"), false},
                                     {QStringLiteral("--strict"), false},
                                     {QStringLiteral("--seed"), true},
-                                    {QStringLiteral("--table"), true}},
+                                    {QStringLiteral("--table"), true},
+                                    {QStringLiteral("--usage-data"), true}},
                                    kCheckUsage, kCheckHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
     const FileCommand &command = std::get<FileCommand>(parsed);
     const ParsedOptions &options = command.options;
     auto loaded
-        = loadDesigns(command.file, options.value(QStringLiteral("--table")).value_or(QString()));
+        = loadDesigns(command.file, options.value(QStringLiteral("--table")).value_or(QString()),
+                      options.value(QStringLiteral("--usage-data")));
     if (auto *exitCode = std::get_if<int>(&loaded))
         return *exitCode;
     std::vector<Project> &projects = std::get<std::vector<Project>>(loaded);

@@ -21,7 +21,7 @@ using namespace keyscope::model;
 
 const QString kConvertHelp = QStringLiteral(
     "usage: keyscope convert IN [IN...] -o OUT [--to FORMAT] [--table NAME | --all-tables]\n"
-    "                        [--seed N] [--no-infer] [--skip-invalid]\n"
+    "                        [--seed N] [--no-infer] [--skip-invalid] [--usage-data FILE]\n"
     "\n"
     "Converts between Keyscope projects and the files other DynamoDB tools use. Each IN is\n"
     "recognised by its content:\n"
@@ -30,7 +30,9 @@ const QString kConvertHelp = QStringLiteral(
     "  AWS::DynamoDB::Table resources, JSON or YAML (short forms such as !Ref and !Sub are\n"
     "  read; a !Ref of a parameter takes its Default); an AWS DynamoDB MCP schema\n"
     "  (schema.json: its Query patterns become access patterns, the other operations are\n"
-    "  listed in the notes); create-table JSON or describe-table output; items: a\n"
+    "  listed in the notes) or data model (dynamodb_data_model.json: its tables, items and\n"
+    "  Query patterns, entity types inferred from the items even with --no-infer);\n"
+    "  create-table JSON or describe-table output; items: a\n"
     "  batch-write-item request, scan output, a JSON array of items, or CSV with a header\n"
     "  row.\n"
     "At most one IN describes a table; items files add hand-written items to it, in order.\n"
@@ -57,18 +59,25 @@ const QString kConvertHelp = QStringLiteral(
     "                       file://OUT-001.json`)\n"
     "  scan                 `aws dynamodb scan` output, {\"Items\": [...], \"Count\": ...}\n"
     "  csv                  a header row of `Name (T)` columns, one item per row\n"
+    "  mcp-schema           schema.json of AWS's DynamoDB MCP server (its code generator's\n"
+    "                       input): what the import kept, with the current key templates\n"
+    "  mcp-data-model       its dynamodb_data_model.json: the table, the items as\n"
+    "                       PutRequests, Query patterns as `aws dynamodb query` lines\n"
     "Items formats and workbench write the populated collection (generated items, then the\n"
     "hand-written ones; one item per primary key).\n"
     "\n"
     "Options:\n"
     "  -o, --output OUT  Where to write (\"-\" for standard output, one-file formats only).\n"
     "  --to FORMAT       The output format (above).\n"
-    "  --table NAME      Pick one table of a Workbench model, CloudFormation template or\n"
-    "                    MCP schema (by TableName, or by logical id).\n"
+    "  --table NAME      Pick one table of a Workbench model, CloudFormation template,\n"
+    "                    MCP schema or data model (by TableName, or by logical id).\n"
     "  --all-tables      Convert every table, each to OUT with \"-<TableName>\" before the\n"
     "                    extension (\"-2\", \"-3\"... after a name another table's file\n"
     "                    already has).\n"
     "  --seed N          Populate with seed N instead of the project's.\n"
+    "  --usage-data FILE An AWS DynamoDB MCP schema's usage_data.json: the values it gives\n"
+    "                    an entity's non-key attributes become their generators' choices.\n"
+    "                    Without it, usage_data.json beside the schema is read if present.\n"
     "  --no-infer        Keep items as hand-written items when writing a project.\n"
     "  --skip-invalid    Convert the items that can be read when others cannot (bad JSON,\n"
     "                    CSV rows that fail, items that do not fit the table, over 400 KB);\n"
@@ -247,7 +256,8 @@ int writeProjects(InteropFile::Format format, std::vector<Project> &projects,
     for (std::size_t p = 0; p < projects.size(); ++p) {
         const Project &project = projects[p];
         ItemList items;
-        if (InteropFile::isItemsFormat(format) || format == InteropFile::Format::Workbench) {
+        if (InteropFile::isItemsFormat(format) || format == InteropFile::Format::Workbench
+            || format == InteropFile::Format::McpDataModel) {
             auto populated = InteropFile::populatedItems(project, designPath, seed);
             if (auto *error = std::get_if<IoError>(&populated))
                 return fileError(*error);
@@ -312,7 +322,8 @@ int runConvertCommand(const QStringList &args)
                                       {QStringLiteral("--all-tables"), false},
                                       {QStringLiteral("--seed"), true},
                                       {QStringLiteral("--no-infer"), false},
-                                      {QStringLiteral("--skip-invalid"), false}},
+                                      {QStringLiteral("--skip-invalid"), false},
+                                      {QStringLiteral("--usage-data"), true}},
                                      kConvertUsage, kConvertHelp);
     if (const int *exitCode = std::get_if<int>(&parsed))
         return *exitCode;
@@ -336,7 +347,8 @@ int runConvertCommand(const QStringList &args)
 
     if (auto exitCode = refuseInputAsOutput(out, options.positionals))
         return *exitCode;
-    auto read = readInteropInputs(options.positionals, table, kConvertUsage);
+    auto read = readInteropInputs(options.positionals, table, kConvertUsage,
+                                  options.value(QStringLiteral("--usage-data")));
     if (const int *exitCode = std::get_if<int>(&read))
         return *exitCode;
     InteropInputs &inputs = std::get<InteropInputs>(read);

@@ -3,9 +3,14 @@
 #include "app/cli/clisupport.h"
 #include "model/design/projectfile.h"
 #include "model/interop/interopfile.h"
+#include "model/interop/mcpdatamodel.h"
 #include "model/interop/mcpschema.h"
+#include "model/interop/mcpusagedata.h"
 #include "model/io/inputfile.h"
+#include "model/io/jsonfile.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <optional>
@@ -22,10 +27,34 @@ void printNotes(const QStringList &notes)
         print(stderr, QStringLiteral("keyscope: note: %1\n").arg(note));
 }
 
+// An MCP schema's usage data (--usage-data, or usage_data.json beside the schema) seeds the
+// generators of its projects; prints the error and returns the exit code when it is invalid.
+std::optional<int> applyUsageData(InteropFile::Input &input, const QString &schemaPath,
+                                  const std::optional<QString> &usageData, bool allTables)
+{
+    if (input.kind != InteropFile::Kind::McpSchema)
+        return std::nullopt;
+    const QString path = usageData.value_or(
+        QFileInfo(schemaPath).dir().filePath(QStringLiteral("usage_data.json")));
+    if (!usageData && !QFileInfo::exists(path))
+        return std::nullopt;
+    auto bytes = InputFile::read(path);
+    if (auto *error = std::get_if<IoError>(&bytes))
+        return fileError(*error);
+    auto document = JsonFile::parse(std::get<QByteArray>(bytes), path);
+    if (auto *error = std::get_if<IoError>(&document))
+        return fileError(*error);
+    if (auto error = McpUsageData::apply(std::get<QJsonDocument>(document), path, input.projects,
+                                         allTables, input.notes))
+        return fileError(*error);
+    return std::nullopt;
+}
+
 } // namespace
 
 std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, const QString &table,
-                                                   const QString &usage)
+                                                   const QString &usage,
+                                                   const std::optional<QString> &usageData)
 {
     InteropInputs inputs;
     // The design input first (it gives items files their table), then the items files.
@@ -47,6 +76,8 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
                               QStringLiteral("both %1 and %2 describe a table; give one "
                                              "table and any number of items files")
                                   .arg(inputs.designPath, path));
+        if (auto exitCode = applyUsageData(input, path, usageData, table.isEmpty()))
+            return *exitCode;
         printNotes(input.notes);
         if (input.leftOut > 0) {
             qsizetype kept = 0;
@@ -91,20 +122,25 @@ std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, con
     return inputs;
 }
 
-std::variant<std::vector<Project>, int> loadDesigns(const QString &path, const QString &table)
+std::variant<std::vector<Project>, int> loadDesigns(const QString &path, const QString &table,
+                                                    const std::optional<QString> &usageData)
 {
     if (!path.endsWith(QLatin1String(ProjectFile::kSuffix), Qt::CaseInsensitive)) {
         auto bytes = InputFile::read(path);
         const QByteArray *data = std::get_if<QByteArray>(&bytes);
         // Only a file that names "tables" is parsed twice (a large project is not).
-        if (data && data->contains("\"tables\"")
-            && McpSchema::looksLike(QJsonDocument::fromJson(*data))) {
+        const auto isMcp = [](const QJsonDocument &document) {
+            return McpSchema::looksLike(document) || McpDataModel::looksLike(document);
+        };
+        if (data && data->contains("\"tables\"") && isMcp(QJsonDocument::fromJson(*data))) {
             auto read = InteropFile::parse(*data, path, table);
             if (auto *error = std::get_if<IoError>(&read)) {
                 print(stderr, QStringLiteral("keyscope: error: %1\n").arg(error->toString()));
                 return kExitFile;
             }
             auto &input = std::get<InteropFile::Input>(read);
+            if (auto exitCode = applyUsageData(input, path, usageData, table.isEmpty()))
+                return *exitCode;
             printNotes(input.notes);
             return std::move(input.projects);
         }

@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -38,14 +39,19 @@ struct InteropInputs
 // Items that do not fit the table are left out with a note (the rest is read). Prints notes
 // and errors to stderr; returns the exit code on failure (kExitFile for a file
 // that cannot be read, kExitUsage for two inputs that both describe a table).
+// `usageData`: an AWS DynamoDB MCP schema's usage_data.json (--usage-data); without it, a
+// usage_data.json beside the schema is read when there is one.
 std::variant<InteropInputs, int> readInteropInputs(const QStringList &paths, const QString &table,
-                                                   const QString &usage);
+                                                   const QString &usage,
+                                                   const std::optional<QString> &usageData = {});
 
 // The designs `keyscope check` runs: a Keyscope project, or the tables of an AWS DynamoDB MCP
-// schema (schema.json) imported as `keyscope convert` imports them (`table` picks one; the
-// import's notes go to stderr). Prints errors to stderr; returns the exit code on failure
-// (kExitFile for a file that cannot be read or is invalid, kExitUsage for --table on a project).
-std::variant<std::vector<model::Project>, int> loadDesigns(const QString &path,
-                                                           const QString &table);
+// schema (schema.json) or data model (dynamodb_data_model.json) imported as `keyscope convert`
+// imports them (`table` picks one; the import's notes go to stderr). Prints errors to stderr;
+// returns the exit code on failure (kExitFile for a file that cannot be read or is invalid,
+// kExitUsage for --table on a project).
+std::variant<std::vector<model::Project>, int>
+loadDesigns(const QString &path, const QString &table,
+            const std::optional<QString> &usageData = {});
 
 } // namespace keyscope::cli

@@ -1,70 +1,156 @@
 #include "app/cli/queryarguments.h"
 
 #include "app/cli/clisupport.h"
-
-#include <functional>
+#include "model/query/commandline.h"
 
 namespace keyscope {
 
 namespace {
 
-struct Option
+using model::commandline::Token;
+
+// The options `keyscope query` adds to the request options of `aws dynamodb query`.
+struct AppOption
 {
     const char *name;
     bool takesValue;
-    std::function<void(QueryArguments &, const QString &)> apply;
+    bool source; // names where the items come from (refused by parseWithoutSource)
 };
 
-const std::vector<Option> &options()
+const std::vector<AppOption> &appOptions()
 {
-    using A = QueryArguments;
-    static const std::vector<Option> list = {
-        {"--table-definition", true, [](A &a, const QString &v) { a.tableDefinition = v; }},
-        {"--items", true, [](A &a, const QString &v) { a.items = v; }},
-        {"--project", true, [](A &a, const QString &v) { a.project = v; }},
-        {"--seed", true, nullptr}, // parsed below: it can fail
-        {"--table-name", true, [](A &a, const QString &v) { a.tableName = v; }},
-        {"--index-name", true, [](A &a, const QString &v) { a.indexName = v; }},
-        {"--key-condition-expression", true,
-         [](A &a, const QString &v) { a.keyConditionExpression = v; }},
-        {"--filter-expression", true, [](A &a, const QString &v) { a.filterExpression = v; }},
-        {"--projection-expression", true,
-         [](A &a, const QString &v) { a.projectionExpression = v; }},
-        {"--expression-attribute-names", true,
-         [](A &a, const QString &v) { a.expressionAttributeNames = v; }},
-        {"--expression-attribute-values", true,
-         [](A &a, const QString &v) { a.expressionAttributeValues = v; }},
-        {"--exclusive-start-key", true, [](A &a, const QString &v) { a.exclusiveStartKey = v; }},
-        {"--select", true, [](A &a, const QString &v) { a.select = v; }},
-        {"--return-consumed-capacity", true,
-         [](A &a, const QString &v) { a.returnConsumedCapacity = v; }},
-        {"--limit", true, nullptr}, // parsed below: it can fail
-        {"--scan-index-forward", false, [](A &a, const QString &) { a.scanIndexForward = true; }},
-        {"--no-scan-index-forward", false,
-         [](A &a, const QString &) { a.scanIndexForward = false; }},
-        {"--consistent-read", false, [](A &a, const QString &) { a.consistentRead = true; }},
-        {"--no-consistent-read", false, [](A &a, const QString &) { a.consistentRead = false; }},
-        {"--trace", false, [](A &a, const QString &) { a.trace = true; }},
-        {"--help", false, [](A &a, const QString &) { a.help = true; }},
-        {"--version", false, [](A &a, const QString &) { a.version = true; }},
+    static const std::vector<AppOption> list = {
+        {"--table-definition", true, true}, {"--items", true, true},
+        {"--project", true, true},          {"--seed", true, true},
+        {"--trace", false, false},          {"--help", false, false},
+        {"--version", false, false},        {"-h", false, false},
     };
     return list;
 }
 
-const Option *findOption(const QString &name)
+const AppOption *findAppOption(const QString &name)
 {
-    for (const Option &option : options()) {
+    for (const AppOption &option : appOptions()) {
         if (name == QLatin1String(option.name))
             return &option;
     }
     return nullptr;
 }
 
-} // namespace
+// What the loop over the tokens gathered besides the arguments themselves.
+struct ParseState
+{
+    QStringList unknown;
+    std::optional<QString> limitError;
+    std::optional<QString> seedText;
+    bool haveTableDefinition = false;
+    bool haveItems = false;
+};
 
-namespace {
+void applyAppOption(QueryArguments &result, ParseState &state, const Token &token)
+{
+    const QString &name = token.name;
+    if (name == QLatin1String("--table-definition")) {
+        result.tableDefinition = token.value;
+        state.haveTableDefinition = true;
+    } else if (name == QLatin1String("--items")) {
+        result.items = token.value;
+        state.haveItems = true;
+    } else if (name == QLatin1String("--project")) {
+        result.project = token.value;
+    } else if (name == QLatin1String("--seed")) {
+        state.seedText = token.value;
+    } else if (name == QLatin1String("--trace")) {
+        result.trace = true;
+    } else if (name == QLatin1String("--version")) {
+        result.version = true;
+    } else {
+        result.help = true;
+    }
+}
 
-std::variant<QueryArguments, UsageError> parseArguments(const QStringList &args, bool needSource);
+// Either files (--table-definition and --items) or a project (--project), as argparse
+// reports mutually exclusive options; then what is required.
+std::optional<UsageError> checkSources(const QueryArguments &result, const ParseState &state,
+                                       bool needSource)
+{
+    if (result.project) {
+        if (state.haveTableDefinition)
+            return UsageError {QStringLiteral("argument --project: not allowed with argument "
+                                              "--table-definition")};
+        if (state.haveItems)
+            return UsageError {
+                QStringLiteral("argument --project: not allowed with argument --items")};
+    } else if (state.seedText) {
+        return UsageError {QStringLiteral("argument --seed: only allowed with --project")};
+    }
+    QStringList missing;
+    if (needSource && !state.haveTableDefinition && !result.project)
+        missing << QStringLiteral("--table-definition");
+    if (needSource && !state.haveItems && !result.project)
+        missing << QStringLiteral("--items");
+    if (!result.keyConditionExpression)
+        missing << QStringLiteral("--key-condition-expression");
+    if (!missing.isEmpty())
+        return UsageError {
+            QStringLiteral("the following arguments are required: %1").arg(missing.join(u", "))};
+    return std::nullopt;
+}
+
+std::optional<UsageError> readSeed(QueryArguments &result, const ParseState &state)
+{
+    if (!state.seedText)
+        return std::nullopt;
+    const QString text = state.seedText->trimmed();
+    bool ok = false;
+    const quint64 seed = text.toULongLong(&ok);
+    if (!ok || text.startsWith(QLatin1Char('+')))
+        return UsageError {QStringLiteral("argument --seed: invalid value: '%1' (a whole number "
+                                          "from 0 to 18446744073709551615)")
+                               .arg(*state.seedText)};
+    result.seed = seed;
+    return std::nullopt;
+}
+
+std::variant<QueryArguments, UsageError> parseArguments(const QStringList &args, bool needSource)
+{
+    const auto lookup = [needSource](const QString &name) -> std::optional<bool> {
+        if (const auto takes = model::QueryOptions::takesValue(name))
+            return takes;
+        const AppOption *option = findAppOption(name);
+        if (!option || (!needSource && option->source))
+            return std::nullopt;
+        return option->takesValue;
+    };
+    auto split = model::commandline::splitOptions(args, lookup);
+    if (auto *error = std::get_if<QString>(&split))
+        return UsageError {*error};
+    QueryArguments result;
+    ParseState state;
+    for (const Token &token : std::get<std::vector<Token>>(split)) {
+        if (!token.known)
+            state.unknown << token.name;
+        else if (model::QueryOptions::takesValue(token.name)) {
+            auto error = result.set(token.name, token.value); // only --limit can fail
+            if (token.name == QLatin1String("--limit"))
+                state.limitError = error; // the last occurrence wins
+        } else {
+            applyAppOption(result, state, token);
+        }
+    }
+    // --help and --version answer even when the rest of the command line is incomplete.
+    if (result.help || result.version)
+        return result;
+    if (!state.unknown.isEmpty())
+        return UsageError {QStringLiteral("Unknown options: %1").arg(state.unknown.join(u", "))};
+    if (auto error = checkSources(result, state, needSource))
+        return *error;
+    if (state.limitError)
+        return UsageError {*state.limitError};
+    if (auto error = readSeed(result, state))
+        return *error;
+    return result;
+}
 
 } // namespace
 
@@ -79,119 +165,12 @@ QueryArgumentParser::parseWithoutSource(const QStringList &args)
     return parseArguments(args, false);
 }
 
-namespace {
-
-std::variant<QueryArguments, UsageError> parseArguments(const QStringList &args, bool needSource)
-{
-    QueryArguments result;
-    QStringList unknown;
-    std::optional<QString> limitText;
-    std::optional<QString> seedText;
-    bool haveTableDefinition = false;
-    bool haveItems = false;
-
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &arg = args.at(i);
-        if (arg == QLatin1String("-h")) {
-            result.help = true;
-            continue;
-        }
-        QString name = arg;
-        std::optional<QString> inlineValue;
-        if (arg.startsWith(QLatin1String("--"))) {
-            const qsizetype equals = arg.indexOf(QLatin1Char('='));
-            if (equals > 0) {
-                name = arg.left(equals);
-                inlineValue = arg.mid(equals + 1);
-            }
-        }
-        const Option *option = arg.startsWith(QLatin1String("--")) ? findOption(name) : nullptr;
-        const bool sourceOption = name == QLatin1String("--table-definition")
-            || name == QLatin1String("--items") || name == QLatin1String("--project")
-            || name == QLatin1String("--seed");
-        if (!option || (!needSource && sourceOption)) {
-            unknown << arg;
-            continue;
-        }
-        QString value;
-        if (option->takesValue) {
-            if (inlineValue) {
-                value = *inlineValue;
-            } else if (i + 1 < args.size() && !args.at(i + 1).startsWith(QLatin1String("--"))) {
-                value = args.at(++i);
-            } else {
-                return UsageError {QStringLiteral("argument %1: expected one argument").arg(name)};
-            }
-        } else if (inlineValue) {
-            return UsageError {QStringLiteral("argument %1: ignored explicit argument '%2'")
-                                   .arg(name, *inlineValue)};
-        }
-        if (name == QLatin1String("--limit"))
-            limitText = value;
-        else if (name == QLatin1String("--seed"))
-            seedText = value;
-        else
-            option->apply(result, value);
-        haveTableDefinition = haveTableDefinition || name == QLatin1String("--table-definition");
-        haveItems = haveItems || name == QLatin1String("--items");
-    }
-
-    // --help and --version answer even when the rest of the command line is incomplete.
-    if (result.help || result.version)
-        return result;
-    if (!unknown.isEmpty())
-        return UsageError {QStringLiteral("Unknown options: %1").arg(unknown.join(u", "))};
-
-    // Either files (--table-definition and --items) or a project (--project), as argparse
-    // reports mutually exclusive options.
-    if (result.project) {
-        if (haveTableDefinition)
-            return UsageError {QStringLiteral("argument --project: not allowed with argument "
-                                              "--table-definition")};
-        if (haveItems)
-            return UsageError {
-                QStringLiteral("argument --project: not allowed with argument --items")};
-    } else if (seedText) {
-        return UsageError {QStringLiteral("argument --seed: only allowed with --project")};
-    }
-
-    QStringList missing;
-    if (needSource && !haveTableDefinition && !result.project)
-        missing << QStringLiteral("--table-definition");
-    if (needSource && !haveItems && !result.project)
-        missing << QStringLiteral("--items");
-    if (!result.keyConditionExpression)
-        missing << QStringLiteral("--key-condition-expression");
-    if (!missing.isEmpty())
-        return UsageError {
-            QStringLiteral("the following arguments are required: %1").arg(missing.join(u", "))};
-
-    if (limitText) {
-        bool ok = false;
-        const qint64 limit = limitText->trimmed().toLongLong(&ok);
-        if (!ok)
-            return UsageError {
-                QStringLiteral("argument --limit: invalid int value: '%1'").arg(*limitText)};
-        result.limit = limit;
-    }
-    if (seedText) {
-        bool ok = false;
-        const quint64 seed = seedText->trimmed().toULongLong(&ok);
-        if (!ok || seedText->trimmed().startsWith(QLatin1Char('+')))
-            return UsageError {
-                QStringLiteral("argument --seed: invalid value: '%1' (a whole number from 0 to "
-                               "18446744073709551615)")
-                    .arg(*seedText)};
-        result.seed = seed;
-    }
-    return result;
-}
-
-} // namespace
-
 std::optional<bool> QueryArgumentParser::optionTakesValue(const QString &name)
 {
-    if (const Option *option = findOption(name))
+    if (const auto takes = model::QueryOptions::takesValue(name))
+        return takes;
+    const AppOption *option = findAppOption(name);
+    if (option && name.startsWith(QLatin1String("--")))
         return option->takesValue;
     return std::nullopt;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/query/queryoptions.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -8,28 +10,15 @@
 
 namespace keyscope {
 
-// The options of `keyscope query`, as given (JSON arguments not yet parsed). Mirrors
-// `aws dynamodb query` plus --table-definition and --items (or --project and --seed) and
-// --trace.
-struct QueryArguments
+// The options of `keyscope query`, as given (JSON arguments not yet parsed): the request
+// options of `aws dynamodb query` (model/query/queryoptions.h, one parser for them) plus
+// --table-definition and --items (or --project and --seed) and --trace.
+struct QueryArguments : model::QueryOptions
 {
     QString tableDefinition;
     QString items;
     std::optional<QString> project; // a *.keyscope.json: query its populated items instead
     std::optional<quint64> seed;    // with --project: populate with this seed
-    std::optional<QString> tableName;
-    std::optional<QString> indexName;
-    std::optional<QString> keyConditionExpression;
-    std::optional<QString> filterExpression;
-    std::optional<QString> projectionExpression;
-    std::optional<QString> expressionAttributeNames;  // inline JSON or file://PATH
-    std::optional<QString> expressionAttributeValues; // inline JSON or file://PATH
-    std::optional<QString> exclusiveStartKey;         // inline JSON or file://PATH
-    std::optional<QString> select;
-    std::optional<QString> returnConsumedCapacity;
-    std::optional<qint64> limit;
-    bool scanIndexForward = true;
-    bool consistentRead = false;
     bool trace = false;
     bool help = false;
     bool version = false;

@@ -7,19 +7,15 @@
 #include "app/cli/clisupport.h"
 #include "app/cli/queryarguments.h"
 #include "model/design/designrun.h"
-#include "model/io/inputfile.h"
 #include "model/io/itemsfile.h"
-#include "model/io/jsonfile.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
 #include "model/io/tabledefinitionfile.h"
 #include "model/io/tracejson.h"
 #include "model/query/queryengine.h"
-#include "model/value/dynamojson.h"
+#include "model/query/queryoptions.h"
 #include "model/version.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -70,166 +66,25 @@ Failure fileFailure(const IoError &error)
     return {kExitOther, QStringLiteral("keyscope: error: ") + error.toString() + QLatin1Char('\n')};
 }
 
-// A JSON argument: inline text or file://PATH, as the AWS CLI reads them.
-std::variant<QJsonValue, Failure> readJsonArgument(const QString &option, const QString &text)
+Failure failureOf(const QueryOptionFailure &failure)
 {
-    const QString prefix = QStringLiteral("Error parsing parameter '%1': ").arg(option);
-    static const QLatin1String kFileScheme("file://");
-    if (text.startsWith(kFileScheme)) {
-        const QString path = text.mid(kFileScheme.size());
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            const QString reason = QFileInfo::exists(path)
-                ? file.errorString()
-                : QStringLiteral("No such file or directory");
-            return Failure {kExitOther,
-                            QLatin1Char('\n') + prefix
-                                + QStringLiteral("Unable to load paramfile %1: %2: "
-                                                 "'%3'\n")
-                                      .arg(text, reason, path)};
-        }
-        auto bytes = InputFile::read(file, path);
-        if (auto *error = std::get_if<IoError>(&bytes))
-            return Failure {kExitOther,
-                            QLatin1Char('\n') + prefix
-                                + QStringLiteral("Unable to load paramfile %1: ").arg(text)
-                                + error->message + QLatin1Char('\n')};
-        auto document = JsonFile::parse(std::get<QByteArray>(bytes), path);
-        if (auto *error = std::get_if<IoError>(&document))
-            return Failure {kExitOther,
-                            QLatin1Char('\n') + prefix + QStringLiteral("Invalid JSON: ")
-                                + error->toString() + QLatin1Char('\n')};
-        const QJsonDocument &json = std::get<QJsonDocument>(document);
-        return json.isObject() ? QJsonValue(json.object()) : QJsonValue(json.array());
+    switch (failure.kind) {
+    case QueryOptionFailure::Kind::Argument:
+        return {kExitUsage, QLatin1Char('\n') + failure.message + QLatin1Char('\n')};
+    case QueryOptionFailure::Kind::ParamFile:
+        return {kExitOther, QLatin1Char('\n') + failure.message + QLatin1Char('\n')};
+    case QueryOptionFailure::Kind::Parameter:
+        return parameterValidation(failure.message);
+    case QueryOptionFailure::Kind::Service:
+        break;
     }
-    auto document = JsonFile::parse(text.toUtf8(), QString());
-    if (auto *error = std::get_if<IoError>(&document)) {
-        const QString where = error->line > 0
-            ? QStringLiteral("line %1 column %2: ").arg(error->line).arg(error->column)
-            : QString();
-        return Failure {kExitUsage,
-                        QLatin1Char('\n') + prefix + QStringLiteral("Invalid JSON: ") + where
-                            + error->message + QStringLiteral("\nJSON received: ") + text
-                            + QLatin1Char('\n')};
-    }
-    const QJsonDocument &json = std::get<QJsonDocument>(document);
-    return json.isObject() ? QJsonValue(json.object()) : QJsonValue(json.array());
-}
-
-// Messages dynamojson gives for a malformed shape (botocore rejects those client-side) rather
-// than for a value DynamoDB itself refuses (a bad number, an empty set, duplicates).
-bool isShapeError(const QString &message)
-{
-    return message.startsWith(QLatin1String("Invalid type"))
-        || message.startsWith(QLatin1String("Unknown attribute value type"))
-        || message.startsWith(QLatin1String("An attribute value must be"))
-        || message.startsWith(QLatin1String("Invalid base64"));
+    return serviceError(failure.type, failure.message);
 }
 
 std::optional<Failure> buildRequest(const QueryArguments &args, QueryRequest &request)
 {
-    request.tableName = args.tableName.value_or(QString());
-    request.indexName = args.indexName.value_or(QString());
-    request.keyConditionExpression = args.keyConditionExpression.value_or(QString());
-    request.filterExpression = args.filterExpression;
-    request.projectionExpression = args.projectionExpression;
-    request.scanIndexForward = args.scanIndexForward;
-    request.consistentRead = args.consistentRead;
-    request.select = args.select;
-    request.returnConsumedCapacity = args.returnConsumedCapacity.value_or(QString());
-
-    if (args.limit) {
-        if (*args.limit < 1)
-            return parameterValidation(QStringLiteral("Invalid value for parameter Limit, value: "
-                                                      "%1, valid min value: 1")
-                                           .arg(*args.limit));
-        request.limit = *args.limit;
-    }
-    // The engine takes any non-NONE text as TOTAL; DynamoDB checks the enum first.
-    if (args.returnConsumedCapacity
-        && !QStringList {QStringLiteral("INDEXES"), QStringLiteral("TOTAL"), QStringLiteral("NONE")}
-                .contains(*args.returnConsumedCapacity))
-        return serviceError(QStringLiteral("ValidationException"),
-                            QStringLiteral("1 validation error detected: Value '%1' at "
-                                           "'returnConsumedCapacity' failed to satisfy "
-                                           "constraint: Member must satisfy enum value set: "
-                                           "[INDEXES, TOTAL, NONE]")
-                                .arg(*args.returnConsumedCapacity));
-
-    if (args.expressionAttributeNames) {
-        auto json = readJsonArgument(QStringLiteral("--expression-attribute-names"),
-                                     *args.expressionAttributeNames);
-        if (auto *failure = std::get_if<Failure>(&json))
-            return *failure;
-        const QJsonValue value = std::get<QJsonValue>(json);
-        if (!value.isObject())
-            return parameterValidation(QStringLiteral("Invalid type for parameter "
-                                                      "ExpressionAttributeNames: expected an "
-                                                      "object such as {\"#n\": \"Name\"}"));
-        std::map<QString, QString> names;
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            if (!it.value().isString())
-                return parameterValidation(QStringLiteral("Invalid type for parameter "
-                                                          "ExpressionAttributeNames.%1: expected "
-                                                          "a string")
-                                               .arg(it.key()));
-            names.emplace(it.key(), it.value().toString());
-        }
-        request.expressionAttributeNames = std::move(names);
-    }
-
-    if (args.expressionAttributeValues) {
-        auto json = readJsonArgument(QStringLiteral("--expression-attribute-values"),
-                                     *args.expressionAttributeValues);
-        if (auto *failure = std::get_if<Failure>(&json))
-            return *failure;
-        const QJsonValue value = std::get<QJsonValue>(json);
-        if (!value.isObject())
-            return parameterValidation(QStringLiteral("Invalid type for parameter "
-                                                      "ExpressionAttributeValues: expected an "
-                                                      "object such as {\":v\": {\"S\": \"x\"}}"));
-        std::map<QString, AttributeValue> values;
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            QString message;
-            QString path;
-            auto attribute = dynamojson::valueFromJson(it.value(), &message, &path);
-            if (!attribute) {
-                if (isShapeError(message))
-                    return parameterValidation(QStringLiteral("Invalid value for parameter "
-                                                              "ExpressionAttributeValues.%1%2: %3")
-                                                   .arg(it.key(), path, message));
-                return serviceError(QStringLiteral("ValidationException"),
-                                    QStringLiteral("ExpressionAttributeValues contains invalid "
-                                                   "value: %1 for key %2")
-                                        .arg(message, it.key()));
-            }
-            values.emplace(it.key(), std::move(*attribute));
-        }
-        request.expressionAttributeValues = std::move(values);
-    }
-
-    if (args.exclusiveStartKey) {
-        auto json
-            = readJsonArgument(QStringLiteral("--exclusive-start-key"), *args.exclusiveStartKey);
-        if (auto *failure = std::get_if<Failure>(&json))
-            return *failure;
-        QString message;
-        QString path;
-        auto key = dynamojson::itemFromJson(std::get<QJsonValue>(json), &message, &path);
-        if (!key) {
-            if (isShapeError(message))
-                return parameterValidation(
-                    QStringLiteral("Invalid value for parameter "
-                                   "ExclusiveStartKey%1: %2")
-                        .arg(path.isEmpty() ? QString() : QLatin1Char('.') + path, message));
-            return serviceError(
-                QStringLiteral("ValidationException"),
-                QStringLiteral("The provided starting key is invalid: %1").arg(message));
-        }
-        request.exclusiveStartKey = std::move(*key);
-    }
+    if (auto failure = model::buildQueryRequest(args, request))
+        return failureOf(*failure);
     return std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 #include "model/interop/cloudformationtemplate.h"
 #include "model/interop/interopjson.h"
 #include "model/interop/itemsformats.h"
+#include "model/interop/mcpdatamodel.h"
 #include "model/interop/mcpschema.h"
 #include "model/interop/workbenchmodel.h"
 #include "model/interop/yamldocument.h"
@@ -34,7 +35,8 @@ namespace {
 
 const QString kUnknown = QStringLiteral(
     "not a file Keyscope can import: expected a Keyscope project (*.keyscope.json), a NoSQL "
-    "Workbench data model, an AWS DynamoDB MCP schema (schema.json), a CloudFormation template "
+    "Workbench data model, an AWS DynamoDB MCP schema (schema.json) or data model "
+    "(dynamodb_data_model.json), a CloudFormation template "
     "(JSON or YAML), create-table or "
     "describe-table JSON, or items (batch-write-item request, scan output, a JSON array of "
     "items, or CSV with a header row)");
@@ -101,6 +103,22 @@ std::variant<InteropFile::Input, IoError> fromMcpSchema(const QJsonDocument &doc
     InteropFile::Input input;
     input.kind = InteropFile::Kind::McpSchema;
     input.description = QStringLiteral("AWS DynamoDB MCP schema");
+    input.projects = std::move(imported.projects);
+    input.tableNames = imported.tableNames;
+    input.notes = imported.notes;
+    return input;
+}
+
+std::variant<InteropFile::Input, IoError>
+fromMcpDataModel(const QJsonDocument &document, const QString &source, const QString &table)
+{
+    auto read = McpDataModel::fromDocument(document, source, table);
+    if (auto *error = std::get_if<IoError>(&read))
+        return *error;
+    auto &imported = std::get<McpSchema::Import>(read);
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::McpDataModel;
+    input.description = QStringLiteral("AWS DynamoDB MCP data model");
     input.projects = std::move(imported.projects);
     input.tableNames = imported.tableNames;
     input.notes = imported.notes;
@@ -252,6 +270,8 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
     }
     if (McpSchema::looksLike(document))
         return fromMcpSchema(document, source, table);
+    if (McpDataModel::looksLike(document))
+        return fromMcpDataModel(document, source, table);
     if (CloudFormationTemplate::looksLike(document.object()))
         return fromCloudFormation(document.object(), source, table, QStringLiteral("JSON"));
     if ((root.contains(QLatin1String("TableName")) && root.contains(QLatin1String("KeySchema")))
@@ -330,7 +350,8 @@ QStringList InteropFile::formatNames()
     return {QStringLiteral("keyscope"),       QStringLiteral("workbench"),
             QStringLiteral("cloudformation"), QStringLiteral("cloudformation-yaml"),
             QStringLiteral("create-table"),   QStringLiteral("batch-write"),
-            QStringLiteral("scan"),           QStringLiteral("csv")};
+            QStringLiteral("scan"),           QStringLiteral("csv"),
+            QStringLiteral("mcp-schema"),     QStringLiteral("mcp-data-model")};
 }
 
 QString InteropFile::formatName(Format format)
@@ -383,6 +404,10 @@ std::vector<QByteArray> InteropFile::render(Format format, const Project &projec
         return {ItemsFormats::scanOutput(items)};
     case Format::Csv:
         return {ItemsFormats::toCsv(items, project.table)};
+    case Format::McpSchema:
+        return {McpSchema::serialize(project)};
+    case Format::McpDataModel:
+        return {McpDataModel::serialize(project, items)};
     }
     return {};
 }

@@ -22,7 +22,15 @@ namespace keyscope::model {
 class InteropFile
 {
 public:
-    enum class Kind { KeyscopeProject, Workbench, CloudFormation, CreateTable, Items, McpSchema };
+    enum class Kind {
+        KeyscopeProject,
+        Workbench,
+        CloudFormation,
+        CreateTable,
+        Items,
+        McpSchema,    // schema.json of AWS's DynamoDB MCP server
+        McpDataModel, // its dynamodb_data_model.json
+    };
     enum class Format {
         Keyscope,           // *.keyscope.json
         Workbench,          // NoSQL Workbench 3.0 model
@@ -32,6 +40,8 @@ public:
         BatchWrite,         // batch-write-item requests, 25 puts per file
         Scan,               // aws dynamodb scan output
         Csv,                // header row + one item per row
+        McpSchema,          // schema.json of AWS's DynamoDB MCP server, one table
+        McpDataModel,       // its dynamodb_data_model.json, one table
     };
 
     // Notes an Input holds at most (then one saying how many more there were).
@@ -53,8 +63,8 @@ public:
         qsizetype leftOut = 0; // a design input's sample items left out (items: items.leftOut)
     };
 
-    // `table` picks one table of a Workbench model, a CloudFormation template or an MCP schema
-    // (empty: all).
+    // `table` picks one table of a Workbench model, a CloudFormation template, an MCP schema or
+    // an MCP data model (empty: all).
     // `itemsTable` is the table items files are read for (picks a batch file's table, types a
     // CSV's bare key columns); it may be empty.
     static std::variant<Input, IoError> read(const QString &path, const QString &table = {},

@@ -71,6 +71,13 @@ public:
     // `table` picks one table by name; empty takes every table.
     static std::variant<Import, IoError>
     fromDocument(const QJsonDocument &document, const QString &source, const QString &table = {});
+
+    // The project as a schema of one table (after the tables whose entity types its patterns
+    // name, as the import kept them): what the import kept, with the entity types' current key
+    // templates; entity types and access patterns added in Keyscope are written
+    // from the design (a new pattern as a Query of its entity type, by name, index and the
+    // placeholders of its values). Imported again, it gives the same project.
+    static QByteArray serialize(const Project &project);
 };
 
 } // namespace keyscope::model

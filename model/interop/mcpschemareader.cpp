@@ -242,9 +242,8 @@ std::optional<McpFailure> ProjectBuilder::addEntity(const QString &name, const Q
         if (auto failure = setKey(entity, fields, attribute, text, path))
             return failure;
     }
-    QJsonObject kept = json;
-    kept.remove(QLatin1String("access_patterns"));
-    entity.extra.insert(QLatin1String(McpSchema::kExtraMember), kept);
+    // Kept whole, its access_patterns in their order, for the way back (mcpschemawriter.cpp).
+    entity.extra.insert(QLatin1String(McpSchema::kExtraMember), json);
     m_project.entities.push_back(std::move(entity));
     return std::nullopt;
 }
@@ -326,6 +325,41 @@ std::variant<Project, McpFailure> readTable(const QJsonObject &tableJson,
     return std::move(project);
 }
 
+// The other tables whose entities this table's patterns take as parameters ("entity_type"):
+// kept, so the table written back alone still names entity types that exist.
+void keepReferencedTables(Project &project, const QJsonArray &tables, qsizetype self)
+{
+    QSet<QString> referenced;
+    const QJsonObject own = tables.at(self).toObject().value(QLatin1String("entities")).toObject();
+    for (const QJsonValue &entity : own) {
+        for (const QJsonValue &pattern :
+             entity.toObject().value(QLatin1String("access_patterns")).toArray()) {
+            for (const QJsonValue &parameter :
+                 pattern.toObject().value(QLatin1String("parameters")).toArray()) {
+                const QString type
+                    = parameter.toObject().value(QLatin1String("entity_type")).toString();
+                if (!type.isEmpty() && !own.contains(type))
+                    referenced.insert(type);
+            }
+        }
+    }
+    QJsonArray kept;
+    for (qsizetype j = 0; j < tables.size(); ++j) {
+        const QJsonObject entities
+            = tables.at(j).toObject().value(QLatin1String("entities")).toObject();
+        const bool holds
+            = std::any_of(referenced.begin(), referenced.end(),
+                          [&](const QString &name) { return entities.contains(name); });
+        if (j != self && holds)
+            kept.append(tables.at(j));
+    }
+    if (kept.isEmpty())
+        return;
+    QJsonObject extra = project.extra.value(QLatin1String(McpSchema::kExtraMember)).toObject();
+    extra.insert(QStringLiteral("referenced_tables"), kept);
+    project.extra.insert(QLatin1String(McpSchema::kExtraMember), extra);
+}
+
 } // namespace mcpreader
 
 bool McpSchema::looksLike(const QJsonDocument &document)
@@ -375,6 +409,7 @@ McpSchema::fromDocument(const QJsonDocument &document, const QString &source, co
         if (auto *failure = std::get_if<mcpreader::McpFailure>(&read))
             return fail(failure->path, failure->message);
         Project &project = std::get<Project>(read);
+        mcpreader::keepReferencedTables(project, tables, i);
         if (document.object().contains(QLatin1String("cross_table_access_patterns"))) {
             QJsonObject extra = project.extra.value(QLatin1String(kExtraMember)).toObject();
             extra.insert(QStringLiteral("cross_table_access_patterns"),

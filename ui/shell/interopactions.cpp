@@ -205,6 +205,7 @@ bool InteropActions::importFile(const QString &path)
     case InteropFile::Kind::CloudFormation:
     case InteropFile::Kind::CreateTable:
     case InteropFile::Kind::McpSchema:
+    case InteropFile::Kind::McpDataModel:
         break;
     }
     std::size_t chosen = 0;
