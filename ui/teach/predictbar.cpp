@@ -14,14 +14,8 @@ namespace keyscope::ui {
 
 namespace {
 
-// A key on a button keeps its start (the entity prefix) and its end (where neighbours differ).
-QString buttonText(const QString &text)
-{
-    constexpr int kMax = 48;
-    if (text.size() <= kMax)
-        return text;
-    return text.left(30) + QStringLiteral("\u2026") + text.right(kMax - 31);
-}
+// The whole text of a choice button, elided to the button's width when shown.
+constexpr const char *kFullText = "predictFullText";
 
 constexpr int kChoiceColumns = 2;
 
@@ -41,13 +35,16 @@ PredictBar::PredictBar(QWidget *parent)
     QFont bold = m_heading->font();
     bold.setBold(true);
     m_heading->setFont(bold);
+    m_heading->setWordWrap(true);
     m_score = new QLabel(this);
     m_score->setObjectName(QStringLiteral("predictScore"));
     auto *leave = new QToolButton(this);
-    leave->setText(tr("Leave Predict Mode"));
+    leave->setText(tr("Leave"));
+    leave->setToolTip(tr("Leave predict mode (F6)"));
     leave->setAutoRaise(true);
     connect(leave, &QToolButton::clicked, this, &PredictBar::leaveClicked);
     auto *top = new QHBoxLayout;
+    top->setSpacing(12);
     top->addWidget(m_heading, 1);
     top->addWidget(m_score);
     top->addWidget(leave);
@@ -82,8 +79,8 @@ PredictBar::PredictBar(QWidget *parent)
     column->addLayout(top);
     column->addWidget(m_prompt);
     column->addWidget(m_choiceBox);
-    column->addWidget(m_explainer);
     column->addLayout(bottom);
+    column->addWidget(m_explainer);
     hide();
 }
 
@@ -100,8 +97,14 @@ void PredictBar::setChoices(const model::Question &question)
 {
     clearChoices();
     for (const model::Choice &choice : question.choices) {
-        auto *button = new QPushButton(buttonText(choice.text), m_choiceBox);
+        auto *button = new QPushButton(m_choiceBox);
+        button->setProperty(kFullText, choice.text);
+        button->installEventFilter(this);
         button->setCheckable(true);
+        // The bar never widens the window: a long key is cut on its button (the tooltip and the
+        // accessible name keep it whole).
+        button->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        button->setMinimumWidth(80);
         button->setAutoDefault(false);
         button->setToolTip(choice.text);
         button->setAccessibleName(choice.text);
@@ -124,6 +127,7 @@ void PredictBar::showQuestion(const model::Question &question, const QString &he
     setChoices(question);
     m_choiceBox->show();
     setHighlighted(m_buttons.empty() ? -1 : 0);
+    elideChoices();
     m_verdict->setText(tr("Click your answer (or a row), or pick it with \u2190 \u2192 and press "
                           "Enter."));
     m_explainer->hide();
@@ -142,14 +146,19 @@ void PredictBar::showVerdict(const model::Question &question, const QString &cho
         const bool isChosen = m_ids[i] == chosen;
         button->setChecked(isAnswer || isChosen);
         button->setEnabled(isAnswer || isChosen);
-        if (isAnswer)
-            button->setText(QStringLiteral("\u2713 ") + button->text());
-        else if (isChosen)
-            button->setText(QStringLiteral("\u2717 ") + button->text());
+        const QString mark = isAnswer ? QStringLiteral("\u2713 ")
+            : isChosen                ? QStringLiteral("\u2717 ")
+                                      : QString();
+        button->setProperty(kFullText, mark + button->toolTip());
     }
+    elideChoices();
     m_highlighted = -1;
     const QString head = right ? tr("Right.") : tr("Not quite.");
-    m_verdict->setText(head + u' ' + question.explanation + u'.');
+    // Which sorts first: the byte explainer under the verdict gives the sentence with the bytes.
+    if (question.kind == model::QuestionKind::KeyOrder)
+        m_verdict->setText(head + u' ' + tr("Why, byte by byte:"));
+    else
+        m_verdict->setText(head + u' ' + question.explanation + u'.');
     m_continue->setText(tr("Continue (Enter)"));
     m_continue->show();
     m_restart->hide();
@@ -179,6 +188,31 @@ void PredictBar::showSummary(const QString &summary)
     m_continue->hide();
     m_restart->show();
     show();
+}
+
+// A key too long for its button keeps its start (the entity prefix) and its end (where
+// neighbours differ).
+void PredictBar::elideChoices()
+{
+    for (QPushButton *button : m_buttons)
+        elide(button);
+}
+
+void PredictBar::elide(QPushButton *button)
+{
+    const QString full = button->property(kFullText).toString();
+    const int room = std::max(20, button->width() - 16);
+    button->setText(button->fontMetrics().elidedText(full, Qt::ElideMiddle, room));
+}
+
+// A choice button laid out anew (the bar resized, the window fitted) elides its text again.
+bool PredictBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize) {
+        if (auto *button = qobject_cast<QPushButton *>(watched))
+            elide(button);
+    }
+    return QFrame::eventFilter(watched, event);
 }
 
 void PredictBar::setHighlighted(int index)

@@ -57,11 +57,14 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void setChoices(const model::Question &question);
     void clearChoices();
     void setHighlighted(int index);
+    void elideChoices();
+    void elide(QPushButton *button);
 
     QLabel *m_heading = nullptr;
     QLabel *m_score = nullptr;
