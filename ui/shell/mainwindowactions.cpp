@@ -373,6 +373,9 @@ void MainWindow::createPredictMode(QMenu *playback)
         const QSignalBlocker blocker(m_predictAction);
         m_predictAction->setChecked(active);
         updatePageKeys();
+        // The keys answer from the collection, as in presenter mode, not from a text field.
+        if (active)
+            m_collection->view()->setFocus(Qt::OtherFocusReason);
     });
     QAction *answer = playback->addAction(tr("&Answer / Continue"), m_predict, &PredictMode::enter);
     answer->setObjectName(QStringLiteral("actionPredictAnswer"));
