@@ -99,6 +99,7 @@ private slots:
     void traversalWaitsForTheAnswer();
     void predictionsAreNotEdits();
     void barNeverWidensTheWindow();
+    void glidingStepsLandBeforeEachQuestion();
 
 private:
     std::unique_ptr<TestWindow> openExample(const QString &file);
@@ -397,6 +398,34 @@ void TestPredict::barNeverWidensTheWindow()
         predict->enter();
         QVERIFY(waitForQuestionOrEnd(*predict, clock));
     }
+}
+
+// With motion on, the steps glide between questions and each question finds its previous step
+// landed (settled), not caught mid-glide; the traversal ends on its last step.
+void TestPredict::glidingStepsLandBeforeEachQuestion()
+{
+    m_settings->setReducedMotion(false);
+    ManualClock clock;
+    auto window = openExample(QStringLiteral("saas/after.keyscope.json"));
+    QVERIFY(window);
+    action(*window, "actionPredict")->trigger();
+    auto *predict = window->findChild<ui::PredictMode *>();
+    auto *player = window->findChild<ui::TracePlayer *>();
+    QVERIFY(waitForQuestionOrEnd(*predict, clock));
+    while (predict->state() == State::Asking) {
+        const model::Question &q = predict->lesson().questions[size_t(predict->currentQuestion())];
+        if (q.step > 0) {
+            QCOMPARE(player->currentStep(), q.step - 1);
+            QCOMPARE(player->currentTransition(), 1.0);
+            QVERIFY(!player->isPlaying());
+        }
+        predict->answer(q.answer);
+        predict->enter();
+        QVERIFY(waitForQuestionOrEnd(*predict, clock));
+    }
+    QCOMPARE(predict->state(), State::Done);
+    QCOMPARE(player->currentStep(), player->timeline()->stepCount() - 1);
+    QCOMPARE(predict->score().right(), predict->score().answered());
 }
 
 int main(int argc, char **argv)
