@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDirIterator>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -100,6 +101,7 @@ private slots:
     void predictionsAreNotEdits();
     void barNeverWidensTheWindow();
     void glidingStepsLandBeforeEachQuestion();
+    void byteExplainerFitsTheSmallestWindow();
 
 private:
     std::unique_ptr<TestWindow> openExample(const QString &file);
@@ -426,6 +428,48 @@ void TestPredict::glidingStepsLandBeforeEachQuestion()
     QCOMPARE(predict->state(), State::Done);
     QCOMPARE(player->currentStep(), player->timeline()->stepCount() - 1);
     QCOMPARE(predict->score().right(), predict->score().answered());
+}
+
+// At 1024x700 the byte explainer shows whole under its verdict, and the collection keeps its
+// height: the docks around it are not pushed away. The note on byte order, which would give
+// the answers away, is hidden while predicting.
+void TestPredict::byteExplainerFitsTheSmallestWindow()
+{
+    auto window = std::make_unique<TestWindow>(m_settings.get(), kExamples);
+    window->autosaver()->setRecoveryPath(m_dir->filePath(QStringLiteral("recovery.json")));
+    window->resize(1024, 700);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openExample(kExamples + QStringLiteral("/case/before.keyscope.json")));
+    QVERIFY(settle(window->document()));
+    QTest::qWait(50);
+    const int paneHeight = window->collectionPane()->height();
+    const auto noteShowing = [&] {
+        for (QLabel *label : window->collectionPane()->findChildren<QLabel *>()) {
+            if (label->text().startsWith(QStringLiteral("Top = smallest")))
+                return label->isVisible();
+        }
+        return false;
+    };
+    QVERIFY(noteShowing());
+    action(*window, "actionPredict")->trigger();
+    QVERIFY(!noteShowing());
+    auto *predict = window->findChild<ui::PredictMode *>();
+    auto *bar = window->findChild<ui::PredictBar *>();
+    const model::Question &q = predict->lesson().questions.front();
+    QCOMPARE(q.kind, model::QuestionKind::KeyOrder);
+    predict->answer(q.answer);
+    QTest::qWait(50);
+    ui::KeyOrderExplainer *explainer = bar->explainer();
+    QVERIFY(explainer->isVisible());
+    auto *bytes = explainer->findChild<QLabel *>();
+    QVERIFY(bytes);
+    const int needed = bytes->heightForWidth(bytes->width());
+    QVERIFY2(bytes->height() >= needed,
+             qPrintable(QStringLiteral("%1 px of %2").arg(bytes->height()).arg(needed)));
+    QCOMPARE(window->collectionPane()->height(), paneHeight);
+    action(*window, "actionPredict")->trigger();
+    QVERIFY(noteShowing());
 }
 
 int main(int argc, char **argv)

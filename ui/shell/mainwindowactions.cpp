@@ -373,6 +373,8 @@ void MainWindow::createPredictMode(QMenu *playback)
         const QSignalBlocker blocker(m_predictAction);
         m_predictAction->setChecked(active);
         updatePageKeys();
+        // The note on byte order would answer "which sorts first" (side by side hides it too).
+        m_collection->setOrderNoteVisible(!active && !m_compare->isActive());
         // The keys answer from the collection, as in presenter mode, not from a text field.
         if (active)
             m_collection->view()->setFocus(Qt::OtherFocusReason);

@@ -60,6 +60,8 @@ PredictBar::PredictBar(QWidget *parent)
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::PlainText);
     m_explainer = new KeyOrderExplainer(this);
+    // The two keys' bytes whole or not at all: the rows below give up the height first.
+    m_explainer->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     m_explainer->hide();
 
     m_continue = new QPushButton(tr("Continue"), this);
@@ -155,10 +157,12 @@ void PredictBar::showVerdict(const model::Question &question, const QString &cho
     m_highlighted = -1;
     const QString head = right ? tr("Right.") : tr("Not quite.");
     // Which sorts first: the byte explainer under the verdict gives the sentence with the bytes.
-    if (question.kind == model::QuestionKind::KeyOrder)
+    if (question.kind == model::QuestionKind::KeyOrder) {
         m_verdict->setText(head + u' ' + tr("Why, byte by byte:"));
-    else
+        m_choiceBox->hide(); // the explainer shows both keys, the first one first
+    } else {
         m_verdict->setText(head + u' ' + question.explanation + u'.');
+    }
     m_continue->setText(tr("Continue (Enter)"));
     m_continue->show();
     m_restart->hide();
