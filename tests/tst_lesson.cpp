@@ -101,6 +101,16 @@ int firstDifferingByte(const QByteArray &a, const QByteArray &b)
     return 0;
 }
 
+// Whether a sentence names what decided an order: the first differing byte, a prefix, equal keys,
+// or numbers by value (model::explainKeyOrder's forms).
+bool namesTheDecider(const QString &sentence)
+{
+    static const QRegularExpression decider(
+        QStringLiteral("at byte \\d+, .+ < |is a prefix of it|are the same key|numbers compare "
+                       "by value"));
+    return decider.match(sentence).hasMatch();
+}
+
 } // namespace
 
 class TestLesson : public QObject
@@ -174,6 +184,12 @@ void TestLesson::answersAgreeWithTrace()
                 QVERIFY2(q.explanation.endsWith(QStringLiteral("go ") + q.answer)
                              || q.explanation.endsWith(QStringLiteral("goes ") + q.answer),
                          qPrintable(where + QStringLiteral(" / ") + q.explanation));
+                // A seek for a value says which byte put the probe's row before or after it;
+                // one for an end of the partition needs no byte ("Seek: ... < the end of ...").
+                QVERIFY2(q.explanation.startsWith(QStringLiteral("Seek: "))
+                             ? q.explanation.contains(QStringLiteral(" the "))
+                             : namesTheDecider(q.explanation),
+                         qPrintable(q.explanation));
                 break;
             case QuestionKind::FirstRow:
                 QCOMPARE(rowOfId(q.answer), trace.visits.front().position);
@@ -188,6 +204,9 @@ void TestLesson::answersAgreeWithTrace()
                     QVERIFY2(q.explanation.endsWith(
                                  QStringLiteral("result #%1").arg(visit.resultNumber)),
                              qPrintable(q.explanation));
+                if (visit.fate == ItemFate::OutsideRange && trace.sortCondition
+                    && trace.sortCondition->value.type() == AttributeValue::Type::S)
+                    QVERIFY2(namesTheDecider(q.explanation), qPrintable(q.explanation));
                 if (visit.fate == ItemFate::LimitReached)
                     QVERIFY2(q.explanation.startsWith(
                                  QStringLiteral("Limit %1:").arg(*run.answer.request.limit)),

@@ -143,7 +143,7 @@ QString Score::summary() const
                      .arg(questionKindTitle(kind))
                      .arg(tally.right)
                      .arg(tally.answered);
-    return text + u' ' + kinds.join(QStringLiteral(", ")) + u'.';
+    return text + u' ' + kinds.join(QStringLiteral(" \u00b7 ")) + u'.';
 }
 
 void Score::clear()

@@ -101,7 +101,7 @@ public:
     int answered() const { return m_total.answered; }
     int right() const { return m_total.right; }
     Tally tally(QuestionKind kind) const;
-    // "7 of 9 right (78%). Seek direction 3 of 3, Row read next 1 of 2, ..."
+    // "7 of 9 right (78%). Which sorts first: 2 of 3 · Next row read: 1 of 1 · ..."
     QString summary() const;
     void clear();
 

@@ -671,6 +671,7 @@ void CollectionView::mousePressEvent(QMouseEvent *event)
     const qsizetype row = layout.rowAt(event->position());
     if (row >= 0) {
         selectRow(row, event->modifiers() & Qt::ControlModifier);
+        emit rowClicked(row);
         return;
     }
     const int slot = layout.bandAt(event->position());

@@ -132,6 +132,8 @@ public slots:
 
 signals:
     void itemActivated(keyscope::model::ItemId item);
+    // A row was clicked (found with the layout's hit-testing); predict mode answers with it.
+    void rowClicked(qsizetype row);
     void twoRowsSelected(keyscope::model::ItemId first, keyscope::model::ItemId second);
     void selectionChanged();
     void zoomChanged(double zoom);

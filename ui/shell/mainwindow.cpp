@@ -103,6 +103,7 @@ MainWindow::MainWindow(Settings *settings, const QString &examplesDirectory, QWi
     m_traces = new TraceDisplay(
         m_document, m_settings,
         {m_collection, m_tracePanel, m_player, m_builder, m_codePanel, m_compare}, this);
+    connect(m_traces, &TraceDisplay::traceShown, this, &MainWindow::predictTrace);
     createStatusBar();
     fitChecksToFindings(); // nothing is found before the first check
     m_defaultState = saveState();
@@ -755,8 +756,7 @@ void MainWindow::setPresenting(bool presenting)
         createPresenterWidgets();
     QSignalBlocker blocker(m_presenterAction);
     m_presenterAction->setChecked(presenting);
-    for (QAction *key : std::as_const(m_presenterKeys))
-        key->setEnabled(presenting);
+    updatePageKeys();
     CollectionView *view = m_collection->view();
     if (presenting) {
         m_layoutBeforePresenting = saveState();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/query/queryrequest.h"
+#include "model/query/tracetimeline.h"
 #include "ui/document/autosaver.h"
 #include "ui/export/diagramexporter.h"
 #include "ui/settings/settings.h"
@@ -52,6 +53,7 @@ class FindingListModel;
 class PatternListModel;
 class PatternsPanel;
 class PopulationProgress;
+class PredictMode;
 class TraceDisplay;
 
 // Keyscope's main window: the document, its panels (docks whose layout survives restarts), the
@@ -169,6 +171,13 @@ private:
     void createViewMenu();
     void createThemeMenu();
     QMenu *createPlaybackMenu();
+    // Playback > Predict, its keys and its panel over the collection (mainwindowactions.cpp).
+    void createPredictMode(QMenu *playback);
+    // The Query showing becomes predict mode's lesson.
+    void predictTrace(std::shared_ptr<const model::TraceTimeline> timeline,
+                      const model::QueryRequest &request, const QString &patternName);
+    // Page Up/Down belong to predict mode while it is on, else to presenter mode.
+    void updatePageKeys();
     void createCompareMode();
     void createDesignMenu(QMenu *before, const MenuActions &actions);
     void createHelpMenu();
@@ -235,6 +244,9 @@ private:
     QAction *m_presenterAction = nullptr;      // presenter mode: the narration as a caption
     UserGuide *m_userGuide = nullptr;
     std::function<void(const QString &)> m_startAnother;
+    PredictMode *m_predict = nullptr;          // Playback > Predict: questions before each step
+    QAction *m_predictAction = nullptr;
+    QList<QAction *> m_predictKeys;   // Enter, Page Down / Page Up while predicting
     CompareMode *m_compare = nullptr; // side by side: a second design in step
     QByteArray m_layoutBeforePresenting;
     QByteArray m_defaultState;

@@ -19,6 +19,8 @@
 #include "ui/shell/documentlifecycle.h"
 #include "ui/shell/emptydesign.h"
 #include "ui/shell/interopactions.h"
+#include "ui/teach/predictbar.h"
+#include "ui/teach/predictmode.h"
 #include "ui/trace/tracepanel.h"
 
 #include <QActionGroup>
@@ -68,6 +70,7 @@ void MainWindow::createToolBar(std::initializer_list<QAction *> actions)
         {QStringLiteral("actionExportDiagram"), QStringLiteral("document-export")},
         {QStringLiteral("actionCompareSideBySide"), QStringLiteral("view-split-left-right")},
         {QStringLiteral("actionPresenterMode"), QStringLiteral("view-presentation")},
+        {QStringLiteral("actionPredict"), QStringLiteral("predict")},
     };
     m_toolBar = addToolBar(tr("Main Toolbar"));
     m_toolBar->setObjectName(QStringLiteral("MainToolBar"));
@@ -120,7 +123,7 @@ void MainWindow::createActions()
     createCompareMode();
     createToolBar({actions.newAction, actions.open, actions.save, nullptr, actions.undo,
                    actions.redo, nullptr, m_interop->importAction(), actions.exportDiagram, nullptr,
-                   m_compare->toggleAction(), m_presenterAction});
+                   m_compare->toggleAction(), m_presenterAction, m_predictAction});
     setActionIcon(actions.example, QStringLiteral("document-open"));
     setActionIcon(actions.saveAs, QStringLiteral("document-save"));
     setActionIcon(actions.copyImage, QStringLiteral("edit-copy"));
@@ -296,27 +299,36 @@ void MainWindow::createThemeMenu()
 }
 
 // Playback: the keys of a media player. Text fields keep Space and the arrows (they claim
-// them through ShortcutOverride); everywhere else they drive the animation.
+// them through ShortcutOverride); everywhere else they drive the animation. In predict mode they
+// answer and go on instead (`predict`; null: nothing): the traversal waits for the predictions.
 QMenu *MainWindow::createPlaybackMenu()
 {
     QMenu *playback = menuBar()->addMenu(tr("&Playback"));
     const auto playbackAction
-        = [&](const QString &text, const QKeySequence &key, const QString &name, auto slot) {
-              QAction *action = playback->addAction(text, m_player, slot);
+        = [&](const QString &text, const QKeySequence &key, const QString &name,
+              void (TracePlayer::*slot)(), void (PredictMode::*predict)()) {
+              QAction *action = playback->addAction(text, this, [this, slot, predict] {
+                  if (!m_predict || !m_predict->isActive())
+                      (m_player->*slot)();
+                  else if (predict)
+                      (m_predict->*predict)();
+              });
               action->setShortcut(key);
               action->setObjectName(name);
               return action;
           };
     playbackAction(tr("&Play / Pause"), QKeySequence(Qt::Key_Space),
-                   QStringLiteral("actionPlayPause"), &TracePlayer::togglePlayPause);
+                   QStringLiteral("actionPlayPause"), &TracePlayer::togglePlayPause,
+                   &PredictMode::enter);
     playbackAction(tr("Step &Forward"), QKeySequence(Qt::Key_Right),
-                   QStringLiteral("actionStepForward"), &TracePlayer::stepForward);
+                   QStringLiteral("actionStepForward"), &TracePlayer::stepForward,
+                   &PredictMode::forward);
     playbackAction(tr("Step &Back"), QKeySequence(Qt::Key_Left), QStringLiteral("actionStepBack"),
-                   &TracePlayer::stepBack);
+                   &TracePlayer::stepBack, &PredictMode::back);
     playbackAction(tr("&Restart"), QKeySequence(Qt::CTRL | Qt::Key_R),
-                   QStringLiteral("actionRestart"), &TracePlayer::restart);
+                   QStringLiteral("actionRestart"), &TracePlayer::restart, &PredictMode::restart);
     playbackAction(tr("Go to &End"), QKeySequence(Qt::CTRL | Qt::Key_End),
-                   QStringLiteral("actionGoToEnd"), &TracePlayer::goToEnd);
+                   QStringLiteral("actionGoToEnd"), &TracePlayer::goToEnd, nullptr);
 
     playback->addSeparator();
     QAction *exportStep
@@ -339,11 +351,74 @@ QMenu *MainWindow::createPlaybackMenu()
     connect(leavePresenter, &QAction::triggered, this,
             [this] { m_presenterAction->setChecked(false); });
     connect(m_presenterAction, &QAction::toggled, leavePresenter, &QAction::setEnabled);
+    createPredictMode(playback);
     // Shortcuts keep working while the menu bar is hidden in presenter mode.
     addActions(playback->actions());
     addAction(leavePresenter);
 
     return playback;
+}
+
+void MainWindow::createPredictMode(QMenu *playback)
+{
+    auto *bar = new PredictBar(m_collection);
+    m_collection->addBar(bar);
+    m_predict = new PredictMode(m_player, m_collection->view(), bar, this);
+    m_predictAction = playback->addAction(tr("Pre&dict"));
+    m_predictAction->setObjectName(QStringLiteral("actionPredict"));
+    m_predictAction->setCheckable(true);
+    m_predictAction->setShortcut(QKeySequence(Qt::Key_F6));
+    m_predictAction->setStatusTip(tr("Predict each step of the traversal before it plays"));
+    connect(m_predictAction, &QAction::toggled, m_predict, &PredictMode::setActive);
+    connect(m_predict, &PredictMode::activeChanged, this, [this](bool active) {
+        const QSignalBlocker blocker(m_predictAction);
+        m_predictAction->setChecked(active);
+        updatePageKeys();
+        // The note on byte order would answer "which sorts first" (side by side hides it too).
+        m_collection->setOrderNoteVisible(!active && !m_compare->isActive());
+        // The keys answer from the collection, as in presenter mode, not from a text field.
+        if (active)
+            m_collection->view()->setFocus(Qt::OtherFocusReason);
+    });
+    QAction *answer = playback->addAction(tr("&Answer / Continue"), m_predict, &PredictMode::enter);
+    answer->setObjectName(QStringLiteral("actionPredictAnswer"));
+    answer->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    // A presenter's clicker sends Page Down / Page Up: the next choice, then on; the previous.
+    auto *next = new QAction(this);
+    next->setObjectName(QStringLiteral("actionPredictNext"));
+    next->setShortcut(QKeySequence(Qt::Key_PageDown));
+    connect(next, &QAction::triggered, m_predict, &PredictMode::forward);
+    auto *previous = new QAction(this);
+    previous->setObjectName(QStringLiteral("actionPredictPrevious"));
+    previous->setShortcut(QKeySequence(Qt::Key_PageUp));
+    connect(previous, &QAction::triggered, m_predict, &PredictMode::back);
+    addActions({next, previous});
+    m_predictKeys = {answer, next, previous};
+    updatePageKeys();
+}
+
+void MainWindow::predictTrace(std::shared_ptr<const model::TraceTimeline> timeline,
+                              const model::QueryRequest &request, const QString &patternName)
+{
+    model::LessonOptions options;
+    options.title = patternName.isEmpty()
+        ? m_document->displayName()
+        : m_document->displayName() + QStringLiteral(" \u00b7 ") + patternName;
+    options.limit = request.limit;
+    m_predict->setTrace(std::move(timeline), m_document->table(), options);
+}
+
+void MainWindow::updatePageKeys()
+{
+    const bool predicting = m_predict && m_predict->isActive();
+    const bool presenting = m_presenterAction && m_presenterAction->isChecked();
+    for (QAction *key : std::as_const(m_predictKeys))
+        key->setEnabled(predicting);
+    for (QAction *key : std::as_const(m_presenterKeys)) {
+        const bool page = key->shortcut() == QKeySequence(Qt::Key_PageDown)
+            || key->shortcut() == QKeySequence(Qt::Key_PageUp);
+        key->setEnabled(presenting && !(page && predicting));
+    }
 }
 
 // View > Compare Side by Side: the same pattern on a second design, on the same clock.

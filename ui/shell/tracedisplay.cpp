@@ -157,6 +157,7 @@ void TraceDisplay::clear(const model::QueryRequest &request, const QString &patt
     m_panels.tracePanel->setTimeline(nullptr);
     m_panels.player->setTimeline(nullptr);
     m_panels.compare->primaryTraceShown(request, patternName, nullptr);
+    emit traceShown(nullptr, request, patternName);
 }
 
 void TraceDisplay::showTrace(const model::QueryRequest &request,
@@ -196,6 +197,7 @@ void TraceDisplay::showTrace(const model::QueryRequest &request,
     else
         player->restart();
     m_panels.compare->primaryTraceShown(request, patternName, timeline);
+    emit traceShown(timeline, request, patternName);
 }
 
 std::optional<ExportDiagram::Source> TraceDisplay::diagramSource(const QString &fallbackName) const

@@ -57,6 +57,12 @@ public:
     int playerStepFor(const ExportDiagram::Source &source,
                       const std::optional<ExportDiagram::Source> &other) const;
 
+signals:
+    // A Query's traversal is showing (null timeline: none), played by the player; predict mode
+    // makes its lesson from it.
+    void traceShown(std::shared_ptr<const model::TraceTimeline> timeline,
+                    const model::QueryRequest &request, const QString &patternName);
+
 private:
     // A new project: nothing of the previous one's Query stays (builder fields, code, the trace
     // and its player, the index and collection chosen in the collection pane).
