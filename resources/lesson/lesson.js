@@ -473,13 +473,13 @@
       }
       return { right, answered: answers.size, kinds };
     };
-    // As the app's score: "7 of 9 right (78%). Which sorts first: 2 of 3, ...".
+    // As the app's score (model::Score::summary): "7 of 9 right (78%). Which sorts first: 2 of 3 · ...".
     p.summary = () => {
       const { right, answered, kinds } = tally();
       if (answered === 0) return 'No questions answered.';
       const parts = [...kinds].filter(([, k]) => k.answered > 0)
         .map(([name, k]) => `${titles.get(name)}: ${k.right} of ${k.answered}`);
-      return `${right} of ${answered} right (${Math.round((100 * right) / answered)}%). ${parts.join(', ')}.`;
+      return `${right} of ${answered} right (${Math.round((100 * right) / answered)}%). ${parts.join(' \u00b7 ')}.`;
     };
     p.running = () => {
       const { right, answered } = tally();
