@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QDirIterator>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -95,6 +96,7 @@ private slots:
     void everyExampleRightAndWrong_data();
     void everyExampleRightAndWrong();
     void keyboardOnly();
+    void enterInATextFieldIsNoAnswer();
     void rowOfTheCollectionAnswers();
     void orderAnswerShowsTheByteExplainer();
     void traversalWaitsForTheAnswer();
@@ -266,6 +268,31 @@ void TestPredict::keyboardOnly()
 }
 
 // A question about rows is answered by clicking the row in the collection view.
+// While predicting, Enter answers from the collection; in a text field it is the field's.
+void TestPredict::enterInATextFieldIsNoAnswer()
+{
+    auto window = openExample(QStringLiteral("iot/after.keyscope.json"));
+    QVERIFY(window);
+    QTest::keyClick(window.get(), Qt::Key_F6);
+    auto *predict = window->findChild<ui::PredictMode *>();
+    QCOMPARE(predict->state(), State::Asking);
+    QLineEdit *field = nullptr;
+    for (QLineEdit *edit : window->findChildren<QLineEdit *>())
+        if (edit->isVisible() && edit->isEnabled() && !edit->isReadOnly())
+            field = edit;
+    QVERIFY(field);
+    field->setFocus();
+    QSignalSpy returned(field, &QLineEdit::returnPressed);
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(returned.size(), 1);
+    QCOMPARE(predict->state(), State::Asking);
+    QCOMPARE(predict->score().answered(), 0);
+    // From the collection, Enter answers.
+    window->collectionPane()->view()->setFocus();
+    QTest::keyClick(window->collectionPane()->view(), Qt::Key_Return);
+    QCOMPARE(predict->score().answered(), 1);
+}
+
 void TestPredict::rowOfTheCollectionAnswers()
 {
     ManualClock clock;

@@ -32,6 +32,7 @@
 #include "ui/trace/tracepanel.h"
 #include "ui/widgets/counted.h"
 #include "ui/widgets/detailview.h"
+#include "ui/widgets/textentrykeys.h"
 #include "ui/widgets/wrappinglist.h"
 
 #include <QActionGroup>
@@ -83,6 +84,7 @@ MainWindow::MainWindow(Settings *settings, const QString &examplesDirectory, QWi
     setAccessibleName(tr("Keyscope"));
     resize(1280, 800);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    qApp->installEventFilter(new TextEntryKeys(this));
     m_autosaver->setIntervalSeconds(m_settings->autosaveIntervalSeconds());
     m_lifecycle
         = new DocumentLifecycle(this, m_document, m_autosaver, m_settings, m_examplesDirectory);
