@@ -3,6 +3,7 @@
 // tool that reads it: the desktop entry by desktop-file-validate, the metainfo by appstreamcli,
 // the MIME type by shared-mime-info (a sample project resolved by name and by content), the man
 // page by man, the completion by bash, the icons by size.
+#include "tests/support/runprogram.h"
 #include "tests/support/testpaths.h"
 
 #include <QDir>
@@ -17,34 +18,12 @@ namespace {
 
 const QString kAppId = QStringLiteral("io.github.keyscope.Keyscope");
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QString &program, const QStringList &args, const QProcessEnvironment &env = {})
-{
-    QProcess process;
-    if (!env.isEmpty())
-        process.setProcessEnvironment(env);
-    process.start(program, args);
-    Run result;
-    if (!process.waitForFinished(120000))
-        return result;
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
-}
+using keyscope::testsupport::runProgram;
+using Run = keyscope::testsupport::ProgramRun;
 
 QString tool(const char *name)
 {
-    const QString path = QStandardPaths::findExecutable(QLatin1String(name));
-    if (path.isEmpty())
-        qFatal("%s is not installed: run `make deps`", name);
-    return path;
+    return keyscope::testsupport::requiredTool(name);
 }
 
 } // namespace
@@ -74,9 +53,9 @@ void TestInstall::initTestCase()
     // Before anything reads the MIME database: it comes from this test's own XDG data folder.
     qputenv("XDG_DATA_HOME", m_data.path().toUtf8());
     const QString build = QFileInfo(keyscope::testsupport::keyscopeBinary()).dir().filePath("..");
-    const Run install
-        = run(tool("cmake"),
-              {QStringLiteral("--install"), build, QStringLiteral("--prefix"), m_prefix.path()});
+    const Run install = runProgram(
+        tool("cmake"),
+        {QStringLiteral("--install"), build, QStringLiteral("--prefix"), m_prefix.path()});
     QVERIFY2(install.exitCode == 0, qPrintable(install.err));
 }
 
@@ -100,14 +79,14 @@ void TestInstall::installsEveryFile()
 void TestInstall::desktopEntryAndMetainfoValidate()
 {
     const Run desktop
-        = run(tool("desktop-file-validate"),
-              {installed(QStringLiteral("share/applications/%1.desktop").arg(kAppId))});
+        = runProgram(tool("desktop-file-validate"),
+                     {installed(QStringLiteral("share/applications/%1.desktop").arg(kAppId))});
     QVERIFY2(desktop.exitCode == 0, qPrintable(desktop.out + desktop.err));
     QVERIFY2(!desktop.out.contains(QStringLiteral("error")), qPrintable(desktop.out));
     const Run metainfo
-        = run(tool("appstreamcli"),
-              {QStringLiteral("validate"), QStringLiteral("--no-net"),
-               installed(QStringLiteral("share/metainfo/%1.metainfo.xml").arg(kAppId))});
+        = runProgram(tool("appstreamcli"),
+                     {QStringLiteral("validate"), QStringLiteral("--no-net"),
+                      installed(QStringLiteral("share/metainfo/%1.metainfo.xml").arg(kAppId))});
     QVERIFY2(metainfo.exitCode == 0, qPrintable(metainfo.out + metainfo.err));
 }
 
@@ -116,7 +95,8 @@ void TestInstall::projectFilesHaveTheirMimeType()
     QVERIFY(QDir().mkpath(m_data.filePath(QStringLiteral("mime/packages"))));
     QVERIFY(QFile::copy(installed(QStringLiteral("share/mime/packages/%1.xml").arg(kAppId)),
                         m_data.filePath(QStringLiteral("mime/packages/%1.xml").arg(kAppId))));
-    const Run update = run(tool("update-mime-database"), {m_data.filePath(QStringLiteral("mime"))});
+    const Run update
+        = runProgram(tool("update-mime-database"), {m_data.filePath(QStringLiteral("mime"))});
     QVERIFY2(update.exitCode == 0, qPrintable(update.err));
     const QString sample
         = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
@@ -143,14 +123,14 @@ void TestInstall::manPageRendersTheCommandsHelp()
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("MANWIDTH"), QStringLiteral("100"));
-    const Run man
-        = run(tool("man"),
-              {QStringLiteral("-l"), installed(QStringLiteral("share/man/man1/keyscope.1"))}, env);
+    const Run man = runProgram(
+        tool("man"), {QStringLiteral("-l"), installed(QStringLiteral("share/man/man1/keyscope.1"))},
+        env);
     QVERIFY2(man.exitCode == 0, qPrintable(man.err));
     QVERIFY(man.out.contains(QStringLiteral("keyscope - DynamoDB sort-key design visualizer")));
     // Each command's own --help, word for word.
-    const Run cost = run(keyscope::testsupport::keyscopeBinary(),
-                         {QStringLiteral("cost"), QStringLiteral("--help")});
+    const Run cost = runProgram(keyscope::testsupport::keyscopeBinary(),
+                                {QStringLiteral("cost"), QStringLiteral("--help")});
     const QString firstLine = cost.out.section(QLatin1Char('\n'), 0, 0);
     QVERIFY(man.out.contains(firstLine));
     QVERIFY(man.out.contains(QStringLiteral("usage: keyscope doc (FILE | --example ID)")));
@@ -166,7 +146,7 @@ void TestInstall::bashCompletesCommandsExamplesAndPatterns()
     env.insert(QStringLiteral("PATH"),
                installed(QStringLiteral("bin")) + QLatin1Char(':') + env.value("PATH"));
     const auto complete = [&](const QString &line) {
-        const Run r = run(
+        const Run r = runProgram(
             tool("bash"),
             {QStringLiteral("-c"),
              QStringLiteral("source '%1'; COMP_WORDS=(%2); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); "
@@ -206,7 +186,7 @@ void TestInstall::iconsHaveTheirSizes()
 void TestInstall::installedBinaryRuns()
 {
     const Run version
-        = run(installed(QStringLiteral("bin/keyscope")), {QStringLiteral("--version")});
+        = runProgram(installed(QStringLiteral("bin/keyscope")), {QStringLiteral("--version")});
     QCOMPARE(version.exitCode, 0);
     QVERIFY(version.out.startsWith(QStringLiteral("keyscope ")));
 }

@@ -1,6 +1,7 @@
 // `make package` (issue 31 §1): CPack's Debian package holds exactly what `cmake --install`
 // installs, under /usr; its Depends come from dpkg-shlibdeps (the Qt 6 libraries the binary
 // links, with versions); apt accepts it; and the binary in it runs.
+#include "tests/support/runprogram.h"
 #include "tests/support/testpaths.h"
 
 #include <QDir>
@@ -12,34 +13,12 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QString &program, const QStringList &args, const QString &workingDirectory = {})
-{
-    QProcess process;
-    if (!workingDirectory.isEmpty())
-        process.setWorkingDirectory(workingDirectory);
-    process.start(program, args);
-    Run result;
-    if (!process.waitForFinished(240000))
-        return result;
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
-}
+using keyscope::testsupport::runProgram;
+using Run = keyscope::testsupport::ProgramRun;
 
 QString tool(const char *name)
 {
-    const QString path = QStandardPaths::findExecutable(QLatin1String(name));
-    if (path.isEmpty())
-        qFatal("%s is not installed: run `make deps`", name);
-    return path;
+    return keyscope::testsupport::requiredTool(name);
 }
 
 QString buildDir()
@@ -69,10 +48,11 @@ private:
 void TestPackage::initTestCase()
 {
     const QString build = buildDir();
-    const Run cpack = run(tool("cpack"),
-                          {QStringLiteral("--config"), build + QStringLiteral("/CPackConfig.cmake"),
-                           QStringLiteral("-B"), m_out.path()},
-                          build);
+    const Run cpack
+        = runProgram(tool("cpack"),
+                     {QStringLiteral("--config"), build + QStringLiteral("/CPackConfig.cmake"),
+                      QStringLiteral("-B"), m_out.path()},
+                     {}, build);
     QVERIFY2(cpack.exitCode == 0, qPrintable(cpack.out + cpack.err));
     const QStringList debs
         = QDir(m_out.path()).entryList({QStringLiteral("keyscope_*.deb")}, QDir::Files);
@@ -87,9 +67,9 @@ void TestPackage::initTestCase()
 void TestPackage::holdsWhatInstallInstalls()
 {
     QTemporaryDir prefix;
-    const Run install
-        = run(tool("cmake"),
-              {QStringLiteral("--install"), buildDir(), QStringLiteral("--prefix"), prefix.path()});
+    const Run install = runProgram(
+        tool("cmake"),
+        {QStringLiteral("--install"), buildDir(), QStringLiteral("--prefix"), prefix.path()});
     QVERIFY2(install.exitCode == 0, qPrintable(install.err));
     QStringList installed;
     QDirIterator it(prefix.path(), QDir::Files, QDirIterator::Subdirectories);
@@ -97,7 +77,7 @@ void TestPackage::holdsWhatInstallInstalls()
         installed << QStringLiteral("./usr/") + QDir(prefix.path()).relativeFilePath(it.next());
     installed.sort();
 
-    const Run contents = run(tool("dpkg-deb"), {QStringLiteral("--contents"), m_deb});
+    const Run contents = runProgram(tool("dpkg-deb"), {QStringLiteral("--contents"), m_deb});
     QCOMPARE(contents.exitCode, 0);
     QStringList packaged;
     for (const QString &line : contents.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
@@ -112,8 +92,8 @@ void TestPackage::holdsWhatInstallInstalls()
 
 void TestPackage::dependsAreTheLinkedLibraries()
 {
-    const Run depends
-        = run(tool("dpkg-deb"), {QStringLiteral("--field"), m_deb, QStringLiteral("Depends")});
+    const Run depends = runProgram(tool("dpkg-deb"),
+                                   {QStringLiteral("--field"), m_deb, QStringLiteral("Depends")});
     QCOMPARE(depends.exitCode, 0);
     // dpkg-shlibdeps writes each library's package with the version the binary needs.
     for (const char *library : {"libqt6core6 (>=", "libqt6gui6 (>=", "libqt6widgets6 (>=",
@@ -125,9 +105,9 @@ void TestPackage::aptAcceptsIt()
 {
     // A simulated `apt install ./keyscope_*.deb`: the package is well formed and every
     // dependency resolves on this Debian.
-    const Run simulate = run(tool("apt-get"),
-                             {QStringLiteral("--simulate"), QStringLiteral("install"),
-                              QStringLiteral("--no-install-recommends"), m_deb});
+    const Run simulate = runProgram(tool("apt-get"),
+                                    {QStringLiteral("--simulate"), QStringLiteral("install"),
+                                     QStringLiteral("--no-install-recommends"), m_deb});
     QVERIFY2(simulate.exitCode == 0, qPrintable(simulate.out + simulate.err));
     QVERIFY2(simulate.out.contains(QStringLiteral("Inst keyscope")), qPrintable(simulate.out));
 }
@@ -135,12 +115,13 @@ void TestPackage::aptAcceptsIt()
 void TestPackage::itsBinaryRuns()
 {
     QTemporaryDir root;
-    const Run extract = run(tool("dpkg-deb"), {QStringLiteral("-x"), m_deb, root.path()});
+    const Run extract = runProgram(tool("dpkg-deb"), {QStringLiteral("-x"), m_deb, root.path()});
     QVERIFY2(extract.exitCode == 0, qPrintable(extract.err));
-    const Run version
-        = run(root.filePath(QStringLiteral("usr/bin/keyscope")), {QStringLiteral("--version")});
+    const Run version = runProgram(root.filePath(QStringLiteral("usr/bin/keyscope")),
+                                   {QStringLiteral("--version")});
     QCOMPARE(version.exitCode, 0);
-    const Run built = run(keyscope::testsupport::keyscopeBinary(), {QStringLiteral("--version")});
+    const Run built
+        = runProgram(keyscope::testsupport::keyscopeBinary(), {QStringLiteral("--version")});
     QCOMPARE(version.out, built.out);
     QVERIFY(version.out.startsWith(QStringLiteral("keyscope ")));
     // Stripped: the package carries no debug information.
