@@ -51,6 +51,31 @@ UserGuide::UserGuide(QWidget *parent)
     m_find->setPlaceholderText(tr("Find in page (Ctrl+F)"));
     m_find->setClearButtonEnabled(true);
 
+    QToolBar *bar = createToolBar();
+
+    auto *split = new QSplitter(this);
+    split->addWidget(m_pages);
+    split->addWidget(m_browser);
+    split->setStretchFactor(1, 1);
+    split->setSizes({220, 780});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(bar);
+    layout->addWidget(split);
+
+    listPages();
+    connect(m_browser, &QTextBrowser::sourceChanged, this, &UserGuide::pageShown);
+    connect(m_pages, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { showPage(item->data(Qt::UserRole).toUrl()); });
+    connect(m_pages, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem *item) { showPage(item->data(Qt::UserRole).toUrl()); });
+    showPage(ManualBrowser::contentsUrl());
+}
+
+// Back, Forward, Contents and Find, with the keys a help browser answers to.
+QToolBar *UserGuide::createToolBar()
+{
     auto *bar = new QToolBar(this);
     QAction *back = bar->addAction(QIcon::fromTheme(QStringLiteral("go-previous")), tr("Back"),
                                    m_browser, &QTextBrowser::backward);
@@ -83,25 +108,7 @@ UserGuide::UserGuide(QWidget *parent)
     close->setShortcuts({QKeySequence::Close, QKeySequence(Qt::Key_Escape)});
     connect(close, &QAction::triggered, this, &QWidget::close);
     addAction(close);
-
-    auto *split = new QSplitter(this);
-    split->addWidget(m_pages);
-    split->addWidget(m_browser);
-    split->setStretchFactor(1, 1);
-    split->setSizes({220, 780});
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addWidget(bar);
-    layout->addWidget(split);
-
-    listPages();
-    connect(m_browser, &QTextBrowser::sourceChanged, this, &UserGuide::pageShown);
-    connect(m_pages, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem *item) { showPage(item->data(Qt::UserRole).toUrl()); });
-    connect(m_pages, &QListWidget::itemClicked, this,
-            [this](QListWidgetItem *item) { showPage(item->data(Qt::UserRole).toUrl()); });
-    showPage(ManualBrowser::contentsUrl());
+    return bar;
 }
 
 void UserGuide::showPage(const QUrl &page)

@@ -4,6 +4,7 @@
 
 class QLineEdit;
 class QListWidget;
+class QToolBar;
 class QUrl;
 
 namespace keyscope::ui {
@@ -25,6 +26,7 @@ public:
     void showPage(const QUrl &page);
 
 private:
+    QToolBar *createToolBar();
     void listPages();
     void pageShown(const QUrl &page);
     void find(bool backward);
