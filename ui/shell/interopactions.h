@@ -60,11 +60,20 @@ public:
 
 private:
     void importDialog();
+    // The file as `keyscope convert` reads it, an MCP schema with the usage_data.json beside
+    // it; `tableName` picks one table (empty: every table).
+    std::variant<model::InteropFile::Input, model::IoError> readInput(const QString &path,
+                                                                      const QString &tableName);
+    bool importItems(model::InteropFile::Input &input, const QString &path);
+    // The project of `table` (empty: the only one) becomes the document.
+    bool importDesign(model::InteropFile::Input input, const QString &name, const QString &table);
     bool importAllTables(std::vector<model::Project> projects, const QString &source);
     void exportDialog(bool items);
-    std::variant<QStringList, model::IoError> write(model::InteropFile::Format format,
-                                                    const model::ItemList &items,
-                                                    const QString &path);
+    // The populated collection, one item per primary key, as `keyscope convert` writes it (the
+    // document's population when it is current, else populated here).
+    std::variant<model::ItemList, model::IoError> populatedItems();
+    std::variant<QStringList, model::IoError>
+    write(model::InteropFile::Format format, const model::ItemList &items, const QString &path);
     void status(const QString &message);
     void notes(const QString &title, const QStringList &lines);
 
