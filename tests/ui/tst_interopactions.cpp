@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -81,6 +82,9 @@ private slots:
     void importErrorShowsThePath();
     void importSchemaReadsUsageDataBesideIt();
     void importSchemaRefusesBadUsageData();
+    void importNotesAreTheChosenTables_data();
+    void importNotesAreTheChosenTables();
+    void tableChooserNamesWhatEachTableHolds();
     void exportsTableAndItems();
     void exportsMcpFormatsAsTheCliDoes_data();
     void exportsMcpFormatsAsTheCliDoes();
@@ -140,8 +144,11 @@ void TestInteropActions::importWorkbenchChoosesATable()
 {
     m_importPath = kInterop + QStringLiteral("workbench-3.0.json");
     m_window->interop()->importAction()->trigger();
-    QCOMPARE(m_offered,
-             (QStringList {"MusicCollection", "Artists", ui::InteropActions::allTablesChoice(2)}));
+    QCOMPARE(m_offered.size(), 3);
+    QCOMPARE(m_offered.at(0),
+             QStringLiteral("MusicCollection (SongDetails, Downloads; 0 access patterns)"));
+    QVERIFY2(m_offered.at(1).startsWith(QStringLiteral("Artists (")), qPrintable(m_offered.at(1)));
+    QCOMPARE(m_offered.at(2), ui::InteropActions::allTablesChoice(2));
     QVERIFY2(m_window->errors.isEmpty(), qPrintable(m_window->errors.join('\n')));
     ui::Document *document = m_window->document();
     QCOMPARE(document->project().table.tableName, QStringLiteral("Artists"));
@@ -265,6 +272,59 @@ void TestInteropActions::importSchemaRefusesBadUsageData()
                  "'brand_nam' for entity Brand; did you mean 'brand_name'?")),
              qPrintable(m_window->errors.front()));
     QCOMPARE(m_window->document()->project().table.tableName, before);
+}
+
+void TestInteropActions::importNotesAreTheChosenTables_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<QString>("note");  // a line of the notes shown
+    QTest::addColumn<QString>("other"); // a note on another table, not shown
+    QTest::newRow("schema") << "deals_schema.json"
+                            << "Deals"
+                            << "• tables[0].entities.Deal.access_patterns[0]: GetItem "
+                               "get_deal_by_id kept, not run (Keyscope runs Queries): key "
+                               "deal_id = {deal_id}"
+                            << "get_user_by_id";
+    QTest::newRow("data model") << "datamodel/shop_data_model.json"
+                                << "ShopTable"
+                                << "• access_patterns[5]: UpdateItem (pattern 6, \"Mark an order "
+                                   "shipped\"): kept, not run (Keyscope runs Queries); the key "
+                                   "lacks the sort key sk"
+                                << "Get a product";
+}
+
+// One table of several: the notes are that table's, as `keyscope convert --table` gives them,
+// under the file's name once rather than before every note.
+void TestInteropActions::importNotesAreTheChosenTables()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, table);
+    QFETCH(QString, note);
+    QFETCH(QString, other);
+    m_window->interop()->hooks().chooseTable = [&](const QStringList &choices) {
+        return choices.filter(QRegularExpression('^' + table + "\\b")).value(0);
+    };
+    QVERIFY(m_window->interop()->importFile(kMcp + file));
+    QCOMPARE(m_window->document()->project().table.tableName, table);
+    QCOMPARE(m_notes.size(), 1);
+    QVERIFY2(!m_notes.front().contains(other), qPrintable(m_notes.front()));
+    const QStringList lines = m_notes.front().split('\n');
+    QCOMPARE(lines.first(), QStringLiteral("Notes on %1:").arg(kMcp + file));
+    QVERIFY2(lines.contains(note), qPrintable(m_notes.front()));
+}
+
+// Each table of several with its entity types and access patterns, so the user can tell which
+// one holds the design they mean.
+void TestInteropActions::tableChooserNamesWhatEachTableHolds()
+{
+    QVERIFY(m_window->interop()->importFile(kMcp + "deals_schema.json"));
+    QCOMPARE(m_offered,
+             (QStringList {"Deals (Deal; 3 access patterns)", "Users (User; 0 access patterns)",
+                           "Brands (Brand; 0 access patterns)",
+                           "UserWatches (UserWatch; 3 access patterns)",
+                           ui::InteropActions::allTablesChoice(4)}));
+    QCOMPARE(m_window->document()->project().table.tableName, QStringLiteral("UserWatches"));
 }
 
 void TestInteropActions::exportsTableAndItems()

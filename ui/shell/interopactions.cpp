@@ -67,6 +67,8 @@ QStringList filtersFor(bool items)
     return filters;
 }
 
+constexpr qsizetype kNotesShown = 10; // in the notes box; the rest under Show Details
+
 // Reading or writing a large file runs on a worker thread; the window stays responsive (a busy
 // dialog, modal to it, shows after half a second) and the caller gets the result as if it had
 // waited.
@@ -134,7 +136,9 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
     m_hooks.chooseTable = [this](const QStringList &choices) {
         bool ok = false;
         const QString table = QInputDialog::getItem(
-            m_window, tr("Import"), tr("The file holds %1 tables. Import:").arg(choices.size() - 1),
+            m_window, tr("Import"),
+            tr("The file holds %1 tables. Import one as a new project, or all:")
+                .arg(choices.size() - 1),
             choices, 0, false, &ok);
         return ok ? table : QString();
     };
@@ -145,7 +149,19 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
         QMessageBox::warning(m_window, title, text);
     };
     m_hooks.showNotes = [this](const QString &title, const QString &text) {
-        QMessageBox::information(m_window, title, text);
+        // The heading, then ten notes; all of them under Show Details… (a file may have 200).
+        const QString notes = text.section(QLatin1Char('\n'), 1);
+        const qsizetype count = notes.count(QLatin1Char('\n')) + 1;
+        QMessageBox box(QMessageBox::Information, title, text.section(QLatin1Char('\n'), 0, 0),
+                        QMessageBox::Ok, m_window);
+        QString shown = notes.section(QLatin1Char('\n'), 0, kNotesShown - 1);
+        if (count > kNotesShown) {
+            shown
+                += QLatin1Char('\n') + tr("… %1 more under Show Details").arg(count - kNotesShown);
+            box.setDetailedText(notes);
+        }
+        box.setInformativeText(shown);
+        box.exec();
     };
 }
 
@@ -173,10 +189,18 @@ void InteropActions::status(const QString &message)
     m_window->statusBar()->showMessage(message, 6000);
 }
 
-void InteropActions::notes(const QString &title, const QStringList &lines)
+void InteropActions::notes(const QString &path, const QStringList &lines)
 {
-    if (!lines.isEmpty())
-        m_hooks.showNotes(title, lines.join(QLatin1Char('\n')));
+    if (lines.isEmpty())
+        return;
+    // The file is named once, above its notes; a note on another file (usage_data.json) keeps
+    // that file's name.
+    const QString prefix = path + QStringLiteral(": ");
+    QStringList text {tr("Notes on %1:").arg(QDir::toNativeSeparators(path))};
+    for (const QString &line : lines)
+        text << QStringLiteral("• ") + (line.startsWith(prefix) ? line.mid(prefix.size()) : line);
+    m_hooks.showNotes(tr("Imported %1").arg(QFileInfo(path).fileName()),
+                      text.join(QLatin1Char('\n')));
 }
 
 std::variant<InteropFile::Input, model::IoError> InteropActions::readInput(const QString &path,
@@ -219,11 +243,10 @@ bool InteropActions::importFile(const QString &path)
     }
     QString table;
     if (input.projects.size() > 1) {
-        table = m_hooks.chooseTable(input.tableNames
-                                    + QStringList {allTablesChoice(input.tableNames.size())});
+        table = pickTable(input);
         if (table.isEmpty())
             return false;
-        if (table == allTablesChoice(input.tableNames.size()))
+        if (table == allTablesChoice(qsizetype(input.projects.size())))
             return importAllTables(std::move(input.projects), name);
         // Read again for that table alone: its notes only, as `keyscope convert --table` gives.
         read = readInput(path, table);
@@ -232,7 +255,7 @@ bool InteropActions::importFile(const QString &path)
             return false;
         }
     }
-    return importDesign(std::get<InteropFile::Input>(std::move(read)), name, table);
+    return importDesign(std::get<InteropFile::Input>(std::move(read)), path, table);
 }
 
 bool InteropActions::importItems(InteropFile::Input &input, const QString &path)
@@ -254,11 +277,11 @@ bool InteropActions::importItems(InteropFile::Input &input, const QString &path)
         tr("Import %1 from %2").arg(counted(count, tr("item"), tr("items")), name));
     status(tr("Imported %1 from %2 (%3); Ctrl+Z undoes it")
                .arg(counted(count, tr("item"), tr("items")), name, input.description));
-    notes(tr("Imported %1").arg(name), input.notes);
+    notes(path, input.notes);
     return true;
 }
 
-bool InteropActions::importDesign(InteropFile::Input input, const QString &name,
+bool InteropActions::importDesign(InteropFile::Input input, const QString &path,
                                   const QString &table)
 {
     if (input.projects.empty() || !m_window->maybeSave())
@@ -274,8 +297,9 @@ bool InteropActions::importDesign(InteropFile::Input input, const QString &name,
         : model::recovery::ImportedHints {};
     m_document->setProject(std::move(project));
     m_document->setImportedHints(std::move(hints));
-    status(tr("Imported table %1 from %2 (%3)").arg(tableName, name, input.description));
-    notes(tr("Imported %1").arg(name), input.notes);
+    status(tr("Imported table %1 from %2 (%3)")
+               .arg(tableName, QFileInfo(path).fileName(), input.description));
+    notes(path, input.notes);
     return true;
 }
 
@@ -352,6 +376,38 @@ InteropActions::write(InteropFile::Format format, const model::ItemList &items, 
                             return InteropFile::write(format, project, items, path,
                                                       QDateTime::currentDateTimeUtc());
                         });
+}
+
+QString InteropActions::tableChoice(const model::Project &project)
+{
+    QStringList types;
+    for (const model::EntityType &entity : project.entities)
+        types << entity.name;
+    constexpr qsizetype kTypesNamed = 3;
+    if (types.size() > kTypesNamed) {
+        const qsizetype more = types.size() - kTypesNamed;
+        types.resize(kTypesNamed);
+        types << tr("%1 more").arg(more);
+    }
+    const QString patterns = counted(qint64(project.accessPatterns.size()), tr("access pattern"),
+                                     tr("access patterns"));
+    if (types.isEmpty())
+        return tr("%1 (%2)").arg(project.table.tableName, patterns);
+    return tr("%1 (%2; %3)")
+        .arg(project.table.tableName, types.join(QStringLiteral(", ")), patterns);
+}
+
+QString InteropActions::pickTable(const InteropFile::Input &input)
+{
+    QStringList choices;
+    for (const model::Project &project : input.projects)
+        choices << tableChoice(project);
+    const QString all = allTablesChoice(qsizetype(input.projects.size()));
+    const QString choice = m_hooks.chooseTable(choices + QStringList {all});
+    if (choice.isEmpty() || choice == all)
+        return choice;
+    const qsizetype at = choices.indexOf(choice);
+    return at < 0 ? QString() : input.projects.at(std::size_t(at)).table.tableName;
 }
 
 QString InteropActions::allTablesChoice(qsizetype tables)
