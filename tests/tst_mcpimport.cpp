@@ -118,6 +118,7 @@ private slots:
     void invalidSchema_data();
     void invalidSchema();
     void tablesAndTemplates();
+    void parentWithItsChildren();
     void generatorsSuitFields();
     void patternsFromTheSchema();
     void otherOperationsListed();
@@ -174,6 +175,8 @@ void TestMcpImport::validSchema_data()
     // profile, the history and the allergies together.
     QTest::newRow("medical records (first table)")
         << "medical_records_schema.json" << QStringList {};
+    QTest::newRow("our own: a parent with its children")
+        << "org_collection_schema.json" << QStringList {"get_org_projects"};
     QTest::newRow("our own: multi-attribute GSI, filters, ranges")
         << "keyscope_features_schema.json"
         << QStringList {"customer_orders", "customer_orders_in_status",
@@ -350,6 +353,69 @@ void TestMcpImport::tablesAndTemplates()
     QCOMPARE(organisations.entity("OrganizationMember")->keys.at("sk"),
              QStringLiteral("MEMBER#{user_id}"));
     QCOMPARE(organisations.entity("Organization")->keys.at("sk"), QStringLiteral("DETAILS"));
+}
+
+// A parent stored with its children in one collection (its sort key template the twin of its
+// partition key template) is its children's parent: their partition key names its attribute, so
+// each is generated in its parent's collection. Written back as the assistant wrote it.
+void TestMcpImport::parentWithItsChildren()
+{
+    IMPORT_TABLE(orgs, "org_collection_schema.json", 0);
+    const EntityType *org = orgs.entity("Org");
+    const EntityType *project = orgs.entity("Project");
+    QVERIFY(org && project);
+    QCOMPARE(org->parent, QString());
+    QCOMPARE(project->parent, QStringLiteral("Org"));
+    QCOMPARE(project->keys.at("pk"), QStringLiteral("ORG#{Org.org_id}"));
+    QCOMPARE(project->keys.at("sk"), QStringLiteral("PROJECT#{project_id}"));
+    QVERIFY(!findAttribute(orgs, "Project", "org_id")); // the parent's, not one of its own
+    // One item per org (its key holds nothing but the org id), each project in an org's
+    // collection.
+    auto population = Populator::populate(orgs);
+    QVERIFY(std::holds_alternative<Population>(population));
+    const Population &items = std::get<Population>(population);
+    QSet<QString> orgKeys;
+    qsizetype orgItems = 0;
+    for (size_t i = 0; i < items.items.size(); ++i) {
+        if (items.entityOf[i] == 0) {
+            ++orgItems;
+            orgKeys.insert(items.items[i].at("pk").asString());
+        }
+    }
+    QVERIFY(orgItems > 1);
+    QCOMPARE(qsizetype(orgKeys.size()), orgItems);
+    for (size_t i = 0; i < items.items.size(); ++i) {
+        if (items.entityOf[i] == 1)
+            QVERIFY(orgKeys.contains(items.items[i].at("pk").asString()));
+    }
+    const QJsonObject written
+        = QJsonDocument::fromJson(
+              InteropFile::render(InteropFile::Format::McpSchema, orgs, {}, {}).front())
+              .object();
+    const QJsonObject projectJson = written.value("tables")
+                                        .toArray()
+                                        .last()
+                                        .toObject()
+                                        .value("entities")
+                                        .toObject()
+                                        .value("Project")
+                                        .toObject();
+    QCOMPARE(projectJson.value("pk_template").toString(), QStringLiteral("ORG#{org_id}"));
+    QCOMPARE(projectJson,
+             schemaJson("org_collection_schema.json")
+                 .value("tables")
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value("entities")
+                 .toObject()
+                 .value("Project")
+                 .toObject());
+
+    // A sort key that is not the partition key's twin ("META") makes no parent.
+    IMPORT_TABLE(teams, "org_collection_schema.json", 1);
+    QCOMPARE(teams.entity("Player")->parent, QString());
+    QCOMPARE(teams.entity("Player")->keys.at("pk"), QStringLiteral("TEAM#{team_id}"));
 }
 
 void TestMcpImport::generatorsSuitFields()
@@ -530,7 +596,7 @@ void TestMcpImport::roundTrip_data()
          {"gaming_leaderboard_schema.json", "deals_schema.json", "project_management_schema.json",
           "keyscope_features_schema.json", "social_media_app_schema.json",
           "user_analytics_schema.json", "ecommerce_schema.json", "elearning_schema.json",
-          "medical_records_schema.json"})
+          "medical_records_schema.json", "org_collection_schema.json"})
         QTest::newRow(file) << file;
 }
 

@@ -5,12 +5,8 @@
 #include "model/interop/interopfile.h"
 #include "model/interop/mcpdatamodel.h"
 #include "model/interop/mcpschema.h"
-#include "model/interop/mcpusagedata.h"
 #include "model/io/inputfile.h"
-#include "model/io/jsonfile.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <optional>
@@ -32,20 +28,7 @@ void printNotes(const QStringList &notes)
 std::optional<int> applyUsageData(InteropFile::Input &input, const QString &schemaPath,
                                   const std::optional<QString> &usageData, bool allTables)
 {
-    if (input.kind != InteropFile::Kind::McpSchema)
-        return std::nullopt;
-    const QString path = usageData.value_or(
-        QFileInfo(schemaPath).dir().filePath(QStringLiteral("usage_data.json")));
-    if (!usageData && !QFileInfo::exists(path))
-        return std::nullopt;
-    auto bytes = InputFile::read(path);
-    if (auto *error = std::get_if<IoError>(&bytes))
-        return fileError(*error);
-    auto document = JsonFile::parse(std::get<QByteArray>(bytes), path);
-    if (auto *error = std::get_if<IoError>(&document))
-        return fileError(*error);
-    if (auto error = McpUsageData::apply(std::get<QJsonDocument>(document), path, input.projects,
-                                         allTables, input.notes))
+    if (auto error = InteropFile::applyUsageData(input, schemaPath, usageData, allTables))
         return fileError(*error);
     return std::nullopt;
 }

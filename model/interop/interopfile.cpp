@@ -8,6 +8,7 @@
 #include "model/interop/itemsformats.h"
 #include "model/interop/mcpdatamodel.h"
 #include "model/interop/mcpschema.h"
+#include "model/interop/mcpusagedata.h"
 #include "model/interop/workbenchmodel.h"
 #include "model/interop/yamldocument.h"
 #include "model/io/fileset.h"
@@ -154,6 +155,26 @@ std::variant<InteropFile::Input, IoError> InteropFile::parse(const QByteArray &d
         }
     }
     return read;
+}
+
+std::optional<IoError> InteropFile::applyUsageData(Input &input, const QString &schemaPath,
+                                                   const std::optional<QString> &usageData,
+                                                   bool allTables)
+{
+    if (input.kind != Kind::McpSchema)
+        return std::nullopt;
+    const QString path = usageData.value_or(
+        QFileInfo(schemaPath).dir().filePath(QStringLiteral("usage_data.json")));
+    if (!usageData && !QFileInfo::exists(path))
+        return std::nullopt;
+    auto bytes = InputFile::read(path);
+    if (auto *error = std::get_if<IoError>(&bytes))
+        return *error;
+    auto document = JsonFile::parse(std::get<QByteArray>(bytes), path);
+    if (auto *error = std::get_if<IoError>(&document))
+        return *error;
+    return McpUsageData::apply(std::get<QJsonDocument>(document), path, input.projects, allTables,
+                               input.notes);
 }
 
 std::variant<InteropFile::Input, IoError>

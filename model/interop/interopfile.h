@@ -73,6 +73,15 @@ public:
                                               const QString &table = {},
                                               const TableDefinition &itemsTable = {});
 
+    // An MCP schema's usage data (`usageData`, or usage_data.json beside the schema at
+    // `schemaPath` when there is one) seeds the generators of `input`'s projects, with a note
+    // saying what was seeded; nothing for other kinds. `allTables`: the projects hold every
+    // table (an entity missing from the usage data is then an error). An invalid file is
+    // refused with its JSON path.
+    static std::optional<IoError> applyUsageData(Input &input, const QString &schemaPath,
+                                                 const std::optional<QString> &usageData = {},
+                                                 bool allTables = true);
+
     // Whether every item fits `table` as PutItem would take it (the whole primary key, key
     // types, sizes); the error names the item by its path ("Items[3]", "line 4").
     static std::optional<IoError> checkItems(const ItemsFile::Contents &items,

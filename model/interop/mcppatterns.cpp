@@ -11,20 +11,6 @@
 
 namespace keyscope::model::mcp {
 
-namespace mcppatterns {
-
-// The template that gives `attribute` for the entity: its key template, or the attribute itself.
-std::optional<QString> valueTemplate(const EntityType &entity, const QString &attribute)
-{
-    if (const auto key = entity.keys.find(attribute); key != entity.keys.end())
-        return key->second;
-    for (const AttributeSpec &spec : entity.attributes) {
-        if (spec.name == attribute)
-            return u'{' + attribute + u'}';
-    }
-    return std::nullopt;
-}
-
 // The literal text before a template's first placeholder, as a template ("PROJECT#").
 QString literalPrefix(const QString &text)
 {
@@ -38,6 +24,20 @@ QString literalPrefix(const QString &text)
         prefix += part.text;
     }
     return prefix.replace(u'{', QStringLiteral("{{")).replace(u'}', QStringLiteral("}}"));
+}
+
+namespace mcppatterns {
+
+// The template that gives `attribute` for the entity: its key template, or the attribute itself.
+std::optional<QString> valueTemplate(const EntityType &entity, const QString &attribute)
+{
+    if (const auto key = entity.keys.find(attribute); key != entity.keys.end())
+        return key->second;
+    for (const AttributeSpec &spec : entity.attributes) {
+        if (spec.name == attribute)
+            return u'{' + attribute + u'}';
+    }
+    return std::nullopt;
 }
 
 QStringList parameterNames(const QJsonObject &pattern)

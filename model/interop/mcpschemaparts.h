@@ -22,6 +22,8 @@ const QStringList &operations(); // GetItem, PutItem, ..., BatchWriteItem
 QString pythonTypeName(const QJsonValue &value);
 // The {field} names of a template, each once, in order.
 QStringList templateFields(const QString &text);
+// The literal text before a template's first placeholder, as a template ("PROJECT#").
+QString literalPrefix(const QString &text);
 // A template, or a multi-attribute key's list of templates, as texts.
 QStringList templateTexts(const QJsonValue &value);
 // A GSI key: one attribute name or a list of them.

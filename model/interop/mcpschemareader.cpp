@@ -130,7 +130,10 @@ QHash<QString, FieldRole> fieldRoles(const QJsonObject &entity, const TableDefin
     const QStringList skFields = table.keys.hasRange()
         ? mcp::templateFields(entity.value(QLatin1String("sk_template")).toString())
         : QStringList {};
-    const bool identified = skFields.isEmpty();
+    // A sort key that repeats the partition key's fields (ORG#{org_id} / ORG#{org_id}) adds
+    // nothing that varies.
+    const bool identified = std::all_of(skFields.begin(), skFields.end(),
+                                        [&](const QString &f) { return pkFields.contains(f); });
     for (const auto &[key, text] : entityTemplates(entity, table)) {
         const bool partition = isPartitionAttribute(table, key);
         for (const QString &field : mcp::templateFields(text)) {
@@ -169,6 +172,7 @@ private:
                                      const QString &attribute, const QString &text,
                                      const QString &path);
     void setKeyTypes();
+    void linkParents();
 
     const QJsonObject &m_json;
     const TableContext &m_context;
@@ -189,6 +193,7 @@ std::variant<Project, McpFailure> ProjectBuilder::build()
             return *failure;
     }
     setKeyTypes();
+    linkParents();
     m_project.table = m_table;
     m_project.tableJson = m_table.toJson();
     QJsonArray operations;
@@ -305,6 +310,51 @@ void ProjectBuilder::setKeyTypes()
     for (IndexDefinition &index : m_table.indexes) {
         type(index.keys.hash);
         type(index.keys.range);
+    }
+}
+
+// `child`, stored in the collection of `parent`: its keys name the parent's attributes
+// ("{Org.org_id}") instead of its own copies, which it drops, and its count is per parent (the
+// table's total staying about the same).
+void adopt(EntityType &child, const QString &parent, const QStringList &shared)
+{
+    child.parent = parent;
+    for (auto &[attribute, text] : child.keys) {
+        for (const QString &field : shared)
+            text.replace(u'{' + field + u'}', u'{' + parent + u'.' + field + u'}');
+    }
+    std::erase_if(child.attributes,
+                  [&](const AttributeSpec &attribute) { return shared.contains(attribute.name); });
+    child.countMin = child.countMax = std::max(1, child.countMin / mcp::kIdentifiedCount);
+}
+
+// A parent stored with its children in one item collection: an entity whose sort key template
+// is its partition key template's twin (ORG#{org_id} / ORG#{org_id}) is the parent of each
+// entity with that partition key template and a sort key of another literal prefix
+// (ORG#{org_id} / PROJECT#{project_id}). mcpschemawriter.cpp writes the children's templates
+// back as the schema gave them, so a round trip changes nothing.
+void ProjectBuilder::linkParents()
+{
+    if (m_table.keys.hash.size() != 1 || m_table.keys.range.size() != 1)
+        return;
+    const QString pk = m_table.keys.hash.front().name;
+    const QString sk = m_table.keys.range.front().name;
+    const auto keyOf = [](const EntityType &entity, const QString &attribute) {
+        const auto it = entity.keys.find(attribute);
+        return it == entity.keys.end() ? QString() : it->second;
+    };
+    for (const EntityType &parent : m_project.entities) {
+        const QString partition = keyOf(parent, pk);
+        const QStringList shared = mcp::templateFields(partition);
+        if (shared.isEmpty() || keyOf(parent, sk) != partition || !parent.parent.isEmpty())
+            continue;
+        for (EntityType &child : m_project.entities) {
+            const QString sortKey = keyOf(child, sk);
+            if (&child != &parent && child.parent.isEmpty() && keyOf(child, pk) == partition
+                && !sortKey.isEmpty()
+                && mcp::literalPrefix(sortKey) != mcp::literalPrefix(partition))
+                adopt(child, parent.name, shared);
+        }
     }
 }
 

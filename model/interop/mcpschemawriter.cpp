@@ -106,8 +106,14 @@ void setTemplate(QJsonObject &json, const QString &member, const EntityType &ent
     if (keys.size() != 1)
         return;
     const auto it = entity.keys.find(keys.front().name);
-    if (it != entity.keys.end())
-        json.insert(member, it->second);
+    if (it == entity.keys.end())
+        return;
+    // A child the import placed in its parent's collection names the parent's attributes
+    // ("{Org.org_id}"); the schema names its own field of that name.
+    QString text = it->second;
+    if (!entity.parent.isEmpty())
+        text.replace(u'{' + entity.parent + u'.', QStringLiteral("{"));
+    json.insert(member, text);
 }
 
 void setMappings(QJsonObject &json, const EntityType &entity, const TableDefinition &table)

@@ -1,7 +1,9 @@
 // File > Import… / Export Table As… / Export Items As… on the real main window.
 
 #include "model/interop/interopfile.h"
+#include "tests/support/runkeyscope.h"
 #include "tests/support/testpaths.h"
+#include "tests/support/tinyfilesystem.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionpane.h"
 #include "ui/document/document.h"
@@ -14,6 +16,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -26,6 +29,20 @@ namespace {
 const QString kExamples = keyscope::testsupport::sourcePath("/resources/examples");
 const QString kIot = keyscope::testsupport::testDataPath("/ui/iot.keyscope.json");
 const QString kInterop = keyscope::testsupport::testDataPath("/interop/");
+const QString kMcp = keyscope::testsupport::testDataPath("/mcp/");
+
+// The generator choices of an entity type's attribute (empty when it draws no choice).
+QStringList choicesOf(const model::Project &project, const QString &entity, const QString &name)
+{
+    for (const model::EntityType &type : project.entities) {
+        for (const model::AttributeSpec &attribute : type.attributes) {
+            if (type.name == entity && attribute.name == name
+                && attribute.generator.kind == model::GeneratorSpec::Kind::Choice)
+                return attribute.generator.choices;
+        }
+    }
+    return {};
+}
 
 class TestWindow : public ui::MainWindow
 {
@@ -63,7 +80,15 @@ private slots:
     void importAllTablesSavesEach();
     void importItemsIsOneUndoStep();
     void importErrorShowsThePath();
+    void importSchemaReadsUsageDataBesideIt();
+    void importSchemaRefusesBadUsageData();
+    void importNotesAreTheChosenTables_data();
+    void importNotesAreTheChosenTables();
+    void tableChooserNamesWhatEachTableHolds();
     void exportsTableAndItems();
+    void exportsMcpFormatsAsTheCliDoes_data();
+    void exportsMcpFormatsAsTheCliDoes();
+    void mcpExportOnAFullDiskKeepsTheOldFile();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -119,8 +144,11 @@ void TestInteropActions::importWorkbenchChoosesATable()
 {
     m_importPath = kInterop + QStringLiteral("workbench-3.0.json");
     m_window->interop()->importAction()->trigger();
-    QCOMPARE(m_offered,
-             (QStringList {"MusicCollection", "Artists", ui::InteropActions::allTablesChoice(2)}));
+    QCOMPARE(m_offered.size(), 3);
+    QCOMPARE(m_offered.at(0),
+             QStringLiteral("MusicCollection (SongDetails, Downloads; 0 access patterns)"));
+    QVERIFY2(m_offered.at(1).startsWith(QStringLiteral("Artists (")), qPrintable(m_offered.at(1)));
+    QCOMPARE(m_offered.at(2), ui::InteropActions::allTablesChoice(2));
     QVERIFY2(m_window->errors.isEmpty(), qPrintable(m_window->errors.join('\n')));
     ui::Document *document = m_window->document();
     QCOMPARE(document->project().table.tableName, QStringLiteral("Artists"));
@@ -213,6 +241,92 @@ void TestInteropActions::importErrorShowsThePath()
     QCOMPARE(m_window->document()->undoStack()->count(), steps);
 }
 
+// A schema.json with usage_data.json beside it, as the assistant writes them: the usage data's
+// values seed the generators, as `keyscope convert schema.json` does.
+void TestInteropActions::importSchemaReadsUsageDataBesideIt()
+{
+    QVERIFY(QFile::copy(kMcp + "deals_schema.json", m_dir->filePath("schema.json")));
+    QVERIFY(QFile::copy(kMcp + "usage/deals_usage_data.json", m_dir->filePath("usage_data.json")));
+    m_window->interop()->hooks().chooseTable = [](const QStringList &choices) {
+        return choices.at(2); // Brands
+    };
+    QVERIFY(m_window->interop()->importFile(m_dir->filePath("schema.json")));
+    const model::Project &project = m_window->document()->project();
+    QCOMPARE(project.table.tableName, QStringLiteral("Brands"));
+    QCOMPARE(choicesOf(project, "Brand", "brand_name"), QStringList({"Acme", "Acme Ltd"}));
+    QVERIFY2(m_notes.join('\n').contains(QStringLiteral(
+                 "entities.Brand: brand_name, description draw from the usage data's values")),
+             qPrintable(m_notes.join('\n')));
+}
+
+void TestInteropActions::importSchemaRefusesBadUsageData()
+{
+    QVERIFY(QFile::copy(kMcp + "deals_schema.json", m_dir->filePath("schema.json")));
+    QVERIFY(QFile::copy(kMcp + "usage/invalid/invalid_field_names.json",
+                        m_dir->filePath("usage_data.json")));
+    const QString before = m_window->document()->project().table.tableName;
+    QVERIFY(!m_window->interop()->importFile(m_dir->filePath("schema.json")));
+    QCOMPARE(m_window->errors.size(), 1);
+    QVERIFY2(m_window->errors.front().contains(QStringLiteral(
+                 "usage_data.json: entities.Brand.sample_data.brand_nam: Unknown field "
+                 "'brand_nam' for entity Brand; did you mean 'brand_name'?")),
+             qPrintable(m_window->errors.front()));
+    QCOMPARE(m_window->document()->project().table.tableName, before);
+}
+
+void TestInteropActions::importNotesAreTheChosenTables_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<QString>("note");  // a line of the notes shown
+    QTest::addColumn<QString>("other"); // a note on another table, not shown
+    QTest::newRow("schema") << "deals_schema.json"
+                            << "Deals"
+                            << "• tables[0].entities.Deal.access_patterns[0]: GetItem "
+                               "get_deal_by_id kept, not run (Keyscope runs Queries): key "
+                               "deal_id = {deal_id}"
+                            << "get_user_by_id";
+    QTest::newRow("data model") << "datamodel/shop_data_model.json"
+                                << "ShopTable"
+                                << "• access_patterns[5]: UpdateItem (pattern 6, \"Mark an order "
+                                   "shipped\"): kept, not run (Keyscope runs Queries); the key "
+                                   "lacks the sort key sk"
+                                << "Get a product";
+}
+
+// One table of several: the notes are that table's, as `keyscope convert --table` gives them,
+// under the file's name once rather than before every note.
+void TestInteropActions::importNotesAreTheChosenTables()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, table);
+    QFETCH(QString, note);
+    QFETCH(QString, other);
+    m_window->interop()->hooks().chooseTable = [&](const QStringList &choices) {
+        return choices.filter(QRegularExpression('^' + table + "\\b")).value(0);
+    };
+    QVERIFY(m_window->interop()->importFile(kMcp + file));
+    QCOMPARE(m_window->document()->project().table.tableName, table);
+    QCOMPARE(m_notes.size(), 1);
+    QVERIFY2(!m_notes.front().contains(other), qPrintable(m_notes.front()));
+    const QStringList lines = m_notes.front().split('\n');
+    QCOMPARE(lines.first(), QStringLiteral("Notes on %1:").arg(kMcp + file));
+    QVERIFY2(lines.contains(note), qPrintable(m_notes.front()));
+}
+
+// Each table of several with its entity types and access patterns, so the user can tell which
+// one holds the design they mean.
+void TestInteropActions::tableChooserNamesWhatEachTableHolds()
+{
+    QVERIFY(m_window->interop()->importFile(kMcp + "deals_schema.json"));
+    QCOMPARE(m_offered,
+             (QStringList {"Deals (Deal; 3 access patterns)", "Users (User; 0 access patterns)",
+                           "Brands (Brand; 0 access patterns)",
+                           "UserWatches (UserWatch; 3 access patterns)",
+                           ui::InteropActions::allTablesChoice(4)}));
+    QCOMPARE(m_window->document()->project().table.tableName, QStringLiteral("UserWatches"));
+}
+
 void TestInteropActions::exportsTableAndItems()
 {
     QVERIFY(m_window->openFile(kIot));
@@ -246,6 +360,75 @@ void TestInteropActions::exportsTableAndItems()
                                               Format::Csv));
     QCOMPARE(m_window->errors.size(), 1);
     QVERIFY(m_window->errors.front().startsWith(QStringLiteral("Cannot export the items: ")));
+}
+
+void TestInteropActions::exportsMcpFormatsAsTheCliDoes_data()
+{
+    QTest::addColumn<QString>("cliFormat");
+    QTest::addColumn<QString>("filterStart");
+    QTest::newRow("schema") << "mcp-schema"
+                            << "AWS DynamoDB MCP schema.json";
+    QTest::newRow("data model") << "mcp-data-model"
+                                << "AWS DynamoDB MCP dynamodb_data_model.json";
+}
+
+// Export Table As… offers both MCP formats and writes what `keyscope convert --to` writes.
+void TestInteropActions::exportsMcpFormatsAsTheCliDoes()
+{
+    QFETCH(QString, cliFormat);
+    QFETCH(QString, filterStart);
+    QVERIFY(m_window->openFile(kIot));
+    QVERIFY(settle(m_window->document()));
+    QStringList offered;
+    m_window->interop()->hooks().askExportPath
+        = [&](const QString &, const QStringList &filters, QString *filter) {
+              offered = filters;
+              for (const QString &each : filters) {
+                  if (each.startsWith(filterStart))
+                      *filter = each;
+              }
+              return m_dir->filePath(QStringLiteral("exported"));
+          };
+    m_window->findChild<QAction *>(QStringLiteral("actionExportTable"))->trigger();
+    QVERIFY2(m_window->errors.isEmpty(), qPrintable(m_window->errors.join('\n')));
+    QVERIFY2(offered.filter(filterStart).size() == 1, qPrintable(offered.join('\n')));
+    QFile written(m_dir->filePath(QStringLiteral("exported.json")));
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const auto cli
+        = testsupport::runKeyscope({QStringLiteral("convert"), kIot, QStringLiteral("--to"),
+                                    cliFormat, QStringLiteral("-o"), QStringLiteral("-")});
+    QCOMPARE(cli.exitCode, 0);
+    QVERIFY(cli.out.size() > 100);
+    QCOMPARE(written.readAll(), cli.out);
+}
+
+void TestInteropActions::mcpExportOnAFullDiskKeepsTheOldFile()
+{
+    testsupport::TinyFileSystem fs(64);
+    if (!fs.isMounted())
+        QSKIP(qPrintable(fs.skipReason()));
+    QVERIFY(m_window->openFile(kIot));
+    QVERIFY(settle(m_window->document()));
+    const QByteArray old("{\"old\": \"model\"}\n");
+    QVERIFY(fs.put(QStringLiteral("dynamodb_data_model.json"), old));
+    fs.fill();
+    const QString path = fs.path(QStringLiteral("dynamodb_data_model.json"));
+    QString chosen;
+    m_window->interop()->hooks().askExportPath
+        = [&](const QString &, const QStringList &filters, QString *filter) {
+              chosen = filters.filter(QStringLiteral("dynamodb_data_model.json")).value(0);
+              *filter = chosen;
+              return path;
+          };
+    m_window->findChild<QAction *>(QStringLiteral("actionExportTable"))->trigger();
+    QVERIFY(!chosen.isEmpty());
+    QCOMPARE(m_window->errors.size(), 1);
+    QVERIFY2(m_window->errors.front().contains(QLatin1String("No space left on device")),
+             qPrintable(m_window->errors.front()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), old);
+    QCOMPARE(fs.files(), QStringList {QStringLiteral("dynamodb_data_model.json")});
 }
 
 QTEST_MAIN(TestInteropActions)

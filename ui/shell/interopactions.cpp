@@ -31,24 +31,43 @@ struct FilterFormat
     const char *filter;
     InteropFile::Format format;
     const char *suffix;
+    bool items; // Export Items As… offers it (else Export Table As…)
 };
 
 const FilterFormat kFilters[] = {
     {QT_TRANSLATE_NOOP("InteropActions", "NoSQL Workbench model (*.json)"),
-     InteropFile::Format::Workbench, ".json"},
+     InteropFile::Format::Workbench, ".json", false},
     {QT_TRANSLATE_NOOP("InteropActions", "CloudFormation template, JSON (*.json)"),
-     InteropFile::Format::CloudFormation, ".json"},
+     InteropFile::Format::CloudFormation, ".json", false},
     {QT_TRANSLATE_NOOP("InteropActions", "CloudFormation template, YAML (*.yaml *.yml)"),
-     InteropFile::Format::CloudFormationYaml, ".yaml"},
+     InteropFile::Format::CloudFormationYaml, ".yaml", false},
     {QT_TRANSLATE_NOOP("InteropActions", "create-table JSON (*.json)"),
-     InteropFile::Format::CreateTable, ".json"},
+     InteropFile::Format::CreateTable, ".json", false},
+    {QT_TRANSLATE_NOOP("InteropActions",
+                       "AWS DynamoDB MCP schema.json, for its code generator (*.json)"),
+     InteropFile::Format::McpSchema, ".json", false},
+    {QT_TRANSLATE_NOOP("InteropActions",
+                       "AWS DynamoDB MCP dynamodb_data_model.json, with the items (*.json)"),
+     InteropFile::Format::McpDataModel, ".json", false},
     {QT_TRANSLATE_NOOP("InteropActions", "batch-write-item requests, 25 items per file (*.json)"),
-     InteropFile::Format::BatchWrite, ".json"},
+     InteropFile::Format::BatchWrite, ".json", true},
     {QT_TRANSLATE_NOOP("InteropActions", "scan output (*.json)"), InteropFile::Format::Scan,
-     ".json"},
+     ".json", true},
     {QT_TRANSLATE_NOOP("InteropActions", "CSV with a header row (*.csv)"), InteropFile::Format::Csv,
-     ".csv"},
+     ".csv", true},
 };
+
+QStringList filtersFor(bool items)
+{
+    QStringList filters;
+    for (const auto &entry : kFilters) {
+        if (entry.items == items)
+            filters << InteropActions::tr(entry.filter);
+    }
+    return filters;
+}
+
+constexpr qsizetype kNotesShown = 10; // in the notes box; the rest under Show Details
 
 // Reading or writing a large file runs on a worker thread; the window stays responsive (a busy
 // dialog, modal to it, shows after half a second) and the caller gets the result as if it had
@@ -91,7 +110,8 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
     exportTable->setObjectName(QStringLiteral("actionExportTable"));
     exportTable->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
     exportTable->setStatusTip(tr("Write the table as a NoSQL Workbench model, a CloudFormation "
-                                 "template or create-table JSON"));
+                                 "template, create-table JSON or an AWS DynamoDB MCP schema.json "
+                                 "or dynamodb_data_model.json"));
     connect(exportTable, &QAction::triggered, this, [this] { exportDialog(false); });
     auto *exportItems = new QAction(tr("Export It&ems As…"), this);
     exportItems->setObjectName(QStringLiteral("actionExportItems"));
@@ -116,7 +136,9 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
     m_hooks.chooseTable = [this](const QStringList &choices) {
         bool ok = false;
         const QString table = QInputDialog::getItem(
-            m_window, tr("Import"), tr("The file holds %1 tables. Import:").arg(choices.size() - 1),
+            m_window, tr("Import"),
+            tr("The file holds %1 tables. Import one as a new project, or all:")
+                .arg(choices.size() - 1),
             choices, 0, false, &ok);
         return ok ? table : QString();
     };
@@ -127,24 +149,30 @@ InteropActions::InteropActions(MainWindow *window, Document *document, QMenu *fi
         QMessageBox::warning(m_window, title, text);
     };
     m_hooks.showNotes = [this](const QString &title, const QString &text) {
-        QMessageBox::information(m_window, title, text);
+        // The heading, then ten notes; all of them under Show Details… (a file may have 200).
+        const QString notes = text.section(QLatin1Char('\n'), 1);
+        const qsizetype count = notes.count(QLatin1Char('\n')) + 1;
+        QMessageBox box(QMessageBox::Information, title, text.section(QLatin1Char('\n'), 0, 0),
+                        QMessageBox::Ok, m_window);
+        QString shown = notes.section(QLatin1Char('\n'), 0, kNotesShown - 1);
+        if (count > kNotesShown) {
+            shown
+                += QLatin1Char('\n') + tr("… %1 more under Show Details").arg(count - kNotesShown);
+            box.setDetailedText(notes);
+        }
+        box.setInformativeText(shown);
+        box.exec();
     };
 }
 
 QStringList InteropActions::tableFilters()
 {
-    QStringList filters;
-    for (int i = 0; i < 4; ++i)
-        filters << tr(kFilters[i].filter);
-    return filters;
+    return filtersFor(false);
 }
 
 QStringList InteropActions::itemsFilters()
 {
-    QStringList filters;
-    for (int i = 4; i < 7; ++i)
-        filters << tr(kFilters[i].filter);
-    return filters;
+    return filtersFor(true);
 }
 
 InteropFile::Format InteropActions::formatForFilter(const QString &filter)
@@ -161,18 +189,41 @@ void InteropActions::status(const QString &message)
     m_window->statusBar()->showMessage(message, 6000);
 }
 
-void InteropActions::notes(const QString &title, const QStringList &lines)
+void InteropActions::notes(const QString &path, const QStringList &lines)
 {
-    if (!lines.isEmpty())
-        m_hooks.showNotes(title, lines.join(QLatin1Char('\n')));
+    if (lines.isEmpty())
+        return;
+    // The file is named once, above its notes; a note on another file (usage_data.json) keeps
+    // that file's name.
+    const QString prefix = path + QStringLiteral(": ");
+    QStringList text {tr("Notes on %1:").arg(QDir::toNativeSeparators(path))};
+    for (const QString &line : lines)
+        text << QStringLiteral("• ") + (line.startsWith(prefix) ? line.mid(prefix.size()) : line);
+    m_hooks.showNotes(tr("Imported %1").arg(QFileInfo(path).fileName()),
+                      text.join(QLatin1Char('\n')));
+}
+
+std::variant<InteropFile::Input, model::IoError> InteropActions::readInput(const QString &path,
+                                                                           const QString &tableName)
+{
+    const model::TableDefinition table = m_document->project().table;
+    return inBackground(
+        m_window, tr("Reading %1…").arg(QFileInfo(path).fileName()),
+        [path, tableName, table]() -> std::variant<InteropFile::Input, model::IoError> {
+            auto read = InteropFile::read(path, tableName, table);
+            auto *input = std::get_if<InteropFile::Input>(&read);
+            if (!input)
+                return read;
+            if (auto error = InteropFile::applyUsageData(*input, path, {}, tableName.isEmpty()))
+                return *error;
+            return read;
+        });
 }
 
 bool InteropActions::importFile(const QString &path)
 {
     const QString name = QFileInfo(path).fileName();
-    const model::TableDefinition table = m_document->project().table;
-    auto read = inBackground(m_window, tr("Reading %1…").arg(name),
-                             [path, table] { return InteropFile::read(path, {}, table); });
+    auto read = readInput(path, {});
     if (auto *error = std::get_if<model::IoError>(&read)) {
         m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
         return false;
@@ -181,26 +232,8 @@ bool InteropActions::importFile(const QString &path)
     switch (input.kind) {
     case InteropFile::Kind::KeyscopeProject:
         return m_window->maybeSave() && m_window->openFile(path);
-    case InteropFile::Kind::Items: {
-        // Items that do not fit the table are left out with a note; the rest is imported.
-        if (auto error = InteropFile::leaveOutUnfitItems(input.items, m_document->project().table,
-                                                         path, &input.notes)) {
-            m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
-            return false;
-        }
-        const auto count = qsizetype(input.items.items.size());
-        if (count == 0) {
-            m_hooks.showError(tr("Cannot import %1").arg(name), tr("The file holds no items."));
-            return false;
-        }
-        m_document->addItems(
-            input.items.items,
-            tr("Import %1 from %2").arg(counted(count, tr("item"), tr("items")), name));
-        status(tr("Imported %1 from %2 (%3); Ctrl+Z undoes it")
-                   .arg(counted(count, tr("item"), tr("items")), name, input.description));
-        notes(tr("Imported %1").arg(name), input.notes);
-        return true;
-    }
+    case InteropFile::Kind::Items:
+        return importItems(input, path);
     case InteropFile::Kind::Workbench:
     case InteropFile::Kind::CloudFormation:
     case InteropFile::Kind::CreateTable:
@@ -208,18 +241,55 @@ bool InteropActions::importFile(const QString &path)
     case InteropFile::Kind::McpDataModel:
         break;
     }
-    std::size_t chosen = 0;
+    QString table;
     if (input.projects.size() > 1) {
-        const QString table = m_hooks.chooseTable(
-            input.tableNames + QStringList {allTablesChoice(input.tableNames.size())});
+        table = pickTable(input);
         if (table.isEmpty())
             return false;
-        if (table == allTablesChoice(input.tableNames.size()))
+        if (table == allTablesChoice(qsizetype(input.projects.size())))
             return importAllTables(std::move(input.projects), name);
-        chosen = std::size_t(std::max<qsizetype>(0, input.tableNames.indexOf(table)));
+        // Read again for that table alone: its notes only, as `keyscope convert --table` gives.
+        read = readInput(path, table);
+        if (auto *error = std::get_if<model::IoError>(&read)) {
+            m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
+            return false;
+        }
     }
-    if (!m_window->maybeSave())
+    return importDesign(std::get<InteropFile::Input>(std::move(read)), path, table);
+}
+
+bool InteropActions::importItems(InteropFile::Input &input, const QString &path)
+{
+    const QString name = QFileInfo(path).fileName();
+    // Items that do not fit the table are left out with a note; the rest is imported.
+    if (auto error = InteropFile::leaveOutUnfitItems(input.items, m_document->project().table, path,
+                                                     &input.notes)) {
+        m_hooks.showError(tr("Cannot import %1").arg(name), error->toString());
         return false;
+    }
+    const auto count = qsizetype(input.items.items.size());
+    if (count == 0) {
+        m_hooks.showError(tr("Cannot import %1").arg(name), tr("The file holds no items."));
+        return false;
+    }
+    m_document->addItems(
+        input.items.items,
+        tr("Import %1 from %2").arg(counted(count, tr("item"), tr("items")), name));
+    status(tr("Imported %1 from %2 (%3); Ctrl+Z undoes it")
+               .arg(counted(count, tr("item"), tr("items")), name, input.description));
+    notes(path, input.notes);
+    return true;
+}
+
+bool InteropActions::importDesign(InteropFile::Input input, const QString &path,
+                                  const QString &table)
+{
+    if (input.projects.empty() || !m_window->maybeSave())
+        return false;
+    std::size_t chosen = 0;
+    while (!table.isEmpty() && chosen + 1 < input.projects.size()
+           && input.projects[chosen].table.tableName != table)
+        ++chosen;
     model::Project project = std::move(input.projects[chosen]);
     const QString tableName = project.table.tableName;
     auto hints = chosen < input.hints.size()
@@ -227,21 +297,23 @@ bool InteropActions::importFile(const QString &path)
         : model::recovery::ImportedHints {};
     m_document->setProject(std::move(project));
     m_document->setImportedHints(std::move(hints));
-    status(tr("Imported table %1 from %2 (%3)").arg(tableName, name, input.description));
-    notes(tr("Imported %1").arg(name), input.notes);
+    status(tr("Imported table %1 from %2 (%3)")
+               .arg(tableName, QFileInfo(path).fileName(), input.description));
+    notes(path, input.notes);
     return true;
 }
 
 bool InteropActions::exportTable(const QString &path, InteropFile::Format format)
 {
     model::ItemList items;
-    if (format == InteropFile::Format::Workbench) {
-        // The model's TableData: the populated collection when it is there.
-        if (auto population = m_document->population())
-            items = model::ItemsFormats::uniqueByKey(population->items,
-                                                     m_document->project().table.keys);
-        else
-            items = m_document->project().items;
+    // A Workbench model's TableData and a data model's items: the populated collection.
+    if (format == InteropFile::Format::Workbench || format == InteropFile::Format::McpDataModel) {
+        auto populated = populatedItems();
+        if (auto *error = std::get_if<model::IoError>(&populated)) {
+            m_hooks.showError(tr("Cannot export the table"), error->toString());
+            return false;
+        }
+        items = std::get<model::ItemList>(std::move(populated));
     }
     auto written = write(format, items, path);
     if (auto *error = std::get_if<model::IoError>(&written)) {
@@ -281,6 +353,20 @@ bool InteropActions::exportItems(const QString &path, InteropFile::Format format
     return true;
 }
 
+std::variant<model::ItemList, model::IoError> InteropActions::populatedItems()
+{
+    const auto population = m_document->population();
+    if (population && m_document->populationError().isEmpty()
+        && m_document->resultsRevision() == m_document->revision())
+        return model::ItemsFormats::uniqueByKey(population->items,
+                                                m_document->project().table.keys);
+    const model::Project project = m_document->project();
+    const QString source
+        = m_document->filePath().isEmpty() ? project.table.tableName : m_document->filePath();
+    return inBackground(m_window, tr("Populating %1…").arg(project.table.tableName),
+                        [project, source] { return InteropFile::populatedItems(project, source); });
+}
+
 std::variant<QStringList, model::IoError>
 InteropActions::write(InteropFile::Format format, const model::ItemList &items, const QString &path)
 {
@@ -290,6 +376,38 @@ InteropActions::write(InteropFile::Format format, const model::ItemList &items, 
                             return InteropFile::write(format, project, items, path,
                                                       QDateTime::currentDateTimeUtc());
                         });
+}
+
+QString InteropActions::tableChoice(const model::Project &project)
+{
+    QStringList types;
+    for (const model::EntityType &entity : project.entities)
+        types << entity.name;
+    constexpr qsizetype kTypesNamed = 3;
+    if (types.size() > kTypesNamed) {
+        const qsizetype more = types.size() - kTypesNamed;
+        types.resize(kTypesNamed);
+        types << tr("%1 more").arg(more);
+    }
+    const QString patterns = counted(qint64(project.accessPatterns.size()), tr("access pattern"),
+                                     tr("access patterns"));
+    if (types.isEmpty())
+        return tr("%1 (%2)").arg(project.table.tableName, patterns);
+    return tr("%1 (%2; %3)")
+        .arg(project.table.tableName, types.join(QStringLiteral(", ")), patterns);
+}
+
+QString InteropActions::pickTable(const InteropFile::Input &input)
+{
+    QStringList choices;
+    for (const model::Project &project : input.projects)
+        choices << tableChoice(project);
+    const QString all = allTablesChoice(qsizetype(input.projects.size()));
+    const QString choice = m_hooks.chooseTable(choices + QStringList {all});
+    if (choice.isEmpty() || choice == all)
+        return choice;
+    const qsizetype at = choices.indexOf(choice);
+    return at < 0 ? QString() : input.projects.at(std::size_t(at)).table.tableName;
 }
 
 QString InteropActions::allTablesChoice(qsizetype tables)

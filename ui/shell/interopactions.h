@@ -55,18 +55,33 @@ public:
     static QStringList tableFilters();
     static QStringList itemsFilters();
     static model::InteropFile::Format formatForFilter(const QString &filter);
+    // The table chooser's entry for a table: "Deals (Deal; 3 access patterns)".
+    static QString tableChoice(const model::Project &project);
     // The table chooser's last entry: import every table, each as a project file in a folder.
     static QString allTablesChoice(qsizetype tables);
 
 private:
     void importDialog();
+    // The file as `keyscope convert` reads it, an MCP schema with the usage_data.json beside
+    // it; `tableName` picks one table (empty: every table).
+    std::variant<model::InteropFile::Input, model::IoError> readInput(const QString &path,
+                                                                      const QString &tableName);
+    // The name of the table the user picks of several, allTablesChoice() for every table, or
+    // empty when they cancel.
+    QString pickTable(const model::InteropFile::Input &input);
+    bool importItems(model::InteropFile::Input &input, const QString &path);
+    // The project of `table` (empty: the only one) becomes the document.
+    bool importDesign(model::InteropFile::Input input, const QString &path, const QString &table);
     bool importAllTables(std::vector<model::Project> projects, const QString &source);
     void exportDialog(bool items);
-    std::variant<QStringList, model::IoError> write(model::InteropFile::Format format,
-                                                    const model::ItemList &items,
-                                                    const QString &path);
+    // The populated collection, one item per primary key, as `keyscope convert` writes it (the
+    // document's population when it is current, else populated here).
+    std::variant<model::ItemList, model::IoError> populatedItems();
+    std::variant<QStringList, model::IoError>
+    write(model::InteropFile::Format format, const model::ItemList &items, const QString &path);
     void status(const QString &message);
-    void notes(const QString &title, const QStringList &lines);
+    // The notes on the file at `path` (as InteropFile gives them), shown under its name.
+    void notes(const QString &path, const QStringList &lines);
 
     MainWindow *m_window;
     Document *m_document;
