@@ -14,10 +14,10 @@ BENCH_MIN_TIME ?= 0.2
 BENCH_FILTER ?= .
 
 # clang and libclang-rt-dev (libFuzzer, ASan, UBSan; only a recommendation of clang's) build the
-# fuzz targets of `make fuzz-ci`.
+# fuzz targets of `make fuzz-ci`; python3-fonttools cuts DejaVu down for the lesson page.
 DEB_PACKAGES := cmake g++ make ninja-build ccache mold qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
 	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core libyaml-cpp-dev rapidjson-dev \
-	chromium poppler-utils clang libclang-rt-dev \
+	chromium poppler-utils clang libclang-rt-dev python3-fonttools \
 	desktop-file-utils appstream shared-mime-info man-db dpkg-dev
 
 FORMAT_DIRS := app model ui tests

@@ -4,8 +4,9 @@
 //   node browserpage.mjs CHROMIUM URL ACTIONS.json [--width W] [--height H] [--reduced-motion]
 //
 // Opens URL at W x H (default 1280 x 800) and runs the actions in order; prints one JSON object:
-// {"results": [one per action], "requests": [every URL the page asked for], "blocked": [those
-// other than URL itself, each failed], "errors": [uncaught exceptions and console errors]}.
+// {"results": [one per action], "requests": [every URL the page asked for, data: URLs aside:
+// their bytes are in the page], "blocked": [those other than URL itself, each failed], "errors":
+// [uncaught exceptions and console errors]}.
 // Actions: {"key": "ArrowRight"} presses a key; {"eval": "expression"} gives its value (awaited);
 // {"waitFor": "expression"} waits up to 10 s for it to be truthy; {"wait": ms};
 // {"click": "selector"} scrolls the first element it selects into view and clicks its middle;
@@ -65,6 +66,9 @@ function send(method, params = {}, sessionId = undefined) {
 const requests = [];
 const blocked = [];
 const errors = [];
+// A data: URL's bytes are inside the page (the lesson page's fonts): nothing is asked of anywhere,
+// so it is neither a request nor blocked.
+const isInline = (asked) => asked.startsWith('data:');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const keys = {
@@ -82,6 +86,10 @@ async function run() {
     if (m.sessionId !== sessionId) return;
     if (m.method === 'Fetch.requestPaused') {
       const asked = m.params.request.url;
+      if (isInline(asked)) {
+        page('Fetch.continueRequest', { requestId: m.params.requestId });
+        return;
+      }
       requests.push(asked);
       if (asked === url) {
         page('Fetch.continueRequest', { requestId: m.params.requestId });
@@ -91,6 +99,7 @@ async function run() {
       }
     } else if (m.method === 'Network.requestWillBeSent') {
       const asked = m.params.request.url;
+      if (isInline(asked)) return;
       if (!requests.includes(asked)) requests.push(asked);
       if (asked !== url && !blocked.includes(asked)) blocked.push(asked);
     } else if (m.method === 'Runtime.exceptionThrown') {

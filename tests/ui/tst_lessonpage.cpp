@@ -16,6 +16,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFont>
+#include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -130,6 +132,7 @@ private slots:
     void predictScoresRightAndWrongAnswers();
     void compareplaysBothDesignsInStep();
     void makesNoNetworkRequest();
+    void carriesItsFonts();
     void identicalInputsGiveIdenticalBytes();
     void everyExampleExports();
     void fitsCommonWindows();
@@ -137,7 +140,8 @@ private slots:
 
 private:
     QJsonObject drive(const QString &file, const QJsonArray &actions, QSize size = {1280, 800},
-                      bool reducedMotion = false);
+                      bool reducedMotion = false,
+                      const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
     QString exportPage(const QString &name, const QStringList &extra = {});
     QString captionAt(int step, const QString &project = kProject) const;
     QStringList textsAt(int step) const;
@@ -221,7 +225,7 @@ QStringList TestLessonPage::textsAt(int step) const
 // Runs the actions on the page in Chromium; every test also checks that the page asked for
 // nothing but itself and threw no error.
 QJsonObject TestLessonPage::drive(const QString &file, const QJsonArray &actions, QSize size,
-                                  bool reducedMotion)
+                                  bool reducedMotion, const QProcessEnvironment &env)
 {
     const QString script = m_dir.filePath(QStringLiteral("actions.json"));
     QFile out(script);
@@ -239,6 +243,7 @@ QJsonObject TestLessonPage::drive(const QString &file, const QJsonArray &actions
     if (reducedMotion)
         args << QStringLiteral("--reduced-motion");
     QProcess node;
+    node.setProcessEnvironment(env);
     node.start(m_node, args);
     if (!node.waitForFinished(150000)) {
         node.kill();
@@ -517,10 +522,88 @@ void TestLessonPage::makesNoNetworkRequest()
             QCOMPARE(request.toString(), QUrl::fromLocalFile(page).toString());
         const QByteArray bytes = readAll(page);
         for (const QByteArray &outside :
-             {QByteArrayLiteral("src="), QByteArrayLiteral("url("), QByteArrayLiteral("@import"),
-              QByteArrayLiteral("https:")})
+             {QByteArrayLiteral("src="), QByteArrayLiteral("@import"), QByteArrayLiteral("https:")})
             QVERIFY2(!bytes.contains(outside), outside.constData());
+        // The only url( are the four fonts, inside the page as data: URLs.
+        QCOMPARE(bytes.count("url("), 4);
+        QCOMPARE(bytes.count("url(data:font/ttf;base64,"), 4);
     }
+}
+
+// A fontconfig setup that hides DejaVu from Chromium, leaving the machine's other fonts (whose
+// wider metrics would make labels run into each other) as its fallback.
+static QProcessEnvironment withoutDejaVu(const QString &dir)
+{
+    const QString conf = dir + QStringLiteral("/fonts.conf");
+    QFile file(conf);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write("<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
+               "<include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>\n"
+               "<selectfont><rejectfont><glob>*/DejaVu*</glob></rejectfont></selectfont>\n"
+               "</fontconfig>\n");
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("FONTCONFIG_FILE"), conf);
+    return env;
+}
+
+// The width of `text` in DejaVu as the renderer lays it out (the font file, unhinted).
+static qreal dejaVuWidth(const QString &family, bool bold, int pixelSize, const QString &text)
+{
+    QFont font(family);
+    font.setPixelSize(pixelSize);
+    font.setBold(bold);
+    font.setHintingPreference(QFont::PreferNoHinting);
+    return QFontMetricsF(font).horizontalAdvance(text);
+}
+
+// The width of `text` in `font` (CSS shorthand) as the page's canvas measures it.
+static QJsonObject measureText(const QString &font, const QString &text)
+{
+    const QString quoted
+        = QString::fromUtf8(QJsonDocument(QJsonArray {text}).toJson(QJsonDocument::Compact))
+              .mid(1)
+              .chopped(1);
+    return eval(QStringLiteral("(() => { const c = document.createElement('canvas')"
+                               ".getContext('2d'); c.font = '%1'; return c.measureText(%2).width; "
+                               "})()")
+                    .arg(font, quoted));
+}
+
+// The page brings DejaVu Sans and DejaVu Sans Mono, regular and bold, in itself: on a machine
+// without DejaVu, Chromium loads all four from the page (asking for nothing else) and the
+// diagram's labels measure as the renderer laid them out.
+void TestLessonPage::carriesItsFonts()
+{
+    QTemporaryDir fonts;
+    QVERIFY(fonts.isValid());
+    // What the diagrams draw; DejaVu Sans Mono has no ⋮ (U+22EE).
+    const QString mono = QStringLiteral("Device#0042 · READING#2026-01-05 → … ↑ ↓ Ø é");
+    const QString sans = mono + QStringLiteral(" ⋮ #1–#9");
+    const QString loaded = QStringLiteral(
+        "Promise.all(['400','700'].flatMap(w => ['DejaVu Sans', 'DejaVu Sans Mono']"
+        ".map(f => document.fonts.load(`${w} 12px \"${f}\"`)))).then(() => [...document.fonts]"
+        ".filter(f => f.status === 'loaded').map(f => f.family.replaceAll('\"', '') + ' ' + "
+        "f.weight).sort())");
+    const QJsonObject result
+        = drive(m_page,
+                {eval(loaded), eval(QStringLiteral("document.fonts.check('12px \"DejaVu Sans\"')")),
+                 measureText(QStringLiteral("400 40px \"DejaVu Sans\""), sans),
+                 measureText(QStringLiteral("700 40px \"DejaVu Sans Mono\""), mono)},
+                {1280, 800}, false, withoutDejaVu(fonts.path()));
+    QVERIFY2(!result.isEmpty(), "the page asked for something besides itself");
+    const QJsonArray r = result.value(QStringLiteral("results")).toArray();
+    QCOMPARE(sorted(r[0].toArray()),
+             QStringList({QStringLiteral("DejaVu Sans 400"), QStringLiteral("DejaVu Sans 700"),
+                          QStringLiteral("DejaVu Sans Mono 400"),
+                          QStringLiteral("DejaVu Sans Mono 700")}));
+    QVERIFY(r[1].toBool());
+    const qreal sansWidth = dejaVuWidth(QStringLiteral("DejaVu Sans"), false, 40, sans);
+    const qreal monoWidth = dejaVuWidth(QStringLiteral("DejaVu Sans Mono"), true, 40, mono);
+    QVERIFY2(qAbs(r[2].toDouble() - sansWidth) < 1.0,
+             qPrintable(QStringLiteral("%1 != %2").arg(r[2].toDouble()).arg(sansWidth)));
+    QVERIFY2(qAbs(r[3].toDouble() - monoWidth) < 1.0,
+             qPrintable(QStringLiteral("%1 != %2").arg(r[3].toDouble()).arg(monoWidth)));
 }
 
 void TestLessonPage::identicalInputsGiveIdenticalBytes()

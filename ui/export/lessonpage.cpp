@@ -22,6 +22,37 @@ QByteArray lessonResource(const QString &name)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// The fonts the diagrams name, regular and bold, as @font-face rules carrying each font as a
+// data: URL: DejaVu cut down to the characters the diagrams draw (ui/CMakeLists.txt puts them
+// in the qrc). The page and its SVGs use them on machines without DejaVu too, so labels measure
+// as the renderer laid them out. Empty when one is missing from the build.
+QByteArray lessonFontFaces()
+{
+    struct LessonFont
+    {
+        const char *file;
+        const char *family;
+        const char *weight;
+    };
+    static constexpr LessonFont kLessonFonts[]
+        = {{"DejaVuSans", "DejaVu Sans", "400"},
+           {"DejaVuSans-Bold", "DejaVu Sans", "700"},
+           {"DejaVuSansMono", "DejaVu Sans Mono", "400"},
+           {"DejaVuSansMono-Bold", "DejaVu Sans Mono", "700"}};
+    QByteArray css;
+    for (const LessonFont &font : kLessonFonts) {
+        const QByteArray bytes
+            = lessonResource(QStringLiteral("fonts/%1.ttf").arg(QLatin1String(font.file)));
+        if (bytes.isEmpty())
+            return {};
+        css += QByteArray("@font-face { font-family: \"") + font.family
+            + "\"; font-weight: " + font.weight
+            + "; font-style: normal; font-display: block;\n  src: url(data:font/ttf;base64,"
+            + bytes.toBase64() + ") format(\"truetype\"); }\n";
+    }
+    return css;
+}
+
 QByteArray escapedHtml(const QString &text)
 {
     return text.toHtmlEscaped().toUtf8();
@@ -179,7 +210,8 @@ std::variant<QByteArray, ExportError> lessonPageHtml(std::vector<LessonPageDesig
     const QByteArray script = lessonResource(QStringLiteral("lesson.js"));
     const QByteArray style = lessonResource(QStringLiteral("lesson.css"));
     const QByteArray body = lessonResource(QStringLiteral("lesson.html"));
-    if (script.isEmpty() || style.isEmpty() || body.isEmpty())
+    const QByteArray fonts = lessonFontFaces();
+    if (script.isEmpty() || style.isEmpty() || body.isEmpty() || fonts.isEmpty())
         return ExportError {Kind::Output,
                             QStringLiteral("the lesson page's resources are missing from this "
                                            "build of Keyscope (:/lesson)")};
@@ -192,6 +224,7 @@ std::variant<QByteArray, ExportError> lessonPageHtml(std::vector<LessonPageDesig
                                 : "<p class=\"about\">" + escapedHtml(description) + "</p>"},
          {"layout", designs.size() > 1 ? "compare" : "single"},
          {"figures", figures},
+         {"fonts", fonts},
          {"style", style},
          {"data", scriptJson(page)},
          {"script", script}});

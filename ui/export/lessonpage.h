@@ -23,7 +23,8 @@ struct LessonPageDesign
 // browser opening it from disk or inside an iframe. Nothing is loaded from anywhere: the style
 // sheet and the script (resources/lesson, in the qrc) are inlined, and so is each design's
 // drawing, the animated SVG's elements painted by the one renderer and shared between steps
-// (playerSvg), whose time the script sets. Two designs play in step (the shorter traversal holds
+// (playerSvg), whose time the script sets; the fonts the drawings name (DejaVu, cut down at
+// build time, in the qrc) are @font-face rules with data: URLs. Two designs play in step (the shorter traversal holds
 // its last step). `predict` embeds predict mode's questions (model/teach, lessonJson) for the
 // first design, asked before the steps as in the app. Identical inputs give identical bytes.
 std::variant<QByteArray, ExportError> lessonPageHtml(std::vector<LessonPageDesign> &designs,
