@@ -78,6 +78,64 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     setWindowTitle(tr("Export Diagram"));
     setAccessibleName(tr("Export diagram"));
 
+    createControls(step);
+
+    m_path = new QLineEdit(suggestedPath, this);
+    m_path->setAccessibleName(tr("File"));
+    m_path->setMinimumWidth(280);
+    auto *browseButton = new QPushButton(tr("&Browse…"), this);
+    browseButton->setAccessibleName(tr("Browse for the file"));
+    auto *pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browseButton);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Designs:"), m_subject);
+    form->setRowVisible(m_subject, false);
+    form->addRow(tr("&Format:"), m_format);
+    form->addRow(tr("&Scale:"), m_scale);
+    form->addRow(tr("S&tep:"), m_step);
+    form->addRow(tr("T&heme:"), m_theme);
+    form->addRow(QString(), m_legend);
+    form->addRow(QString(), m_heading);
+    form->addRow(QString(), m_transparent);
+    form->addRow(QString(), m_predict);
+    // The field is a row of two widgets, so the label names its buddy itself (a label without
+    // one would show the "&").
+    auto *fileLabel = new QLabel(tr("F&ile:"), this);
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, pathRow);
+
+    createPreview();
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    QPushButton *exportButton = m_buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
+    exportButton->setDefault(true);
+    exportButton->setAccessibleName(tr("Export"));
+
+    auto *controls = new QVBoxLayout;
+    controls->addLayout(form);
+    controls->addWidget(m_sizeLabel);
+    controls->addWidget(m_error);
+    controls->addStretch();
+    auto *body = new QHBoxLayout;
+    body->addLayout(controls);
+    body->addWidget(m_previewStack, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(body, 1);
+    layout->addWidget(m_buttons);
+
+    connectControls(browseButton);
+
+    if (const auto format = exportFormatForPath(suggestedPath))
+        m_format->setCurrentIndex(m_format->findData(int(*format)));
+    updateControls();
+    updatePreview();
+}
+
+// The format, scale, step, theme and the options, each named for screen readers.
+void ExportDialog::createControls(std::optional<int> step)
+{
     m_subject = new QComboBox(this);
     m_subject->addItem(tr("Both designs side by side"));
     m_subject->addItem(tr("This design only"));
@@ -125,33 +183,11 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     m_predict = new QCheckBox(tr("&Predict: ask before each step"), this);
     m_predict->setAccessibleName(tr("Predict"));
     m_predict->setToolTip(tr("The lesson page asks predict mode's questions before the steps"));
+}
 
-    m_path = new QLineEdit(suggestedPath, this);
-    m_path->setAccessibleName(tr("File"));
-    m_path->setMinimumWidth(280);
-    auto *browseButton = new QPushButton(tr("&Browse…"), this);
-    browseButton->setAccessibleName(tr("Browse for the file"));
-    auto *pathRow = new QHBoxLayout;
-    pathRow->addWidget(m_path, 1);
-    pathRow->addWidget(browseButton);
-
-    auto *form = new QFormLayout;
-    form->addRow(tr("&Designs:"), m_subject);
-    form->setRowVisible(m_subject, false);
-    form->addRow(tr("&Format:"), m_format);
-    form->addRow(tr("&Scale:"), m_scale);
-    form->addRow(tr("S&tep:"), m_step);
-    form->addRow(tr("T&heme:"), m_theme);
-    form->addRow(QString(), m_legend);
-    form->addRow(QString(), m_heading);
-    form->addRow(QString(), m_transparent);
-    form->addRow(QString(), m_predict);
-    // The field is a row of two widgets, so the label names its buddy itself (a label without
-    // one would show the "&").
-    auto *fileLabel = new QLabel(tr("F&ile:"), this);
-    fileLabel->setBuddy(m_path);
-    form->addRow(fileLabel, pathRow);
-
+// The size and error lines, and the preview: a picture, or the text for Markdown.
+void ExportDialog::createPreview()
+{
     m_sizeLabel = new QLabel(this);
     m_sizeLabel->setAccessibleName(tr("Export size"));
     m_error = new QLabel(this);
@@ -175,24 +211,10 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
     m_previewStack->addWidget(m_imageArea);
     m_previewStack->addWidget(m_text);
     m_previewStack->setMinimumSize(int(kPreviewWidth) + 24, 420);
+}
 
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    QPushButton *exportButton = m_buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
-    exportButton->setDefault(true);
-    exportButton->setAccessibleName(tr("Export"));
-
-    auto *controls = new QVBoxLayout;
-    controls->addLayout(form);
-    controls->addWidget(m_sizeLabel);
-    controls->addWidget(m_error);
-    controls->addStretch();
-    auto *body = new QHBoxLayout;
-    body->addLayout(controls);
-    body->addWidget(m_previewStack, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(body, 1);
-    layout->addWidget(m_buttons);
-
+void ExportDialog::connectControls(QPushButton *browseButton)
+{
     m_previewTimer = new QTimer(this);
     m_previewTimer->setSingleShot(true);
     m_previewTimer->setInterval(40);
@@ -213,11 +235,6 @@ ExportDialog::ExportDialog(ExportDiagram::Source source, std::optional<int> step
             accept();
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    if (const auto format = exportFormatForPath(suggestedPath))
-        m_format->setCurrentIndex(m_format->findData(int(*format)));
-    updateControls();
-    updatePreview();
 }
 
 ExportDialog::~ExportDialog() = default;

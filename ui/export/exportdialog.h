@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QMimeData;
 class QPlainTextEdit;
+class QPushButton;
 class QScrollArea;
 class QSpinBox;
 class QStackedWidget;
@@ -81,6 +82,9 @@ protected:
     virtual QString askSavePath(const QString &current);
 
 private:
+    void createControls(std::optional<int> step);
+    void createPreview();
+    void connectControls(QPushButton *browseButton);
     void updateControls();
     void schedulePreview();
     void updatePreview();
