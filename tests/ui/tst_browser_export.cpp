@@ -7,6 +7,7 @@
 // Chromium is required: without it every test here fails and says how to install it.
 // KEYSCOPE_CHROMIUM overrides the browser's path.
 
+#include "tests/support/chromium.h"
 #include "tests/support/testpaths.h"
 #include "ui/collection/collectionlayout.h"
 #include "ui/collection/collectionrenderer.h"
@@ -38,18 +39,7 @@ const QString kProject
     = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
 
-QString findChromium()
-{
-    const QString configured = qEnvironmentVariable("KEYSCOPE_CHROMIUM");
-    if (!configured.isEmpty())
-        return QFileInfo(configured).isExecutable() ? configured : QString();
-    for (const QString &name : {QStringLiteral("chromium"), QStringLiteral("chromium-browser")}) {
-        const QString path = QStandardPaths::findExecutable(name);
-        if (!path.isEmpty())
-            return path;
-    }
-    return QString();
-}
+using keyscope::testsupport::findChromium;
 
 bool near(QRgb a, QRgb b, int tolerance)
 {

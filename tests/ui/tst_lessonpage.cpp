@@ -9,6 +9,7 @@
 // them. KEYSCOPE_CHROMIUM overrides the browser's path.
 
 #include "model/teach/lesson.h"
+#include "tests/support/chromium.h"
 #include "tests/support/testpaths.h"
 #include "ui/export/animatedsvg.h"
 #include "ui/export/diagramexporter.h"
@@ -36,18 +37,7 @@ const QString kProject
     = keyscope::testsupport::sourcePath("/resources/examples/iot/after.keyscope.json");
 const QString kPattern = QStringLiteral("Device and its 10 newest readings");
 
-QString findChromium()
-{
-    const QString configured = qEnvironmentVariable("KEYSCOPE_CHROMIUM");
-    if (!configured.isEmpty())
-        return QFileInfo(configured).isExecutable() ? configured : QString();
-    for (const QString &name : {QStringLiteral("chromium"), QStringLiteral("chromium-browser")}) {
-        const QString path = QStandardPaths::findExecutable(name);
-        if (!path.isEmpty())
-            return path;
-    }
-    return QString();
-}
+using keyscope::testsupport::findChromium;
 
 QByteArray readAll(const QString &path)
 {
