@@ -7,6 +7,7 @@
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 #include "model/interop/interopfile.h"
+#include "model/interop/mcpoperations.h"
 #include "model/query/queryoptions.h"
 #include "model/table/table.h"
 #include "tests/support/runkeyscope.h"
@@ -160,13 +161,25 @@ void TestMcpDataModel::otherOperationsListed()
                  .contains("the key lacks the sort key sk"),
              qPrintable(notes.join('\n')));
     const QString scan = notesWith(notes, "access_patterns[6]: Scan");
-    QVERIFY2(scan.contains("reads every item of ShopTable") && scan.contains("RCU"),
+    QVERIFY2(scan.contains("reads every item of table ShopTable") && scan.contains("RCU"),
              qPrintable(scan));
     QVERIFY2(notesWith(notes, "access_patterns[8]").contains("Served by OpenSearch"),
              qPrintable(notes.join('\n')));
     QVERIFY(!input.projects.empty());
     const QJsonObject kept = input.projects.front().extra.value("x-mcp").toObject();
     QCOMPARE(kept.value("operations").toArray().size(), qsizetype(4)); // 1, 5, 6, 7
+    // The same four stay listed with their checks, the import's notes aside.
+    QStringList listed;
+    for (const KeptOperation &operation : keptOperations(input.projects.front()))
+        listed << operation.operation + " | " + operation.detail + " | " + operation.problem;
+    QCOMPARE(listed.size(), qsizetype(4));
+    QVERIFY2(listed.at(0).startsWith("GetItem | key pk = ") && listed.at(0).endsWith(" | "),
+             qPrintable(listed.join('\n')));
+    QVERIFY2(listed.at(1).startsWith("PutItem | key pk = USER#u2, sk = ORDER#"),
+             qPrintable(listed.join('\n')));
+    QCOMPARE(listed.at(2), QStringLiteral("UpdateItem |  | the key lacks the sort key sk"));
+    QVERIFY2(listed.at(3).startsWith("Scan | reads every item of table ShopTable | here its "),
+             qPrintable(listed.join('\n')));
 }
 
 void TestMcpDataModel::implementationParsedAsQuery_data()

@@ -6,6 +6,7 @@
 #include "model/design/populator.h"
 #include "model/design/projectfile.h"
 #include "model/interop/interopfile.h"
+#include "model/interop/mcpoperations.h"
 #include "model/interop/mcpschema.h"
 #include "model/table/table.h"
 #include "tests/support/runkeyscope.h"
@@ -122,6 +123,7 @@ private slots:
     void generatorsSuitFields();
     void patternsFromTheSchema();
     void otherOperationsListed();
+    void keptOperationsKeepTheirChecks();
     void oneTable();
     void cliConvert();
     void cliCheck();
@@ -509,6 +511,44 @@ void TestMcpImport::otherOperationsListed()
                           "place_order", "set_status", "import_orders"}));
 }
 
+// The operations Keyscope does not run stay listed after the import, each with its key and what
+// is wrong with it, also once the project is saved and opened again; a Scan says what it reads
+// on the populated table.
+void TestMcpImport::keptOperationsKeepTheirChecks()
+{
+    const InteropFile::Input input = importFile("keyscope_features_schema.json");
+    QVERIFY(!input.projects.empty());
+    auto reopened = ProjectFile::parse(ProjectFile::serialize(input.projects.front()), "shop");
+    QVERIFY(std::holds_alternative<Project>(reopened));
+    const Project &shop = std::get<Project>(reopened);
+    QStringList listed;
+    for (const KeptOperation &kept : keptOperations(shop))
+        listed << QStringList {kept.operation, kept.name, kept.entity, kept.detail, kept.problem}
+                      .join(" | ");
+    QVERIFY2(listed.contains("GetItem | get_customer | Customer | key pk = TENANT#{tenant_id}, "
+                             "sk = CUSTOMER#{customer_id} | "),
+             qPrintable(listed.join('\n')));
+    QVERIFY2(listed.contains("DeleteItem | delete_customer | Customer | key pk = "
+                             "TENANT#{tenant_id}, sk = CUSTOMER#{customer_id} | its parameters "
+                             "(tenant_id) do not give customer_id, which the key needs"),
+             qPrintable(listed.join('\n')));
+    QCOMPARE(listed.size(), qsizetype(7));
+
+    auto population = Populator::populate(shop);
+    QVERIFY(std::holds_alternative<Population>(population));
+    auto built = AccessPatternRunner::buildTable(shop, std::get<Population>(population));
+    QVERIFY(std::holds_alternative<std::unique_ptr<Table>>(built));
+    const auto &table = *std::get<std::unique_ptr<Table>>(built);
+    const auto withTable = keptOperations(shop, &table);
+    const auto scan = std::find_if(withTable.begin(), withTable.end(),
+                                   [](const KeptOperation &k) { return k.operation == "Scan"; });
+    QVERIFY(scan != withTable.end());
+    QCOMPARE(scan->detail, QStringLiteral("reads every item of table Shop"));
+    QVERIFY2(scan->problem.startsWith(QStringLiteral("here its %1 items, ").arg(table.itemCount()))
+                 && scan->problem.contains("RCU"),
+             qPrintable(scan->problem));
+}
+
 void TestMcpImport::oneTable()
 {
     auto read = InteropFile::read(kMcp + "deals_schema.json", "Brands");
@@ -558,6 +598,25 @@ void TestMcpImport::cliCheck()
              qPrintable(passing.outText()));
     QVERIFY(passing.outText().contains("table Deals")
             && passing.outText().contains("table UserWatches"));
+    // The GetItem and PutItem patterns are listed in the report, their keys shown.
+    QVERIFY2(passing.outText().contains("Other operations: 2, kept for export, not run (Keyscope "
+                                        "runs Queries)\n  GetItem  get_user_by_id (User)\n"
+                                        "        key user_id = {user_id}\n"),
+             qPrintable(passing.outText()));
+
+    const Result features
+        = run({"check", kMcp + "keyscope_features_schema.json", "--json"}, dir.path());
+    QStringList kept;
+    for (const QJsonValue &value : features.json().value("keptOperations").toArray()) {
+        const QJsonObject operation = value.toObject();
+        if (!operation.value("problem").isNull())
+            kept << operation.value("name").toString() + ": "
+                    + operation.value("problem").toString().section(u';', 0, 0);
+    }
+    QCOMPARE(kept, QStringList({"export_everything: here its 40 items, 8636 bytes, 1.5 RCU "
+                                "eventually consistent",
+                                "delete_customer: its parameters (tenant_id) do not give "
+                                "customer_id, which the key needs"}));
 
     const Result failing = run({"check", kMcp + "project_management_schema.json", "--table",
                                 "OrganizationTable", "--json"},

@@ -7,6 +7,7 @@
 #include "app/cli/interopinputs.h"
 #include "model/design/accesspatternrunner.h"
 #include "model/design/designchecker.h"
+#include "model/interop/mcpoperations.h"
 #include "model/io/jsonwriter.h"
 #include "model/io/queryresponsejson.h"
 #include "model/io/wording.h"
@@ -24,10 +25,11 @@ const QString kCheckHelp = QStringLiteral(
     "Loads a Keyscope project (*.keyscope.json), or each table of an AWS DynamoDB MCP\n"
     "schema (schema.json) or data model (dynamodb_data_model.json), read as `keyscope\n"
     "convert` reads them (a data model's Query patterns pass when they run and return at\n"
-    "least one of its items; its other operations are listed on standard error, Scans\n"
-    "flagged with what they read; no DynamoDB Local, no Docker), populates it, runs the\n"
-    "design checks (lints) over the keys it makes, and runs each access pattern as a\n"
-    "real Query and judges the result against the pattern's expectation.\n"
+    "least one of its items; its other operations are listed under \"Other operations\"\n"
+    "with their keys checked, Scans with what they read; no DynamoDB Local, no Docker),\n"
+    "populates it, runs the design checks (lints) over the keys it makes, and runs each\n"
+    "access pattern as a real Query and judges the result against the pattern's\n"
+    "expectation.\n"
     "\n"
     "The report lists each finding (severity, check id, title, explanation with an\n"
     "example from the populated items, suggested fix, JSON path in the project) and each\n"
@@ -70,6 +72,10 @@ const QString kCheckHelp = QStringLiteral(
     "                  \"parentItem\": ITEM, \"offendingItem\": ITEM,\n"
     "                  \"diagnosis\": why it fails in design terms, \"findingId\": the check\n"
     "                  that explains it, \"fix\": FIX (all three null when it passes)}],\n"
+    "    \"keptOperations\": [{\"operation\", \"name\", \"entity\", \"detail\", \"problem\"}]:\n"
+    "                  an MCP file's operations that are not Queries (or cannot run), kept\n"
+    "                  for export: the key each uses, and what is wrong with it or, for a\n"
+    "                  Scan, what it reads (empty for a Keyscope project)\n"
     "    \"summary\": {\"errors\", \"warnings\", \"info\", \"patterns\", \"patternsPassed\",\n"
     "                \"patternsFailed\", \"passed\"}: with --strict, \"passed\" is false on\n"
     "                warnings too; the shape is the same\n"
@@ -134,6 +140,7 @@ struct Report
     QString tableError;
     std::vector<Finding> findings;
     std::vector<PatternResult> patterns;
+    std::vector<KeptOperation> kept; // an MCP file's operations that are not run
     bool strict = false;
 
     qint64 count(Finding::Severity severity) const
@@ -235,6 +242,21 @@ OrderedJson fixJson(const std::optional<DesignFix> &fix)
     return out;
 }
 
+OrderedJson keptJson(const Report &report)
+{
+    OrderedJson kept = OrderedJson::array();
+    for (const KeptOperation &operation : report.kept) {
+        OrderedJson k = OrderedJson::object();
+        k.insert(QStringLiteral("operation"), OrderedJson::string(operation.operation));
+        k.insert(QStringLiteral("name"), OrderedJson::string(operation.name));
+        k.insert(QStringLiteral("entity"), orNull(operation.entity));
+        k.insert(QStringLiteral("detail"), orNull(operation.detail));
+        k.insert(QStringLiteral("problem"), orNull(operation.problem));
+        kept.append(std::move(k));
+    }
+    return kept;
+}
+
 OrderedJson toJson(const Report &report)
 {
     const Project &project = *report.project;
@@ -321,6 +343,7 @@ OrderedJson toJson(const Report &report)
         patterns.append(std::move(p));
     }
     root.insert(QStringLiteral("patterns"), std::move(patterns));
+    root.insert(QStringLiteral("keptOperations"), keptJson(report));
 
     OrderedJson summary = OrderedJson::object();
     summary.insert(QStringLiteral("errors"),
@@ -344,6 +367,33 @@ QString indented(const QString &text, int column)
 {
     QString out = text;
     out.replace(QLatin1Char('\n'), QLatin1Char('\n') + QString(column, QLatin1Char(' ')));
+    return out;
+}
+
+// An MCP file's operations that Keyscope keeps but does not run, each with its key and what is
+// wrong with it (or, for a Scan, what it costs).
+QString keptText(const Report &report)
+{
+    if (report.kept.empty())
+        return {};
+    QString out = QStringLiteral("\nOther operations: %1, kept for export, not run (Keyscope "
+                                 "runs Queries)\n")
+                      .arg(report.kept.size());
+    qsizetype width = 0;
+    for (const KeptOperation &kept : report.kept)
+        width = std::max(width, kept.operation.size());
+    for (const KeptOperation &kept : report.kept) {
+        out += QStringLiteral("  %1  %2%3\n")
+                   .arg(kept.operation.leftJustified(width), kept.name,
+                        kept.entity.isEmpty() ? QString()
+                                              : QStringLiteral(" (%1)").arg(kept.entity));
+        if (!kept.detail.isEmpty())
+            out += QStringLiteral("        %1\n").arg(indented(kept.detail, 8));
+        if (!kept.problem.isEmpty())
+            out += (kept.operation == u"Scan" ? QStringLiteral("        Cost: ")
+                                              : QStringLiteral("        Problem: "))
+                + indented(kept.problem, kept.operation == u"Scan" ? 14 : 17) + u'\n';
+    }
     return out;
 }
 
@@ -424,6 +474,7 @@ QString toText(const Report &report)
                 + QStringLiteral("\n             ") + indented(result.fix->changesText(), 13)
                 + QLatin1Char('\n');
     }
+    out += keptText(report);
 
     out += QLatin1Char('\n');
     if (report.passed()) {
@@ -495,6 +546,7 @@ int checkProject(Project &project, const QString &file, const ParsedOptions &opt
         progress.stage(QStringLiteral("running the access patterns"));
         report.patterns = AccessPatternRunner::runAll(project, population, *table);
     }
+    report.kept = keptOperations(project, report.table);
     progress.finish();
 
     if (options.has(QStringLiteral("--json")))

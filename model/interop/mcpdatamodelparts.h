@@ -3,6 +3,7 @@
 // The pieces of McpDataModel's import (model/interop/mcpdatamodel.h) its files share.
 
 #include "model/design/project.h"
+#include "model/interop/mcpoperations.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -43,5 +44,9 @@ std::variant<AccessPattern, QString> patternFromImplementation(const QJsonObject
 // An access pattern as the `aws dynamodb query` command line that runs it on `table`; values
 // given by a template (not a literal) are written as the template's text.
 QString implementationOf(const AccessPattern &pattern, const QString &table);
+
+// A data model's access pattern that is not run (not a Query, or one with no implementation):
+// the key its --key or --item gives, checked against the table, or what a Scan costs.
+KeptOperation keptOperation(const Project &project, const QJsonObject &pattern);
 
 } // namespace keyscope::model::mcpdm

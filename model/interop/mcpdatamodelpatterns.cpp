@@ -107,8 +107,9 @@ std::optional<QString> optionValue(const QString &command, const QString &option
     return std::nullopt;
 }
 
-// What a --key or --item says about the table's primary key.
-QString keyVerdict(const Item &item, const TableDefinition &table, bool wholeItem)
+// What a --key or --item says about the table's primary key: the key ("pk = A, sk = B") in
+// kept.detail, or what is wrong with it in kept.problem.
+void checkKey(const Item &item, const TableDefinition &table, bool wholeItem, KeptOperation &kept)
 {
     QStringList lacks;
     QStringList parts;
@@ -127,45 +128,33 @@ QString keyVerdict(const Item &item, const TableDefinition &table, bool wholeIte
     for (const KeyAttribute &key : table.keys.range)
         check(key, QStringLiteral("sort key"));
     if (!lacks.isEmpty())
-        return QStringLiteral("the key lacks %1").arg(lacks.join(QStringLiteral(" and ")));
-    if (!wholeItem && item.size() > size_t(parts.size()))
-        return QStringLiteral("the key holds more than the table's key attributes; a key holds "
-                              "only those");
-    return QStringLiteral("its key (%1) fits table %2")
-        .arg(parts.join(QStringLiteral(", ")), table.tableName);
+        kept.problem = QStringLiteral("the key lacks %1").arg(lacks.join(QStringLiteral(" and ")));
+    else if (!wholeItem && item.size() > size_t(parts.size()))
+        kept.problem = QStringLiteral("the key holds more than the table's key attributes; a key "
+                                      "holds only those");
+    else
+        kept.detail = QStringLiteral("key ") + parts.join(QStringLiteral(", "));
 }
 
-QString checkedKey(const QJsonObject &pattern, const TableDefinition &table)
+// The --key (or put-item's --item) of an operation's implementation, checked by checkKey.
+void checkImplementationKey(const QJsonObject &pattern, const TableDefinition &table,
+                            KeptOperation &kept)
 {
     const QString command = pattern.value(QLatin1String("implementation")).toString();
     const bool put = command.contains(QLatin1String(" put-item"));
-    const auto text
-        = optionValue(command, put ? QStringLiteral("--item") : QStringLiteral("--key"));
-    if (!text)
-        return QStringLiteral("no %1 to check").arg(put ? u"--item" : u"--key");
+    const QString option = put ? QStringLiteral("--item") : QStringLiteral("--key");
+    const auto text = optionValue(command, option);
+    if (!text) {
+        kept.problem = QStringLiteral("no %1 to check").arg(option);
+        return;
+    }
     QString error;
     const auto item
         = dynamojson::itemFromJson(QJsonDocument::fromJson(text->toUtf8()).object(), &error);
     if (!item)
-        return QStringLiteral("its %1 is not DynamoDB JSON: %2")
-            .arg(put ? u"--item" : u"--key", error);
-    return keyVerdict(*item, table, put);
-}
-
-QString scanCost(const Project &project)
-{
-    qint64 bytes = 0;
-    for (size_t i = 0; i < project.items.size(); ++i)
-        bytes += project.items.sizeBytes(i);
-    const double units = std::max(1.0, std::ceil(double(bytes) / 4096.0)) * 0.5;
-    return QStringLiteral("flagged: a Scan reads every item of %1, whatever its filter keeps: "
-                          "here its %2 sample items, %3 bytes, %4 RCU eventually consistent; "
-                          "the read grows with the table (a Query on a key reads only its "
-                          "partition)")
-        .arg(project.table.tableName)
-        .arg(project.items.size())
-        .arg(bytes)
-        .arg(units);
+        kept.problem = QStringLiteral("its %1 is not DynamoDB JSON: %2").arg(option, error);
+    else
+        checkKey(*item, table, put, kept);
 }
 
 // A shell word: as it is when it needs no quoting, else in single quotes.
@@ -231,34 +220,52 @@ QString implementationOf(const AccessPattern &pattern, const QString &table)
     return words.join(u' ');
 }
 
+KeptOperation keptOperation(const Project &project, const QJsonObject &pattern)
+{
+    KeptOperation kept;
+    kept.operation = pattern.value(QLatin1String("dynamodb_operation")).toString();
+    kept.name = QStringLiteral("%1: %2").arg(
+        pattern.value(QLatin1String("pattern")).toVariant().toString(),
+        pattern.value(QLatin1String("description")).toString());
+    if (!pattern.contains(QLatin1String("implementation"))) {
+        kept.problem = QStringLiteral("no implementation");
+        if (pattern.contains(QLatin1String("reason")))
+            kept.problem
+                += QStringLiteral(": ") + pattern.value(QLatin1String("reason")).toString();
+    } else if (kept.operation == u"Scan") {
+        qint64 bytes = 0;
+        for (size_t i = 0; i < project.items.size(); ++i)
+            bytes += project.items.sizeBytes(i);
+        kept.detail = QStringLiteral("reads every item of table %1").arg(project.table.tableName);
+        kept.problem = scanCost(qint64(project.items.size()), bytes);
+    } else if (QStringList {QStringLiteral("GetItem"), QStringLiteral("PutItem"),
+                            QStringLiteral("UpdateItem"), QStringLiteral("DeleteItem")}
+                   .contains(kept.operation)) {
+        checkImplementationKey(pattern, project.table, kept);
+    }
+    return kept;
+}
+
 std::optional<Failure> convertPattern(Project &project, const QJsonObject &pattern,
                                       const QString &path, PatternSink &sink)
 {
     const QString operation = pattern.value(QLatin1String("dynamodb_operation")).toString();
-    const QString label = patternLabel(pattern);
-    if (!pattern.contains(QLatin1String("implementation"))) {
-        note(sink, path,
-             QStringLiteral("%1: not run, no implementation%2")
-                 .arg(label,
-                      pattern.contains(QLatin1String("reason"))
-                          ? QStringLiteral(": ") + pattern.value(QLatin1String("reason")).toString()
-                          : QString()));
-        sink.operations.append(pattern);
-        return std::nullopt;
-    }
-    if (operation == u"Query")
+    if (operation == u"Query" && pattern.contains(QLatin1String("implementation")))
         return convertQuery(project, pattern, path, sink);
     sink.operations.append(pattern);
-    if (operation == u"Scan")
-        note(sink, path, label + QStringLiteral(": ") + scanCost(project));
-    else if (QStringList {QStringLiteral("GetItem"), QStringLiteral("PutItem"),
-                          QStringLiteral("UpdateItem"), QStringLiteral("DeleteItem")}
-                 .contains(operation))
+    const KeptOperation kept = keptOperation(project, pattern);
+    const QString label = patternLabel(pattern);
+    if (!pattern.contains(QLatin1String("implementation")))
+        note(sink, path, label + QStringLiteral(": not run, ") + kept.problem);
+    else if (operation == u"Scan")
         note(sink, path,
-             label + QStringLiteral(": kept, not run (Keyscope runs Queries); ")
-                 + checkedKey(pattern, project.table));
+             QStringLiteral("%1: flagged: a Scan %2, whatever its filter keeps: %3")
+                 .arg(label, kept.detail, kept.problem));
     else
-        note(sink, path, label + QStringLiteral(": kept, not run (Keyscope runs Queries)"));
+        note(sink, path,
+             label + QStringLiteral(": kept, not run (Keyscope runs Queries)")
+                 + (kept.detail.isEmpty() ? QString() : QStringLiteral("; ") + kept.detail)
+                 + (kept.problem.isEmpty() ? QString() : QStringLiteral("; ") + kept.problem));
     return std::nullopt;
 }
 

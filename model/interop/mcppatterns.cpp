@@ -58,7 +58,7 @@ bool hasEntityParameter(const QJsonObject &pattern)
     });
 }
 
-// "; its parameters do not give user_id, which the key needs", or empty.
+// "its parameters do not give user_id, which the key needs", or empty.
 QString missingParameters(const QJsonObject &pattern, const QStringList &templates)
 {
     if (hasEntityParameter(pattern))
@@ -73,7 +73,7 @@ QString missingParameters(const QJsonObject &pattern, const QStringList &templat
     }
     if (missing.isEmpty())
         return {};
-    return QStringLiteral("; its parameters (%1) do not give %2, which the key needs")
+    return QStringLiteral("its parameters (%1) do not give %2, which the key needs")
         .arg(given.isEmpty() ? QStringLiteral("none") : given.join(QStringLiteral(", ")),
              missing.join(QStringLiteral(", ")));
 }
@@ -259,26 +259,56 @@ QString primaryKeyText(const Project &project, const EntityType &entity, QString
     return parts.join(QStringLiteral(", "));
 }
 
+} // namespace mcppatterns
+
+KeptOperation keptOperation(const Project &project, const EntityType &entity,
+                            const QJsonObject &json)
+{
+    using namespace mcppatterns;
+    KeptOperation kept {json.value(QLatin1String("operation")).toString(),
+                        json.value(QLatin1String("name")).toString(),
+                        entity.name,
+                        {},
+                        {}};
+    if (kept.operation == u"Scan") {
+        kept.detail = QStringLiteral("reads every item of table %1").arg(project.table.tableName);
+        kept.problem = QStringLiteral("a Scan pays for every item of the table, whatever it "
+                                      "returns; a Query on a key or an index reads only the "
+                                      "partition it asks for");
+        return kept;
+    }
+    if (kept.operation == u"Query") {
+        QueryBuilder builder(project, entity, json);
+        auto built = builder.build();
+        if (const auto *why = std::get_if<QString>(&built))
+            kept.problem = *why;
+    }
+    QStringList templates;
+    kept.detail = QStringLiteral("key ") + primaryKeyText(project, entity, &templates);
+    const bool writesItem = kept.operation == u"PutItem" || kept.operation == u"BatchWriteItem";
+    if (kept.problem.isEmpty() && !writesItem)
+        kept.problem = missingParameters(json, templates);
+    return kept;
+}
+
+namespace mcppatterns {
+
 void keepOperation(const Project &project, const EntityType &entity, const QJsonObject &json,
                    const QString &path, const TableContext &context)
 {
-    const QString operation = json.value(QLatin1String("operation")).toString();
-    const QString name = json.value(QLatin1String("name")).toString();
-    if (operation == u"Scan") {
+    const KeptOperation kept = keptOperation(project, entity, json);
+    if (kept.operation == u"Scan") {
         context.note(path,
-                     QStringLiteral("Scan %1 reads every item of table %2 and pays for each one, "
-                                    "whatever it returns; a Query on a key or an index reads "
-                                    "only the partition it asks for")
-                         .arg(name, project.table.tableName));
+                     QStringLiteral("Scan %1 %2 and pays for each one, whatever it returns; "
+                                    "a Query on a key or an index reads only the partition "
+                                    "it asks for")
+                         .arg(kept.name, kept.detail));
         return;
     }
-    QStringList templates;
-    const QString key = primaryKeyText(project, entity, &templates);
-    const bool writesItem = operation == u"PutItem" || operation == u"BatchWriteItem";
-    const QString check = writesItem ? QString() : missingParameters(json, templates);
     context.note(path,
-                 QStringLiteral("%1 %2 kept, not run (Keyscope runs Queries): key %3%4")
-                     .arg(operation, name, key, check));
+                 QStringLiteral("%1 %2 kept, not run (Keyscope runs Queries): %3%4")
+                     .arg(kept.operation, kept.name, kept.detail,
+                          kept.problem.isEmpty() ? QString() : QStringLiteral("; ") + kept.problem));
 }
 
 } // namespace mcppatterns
@@ -313,7 +343,7 @@ void convertPatterns(Project &project, const EntityType &entity, const QJsonObje
             !check.isEmpty())
             context.note(
                 path,
-                QStringLiteral("Query %1 runs with values from a %2 item").arg(name, entity.name)
+                QStringLiteral("Query %1 runs with values from a %2 item; ").arg(name, entity.name)
                     + check);
         project.accessPatterns.push_back(std::move(pattern));
     }

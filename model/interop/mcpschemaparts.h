@@ -3,6 +3,7 @@
 // The pieces of McpSchema's import (model/interop/mcpschema.h) its files share.
 
 #include "model/design/project.h"
+#include "model/interop/mcpoperations.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -69,5 +70,11 @@ struct TableContext
 void convertPatterns(Project &project, const EntityType &entity, const QJsonObject &entityJson,
                      const QString &entityPath, const TableContext &context,
                      QJsonArray &operations);
+
+// A schema operation that is not run (GetItem, PutItem, a Scan, a Query that cannot run): the
+// key it uses, and what is wrong with it (the parameters its key needs and lacks, why a Query
+// cannot run, what a Scan costs).
+KeptOperation keptOperation(const Project &project, const EntityType &entity,
+                            const QJsonObject &json);
 
 } // namespace keyscope::model::mcp
