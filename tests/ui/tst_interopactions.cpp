@@ -7,6 +7,8 @@
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionpane.h"
 #include "ui/document/document.h"
+#include "ui/patterns/keptoperationslist.h"
+#include "ui/patterns/patternspanel.h"
 #include "ui/settings/settings.h"
 #include "ui/shell/interopactions.h"
 #include "ui/shell/mainwindow.h"
@@ -15,7 +17,9 @@
 #include <QDir>
 #include <QFile>
 #include <QMenu>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -84,6 +88,7 @@ private slots:
     void importSchemaRefusesBadUsageData();
     void importNotesAreTheChosenTables_data();
     void importNotesAreTheChosenTables();
+    void keptOperationsListedUnderThePatterns();
     void tableChooserNamesWhatEachTableHolds();
     void exportsTableAndItems();
     void exportsMcpFormatsAsTheCliDoes_data();
@@ -312,6 +317,35 @@ void TestInteropActions::importNotesAreTheChosenTables()
     const QStringList lines = m_notes.front().split('\n');
     QCOMPARE(lines.first(), QStringLiteral("Notes on %1:").arg(kMcp + file));
     QVERIFY2(lines.contains(note), qPrintable(m_notes.front()));
+}
+
+// The schema's GetItem and PutItem, which Keyscope does not run, stay listed under the access
+// patterns after the import's notes are gone, each explained when chosen; the list goes with
+// the project that had them.
+void TestInteropActions::keptOperationsListedUnderThePatterns()
+{
+    m_window->interop()->hooks().chooseTable = [](const QStringList &choices) {
+        return choices.value(0); // Deals
+    };
+    QVERIFY(m_window->interop()->importFile(kMcp + "deals_schema.json"));
+    QVERIFY(settle(m_window->document()));
+    ui::KeptOperationsList *kept = m_window->patternsPanel()->keptOperations();
+    QListWidget *rows = kept->listWidget();
+    QCOMPARE(rows->count(), 2);
+    QCOMPARE(rows->item(0)->text(), QStringLiteral("GetItem get_deal_by_id"));
+    QCOMPARE(rows->item(1)->text(), QStringLiteral("PutItem create_deal"));
+    QVERIFY(kept->isVisibleTo(m_window.get()));
+    rows->setCurrentRow(0);
+    const QString detail
+        = m_window->patternsPanel()->findChild<QPlainTextEdit *>()->toPlainText();
+    QVERIFY2(detail.startsWith("GetItem get_deal_by_id (entity type Deal).\nIt uses the key "
+                               "deal_id = {deal_id}.\n"),
+             qPrintable(detail));
+
+    QVERIFY(m_window->openFile(kIot));
+    QVERIFY(settle(m_window->document()));
+    QCOMPARE(rows->count(), 0);
+    QVERIFY(!kept->isVisibleTo(m_window.get()));
 }
 
 // Each table of several with its entity types and access patterns, so the user can tell which

@@ -21,9 +21,8 @@ FixDialog::FixDialog(Document *document, const model::DesignFix &fix, const QStr
 {
     setWindowTitle(tr("Apply Fix"));
     setObjectName(QStringLiteral("fixDialog"));
-    auto *summary = new QLabel(QStringLiteral("<b>") + fix.summary.toHtmlEscaped()
-                                   + QStringLiteral("</b>"),
-                               this);
+    auto *summary = new QLabel(
+        QStringLiteral("<b>") + fix.summary.toHtmlEscaped() + QStringLiteral("</b>"), this);
     summary->setWordWrap(true);
     summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *why = new QLabel(diagnosis, this);
@@ -97,7 +96,7 @@ bool FixDialog::apply()
 }
 
 void FixDialog::openFor(Document *document, const model::DesignFix &fix, const QString &diagnosis,
-                     QWidget *parent)
+                        QWidget *parent)
 {
     auto *dialog = new FixDialog(document, fix, diagnosis, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -28,7 +28,7 @@ public:
 
     // Opens the dialog (window-modal) for a fix: the one way the panels offer Apply Fix.
     static void openFor(Document *document, const model::DesignFix &fix, const QString &diagnosis,
-                     QWidget *parent);
+                        QWidget *parent);
 
 private:
     Document *m_document;

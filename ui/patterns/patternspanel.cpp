@@ -3,6 +3,7 @@
 #include "ui/document/document.h"
 #include "ui/icons/actionicon.h"
 #include "ui/patterns/fixdialog.h"
+#include "ui/patterns/keptoperationslist.h"
 #include "ui/patterns/patterneditor.h"
 #include "ui/patterns/patternlistmodel.h"
 #include "ui/widgets/detailview.h"
@@ -29,6 +30,7 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     , m_toolBar(new QToolBar(this))
     , m_list(new QListView(this))
     , m_detail(detailView(this, tr("Access pattern explanation")))
+    , m_kept(new KeptOperationsList(this))
 {
     makeSummaryLabel(m_summary);
     m_list->setModel(m_model);
@@ -37,6 +39,11 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     makeWrappingList(m_list);
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &PatternsPanel::showCurrent);
+    connect(m_list, &QListView::clicked, this, &PatternsPanel::showCurrent);
+    connect(m_kept, &KeptOperationsList::operationChosen, this, [this](const QString &text) {
+        m_list->clearSelection();
+        m_detail->setPlainText(text);
+    });
     // Double-click or Return (or a single click where the platform activates on one).
     connect(m_list, &QListView::activated, this, [this] {
         if (m_document)
@@ -51,7 +58,12 @@ PatternsPanel::PatternsPanel(QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_summary);
     layout->addWidget(m_toolBar);
-    layout->addWidget(listAndDetail(this, m_list, m_detail), 1);
+    auto *lists = new QWidget(this);
+    auto *listsLayout = new QVBoxLayout(lists);
+    listsLayout->setContentsMargins(0, 0, 0, 0);
+    listsLayout->addWidget(m_list, 1);
+    listsLayout->addWidget(m_kept);
+    layout->addWidget(listAndDetail(this, lists, m_detail), 1);
     updateActions();
 }
 
@@ -153,6 +165,7 @@ void PatternsPanel::setDocument(Document *document)
         connect(m_document, &Document::projectReset, this, [this] {
             m_pendingSelection.clear();
             m_model->setResults({}, {});
+            m_kept->setOperations({});
         });
         connect(m_document, &Document::projectChanged, this, &PatternsPanel::followProject);
     }
@@ -191,6 +204,9 @@ void PatternsPanel::setResults(std::vector<model::PatternResult> results,
     const QString selected = m_pendingSelection.isEmpty() ? m_list->currentIndex().data().toString()
                                                           : m_pendingSelection;
     m_model->setResults(std::move(results), std::move(patterns));
+    if (m_document)
+        m_kept->setOperations(
+            model::keptOperations(m_document->project(), m_document->table().get()));
     const int total = m_model->rowCount();
     const int passed = m_model->passedCount();
     if (!populationError.isEmpty())
@@ -229,6 +245,10 @@ int PatternsPanel::currentRow() const
 void PatternsPanel::showCurrent()
 {
     const model::PatternResult *result = currentResult();
+    {
+        const QSignalBlocker blocker(m_kept->listWidget());
+        m_kept->listWidget()->setCurrentRow(-1);
+    }
     QString text = result ? result->explanation : QString();
     if (result && !result->diagnosis.isEmpty())
         text += QStringLiteral("\n\n") + tr("Why: ") + result->diagnosis

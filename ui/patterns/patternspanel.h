@@ -15,6 +15,7 @@ class QToolBar;
 namespace keyscope::ui {
 
 class Document;
+class KeptOperationsList;
 class PatternEditor;
 class PatternListModel;
 
@@ -44,6 +45,7 @@ public:
     int currentRow() const;
     PatternListModel *model() const { return m_model; }
     QListView *listView() const { return m_list; }
+    KeptOperationsList *keptOperations() const { return m_kept; }
     QToolBar *toolBar() const { return m_toolBar; }
     // The pattern form while it is open, else null.
     PatternEditor *editor() const;
@@ -93,6 +95,7 @@ private:
     QToolBar *m_toolBar;
     QListView *m_list;
     QPlainTextEdit *m_detail;
+    KeptOperationsList *m_kept; // an MCP file's operations that are not run
     QPointer<PatternEditor> m_editor;
     QString m_pendingSelection; // the pattern to select when the next verdicts arrive
 
