@@ -2,6 +2,8 @@
 
 #include "model/design/designrun.h"
 #include "model/design/projectfile.h"
+#include "model/interop/interopfile.h"
+#include "tests/support/testpaths.h"
 #include "tests/support/fixtures.h"
 
 #include <QTest>
@@ -120,6 +122,31 @@ private slots:
         QCOMPARE(timeline->summary().parentResultNumber, quint32(1));
         QCOMPARE(*timeline->summary().consumedCapacity,
                  QueryEngine::capacityUnits(answer.response.trace.bytesRead, false));
+    }
+
+    // An MCP schema's pattern takes its values from an item of the entity type it returns, a
+    // Customer for the customers of a tenant: that item is one of the results, not their
+    // parent, and the summary does not call it one.
+    void valuesItemThatIsNoParentIsNotCalledOne()
+    {
+        auto read = InteropFile::read(
+            keyscope::testsupport::testDataPath("/mcp/keyscope_features_schema.json"));
+        QVERIFY(std::holds_alternative<InteropFile::Input>(read));
+        const Project project = std::get<InteropFile::Input>(read).projects.front();
+        const PreparedDesign design = std::get<PreparedDesign>(DesignRun::prepare(project));
+        const AccessPattern *customers = nullptr;
+        for (const AccessPattern &pattern : project.accessPatterns)
+            customers = pattern.name == u"list_customers" ? &pattern : customers;
+        QVERIFY(customers);
+        auto answered = DesignRun::pattern(project, design, *customers);
+        QVERIFY(std::holds_alternative<DesignAnswer>(answered));
+        const DesignAnswer &answer = std::get<DesignAnswer>(answered);
+        QVERIFY(answer.response.count > 1);
+        QVERIFY(!answer.parentItem.has_value());
+        const auto timeline = DesignRun::timeline(*design.table, answer, true);
+        QVERIFY2(!timeline->summary().text.contains(QLatin1String("parent")),
+                 qPrintable(timeline->summary().text));
+        QVERIFY(!timeline->summary().parentRow.has_value());
     }
 
     void rejectedQueryKeepsDynamoDbErrorType()

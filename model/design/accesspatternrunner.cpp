@@ -76,6 +76,9 @@ std::optional<QString> findParent(const Project &project, const Population &popu
             continue;
         if (seen++ == pattern.parentIndex) {
             result.parentItem = i;
+            result.parentHasChildren = std::any_of(
+                project.entities.begin(), project.entities.end(),
+                [&](const EntityType &type) { return type.parent == pattern.parentEntity; });
             parent = population.items[size_t(i)];
             return std::nullopt;
         }

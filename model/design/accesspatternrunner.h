@@ -25,8 +25,18 @@ struct PatternResult
     QueryRequest request; // with the values rendered from the parent item
     std::optional<QueryResponse> response;
     std::optional<QueryError> error; // the request itself was invalid
-    qint64 parentItem = -1;          // population index of the chosen parent, if any
+    qint64 parentItem = -1;          // population index of the item the values come from, if any
+    bool parentHasChildren = false;  // that item's entity type is another type's parent
     qint64 offendingItem = -1;       // first returned item that breaks the expectation
+
+    // The values' item when it is a parent (its type has children), to be shown as the parent
+    // among the results; none when it is only one of them (a Customer picking its tenant's
+    // Customers).
+    std::optional<ItemId> shownParent() const
+    {
+        return parentItem >= 0 && parentHasChildren ? std::optional(ItemId(parentItem))
+                                                    : std::nullopt;
+    }
 
     // For a failing pattern: why, in design terms, and the change that makes it pass.
     QString diagnosis;            // which design fact caused the failure

@@ -110,8 +110,7 @@ std::variant<DesignAnswer, DesignRunError> DesignRun::pattern(const Project &pro
                                {},
                                result.error ? result.error->type : QString()};
     DesignAnswer answer {result.request, *result.response, std::nullopt};
-    if (result.parentItem >= 0)
-        answer.parentItem = ItemId(result.parentItem);
+    answer.parentItem = result.shownParent();
     return answer;
 }
 

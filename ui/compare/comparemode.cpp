@@ -1,7 +1,7 @@
 #include "ui/compare/comparemode.h"
 
-#include "model/design/projectfile.h"
 #include "model/design/designrun.h"
+#include "model/design/projectfile.h"
 #include "ui/animation/traceplayer.h"
 #include "ui/collection/collectionmodel.h"
 #include "ui/collection/collectionpane.h"
@@ -22,8 +22,8 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QSplitter>
-#include <QToolBar>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace keyscope::ui {
@@ -496,11 +496,8 @@ void CompareMode::showSecondary()
                     : tr("Its Query did not run."));
             return;
         }
-        m_secondaryTimeline = model::DesignRun::timeline(
-            *table, result->request, *result->response,
-            result->parentItem >= 0 ? std::optional(model::ItemId(result->parentItem))
-                                    : std::nullopt,
-            reduced);
+        m_secondaryTimeline = model::DesignRun::timeline(*table, result->request, *result->response,
+                                                         result->shownParent(), reduced);
         showTraversal(m_secondaryCollection, *table, result->request, m_secondaryTimeline);
         m_secondaryPane->setMessage(QString());
         m_secondaryPane->timelineChanged();

@@ -127,11 +127,7 @@ void TraceDisplay::showPattern(const model::PatternResult *result)
     m_panels.codePanel->setRequest(request);
 
     if (result->response && m_document->table()) {
-        showTrace(request, *result->response,
-                  result->parentItem >= 0
-                      ? std::optional<model::ItemId>(model::ItemId(result->parentItem))
-                      : std::nullopt,
-                  result->name);
+        showTrace(request, *result->response, result->shownParent(), result->name);
         m_shownPattern = result->name;
         for (const model::AccessPattern &pattern : m_document->project().accessPatterns) {
             if (pattern.name == result->name)
