@@ -337,6 +337,92 @@ std::variant<QString, TemplateError> placeholderName(const QString &text, qsizet
     return name;
 }
 
+TemplateError unknownFilterError(const KeyTemplate::Filter &filter)
+{
+    const QString suggestion = suggestFilter(filter.name);
+    QString message
+        = QStringLiteral("unknown filter '%1' at column %2").arg(filter.name).arg(filter.column);
+    if (!suggestion.isEmpty())
+        message += QStringLiteral("; did you mean '%1'?").arg(suggestion);
+    else
+        message += QStringLiteral("; filters are %1").arg(filterList());
+    return errorAt(filter.column, message);
+}
+
+// format:PATTERN: the pattern text[argFrom, segTo), verbatim (spaces and commas are part of it).
+std::optional<TemplateError> readPatternArgument(const QString &text, qsizetype argFrom,
+                                                 qsizetype segTo, KeyTemplate::Filter &filter)
+{
+    filter.argument = text.mid(argFrom, segTo - argFrom);
+    if (!filter.argument.trimmed().isEmpty())
+        return std::nullopt;
+    return errorAt(filter.column,
+                   QStringLiteral("%1 at column %2 needs a pattern, e.g. "
+                                  "format:yyyy-MM-dd or format:MMM d, yyyy")
+                       .arg(filter.name)
+                       .arg(filter.column));
+}
+
+// offset:N: a signed whole number of at most 18 digits in text[argFrom, segTo).
+std::optional<TemplateError> readIntegerArgument(const QString &text, qsizetype argFrom,
+                                                 qsizetype segTo, KeyTemplate::Filter &filter)
+{
+    qsizetype argTo = segTo;
+    trimRange(text, argFrom, argTo);
+    filter.argument = text.mid(argFrom, argTo - argFrom);
+    const int argColumn = column(argFrom);
+    const auto amount = integerFromText(filter.argument);
+    if (!amount || amount->digits.size() > 18) {
+        return errorAt(argFrom == argTo ? filter.column : argColumn,
+                       QStringLiteral("%1 at column %2 needs a whole number of at most 18 "
+                                      "digits, e.g. %1:50 or %1:-50")
+                           .arg(filter.name)
+                           .arg(filter.column));
+    }
+    filter.argument = integerText(*amount); // "+050" -> "50"
+    return std::nullopt;
+}
+
+// pad:N, invert:N: a width from 1 to kMaxWidth in text[argFrom, segTo).
+std::optional<TemplateError> readWidthArgument(const QString &text, qsizetype argFrom,
+                                               qsizetype segTo, KeyTemplate::Filter &filter)
+{
+    qsizetype argTo = segTo;
+    trimRange(text, argFrom, argTo);
+    if (argFrom == argTo) {
+        return errorAt(filter.column,
+                       QStringLiteral("%1 at column %2 needs a width, e.g. %1:5")
+                           .arg(filter.name)
+                           .arg(filter.column));
+    }
+    filter.argument = text.mid(argFrom, argTo - argFrom);
+    const int argColumn = column(argFrom);
+    const auto width = integerFromText(filter.argument);
+    if (!width) {
+        return errorAt(argColumn,
+                       QStringLiteral("%1 width '%2' at column %3 is not an integer; "
+                                      "write e.g. %1:5")
+                           .arg(filter.name, filter.argument)
+                           .arg(argColumn));
+    }
+    if (width->negative || width->digits == u"0") {
+        return errorAt(argColumn,
+                       QStringLiteral("%1 width %2 at column %3 must be at least 1")
+                           .arg(filter.name, filter.argument)
+                           .arg(argColumn));
+    }
+    if (width->digits.size() > 4 || width->digits.toInt() > kMaxWidth) {
+        return errorAt(argColumn,
+                       QStringLiteral("%1 width %2 at column %3 is too large; at most "
+                                      "%4 (a sort key holds at most %4 bytes)")
+                           .arg(filter.name, filter.argument)
+                           .arg(argColumn)
+                           .arg(kMaxWidth));
+    }
+    filter.argument = width->digits; // "05" -> "5"
+    return std::nullopt;
+}
+
 // One "|filter" or "|filter:argument" of a placeholder, text[segFrom, segTo).
 std::variant<KeyTemplate::Filter, TemplateError> parseFilter(const QString &text, qsizetype segFrom,
                                                              qsizetype segTo)
@@ -357,86 +443,24 @@ std::variant<KeyTemplate::Filter, TemplateError> parseFilter(const QString &text
     filter.name = text.mid(filterFrom, filterTo - filterFrom);
     filter.column = column(filterFrom);
     const FilterInfo *info = findFilter(filter.name);
-    if (!info) {
-        const QString suggestion = suggestFilter(filter.name);
-        QString message = QStringLiteral("unknown filter '%1' at column %2")
-                              .arg(filter.name)
-                              .arg(filter.column);
-        if (!suggestion.isEmpty())
-            message += QStringLiteral("; did you mean '%1'?").arg(suggestion);
-        else
-            message += QStringLiteral("; filters are %1").arg(filterList());
-        return errorAt(filter.column, message);
-    }
-
-    if (info->takesPattern) {
-        // The pattern is taken verbatim: spaces and commas are part of it.
-        if (hasArgument)
-            filter.argument = text.mid(colon + 1, segTo - colon - 1);
-        if (filter.argument.trimmed().isEmpty()) {
-            return errorAt(filter.column,
-                           QStringLiteral("%1 at column %2 needs a pattern, e.g. "
-                                          "format:yyyy-MM-dd or format:MMM d, yyyy")
-                               .arg(filter.name)
-                               .arg(filter.column));
-        }
-    } else if (info->takesInteger) {
-        qsizetype argFrom = hasArgument ? colon + 1 : segTo;
-        qsizetype argTo = segTo;
-        trimRange(text, argFrom, argTo);
-        filter.argument = text.mid(argFrom, argTo - argFrom);
-        const int argColumn = column(argFrom);
-        const auto amount = integerFromText(filter.argument);
-        if (!amount || amount->digits.size() > 18) {
-            return errorAt(argFrom == argTo ? filter.column : argColumn,
-                           QStringLiteral("%1 at column %2 needs a whole number of at most 18 "
-                                          "digits, e.g. %1:50 or %1:-50")
-                               .arg(filter.name)
-                               .arg(filter.column));
-        }
-        filter.argument = integerText(*amount); // "+050" -> "50"
-    } else if (info->takesWidth) {
-        qsizetype argFrom = hasArgument ? colon + 1 : segTo;
-        qsizetype argTo = segTo;
-        trimRange(text, argFrom, argTo);
-        if (argFrom == argTo) {
-            return errorAt(filter.column,
-                           QStringLiteral("%1 at column %2 needs a width, e.g. %1:5")
-                               .arg(filter.name)
-                               .arg(filter.column));
-        }
-        filter.argument = text.mid(argFrom, argTo - argFrom);
-        const int argColumn = column(argFrom);
-        const auto width = integerFromText(filter.argument);
-        if (!width) {
-            return errorAt(argColumn,
-                           QStringLiteral("%1 width '%2' at column %3 is not an integer; "
-                                          "write e.g. %1:5")
-                               .arg(filter.name, filter.argument)
-                               .arg(argColumn));
-        }
-        if (width->negative || width->digits == u"0") {
-            return errorAt(argColumn,
-                           QStringLiteral("%1 width %2 at column %3 must be at least 1")
-                               .arg(filter.name, filter.argument)
-                               .arg(argColumn));
-        }
-        if (width->digits.size() > 4 || width->digits.toInt() > kMaxWidth) {
-            return errorAt(argColumn,
-                           QStringLiteral("%1 width %2 at column %3 is too large; at most "
-                                          "%4 (a sort key holds at most %4 bytes)")
-                               .arg(filter.name, filter.argument)
-                               .arg(argColumn)
-                               .arg(kMaxWidth));
-        }
-        filter.argument = width->digits; // "05" -> "5"
-    } else if (hasArgument) {
-        return errorAt(filter.column,
-                       QStringLiteral("%1 at column %2 takes no argument; remove '%3'")
-                           .arg(filter.name)
-                           .arg(filter.column)
-                           .arg(text.mid(colon, segTo - colon).trimmed()));
-    }
+    if (!info)
+        return unknownFilterError(filter);
+    const qsizetype argFrom = hasArgument ? colon + 1 : segTo;
+    std::optional<TemplateError> error;
+    if (info->takesPattern)
+        error = readPatternArgument(text, argFrom, segTo, filter);
+    else if (info->takesInteger)
+        error = readIntegerArgument(text, argFrom, segTo, filter);
+    else if (info->takesWidth)
+        error = readWidthArgument(text, argFrom, segTo, filter);
+    else if (hasArgument)
+        error = errorAt(filter.column,
+                        QStringLiteral("%1 at column %2 takes no argument; remove '%3'")
+                            .arg(filter.name)
+                            .arg(filter.column)
+                            .arg(text.mid(colon, segTo - colon).trimmed()));
+    if (error)
+        return std::move(*error);
     return filter;
 }
 
@@ -606,25 +630,75 @@ std::variant<qint64, TemplateError> instantOf(const KeyTemplate::Filter &filter,
     return parsed.toMSecsSinceEpoch();
 }
 
+TemplateError filterNeeds(const KeyTemplate::Filter &filter, const QString &what,
+                          const AttributeValue &value)
+{
+    return errorAt(filter.column,
+                   QStringLiteral("%1 at column %2 needs %3, got %4")
+                       .arg(filter.name)
+                       .arg(filter.column)
+                       .arg(what, describe(value)));
+}
+
+// offset:N, pad:N, invert:N: integer arithmetic on the value's digits.
+std::variant<Working, TemplateError> applyIntegerFilter(const KeyTemplate::Filter &filter,
+                                                        FilterKind kind, const Working &input)
+{
+    const auto integer = integerFromValue(input.value);
+    if (!integer)
+        return filterNeeds(filter, QStringLiteral("an integer"), input.value);
+    if (kind == FilterKind::Offset) {
+        const auto amount = integerFromText(filter.argument);
+        Q_ASSERT(amount); // parse() admits only whole numbers
+        return Working {AttributeValue::string(integerText(addIntegers(*integer, *amount))), {}};
+    }
+    const int width = filter.argument.toInt();
+    return Working {AttributeValue::string(kind == FilterKind::Pad
+                                               ? padInteger(*integer, width)
+                                               : invertInteger(*integer, width)),
+                    {}};
+}
+
+// iso8601, date, epoch, epochms, format:PATTERN: the instant written out.
+std::variant<Working, TemplateError> applyTimeFilter(const KeyTemplate::Filter &filter,
+                                                     FilterKind kind, const Working &input)
+{
+    const auto instant = instantOf(filter, input);
+    if (const auto *error = std::get_if<TemplateError>(&instant))
+        return *error;
+    const qint64 ms = std::get<qint64>(instant);
+    switch (kind) {
+    case FilterKind::Iso8601:
+        // The fast formatter covers years 0000-9999, all an ISO-8601 key can hold sortably.
+        if (ms >= kIsoFastMinMs && ms <= kIsoFastMaxMs)
+            return Working {AttributeValue::string(formatIsoInstant(ms, false)), {}};
+        return Working {
+            AttributeValue::string(utc(ms).toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss'Z'"))),
+            {}};
+    case FilterKind::Date:
+        return Working {AttributeValue::string(utc(ms).toString(QStringLiteral("yyyy-MM-dd"))), {}};
+    case FilterKind::Epoch:
+        return Working {AttributeValue::number(Number::fromInt(floorDiv(ms, 1000))), {}};
+    case FilterKind::EpochMs:
+        return Working {AttributeValue::number(Number::fromInt(ms)), {}};
+    default:
+        // The C locale writes English names ("May") whatever the user's locale is.
+        return Working {AttributeValue::string(QLocale::c().toString(utc(ms), filter.argument)),
+                        {}};
+    }
+}
+
 std::variant<Working, TemplateError> applyFilter(const KeyTemplate::Filter &filter,
                                                  const Working &input)
 {
     const FilterInfo *info = findFilter(filter.name);
     Q_ASSERT(info); // parse() admits only known filters
     const AttributeValue &value = input.value;
-    const auto needs = [&](const QString &what) {
-        return errorAt(filter.column,
-                       QStringLiteral("%1 at column %2 needs %3, got %4")
-                           .arg(filter.name)
-                           .arg(filter.column)
-                           .arg(what, describe(value)));
-    };
-
     switch (info->kind) {
     case FilterKind::Upper:
     case FilterKind::Lower: {
         if (value.type() != AttributeValue::Type::S)
-            return needs(QStringLiteral("a string"));
+            return filterNeeds(filter, QStringLiteral("a string"), value);
         const QString text = value.asString();
         return Working {AttributeValue::string(info->kind == FilterKind::Upper ? text.toUpper()
                                                                                : text.toLower()),
@@ -632,60 +706,92 @@ std::variant<Working, TemplateError> applyFilter(const KeyTemplate::Filter &filt
     }
     case FilterKind::Escape:
         if (value.type() != AttributeValue::Type::S)
-            return needs(QStringLiteral("a string"));
+            return filterNeeds(filter, QStringLiteral("a string"), value);
         return Working {AttributeValue::string(escapeText(value.asString())), {}};
-    case FilterKind::Offset: {
-        const auto integer = integerFromValue(value);
-        if (!integer)
-            return needs(QStringLiteral("an integer"));
-        const auto amount = integerFromText(filter.argument);
-        Q_ASSERT(amount); // parse() admits only whole numbers
-        return Working {AttributeValue::string(integerText(addIntegers(*integer, *amount))), {}};
-    }
+    case FilterKind::Offset:
     case FilterKind::Pad:
-    case FilterKind::Invert: {
-        const auto integer = integerFromValue(value);
-        if (!integer)
-            return needs(QStringLiteral("an integer"));
-        const int width = filter.argument.toInt();
-        return Working {AttributeValue::string(info->kind == FilterKind::Pad
-                                                   ? padInteger(*integer, width)
-                                                   : invertInteger(*integer, width)),
-                        {}};
-    }
+    case FilterKind::Invert:
+        return applyIntegerFilter(filter, info->kind, input);
     case FilterKind::Iso8601:
     case FilterKind::Date:
     case FilterKind::Epoch:
     case FilterKind::EpochMs:
-    case FilterKind::Format: {
-        const auto instant = instantOf(filter, input);
-        if (const auto *error = std::get_if<TemplateError>(&instant))
-            return *error;
-        const qint64 ms = std::get<qint64>(instant);
-        switch (info->kind) {
-        case FilterKind::Iso8601:
-            // The fast formatter covers years 0000-9999, all an ISO-8601 key can hold sortably.
-            if (ms >= kIsoFastMinMs && ms <= kIsoFastMaxMs)
-                return Working {AttributeValue::string(formatIsoInstant(ms, false)), {}};
-            return Working {AttributeValue::string(
-                                utc(ms).toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss'Z'"))),
-                            {}};
-        case FilterKind::Date:
-            return Working {AttributeValue::string(utc(ms).toString(QStringLiteral("yyyy-MM-dd"))),
-                            {}};
-        case FilterKind::Epoch:
-            return Working {AttributeValue::number(Number::fromInt(floorDiv(ms, 1000))), {}};
-        case FilterKind::EpochMs:
-            return Working {AttributeValue::number(Number::fromInt(ms)), {}};
-        default:
-            // The C locale writes English names ("May") whatever the user's locale is.
-            return Working {AttributeValue::string(QLocale::c().toString(utc(ms), filter.argument)),
-                            {}};
-        }
-    }
+    case FilterKind::Format:
+        return applyTimeFilter(filter, info->kind, input);
     }
     Q_UNREACHABLE();
     return Working {};
+}
+
+// The trace of a literal part: its text, unchanged.
+KeyTemplate::PartTrace literalTrace(const KeyTemplate::Part &part, const QString &templateText)
+{
+    KeyTemplate::PartTrace trace;
+    trace.column = part.column;
+    trace.source = templateText.mid(part.column - 1, part.length);
+    trace.steps << part.text;
+    trace.stepLabels << QString();
+    trace.output = part.text;
+    return trace;
+}
+
+// The placeholder's value from the lookup: present and of a key type.
+std::variant<Working, TemplateError> placeholderInput(const KeyTemplate::Part &part, int nameColumn,
+                                                      const KeyTemplate::Lookup &lookup)
+{
+    const std::optional<TemplateInput> input = lookup ? lookup(part.text) : std::nullopt;
+    if (!input || input->value.isNull()) {
+        TemplateError error = errorAt(
+            nameColumn,
+            QStringLiteral("no value for '%1' at column %2").arg(part.text).arg(nameColumn));
+        error.missingAttribute = part.text;
+        return error;
+    }
+    if (!input->value.isKeyType()) {
+        return errorAt(nameColumn,
+                       QStringLiteral("'%1' at column %2 is %3; keys are built from S, N or B "
+                                      "values")
+                           .arg(part.text)
+                           .arg(nameColumn)
+                           .arg(input->value.typeName()));
+    }
+    return Working {input->value, input->instantMs};
+}
+
+// A placeholder's value through its filters, each step traced when `trace` is given; B only
+// as a whole key (`single`).
+std::variant<Working, TemplateError> renderPlaceholder(const KeyTemplate::Part &part,
+                                                       int nameColumn,
+                                                       const KeyTemplate::Lookup &lookup,
+                                                       bool single, KeyTemplate::PartTrace *trace)
+{
+    auto start = placeholderInput(part, nameColumn, lookup);
+    if (auto *error = std::get_if<TemplateError>(&start))
+        return std::move(*error);
+    Working working = std::get<Working>(std::move(start));
+    if (trace) {
+        trace->steps << working.value.displayText();
+        trace->stepLabels << part.text;
+    }
+    for (const KeyTemplate::Filter &filter : part.filters) {
+        auto next = applyFilter(filter, working);
+        if (auto *error = std::get_if<TemplateError>(&next))
+            return std::move(*error);
+        working = std::get<Working>(std::move(next));
+        if (trace) {
+            trace->steps << working.value.displayText();
+            trace->stepLabels << (filter.argument.isEmpty() ? filter.name
+                                                            : filter.name + u':' + filter.argument);
+        }
+    }
+    if (working.value.type() == AttributeValue::Type::B && !single) {
+        return errorAt(nameColumn,
+                       QStringLiteral("'%1' at column %2 is binary (B); a binary value can "
+                                      "only be a whole key, a template that is just {%1}")
+                           .arg(part.text)
+                           .arg(nameColumn));
+    }
+    return working;
 }
 
 } // namespace
@@ -701,15 +807,8 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
     for (const Part &part : m_parts) {
         if (!part.isPlaceholder) {
             text += part.text;
-            if (withTrace) {
-                PartTrace trace;
-                trace.column = part.column;
-                trace.source = m_text.mid(part.column - 1, part.length);
-                trace.steps << part.text;
-                trace.stepLabels << QString();
-                trace.output = part.text;
-                rendered.trace.push_back(std::move(trace));
-            }
+            if (withTrace)
+                rendered.trace.push_back(literalTrace(part, m_text));
             continue;
         }
         PartTrace trace;
@@ -718,54 +817,16 @@ std::variant<KeyTemplate::Rendered, TemplateError> KeyTemplate::render(const Loo
         const QStringView source = QStringView(m_text).mid(part.column - 1, part.length);
         if (withTrace)
             trace.source = source.toString();
-
         // The attribute name's column, so the message points at the name, not the brace.
         const int nameColumn = part.column + int(source.indexOf(part.text));
-        const std::optional<TemplateInput> input = lookup ? lookup(part.text) : std::nullopt;
-        if (!input || input->value.isNull()) {
-            TemplateError error = errorAt(
-                nameColumn,
-                QStringLiteral("no value for '%1' at column %2").arg(part.text).arg(nameColumn));
-            error.missingAttribute = part.text;
-            return error;
-        }
-        if (!input->value.isKeyType()) {
-            return errorAt(nameColumn,
-                           QStringLiteral("'%1' at column %2 is %3; keys are built from S, N or B "
-                                          "values")
-                               .arg(part.text)
-                               .arg(nameColumn)
-                               .arg(input->value.typeName()));
-        }
-
-        Working working {input->value, input->instantMs};
-        if (withTrace) {
-            trace.steps << working.value.displayText();
-            trace.stepLabels << part.text;
-        }
-        for (const Filter &filter : part.filters) {
-            auto next = applyFilter(filter, working);
-            if (auto *error = std::get_if<TemplateError>(&next))
-                return std::move(*error);
-            working = std::get<Working>(std::move(next));
-            if (withTrace) {
-                trace.steps << working.value.displayText();
-                trace.stepLabels << (filter.argument.isEmpty()
-                                         ? filter.name
-                                         : filter.name + u':' + filter.argument);
-            }
-        }
-
-        if (working.value.type() == AttributeValue::Type::B && !single) {
-            return errorAt(nameColumn,
-                           QStringLiteral("'%1' at column %2 is binary (B); a binary value can "
-                                          "only be a whole key, a template that is just {%1}")
-                               .arg(part.text)
-                               .arg(nameColumn));
-        }
-        if (single && working.value.type() != AttributeValue::Type::S)
-            wholeValue = working.value;
-        const QString output = working.value.displayText();
+        auto working
+            = renderPlaceholder(part, nameColumn, lookup, single, withTrace ? &trace : nullptr);
+        if (auto *error = std::get_if<TemplateError>(&working))
+            return std::move(*error);
+        const AttributeValue &value = std::get<Working>(working).value;
+        if (single && value.type() != AttributeValue::Type::S)
+            wholeValue = value;
+        const QString output = value.displayText();
         text += output;
         if (withTrace) {
             trace.output = output;

@@ -116,8 +116,8 @@ struct Context
     }
     QString entityOf(qint64 item) const
     {
-        const int e = item >= 0 && item < population.size() ? population.entityOf[size_t(item)]
-                                                            : -1;
+        const int e
+            = item >= 0 && item < population.size() ? population.entityOf[size_t(item)] : -1;
         return e < 0 ? QString() : project.entities[size_t(e)].name;
     }
     // The first child of the pattern's parent item of type `entity`, or -1.
@@ -129,10 +129,7 @@ struct Context
         }
         return -1;
     }
-    AttributeValue sortValue(qint64 item) const
-    {
-        return table.attribute(ItemId(item), sortKey);
-    }
+    AttributeValue sortValue(qint64 item) const { return table.attribute(ItemId(item), sortKey); }
     // The types the pattern reads other than the parent, returned unexpected ones first.
     std::vector<const EntityType *> childTypes() const;
     bool parentProblem() const;
@@ -186,14 +183,16 @@ void movePrefixValues(const Context &c, const QString &prefix, bool hashed, Cand
             if (!value.literal || value.literal->type() != AttributeValue::Type::S)
                 continue;
             const QString text = value.literal->asString();
-            if (text.isEmpty() || !prefix.startsWith(text) || text.startsWith(QLatin1Char('#')) != hashed)
+            if (text.isEmpty() || !prefix.startsWith(text)
+                || text.startsWith(QLatin1Char('#')) != hashed)
                 continue;
             const auto json = [](const QString &s) {
-                return QString::fromUtf8(
-                    QJsonDocument(QJsonObject {{QStringLiteral("S"), s}}).toJson(QJsonDocument::Compact));
+                return QString::fromUtf8(QJsonDocument(QJsonObject {{QStringLiteral("S"), s}})
+                                             .toJson(QJsonDocument::Compact));
             };
-            FixChange change = patternChange(FixChange::Kind::PatternValue, pattern.name, json(text),
-                                             json(hashed ? text.mid(1) : QLatin1Char('#') + text));
+            FixChange change
+                = patternChange(FixChange::Kind::PatternValue, pattern.name, json(text),
+                                json(hashed ? text.mid(1) : QLatin1Char('#') + text));
             change.valueName = name;
             candidate.fix.changes.push_back(change);
         }
@@ -228,17 +227,21 @@ void parentSide(const Context &c, std::vector<Candidate> &out)
             && c.sortValue(item).type() == parentKey.type()
             && AttributeValue::compareKeys(parentKey, c.sortValue(item)) < 0;
         candidate.diagnosis = QStringLiteral("The ") + parent->name + QStringLiteral(" (")
-            + c.sortKey + QLatin1Char(' ') + quoted(parentKey.displayText()) + QStringLiteral(") sorts ")
-            + (parentBefore ? QStringLiteral("before") : QStringLiteral("after")) + QStringLiteral(" every ")
-            + child->name + QLatin1Char(' ') + c.sortKey + order + QStringLiteral(", so reading ")
+            + c.sortKey + QLatin1Char(' ') + quoted(parentKey.displayText())
+            + QStringLiteral(") sorts ")
+            + (parentBefore ? QStringLiteral("before") : QStringLiteral("after"))
+            + QStringLiteral(" every ") + child->name + QLatin1Char(' ') + c.sortKey + order
+            + QStringLiteral(", so reading ")
             + (c.pattern.scanIndexForward ? QStringLiteral("forward") : QStringLiteral("backward"))
-            + QStringLiteral(" does not meet the ") + parent->name + QStringLiteral(" where the pattern wants it");
+            + QStringLiteral(" does not meet the ") + parent->name
+            + QStringLiteral(" where the pattern wants it");
         candidate.diagnosis += hashed ? QStringLiteral(": drop the '#' before the ") + child->name
-                                     + QStringLiteral(" prefix so they sort on the other side.")
+                + QStringLiteral(" prefix so they sort on the other side.")
                                       : QStringLiteral(": prefix the ") + child->name
-                                     + QStringLiteral(" keys with '#' so they sort on the other side ('#' is 0x23, "
-                                                      "below letters and digits).");
-        candidate.fix.summary = QStringLiteral("Key ") + child->name + QStringLiteral(" as ") + after;
+                + QStringLiteral(" keys with '#' so they sort on the other side ('#' is 0x23, "
+                                 "below letters and digits).");
+        candidate.fix.summary
+            = QStringLiteral("Key ") + child->name + QStringLiteral(" as ") + after;
         candidate.fix.changes.push_back(keyChange(child->name, c.sortKey, before, after));
         movePrefixValues(c, before.left(before.indexOf(QLatin1Char('{'))), hashed, candidate);
         out.push_back(std::move(candidate));
@@ -275,8 +278,8 @@ void flipDirection(const Context &c, std::vector<Candidate> &out)
                       forward ? QStringLiteral("forward") : QStringLiteral("backward"),
                       forward ? QStringLiteral("backward") : QStringLiteral("forward")));
     if (after != before)
-        candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternKeyCondition,
-                                                      c.pattern.name, before, after));
+        candidate.fix.changes.push_back(
+            patternChange(FixChange::Kind::PatternKeyCondition, c.pattern.name, before, after));
     out.push_back(std::move(candidate));
 }
 
@@ -323,12 +326,13 @@ void rewriteBounds(const Context &c, const QString &prefix, const QString &forma
     for (const auto &[name, value] : c.pattern.values) {
         if (!value.literal || value.literal->type() != AttributeValue::Type::S)
             continue;
-        const auto bound = isoBound(value.literal->asString(), prefix, format, uppers.contains(name));
+        const auto bound
+            = isoBound(value.literal->asString(), prefix, format, uppers.contains(name));
         if (!bound)
             continue;
         const auto json = [](const QString &text) {
-            return QString::fromUtf8(
-                QJsonDocument(QJsonObject {{QStringLiteral("S"), text}}).toJson(QJsonDocument::Compact));
+            return QString::fromUtf8(QJsonDocument(QJsonObject {{QStringLiteral("S"), text}})
+                                         .toJson(QJsonDocument::Compact));
         };
         FixChange change = patternChange(FixChange::Kind::PatternValue, c.pattern.name,
                                          json(value.literal->asString()), json(*bound));
@@ -357,6 +361,87 @@ void isoChoices(const EntityType &entity, const AttributeSpec &spec, const Displ
     out.push_back(std::move(candidate));
 }
 
+// Candidates that rewrite one placeholder of a child's sort key.
+struct PartRewrite
+{
+    const Context &c;
+    const EntityType &entity;
+    const QString &key;
+    const KeyTemplate::Part &part;
+    const QString before; // the sort key's template as it is
+    std::vector<Candidate> &out;
+
+    // A candidate that writes the placeholder with the filters `now`.
+    Candidate *add(const QString &finding, const QString &why, const QStringList &now) const
+    {
+        Candidate candidate;
+        candidate.findingId = finding;
+        const QString after = replacedPart(before, part, placeholderText(part.text, now));
+        candidate.diagnosis = why;
+        candidate.fix.summary
+            = entity.name + QLatin1Char(' ') + key + QStringLiteral(" as ") + after;
+        candidate.fix.changes.push_back(keyChange(entity.name, key, before, after));
+        out.push_back(std::move(candidate));
+        return &out.back();
+    }
+};
+
+// A number without pad gets one; a pad or invert is turned the other way. False when the
+// placeholder is neither.
+bool rewritePaddedOrder(const PartRewrite &r, const AttributeSpec &spec, const QStringList &filters)
+{
+    const QString &name = r.part.text;
+    const bool number = spec.type == AttributeKind::N
+        || spec.generator.kind == GeneratorSpec::Kind::Sequence
+        || spec.generator.kind == GeneratorSpec::Kind::IntegerRange;
+    const qsizetype pad = filters.indexOf(QRegularExpression(QStringLiteral("^pad:\\d+$")));
+    const qsizetype invert = filters.indexOf(QRegularExpression(QStringLiteral("^invert:\\d+$")));
+    if (number && pad < 0 && invert < 0) {
+        const int width = std::max(5, digitsUsed(r.c, r.entity.name, name) + 2);
+        r.add(QStringLiteral("unpadded-number"),
+              name
+                  + QStringLiteral(" is written without padding, so its numbers compare digit by "
+                                   "digit ('10' sorts before '9'): pad it to ")
+                  + QString::number(width) + QStringLiteral(" digits."),
+              filters + QStringList {QStringLiteral("pad:") + QString::number(width)});
+        return true;
+    }
+    if (pad < 0 && invert < 0)
+        return false;
+    const qsizetype at = pad >= 0 ? pad : invert;
+    const QString width = filters[at].section(QLatin1Char(':'), 1);
+    QStringList now = filters;
+    now[at] = (pad >= 0 ? QStringLiteral("invert:") : QStringLiteral("pad:")) + width;
+    r.add(QString(),
+          QStringLiteral("The keys follow ") + name
+              + (pad >= 0 ? QStringLiteral(" ascending (pad)")
+                          : QStringLiteral(" descending (invert)"))
+              + QStringLiteral(", the opposite of the order the pattern wants in the direction it "
+                               "reads: write the zero-padded difference the other way (")
+              + now[at] + QStringLiteral(")."),
+          now);
+    return true;
+}
+
+// A timestamp written through a format that does not sort by time gets ISO-8601.
+void rewriteTimestampOrder(const PartRewrite &r, const QStringList &filters)
+{
+    const bool sortable = filters.isEmpty() || filters.contains(QStringLiteral("iso8601"))
+        || filters.contains(QStringLiteral("date"));
+    if (sortable)
+        return;
+    Candidate *candidate = r.add(
+        QStringLiteral("unsortable-timestamp"),
+        r.part.text + QStringLiteral(" is written as ") + filters.join(QLatin1Char('|'))
+            + QStringLiteral(", which does not sort by time (month names, unpadded days or a "
+                             "changing digit count): write ISO-8601 UTC instead."),
+        {QStringLiteral("iso8601")});
+    for (const KeyTemplate::Filter &filter : r.part.filters) {
+        if (filter.name == QLatin1String("format"))
+            rewriteBounds(r.c, r.before.left(r.part.column - 1), filter.argument, *candidate);
+    }
+}
+
 // One placeholder of a child's sort key that reads the order attribute: the filter that
 // makes its text sort by meaning.
 void orderPart(const Context &c, const EntityType &entity, const QString &key,
@@ -367,88 +452,36 @@ void orderPart(const Context &c, const EntityType &entity, const QString &key,
     if (!spec)
         return;
     QStringList filters = filterTexts(part);
-    const QString before = c.keyOf(entity);
-    const auto add = [&](const QString &finding, const QString &why, const QStringList &now) {
-        Candidate candidate;
-        candidate.findingId = finding;
-        const QString after = replacedPart(before, part, placeholderText(part.text, now));
-        candidate.diagnosis = why;
-        candidate.fix.summary = entity.name + QLatin1Char(' ') + key + QStringLiteral(" as ") + after;
-        candidate.fix.changes.push_back(keyChange(entity.name, key, before, after));
-        out.push_back(std::move(candidate));
-        return &out.back();
-    };
-    const bool number = spec->type == AttributeKind::N
-        || spec->generator.kind == GeneratorSpec::Kind::Sequence
-        || spec->generator.kind == GeneratorSpec::Kind::IntegerRange;
-    const qsizetype pad = filters.indexOf(QRegularExpression(QStringLiteral("^pad:\\d+$")));
-    const qsizetype invert = filters.indexOf(QRegularExpression(QStringLiteral("^invert:\\d+$")));
-    if (number && pad < 0 && invert < 0) {
-        const int width = std::max(5, digitsUsed(c, entity.name, part.text) + 2);
-        add(QStringLiteral("unpadded-number"),
-            part.text + QStringLiteral(" is written without padding, so its numbers compare digit by "
-                                       "digit ('10' sorts before '9'): pad it to ")
-                + QString::number(width) + QStringLiteral(" digits."),
-            filters + QStringList {QStringLiteral("pad:") + QString::number(width)});
+    const PartRewrite rewrite {c, entity, key, part, c.keyOf(entity), out};
+    if (rewritePaddedOrder(rewrite, *spec, filters))
         return;
-    }
-    if (pad >= 0 || invert >= 0) {
-        const qsizetype at = pad >= 0 ? pad : invert;
-        const QString width = filters[at].section(QLatin1Char(':'), 1);
-        QStringList now = filters;
-        now[at] = (pad >= 0 ? QStringLiteral("invert:") : QStringLiteral("pad:")) + width;
-        add(QString(),
-            QStringLiteral("The keys follow ") + part.text
-                + (pad >= 0 ? QStringLiteral(" ascending (pad)") : QStringLiteral(" descending (invert)"))
-                + QStringLiteral(", the opposite of the order the pattern wants in the direction it "
-                                 "reads: write the zero-padded difference the other way (")
-                + now[at] + QStringLiteral(")."),
-            now);
-        return;
-    }
     if (const auto dates = displayDatesOf(*spec); dates && filters.isEmpty()) {
-        const QString prefix = before.left(part.column - 1);
+        const QString prefix = rewrite.before.left(part.column - 1);
         isoChoices(entity, *spec, *dates, prefix.contains(QLatin1Char('{')) ? QString() : prefix,
                    c.project, out);
         return;
     }
     if (spec->type == AttributeKind::Timestamp) {
-        const bool sortable = filters.isEmpty() || filters.contains(QStringLiteral("iso8601"))
-            || filters.contains(QStringLiteral("date"));
-        if (sortable)
-            return;
-        Candidate *candidate = add(
-            QStringLiteral("unsortable-timestamp"),
-            part.text + QStringLiteral(" is written as ") + filters.join(QLatin1Char('|'))
-                + QStringLiteral(", which does not sort by time (month names, unpadded days or a "
-                                 "changing digit count): write ISO-8601 UTC instead."),
-            {QStringLiteral("iso8601")});
-        for (const KeyTemplate::Filter &filter : part.filters) {
-            if (filter.name == QLatin1String("format"))
-                rewriteBounds(c, before.left(part.column - 1), filter.argument, *candidate);
-        }
+        rewriteTimestampOrder(rewrite, filters);
         return;
     }
-    const bool cased = filters.contains(QStringLiteral("upper")) || filters.contains(QStringLiteral("lower"));
-    if (!cased && (spec->generator.kind == GeneratorSpec::Kind::Names
-                   || sourceFilters.contains(QStringLiteral("lower"))
-                   || sourceFilters.contains(QStringLiteral("upper"))))
-        add(QStringLiteral("mixed-case"),
-            part.text + QStringLiteral(" goes into the key as typed, and keys compare as bytes: every "
-                                       "upper-case letter sorts before every lower-case one "
-                                       "('DeBrie' < 'Dean'). Upper-case it in the key."),
-            filters + QStringList {QStringLiteral("upper")});
+    const bool cased
+        = filters.contains(QStringLiteral("upper")) || filters.contains(QStringLiteral("lower"));
+    if (!cased
+        && (spec->generator.kind == GeneratorSpec::Kind::Names
+            || sourceFilters.contains(QStringLiteral("lower"))
+            || sourceFilters.contains(QStringLiteral("upper"))))
+        rewrite.add(QStringLiteral("mixed-case"),
+                    part.text
+                        + QStringLiteral(" goes into the key as typed, and keys compare as bytes: "
+                                         "every upper-case letter sorts before every lower-case "
+                                         "one ('DeBrie' < 'Dean'). Upper-case it in the key."),
+                    filters + QStringList {QStringLiteral("upper")});
 }
 
-// The children are keyed by something that does not follow the order attribute (a random
-// id): a time-ordered id, or a local index whose sort key starts with the order attribute.
-void orderById(const Context &c, const EntityType &entity, const KeyTemplate &parsed,
-               std::vector<Candidate> &out)
+// The order attribute's generator as the project file writes it.
+QJsonObject orderGeneratorJson(const Context &c, const EntityType &entity, const QString &order)
 {
-    const QString &order = c.pattern.expect.orderAttribute;
-    const AttributeSpec *orderSpec = attributeOf(entity, order);
-    if (!orderSpec)
-        return;
     const QJsonObject file = ProjectFile::toJson(c.project);
     QJsonObject orderGenerator;
     for (const QJsonValue &e : file.value(QLatin1String("entities")).toArray()) {
@@ -459,54 +492,43 @@ void orderById(const Context &c, const EntityType &entity, const KeyTemplate &pa
                 orderGenerator = a.toObject().value(QLatin1String("generator")).toObject();
         }
     }
-    const QString before = c.keyOf(entity);
-    for (const KeyTemplate::Part &part : parsed.parts()) {
-        const AttributeSpec *id = part.isPlaceholder ? attributeOf(entity, part.text) : nullptr;
-        if (!id || id->generator.kind != GeneratorSpec::Kind::Uuid4
-            || orderGenerator.value(QLatin1String("kind")).toString() != QLatin1String("timestamp")
-            || orderSpec->generator.random)
-            continue;
-        QJsonObject ksuid = orderGenerator;
-        ksuid.insert(QStringLiteral("kind"), QStringLiteral("ksuid"));
-        Candidate candidate;
-        candidate.findingId = QStringLiteral("random-id-order");
-        candidate.diagnosis = part.text + QStringLiteral(" is a random UUIDv4: its order says nothing "
-                                                         "about ")
-            + order + QStringLiteral(", so the keys come back in random order. Make it a KSUID, "
-                                     "whose leading characters are its creation time.");
-        FixChange change;
-        change.kind = FixChange::Kind::AttributeGenerator;
-        change.entity = entity.name;
-        change.attribute = part.text;
-        change.before = QStringLiteral("{\"kind\":\"uuid4\"}");
-        change.after = QString::fromUtf8(QJsonDocument(ksuid).toJson(QJsonDocument::Compact));
-        candidate.fix.summary = QStringLiteral("Generate ") + entity.name + QLatin1Char('.') + part.text
-            + QStringLiteral(" as a KSUID");
-        candidate.fix.changes.push_back(change);
-        out.push_back(std::move(candidate));
-    }
-    if (!c.pattern.indexName.isEmpty() || !c.project.table.keys.hasRange()
-        || c.project.table.indexes.size() >= 5)
-        return;
-    QString key = QStringLiteral("LSI1SK");
-    for (int n = 2; c.project.table.allKeyAttributeNames().contains(key); ++n)
-        key = QStringLiteral("LSI%1SK").arg(n);
-    const QString index = QStringLiteral("By") + order;
-    if (c.project.table.index(index))
-        return;
-    std::size_t literal = 0;
-    while (literal < parsed.parts().size() && !parsed.parts()[literal].isPlaceholder)
-        ++literal;
-    const int at = literal < parsed.parts().size() ? parsed.parts()[literal].column - 1
-                                                   : int(before.size());
-    const QString orderText = orderSpec->type == AttributeKind::Timestamp
-        ? placeholderText(order, {QStringLiteral("iso8601")})
-        : placeholderText(order, {QStringLiteral("pad:10")});
-    const QString indexKey = before.left(at) + orderText + QLatin1Char('#') + before.mid(at);
+    return orderGenerator;
+}
+
+// Generate the random id `id` as a KSUID, with the order attribute's times.
+Candidate ksuidIdCandidate(const EntityType &entity, const QString &id, const QString &order,
+                           QJsonObject ksuid)
+{
+    ksuid.insert(QStringLiteral("kind"), QStringLiteral("ksuid"));
+    Candidate candidate;
+    candidate.findingId = QStringLiteral("random-id-order");
+    candidate.diagnosis = id
+        + QStringLiteral(" is a random UUIDv4: its order says nothing "
+                         "about ")
+        + order
+        + QStringLiteral(", so the keys come back in random order. Make it a KSUID, "
+                         "whose leading characters are its creation time.");
+    FixChange change;
+    change.kind = FixChange::Kind::AttributeGenerator;
+    change.entity = entity.name;
+    change.attribute = id;
+    change.before = QStringLiteral("{\"kind\":\"uuid4\"}");
+    change.after = QString::fromUtf8(QJsonDocument(ksuid).toJson(QJsonDocument::Compact));
+    candidate.fix.summary = QStringLiteral("Generate ") + entity.name + QLatin1Char('.') + id
+        + QStringLiteral(" as a KSUID");
+    candidate.fix.changes.push_back(change);
+    return candidate;
+}
+
+// Add the local index `index` (sort key `key`, template `indexKey`) and query it.
+Candidate localIndexCandidate(const Context &c, const EntityType &entity, const QString &index,
+                              const QString &key, const QString &indexKey)
+{
+    const QString &order = c.pattern.expect.orderAttribute;
     Candidate candidate;
     candidate.findingId = QStringLiteral("random-id-order");
     candidate.diagnosis = entity.name + QStringLiteral("'s ") + c.sortKey + QLatin1Char(' ')
-        + quoted(before) + QStringLiteral(" does not follow ") + order
+        + quoted(c.keyOf(entity)) + QStringLiteral(" does not follow ") + order
         + QStringLiteral(", so no read of the table returns them in that order. Add a local "
                          "secondary index whose sort key starts with ")
         + order + QStringLiteral(" and query it.");
@@ -521,12 +543,62 @@ void orderById(const Context &c, const EntityType &entity, const KeyTemplate &pa
     candidate.fix.changes.push_back(
         patternChange(FixChange::Kind::PatternIndex, c.pattern.name, QString(), index));
     QString condition = c.pattern.keyConditionExpression;
-    condition.replace(QRegularExpression(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\b")), key);
+    condition.replace(QRegularExpression(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\b")),
+                      key);
     if (condition != c.pattern.keyConditionExpression)
         candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternKeyCondition,
                                                       c.pattern.name,
                                                       c.pattern.keyConditionExpression, condition));
-    out.push_back(std::move(candidate));
+    return candidate;
+}
+
+// A local index whose sort key is the entity's sort key with the order attribute first, when
+// the table may get one (the pattern reads the table, which has a sort key and room).
+void orderByLocalIndex(const Context &c, const EntityType &entity, const KeyTemplate &parsed,
+                       const AttributeSpec &orderSpec, std::vector<Candidate> &out)
+{
+    if (!c.pattern.indexName.isEmpty() || !c.project.table.keys.hasRange()
+        || c.project.table.indexes.size() >= 5)
+        return;
+    const QString &order = c.pattern.expect.orderAttribute;
+    QString key = QStringLiteral("LSI1SK");
+    for (int n = 2; c.project.table.allKeyAttributeNames().contains(key); ++n)
+        key = QStringLiteral("LSI%1SK").arg(n);
+    const QString index = QStringLiteral("By") + order;
+    if (c.project.table.index(index))
+        return;
+    const QString before = c.keyOf(entity);
+    std::size_t literal = 0;
+    while (literal < parsed.parts().size() && !parsed.parts()[literal].isPlaceholder)
+        ++literal;
+    const int at
+        = literal < parsed.parts().size() ? parsed.parts()[literal].column - 1 : int(before.size());
+    const QString orderText = orderSpec.type == AttributeKind::Timestamp
+        ? placeholderText(order, {QStringLiteral("iso8601")})
+        : placeholderText(order, {QStringLiteral("pad:10")});
+    const QString indexKey = before.left(at) + orderText + QLatin1Char('#') + before.mid(at);
+    out.push_back(localIndexCandidate(c, entity, index, key, indexKey));
+}
+
+// The children are keyed by something that does not follow the order attribute (a random
+// id): a time-ordered id, or a local index whose sort key starts with the order attribute.
+void orderById(const Context &c, const EntityType &entity, const KeyTemplate &parsed,
+               std::vector<Candidate> &out)
+{
+    const QString &order = c.pattern.expect.orderAttribute;
+    const AttributeSpec *orderSpec = attributeOf(entity, order);
+    if (!orderSpec)
+        return;
+    const QJsonObject orderGenerator = orderGeneratorJson(c, entity, order);
+    for (const KeyTemplate::Part &part : parsed.parts()) {
+        const AttributeSpec *id = part.isPlaceholder ? attributeOf(entity, part.text) : nullptr;
+        if (!id || id->generator.kind != GeneratorSpec::Kind::Uuid4
+            || orderGenerator.value(QLatin1String("kind")).toString() != QLatin1String("timestamp")
+            || orderSpec->generator.random)
+            continue;
+        out.push_back(ksuidIdCandidate(entity, part.text, order, orderGenerator));
+    }
+    orderByLocalIndex(c, entity, parsed, *orderSpec, out);
 }
 
 void orderFixes(const Context &c, std::vector<Candidate> &out)
@@ -572,7 +644,8 @@ void lookupKey(const Context &c, std::vector<Candidate> &out)
         return;
     const QString before = c.keyOf(*entity);
     for (const auto &[name, value] : c.pattern.values) {
-        const QRegularExpression equal(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\s*=\\s*")
+        const QRegularExpression equal(QStringLiteral("\\b") + c.sortKey
+                                       + QStringLiteral("\\s*=\\s*")
                                        + QRegularExpression::escape(name) + QStringLiteral("\\b"));
         if (value.literal || before.isEmpty() || value.templateText == before
             || !equal.match(c.pattern.keyConditionExpression).hasMatch())
@@ -584,20 +657,24 @@ void lookupKey(const Context &c, std::vector<Candidate> &out)
         Candidate candidate;
         QStringList changing;
         for (const QString &attribute : read) {
-            if (const AttributeSpec *spec = attributeOf(*entity, attribute); spec && looksMutable(*spec))
+            if (const AttributeSpec *spec = attributeOf(*entity, attribute);
+                spec && looksMutable(*spec))
                 changing << attribute;
         }
         if (!changing.isEmpty())
             candidate.findingId = QStringLiteral("mutable-in-key");
-        candidate.diagnosis = entity->name + QStringLiteral("'s ") + c.sortKey + QStringLiteral(" is ")
-            + quoted(before) + QStringLiteral(", but the pattern looks it up as ")
-            + quoted(value.templateText) + QStringLiteral(": the key holds a value the caller does not know")
+        candidate.diagnosis = entity->name + QStringLiteral("'s ") + c.sortKey
+            + QStringLiteral(" is ") + quoted(before)
+            + QStringLiteral(", but the pattern looks it up as ") + quoted(value.templateText)
+            + QStringLiteral(": the key holds a value the caller does not know")
             + (changing.isEmpty() ? QString()
-                                  : QStringLiteral(" and one that changes (") + changing.join(QStringLiteral(", "))
-                                     + QLatin1Char(')'))
+                                  : QStringLiteral(" and one that changes (")
+                       + changing.join(QStringLiteral(", ")) + QLatin1Char(')'))
             + QStringLiteral(". Key the item by ") + quoted(value.templateText) + QLatin1Char('.');
-        candidate.fix.summary = QStringLiteral("Key ") + entity->name + QStringLiteral(" as ") + value.templateText;
-        candidate.fix.changes.push_back(keyChange(entity->name, c.sortKey, before, value.templateText));
+        candidate.fix.summary
+            = QStringLiteral("Key ") + entity->name + QStringLiteral(" as ") + value.templateText;
+        candidate.fix.changes.push_back(
+            keyChange(entity->name, c.sortKey, before, value.templateText));
         // Patterns that read the old key's order get a local index on it.
         const bool single = read.size() == 1 && before == placeholderText(read.front(), {});
         const AttributeSpec *spec = single ? attributeOf(*entity, read.front()) : nullptr;
@@ -618,19 +695,22 @@ void lookupKey(const Context &c, std::vector<Candidate> &out)
                 table.after = index;
                 candidate.fix.changes.push_back(table);
                 if (key != read.front() || !single)
-                    candidate.fix.changes.push_back(keyChange(entity->name, key, QString(), before));
-                candidate.fix.summary += QStringLiteral(", and read by ") + read.join(QStringLiteral(", "))
-                    + QStringLiteral(" through the new index ") + index;
+                    candidate.fix.changes.push_back(
+                        keyChange(entity->name, key, QString(), before));
+                candidate.fix.summary += QStringLiteral(", and read by ")
+                    + read.join(QStringLiteral(", ")) + QStringLiteral(" through the new index ")
+                    + index;
                 indexed = true;
             }
             candidate.fix.changes.push_back(
                 patternChange(FixChange::Kind::PatternIndex, other.name, QString(), index));
             QString condition = other.keyConditionExpression;
-            condition.replace(QRegularExpression(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\b")), key);
+            condition.replace(
+                QRegularExpression(QStringLiteral("\\b") + c.sortKey + QStringLiteral("\\b")), key);
             if (condition != other.keyConditionExpression)
-                candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternKeyCondition,
-                                                              other.name, other.keyConditionExpression,
-                                                              condition));
+                candidate.fix.changes.push_back(
+                    patternChange(FixChange::Kind::PatternKeyCondition, other.name,
+                                  other.keyConditionExpression, condition));
         }
         out.push_back(std::move(candidate));
     }
@@ -651,7 +731,8 @@ void limitBeforeFilter(const Context &c, std::vector<Candidate> &out)
                               .arg(*c.pattern.limit)
                               .arg(response.scannedCount)
                               .arg(response.count);
-    candidate.fix.summary = QStringLiteral("Drop Limit %1 and read every page").arg(*c.pattern.limit);
+    candidate.fix.summary
+        = QStringLiteral("Drop Limit %1 and read every page").arg(*c.pattern.limit);
     candidate.fix.changes.push_back(patternChange(FixChange::Kind::PatternLimit, c.pattern.name,
                                                   QString::number(*c.pattern.limit), QString()));
     out.push_back(std::move(candidate));
@@ -678,10 +759,11 @@ void distinctPrefix(const Context &c, std::vector<Candidate> &out)
     const auto split = prefixSplit(c.project, c.population, c.pattern, c.result, c.sortKey);
     if (!split)
         return;
-    out.push_back({QStringLiteral("%1 and %2 both start %3 with '%4', so the key condition meant "
-                                  "for %1 returns %2 items too. Give %2 a prefix of its own: %5.")
-                       .arg(split->reads, split->other, c.sortKey, split->prefix, split->otherAfter),
-                   QStringLiteral("prefix-overlap"), split->fix});
+    out.push_back(
+        {QStringLiteral("%1 and %2 both start %3 with '%4', so the key condition meant "
+                        "for %1 returns %2 items too. Give %2 a prefix of its own: %5.")
+             .arg(split->reads, split->other, c.sortKey, split->prefix, split->otherAfter),
+         QStringLiteral("prefix-overlap"), split->fix});
 }
 
 // The 1 MB page ends before the expected count: read a narrow index of the same keys.
@@ -697,12 +779,13 @@ void projectedIndex(const Context &c, std::vector<Candidate> &out)
     auto fix = projectedIndexFix(c.project, c.pattern, c.result);
     if (!fix)
         return;
-    out.push_back({QStringLiteral("The 1 MB page ends after %1 items, where the pattern expects %2: "
-                                  "the items are too large for one page. An index that projects "
-                                  "only the keys (and what the pattern reads) holds them all.")
-                       .arg(response.count)
-                       .arg(wanted),
-                   QStringLiteral("page-size"), std::move(*fix)});
+    out.push_back(
+        {QStringLiteral("The 1 MB page ends after %1 items, where the pattern expects %2: "
+                        "the items are too large for one page. An index that projects "
+                        "only the keys (and what the pattern reads) holds them all.")
+             .arg(response.count)
+             .arg(wanted),
+         QStringLiteral("page-size"), std::move(*fix)});
 }
 
 std::vector<Candidate> candidates(const Context &c)
@@ -799,9 +882,10 @@ void diagnosePattern(const Project &project, const Population &population, const
     if (result.passed)
         return;
     const IndexStore *store = table.store(pattern.indexName);
-    const Context context {project, population, table, pattern, result,
-                           store && store->keys().hasRange() ? store->keys().range.front().name
-                                                             : QString()};
+    const Context context {
+        project, population,
+        table,   pattern,
+        result,  store && store->keys().hasRange() ? store->keys().range.front().name : QString()};
     const std::vector<Candidate> found = candidates(context);
     if (found.empty()) {
         result.diagnosis = result.error

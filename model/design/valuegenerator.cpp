@@ -253,144 +253,183 @@ QString formatIsoInstant(qint64 unixMs, bool withMilliseconds)
     return QString::fromLatin1(text, out);
 }
 
-std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec &attribute)
+namespace {
+
+// The generator's kind cannot make the attribute's type: the message saying so.
+std::optional<QString> generatorTypeMismatch(const AttributeSpec &attribute)
+{
+    const QString kind = generatorKindName(attribute.generator.kind);
+    const KindInfo info = kindInfo(attribute.generator.kind);
+    if (accepts(info, attribute.type))
+        return std::nullopt;
+    const QString article = kind.startsWith(u'i') ? QStringLiteral("an") : QStringLiteral("a");
+    QString message = QStringLiteral("%1 %2 generator makes %3; attribute '%4' is %5")
+                          .arg(article, kind, QLatin1String(info.makes), attribute.name,
+                               ProjectFile::attributeKindName(attribute.type));
+    if (attribute.type == AttributeKind::Timestamp)
+        message += QStringLiteral("; use a timestamp generator (start and step, or random "
+                                  "between min and max)");
+    return message;
+}
+
+// Reads one typed text (a constant or a choice) as the attribute's type.
+std::optional<TemplateInput> typedValueFromText(AttributeKind type, const QString &text,
+                                                QString *why)
+{
+    switch (type) {
+    case AttributeKind::S:
+        return TemplateInput {AttributeValue::string(text), std::nullopt};
+    case AttributeKind::N: {
+        QString error;
+        const auto number = Number::parse(text, &error);
+        if (!number) {
+            *why = QStringLiteral("is not a number: ") + error;
+            return std::nullopt;
+        }
+        return TemplateInput {AttributeValue::number(*number), std::nullopt};
+    }
+    case AttributeKind::B: {
+        const auto decoded = QByteArray::fromBase64Encoding(
+            text.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded) {
+            *why = QStringLiteral("is not base64 (B values are written in base64, like "
+                                  "DynamoDB JSON: 'AAE=' is the bytes 00 01)");
+            return std::nullopt;
+        }
+        return TemplateInput {AttributeValue::binary(*decoded), std::nullopt};
+    }
+    case AttributeKind::Bool:
+        if (text == QLatin1String("true") || text == QLatin1String("false"))
+            return TemplateInput {AttributeValue::boolean(text == QLatin1String("true")),
+                                  std::nullopt};
+        *why = QStringLiteral("must be true or false");
+        return std::nullopt;
+    case AttributeKind::Timestamp: {
+        const auto ms = parseInstant(text, why);
+        if (!ms)
+            return std::nullopt;
+        return TemplateInput {AttributeValue(), *ms}; // formatted by create(), one precision
+    }
+    }
+    return std::nullopt;
+}
+
+// A constant's or the choices' texts read as the attribute's type into `values`; the problem
+// with the first that does not read.
+std::optional<QString> readGivenValues(const AttributeSpec &attribute,
+                                       std::vector<TemplateInput> &values)
 {
     const GeneratorSpec &spec = attribute.generator;
-    const QString kind = generatorKindName(spec.kind);
-    const KindInfo info = kindInfo(spec.kind);
-    if (!accepts(info, attribute.type)) {
-        const QString article = kind.startsWith(u'i') ? QStringLiteral("an") : QStringLiteral("a");
-        QString message = QStringLiteral("%1 %2 generator makes %3; attribute '%4' is %5")
-                              .arg(article, kind, QLatin1String(info.makes), attribute.name,
-                                   ProjectFile::attributeKindName(attribute.type));
-        if (attribute.type == AttributeKind::Timestamp)
-            message += QStringLiteral("; use a timestamp generator (start and step, or random "
-                                      "between min and max)");
-        return message;
-    }
-
-    ValueGenerator generator;
-    generator.m_attribute = attribute;
-
-    // Reads one typed text (a constant or a choice) as the attribute's type.
-    auto read = [&](const QString &text, QString *why) -> std::optional<TemplateInput> {
-        switch (attribute.type) {
-        case AttributeKind::S:
-            return TemplateInput {AttributeValue::string(text), std::nullopt};
-        case AttributeKind::N: {
-            QString error;
-            const auto number = Number::parse(text, &error);
-            if (!number) {
-                *why = QStringLiteral("is not a number: ") + error;
-                return std::nullopt;
-            }
-            return TemplateInput {AttributeValue::number(*number), std::nullopt};
-        }
-        case AttributeKind::B: {
-            const auto decoded = QByteArray::fromBase64Encoding(
-                text.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
-            if (!decoded) {
-                *why = QStringLiteral("is not base64 (B values are written in base64, like "
-                                      "DynamoDB JSON: 'AAE=' is the bytes 00 01)");
-                return std::nullopt;
-            }
-            return TemplateInput {AttributeValue::binary(*decoded), std::nullopt};
-        }
-        case AttributeKind::Bool:
-            if (text == QLatin1String("true") || text == QLatin1String("false"))
-                return TemplateInput {AttributeValue::boolean(text == QLatin1String("true")),
-                                      std::nullopt};
-            *why = QStringLiteral("must be true or false");
-            return std::nullopt;
-        case AttributeKind::Timestamp: {
-            const auto ms = parseInstant(text, why);
-            if (!ms)
-                return std::nullopt;
-            return TemplateInput {AttributeValue(), *ms}; // formatted below, one precision
-        }
-        }
-        return std::nullopt;
-    };
-    auto typedWhat = [&]() {
-        return QStringLiteral("for %1 attribute '%2'")
-            .arg(ProjectFile::attributeKindName(attribute.type), attribute.name);
-    };
-
-    switch (spec.kind) {
-    case GeneratorKind::Constant: {
+    const QString typedWhat
+        = QStringLiteral("for %1 attribute '%2'")
+              .arg(ProjectFile::attributeKindName(attribute.type), attribute.name);
+    if (spec.kind == GeneratorKind::Constant) {
         QString why;
-        auto value = read(spec.constant, &why);
+        auto value = typedValueFromText(attribute.type, spec.constant, &why);
         if (!value)
-            return QStringLiteral("constant %1 %2 %3").arg(quoted(spec.constant), typedWhat(), why);
-        generator.m_values.push_back(*value);
-        break;
+            return QStringLiteral("constant %1 %2 %3").arg(quoted(spec.constant), typedWhat, why);
+        values.push_back(*value);
+        return std::nullopt;
     }
-    case GeneratorKind::Choice: {
-        if (spec.choices.isEmpty())
-            return QStringLiteral("choice needs at least one value");
-        for (qsizetype i = 0; i < spec.choices.size(); ++i) {
-            QString why;
-            auto value = read(spec.choices[i], &why);
-            if (!value)
-                return QStringLiteral("choice %1 (%2) %3 %4")
-                    .arg(i + 1)
-                    .arg(quoted(spec.choices[i]), typedWhat(), why);
-            generator.m_values.push_back(*value);
-        }
-        break;
+    if (spec.choices.isEmpty())
+        return QStringLiteral("choice needs at least one value");
+    for (qsizetype i = 0; i < spec.choices.size(); ++i) {
+        QString why;
+        auto value = typedValueFromText(attribute.type, spec.choices[i], &why);
+        if (!value)
+            return QStringLiteral("choice %1 (%2) %3 %4")
+                .arg(i + 1)
+                .arg(quoted(spec.choices[i]), typedWhat, why);
+        values.push_back(*value);
     }
+    return std::nullopt;
+}
+
+// A timestamp generator's range; sets whether its instants are whole seconds.
+std::optional<QString> timestampSpecProblem(const GeneratorSpec &spec, bool &wholeSeconds)
+{
+    if (spec.random) {
+        if (spec.min > spec.max)
+            return QStringLiteral("a random timestamp needs min <= max (got min %1, max %2)")
+                .arg(describeMs(spec.min), describeMs(spec.max));
+        if (auto error = checkInstantRange(QStringLiteral("timestamp min"), spec.min))
+            return *error;
+        if (auto error = checkInstantRange(QStringLiteral("timestamp max"), spec.max))
+            return *error;
+        wholeSeconds = spec.min % 1000 == 0 && spec.max % 1000 == 0;
+    } else {
+        if (auto error = checkInstantRange(QStringLiteral("timestamp start"), spec.start))
+            return *error;
+        wholeSeconds = spec.start % 1000 == 0 && spec.step % 1000 == 0;
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> patternSpecProblem(const GeneratorSpec &spec)
+{
+    if (spec.pattern.isEmpty())
+        return QStringLiteral("pattern is empty; use '#' for a digit, 'A' for an uppercase "
+                              "letter, 'a' for a lowercase letter, '*' for a letter or digit");
+    bool escaped = false;
+    for (QChar c : spec.pattern)
+        escaped = !escaped && c == u'\\';
+    if (escaped)
+        return QStringLiteral("pattern %1 ends with a lone '\\' at column %2; write '\\\\' "
+                              "for a backslash")
+            .arg(quoted(spec.pattern))
+            .arg(spec.pattern.size());
+    return std::nullopt;
+}
+
+// What is wrong with the generator's settings for its kind; fills the values it reads once
+// (constant, choice, names) and the timestamp precision.
+std::optional<QString> generatorSpecProblem(const AttributeSpec &attribute,
+                                            std::vector<TemplateInput> &values, bool &wholeSeconds)
+{
+    const GeneratorSpec &spec = attribute.generator;
+    switch (spec.kind) {
+    case GeneratorKind::Constant:
+    case GeneratorKind::Choice:
+        return readGivenValues(attribute, values);
     case GeneratorKind::Sequence:
-        break;
+    case GeneratorKind::Uuid4:
+        return std::nullopt;
     case GeneratorKind::IntegerRange:
         if (spec.min > spec.max)
             return QStringLiteral("integerRange needs min <= max (got min %1, max %2)")
                 .arg(spec.min)
                 .arg(spec.max);
-        break;
+        return std::nullopt;
     case GeneratorKind::Names:
         for (const QString &name : builtinNames())
-            generator.m_values.push_back({AttributeValue::string(name), std::nullopt});
-        break;
+            values.push_back({AttributeValue::string(name), std::nullopt});
+        return std::nullopt;
     case GeneratorKind::Timestamp:
-        if (spec.random) {
-            if (spec.min > spec.max)
-                return QStringLiteral("a random timestamp needs min <= max (got min %1, max %2)")
-                    .arg(describeMs(spec.min), describeMs(spec.max));
-            if (auto error = checkInstantRange(QStringLiteral("timestamp min"), spec.min))
-                return *error;
-            if (auto error = checkInstantRange(QStringLiteral("timestamp max"), spec.max))
-                return *error;
-            generator.m_wholeSeconds = spec.min % 1000 == 0 && spec.max % 1000 == 0;
-        } else {
-            if (auto error = checkInstantRange(QStringLiteral("timestamp start"), spec.start))
-                return *error;
-            generator.m_wholeSeconds = spec.start % 1000 == 0 && spec.step % 1000 == 0;
-        }
-        break;
-    case GeneratorKind::Uuid4:
-        break;
+        return timestampSpecProblem(spec, wholeSeconds);
     case GeneratorKind::Ksuid:
     case GeneratorKind::Ulid:
         if (spec.random && spec.min > spec.max)
             return QStringLiteral("a %1 with a random time needs min <= max (got min %2, max %3)")
-                .arg(kind, describeMs(spec.min), describeMs(spec.max));
-        break;
-    case GeneratorKind::Pattern: {
-        if (spec.pattern.isEmpty())
-            return QStringLiteral("pattern is empty; use '#' for a digit, 'A' for an uppercase "
-                                  "letter, 'a' for a lowercase letter, '*' for a letter or digit");
-        bool escaped = false;
-        for (QChar c : spec.pattern)
-            escaped = !escaped && c == u'\\';
-        if (escaped)
-            return QStringLiteral("pattern %1 ends with a lone '\\' at column %2; write '\\\\' "
-                                  "for a backslash")
-                .arg(quoted(spec.pattern))
-                .arg(spec.pattern.size());
-        break;
+                .arg(generatorKindName(spec.kind), describeMs(spec.min), describeMs(spec.max));
+        return std::nullopt;
+    case GeneratorKind::Pattern:
+        return patternSpecProblem(spec);
     }
-    }
+    return std::nullopt;
+}
 
+} // namespace
+
+std::variant<ValueGenerator, QString> ValueGenerator::create(const AttributeSpec &attribute)
+{
+    const GeneratorSpec &spec = attribute.generator;
+    if (auto mismatch = generatorTypeMismatch(attribute))
+        return *mismatch;
+    ValueGenerator generator;
+    generator.m_attribute = attribute;
+    if (auto problem
+        = generatorSpecProblem(attribute, generator.m_values, generator.m_wholeSeconds))
+        return *problem;
     // Timestamp attributes given as texts (constant, choice): one precision for all of them.
     if (attribute.type == AttributeKind::Timestamp
         && (spec.kind == GeneratorKind::Constant || spec.kind == GeneratorKind::Choice)) {

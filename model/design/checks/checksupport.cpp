@@ -1,6 +1,7 @@
 #include "model/design/checks/checksupport.h"
 
 #include "model/design/accesspatternrunner.h"
+#include "model/table/keyroles.h"
 #include "model/value/civiltime.h"
 
 #include <QDateTime>
@@ -175,6 +176,128 @@ std::optional<Number> plainNumber(const QString &text)
     return Number::parse(text);
 }
 
+namespace {
+
+QStringList keyAttributeNames(const std::vector<KeyAttribute> &keys)
+{
+    QStringList list;
+    for (const auto &k : keys)
+        list << k.name;
+    return list;
+}
+
+// Where the site's key attribute sits in the table: the table's partition or sort key, or an
+// index's sort key (the store it orders, and that store's partition key attributes).
+void placeKeySite(KeySite &site, const TableDefinition &table)
+{
+    const QString &attribute = site.keyAttribute;
+    site.declaredType = keyType(table, attribute);
+    const QStringList tableHash = keyAttributeNames(table.keys.hash);
+    const QStringList tableRange = keyAttributeNames(table.keys.range);
+    site.tableHash = tableHash.contains(attribute);
+    site.inTablePrimaryKey = site.tableHash || tableRange.contains(attribute);
+    if (tableRange.contains(attribute)) {
+        site.isSortKey = true;
+        site.hashAttributes = tableHash;
+        return;
+    }
+    for (const auto &index : table.indexes) {
+        if (keyAttributeNames(index.keys.range).contains(attribute)) {
+            site.isSortKey = true;
+            site.storeName = index.name;
+            site.hashAttributes = keyAttributeNames(index.keys.hash);
+            return;
+        }
+    }
+}
+
+// The ancestor of entity type `e` named `typeName`, or -1.
+int ancestorIndexNamed(const std::vector<EntityType> &entities, int e, const QString &typeName)
+{
+    int at = e;
+    for (int guard = 0; guard < int(entities.size()) && at >= 0; ++guard) {
+        const QString parent = entities[size_t(at)].parent;
+        at = -1;
+        for (int k = 0; k < int(entities.size()); ++k) {
+            if (entities[size_t(k)].name == parent) {
+                at = k;
+                break;
+            }
+        }
+        if (at >= 0 && entities[size_t(at)].name == typeName)
+            return at;
+    }
+    return -1;
+}
+
+// The placeholder at part p of entity type e's template: the attribute it names ("Attr", or
+// "Ancestor.Attr") and the entity type that owns it.
+PlaceholderRef resolvePlaceholderRef(const std::vector<EntityType> &entities, int e,
+                                     const std::vector<KeyTemplate::Part> &parts, int p)
+{
+    PlaceholderRef ref;
+    ref.part = p;
+    ref.name = parts[size_t(p)].text;
+    ref.templatePart = &parts[size_t(p)];
+    const qsizetype dot = ref.name.indexOf(u'.');
+    int owner = e;
+    ref.attribute = ref.name;
+    if (dot >= 0) {
+        ref.attribute = ref.name.mid(dot + 1);
+        owner = ancestorIndexNamed(entities, e, ref.name.left(dot));
+    }
+    ref.ownerEntity = owner;
+    if (owner < 0)
+        return ref;
+    const auto &attributes = entities[size_t(owner)].attributes;
+    for (int a = 0; a < int(attributes.size()); ++a) {
+        if (attributes[size_t(a)].name == ref.attribute) {
+            ref.attributeIndex = a;
+            ref.spec = &attributes[size_t(a)];
+            break;
+        }
+    }
+    return ref;
+}
+
+// The parts pointers point into the moved KeyTemplates: re-point them at their final home, and
+// parse each placeholder alone.
+void repointKeySiteParts(KeySite &site)
+{
+    site.partTemplates.resize(site.keyTemplate.parts().size());
+    for (PlaceholderRef &ref : site.placeholders) {
+        ref.templatePart = &site.keyTemplate.parts()[size_t(ref.part)];
+        auto alone = KeyTemplate::parse(ref.source(site.keyTemplate.text()));
+        if (auto *ok = std::get_if<KeyTemplate>(&alone))
+            site.partTemplates[size_t(ref.part)] = std::move(*ok);
+    }
+}
+
+// The key site of entity type e's template for `attribute`.
+KeySite makeKeySite(const CheckContext &context, int e, const QString &attribute,
+                    KeyTemplate keyTemplate)
+{
+    const auto &entities = context.project.entities;
+    KeySite site;
+    site.entity = e;
+    site.keyAttribute = attribute;
+    site.path = QStringLiteral("entities[%1].keys.%2").arg(e).arg(attribute);
+    site.description = context.isInferred(e)
+        ? QStringLiteral("the %1 template inferred for the hand-written %2 items")
+              .arg(attribute, context.entityName(e))
+        : QStringLiteral("the %1 template of %2").arg(attribute, entities[size_t(e)].name);
+    site.keyTemplate = std::move(keyTemplate);
+    placeKeySite(site, context.project.table);
+    const auto &parts = site.keyTemplate.parts();
+    for (int p = 0; p < int(parts.size()); ++p) {
+        if (parts[size_t(p)].isPlaceholder)
+            site.placeholders.push_back(resolvePlaceholderRef(entities, e, parts, p));
+    }
+    return site;
+}
+
+} // namespace
+
 CheckContext::CheckContext(const Project &project_, const Population &population_,
                            const CheckOptions &options_, const ItemTypes *itemTypes_)
     : project(project_)
@@ -189,119 +312,17 @@ CheckContext::CheckContext(const Project &project_, const Population &population
         if (e >= 0 && e < int(entities.size()))
             itemsOfEntity[size_t(e)].push_back(i);
     }
-
-    const TableDefinition &table = project.table;
-    const auto declared = [&](const QString &attribute) -> std::optional<AttributeValue::Type> {
-        for (const auto &k : table.keys.all()) {
-            if (k.name == attribute)
-                return k.type;
-        }
-        for (const auto &index : table.indexes) {
-            for (const auto &k : index.keys.all()) {
-                if (k.name == attribute)
-                    return k.type;
-            }
-        }
-        return std::nullopt;
-    };
-    const auto names = [](const std::vector<KeyAttribute> &keys) {
-        QStringList list;
-        for (const auto &k : keys)
-            list << k.name;
-        return list;
-    };
-
     for (int e = 0; e < int(entities.size()); ++e) {
-        const EntityType &entity = entities[size_t(e)];
-        for (const auto &[attribute, text] : entity.keys) {
+        for (const auto &[attribute, text] : entities[size_t(e)].keys) {
             auto parsed = KeyTemplate::parse(text);
             if (!std::holds_alternative<KeyTemplate>(parsed))
                 continue; // the populator reports it
-            KeySite site;
-            site.entity = e;
-            site.keyAttribute = attribute;
-            site.path = QStringLiteral("entities[%1].keys.%2").arg(e).arg(attribute);
-            site.description = isInferred(e)
-                ? QStringLiteral("the %1 template inferred for the hand-written %2 items")
-                      .arg(attribute, entityName(e))
-                : QStringLiteral("the %1 template of %2").arg(attribute, entity.name);
-            site.keyTemplate = std::get<KeyTemplate>(std::move(parsed));
-            site.declaredType = declared(attribute);
-            const QStringList tableHash = names(table.keys.hash);
-            const QStringList tableRange = names(table.keys.range);
-            site.tableHash = tableHash.contains(attribute);
-            site.inTablePrimaryKey = site.tableHash || tableRange.contains(attribute);
-            if (tableRange.contains(attribute)) {
-                site.isSortKey = true;
-                site.hashAttributes = tableHash;
-            } else {
-                for (const auto &index : table.indexes) {
-                    if (names(index.keys.range).contains(attribute)) {
-                        site.isSortKey = true;
-                        site.storeName = index.name;
-                        site.hashAttributes = names(index.keys.hash);
-                        break;
-                    }
-                }
-            }
-            const auto &parts = site.keyTemplate.parts();
-            for (int p = 0; p < int(parts.size()); ++p) {
-                if (!parts[size_t(p)].isPlaceholder)
-                    continue;
-                PlaceholderRef ref;
-                ref.part = p;
-                ref.name = parts[size_t(p)].text;
-                ref.templatePart = &parts[size_t(p)];
-                const qsizetype dot = ref.name.indexOf(u'.');
-                int owner = e;
-                ref.attribute = ref.name;
-                if (dot >= 0) {
-                    const QString typeName = ref.name.left(dot);
-                    ref.attribute = ref.name.mid(dot + 1);
-                    owner = -1;
-                    // An ancestor of this entity type named typeName.
-                    int at = e;
-                    for (int guard = 0; guard < int(entities.size()) && at >= 0; ++guard) {
-                        const QString parent = entities[size_t(at)].parent;
-                        at = -1;
-                        for (int k = 0; k < int(entities.size()); ++k) {
-                            if (entities[size_t(k)].name == parent) {
-                                at = k;
-                                break;
-                            }
-                        }
-                        if (at >= 0 && entities[size_t(at)].name == typeName) {
-                            owner = at;
-                            break;
-                        }
-                    }
-                }
-                ref.ownerEntity = owner;
-                if (owner >= 0) {
-                    const auto &attributes = entities[size_t(owner)].attributes;
-                    for (int a = 0; a < int(attributes.size()); ++a) {
-                        if (attributes[size_t(a)].name == ref.attribute) {
-                            ref.attributeIndex = a;
-                            ref.spec = &attributes[size_t(a)];
-                            break;
-                        }
-                    }
-                }
-                site.placeholders.push_back(ref);
-            }
-            sites.push_back(std::move(site));
+            sites.push_back(
+                makeKeySite(*this, e, attribute, std::get<KeyTemplate>(std::move(parsed))));
         }
     }
-    // The parts pointers point into the moved KeyTemplates: re-point them at their final home.
-    for (KeySite &site : sites) {
-        site.partTemplates.resize(site.keyTemplate.parts().size());
-        for (PlaceholderRef &ref : site.placeholders) {
-            ref.templatePart = &site.keyTemplate.parts()[size_t(ref.part)];
-            auto alone = KeyTemplate::parse(ref.source(site.keyTemplate.text()));
-            if (auto *ok = std::get_if<KeyTemplate>(&alone))
-                site.partTemplates[size_t(ref.part)] = std::move(*ok);
-        }
-    }
+    for (KeySite &site : sites)
+        repointKeySiteParts(site);
 }
 
 qint64 CheckContext::ownerItem(qint64 item, const PlaceholderRef &ref) const

@@ -135,11 +135,99 @@ bool soundsMutable(const QString &name)
     return false;
 }
 
+// "In your data, ...": the first item of the site's entity whose key holds the attribute.
+QString mutableKeyExample(const CheckContext &context, const KeySite &site,
+                          const PlaceholderRef &ref, qint64 item)
+{
+    const auto in = context.input(item, ref);
+    return QStringLiteral(" In your data, %1 has %2 %3, built from %4 %5: the "
+                          "first time %4 changes, that item has to be deleted and "
+                          "written again under a new key.")
+        .arg(context.describeItem(item), site.keyAttribute,
+             CheckContext::quoted(context.keyValue(item, site.keyAttribute)), ref.name,
+             in ? CheckContext::quoted(in->value) : QStringLiteral("?"));
+}
+
+// Keep an immutable id in the key, and reach the changing value through an index.
+QString mutableKeyFix(const CheckContext &context, const KeySite &site, const PlaceholderRef &ref)
+{
+    const TableDefinition &table = context.project.table;
+    const EntityType &entity = context.project.entities[size_t(site.entity)];
+    const AttributeSpec *id = idAttribute(entity);
+    const QString idKey
+        = id ? QStringLiteral("%1#{%2}").arg(entity.name.toUpper(), id->name) : QString();
+    const QString keep = id
+        ? QStringLiteral("Keep an immutable id in the key: %1 = %2.").arg(site.keyAttribute, idKey)
+        : QStringLiteral("Give %1 an immutable id (a ULID, which also sorts by "
+                         "creation time) and key on it: %2 = %3#{%1Id}.")
+              .arg(entity.name, site.keyAttribute, entity.name.toUpper());
+    const QString indexName = freeIndexName(table, QStringLiteral("By") + ref.attribute);
+    const QString hash
+        = table.keys.hash.empty() ? QStringLiteral("PK") : table.keys.hash.front().name;
+    const bool timed = isTimestampAttribute(*ref.spec);
+    if (site.tableHash)
+        return keep
+            + QStringLiteral(" To find items by %1, add a global secondary index "
+                             "'%2' whose partition key is %1; DynamoDB updates the "
+                             "index on every write, so changing %1 is one UpdateItem.")
+                  .arg(ref.attribute, indexName);
+    return keep
+        + QStringLiteral(" Then add a local secondary index '%1' with partition "
+                         "key %2 and sort key %3 (an LSI shares the table's "
+                         "partition key and can only be created with the table; "
+                         "on an existing table add a GSI '%1' with the same "
+                         "keys). DynamoDB re-sorts the index on every update, so "
+                         "changing %3 is a single UpdateItem.%4")
+              .arg(indexName, hash, ref.attribute,
+                   timed ? QStringLiteral(" Query '%1' with ScanIndexForward=false "
+                                          "to read the most recently updated "
+                                          "first.")
+                               .arg(indexName)
+                         : QString());
+}
+
+// mutable-in-key for one placeholder: marked mutable (an error) or named like it (a warning).
+Finding mutableKeyFinding(const CheckContext &context, const KeySite &site,
+                          const PlaceholderRef &ref, bool marked)
+{
+    const EntityType &entity = context.project.entities[size_t(site.entity)];
+    // Marked mutable: it will change. Named like a changing value: it probably will.
+    Finding f = findingOf(QStringLiteral("mutable-in-key"),
+                          marked ? Finding::Severity::Error : Finding::Severity::Warning,
+                          entity.name, ref.name, site.path);
+    f.title
+        = QStringLiteral("Mutable %1 in the table's %2 key %3")
+              .arg(ref.name, site.tableHash ? QStringLiteral("partition") : QStringLiteral("sort"),
+                   site.keyAttribute);
+    QString example;
+    markPart(f, site, ref.part);
+    const auto &items = context.itemsOfEntity[size_t(site.entity)];
+    setConcerned(f, items); // every key of the entity holds the attribute
+    if (!items.empty()) {
+        f.items = {items.front()};
+        example = mutableKeyExample(context, site, ref, items.front());
+    }
+    f.explanation = QStringLiteral("%1 %4, but %2 ('%3') puts it in the table's primary key. Key "
+                                   "attributes cannot be updated: every change of %1 becomes a "
+                                   "delete plus a create, two writes that can fail between them "
+                                   "and lose the item (or leave it twice), and anything that "
+                                   "stored the old key now points at nothing.")
+                        .arg(ref.name, site.description, site.keyTemplate.text(),
+                             marked ? QStringLiteral("is marked mutable (it changes after the "
+                                                     "item is created)")
+                                    : QStringLiteral("is named like a value that changes after "
+                                                     "the item is created (it is not marked "
+                                                     "\"mutable\": true; if it never changes, "
+                                                     "mark nothing and ignore this)"))
+        + example;
+    f.fix = mutableKeyFix(context, site, ref);
+    return f;
+}
+
 } // namespace
 
 void checkMutableKeys(const CheckContext &context, std::vector<Finding> &findings)
 {
-    const TableDefinition &table = context.project.table;
     for (const KeySite &site : context.sites) {
         if (!site.inTablePrimaryKey)
             continue;
@@ -151,85 +239,151 @@ void checkMutableKeys(const CheckContext &context, std::vector<Finding> &finding
             if (!marked && !soundsMutable(ref.attribute))
                 continue;
             reported.insert(ref.name);
-            const EntityType &entity = context.project.entities[size_t(site.entity)];
-            // Marked mutable: it will change. Named like a changing value: it probably will.
-            Finding f = findingOf(QStringLiteral("mutable-in-key"),
-                                  marked ? Finding::Severity::Error : Finding::Severity::Warning,
-                                  entity.name, ref.name, site.path);
-            f.title
-                = QStringLiteral("Mutable %1 in the table's %2 key %3")
-                      .arg(ref.name,
-                           site.tableHash ? QStringLiteral("partition") : QStringLiteral("sort"),
-                           site.keyAttribute);
-            QString example;
-            markPart(f, site, ref.part);
-            const auto &items = context.itemsOfEntity[size_t(site.entity)];
-            setConcerned(f, items); // every key of the entity holds the attribute
-            if (!items.empty()) {
-                const qint64 item = items.front();
-                f.items = {item};
-                const auto in = context.input(item, ref);
-                example = QStringLiteral(" In your data, %1 has %2 %3, built from %4 %5: the "
-                                         "first time %4 changes, that item has to be deleted and "
-                                         "written again under a new key.")
-                              .arg(context.describeItem(item), site.keyAttribute,
-                                   CheckContext::quoted(context.keyValue(item, site.keyAttribute)),
-                                   ref.name,
-                                   in ? CheckContext::quoted(in->value) : QStringLiteral("?"));
-            }
-            f.explanation
-                = QStringLiteral("%1 %4, but %2 ('%3') puts it in the table's primary key. Key "
-                                 "attributes cannot be updated: every change of %1 becomes a "
-                                 "delete plus a create, two writes that can fail between them "
-                                 "and lose the item (or leave it twice), and anything that "
-                                 "stored the old key now points at nothing.")
-                      .arg(ref.name, site.description, site.keyTemplate.text(),
-                           marked ? QStringLiteral("is marked mutable (it changes after the "
-                                                   "item is created)")
-                                  : QStringLiteral("is named like a value that changes after "
-                                                   "the item is created (it is not marked "
-                                                   "\"mutable\": true; if it never changes, "
-                                                   "mark nothing and ignore this)"))
-                + example;
-
-            const AttributeSpec *id = idAttribute(entity);
-            const QString idKey
-                = id ? QStringLiteral("%1#{%2}").arg(entity.name.toUpper(), id->name) : QString();
-            const QString keep = id
-                ? QStringLiteral("Keep an immutable id in the key: %1 = %2.")
-                      .arg(site.keyAttribute, idKey)
-                : QStringLiteral("Give %1 an immutable id (a ULID, which also sorts by "
-                                 "creation time) and key on it: %2 = %3#{%1Id}.")
-                      .arg(entity.name, site.keyAttribute, entity.name.toUpper());
-            const QString indexName = freeIndexName(table, QStringLiteral("By") + ref.attribute);
-            const QString hash
-                = table.keys.hash.empty() ? QStringLiteral("PK") : table.keys.hash.front().name;
-            const bool timed = isTimestampAttribute(*ref.spec);
-            if (site.tableHash) {
-                f.fix = keep
-                    + QStringLiteral(" To find items by %1, add a global secondary index "
-                                     "'%2' whose partition key is %1; DynamoDB updates the "
-                                     "index on every write, so changing %1 is one UpdateItem.")
-                          .arg(ref.attribute, indexName);
-            } else {
-                f.fix = keep
-                    + QStringLiteral(" Then add a local secondary index '%1' with partition "
-                                     "key %2 and sort key %3 (an LSI shares the table's "
-                                     "partition key and can only be created with the table; "
-                                     "on an existing table add a GSI '%1' with the same "
-                                     "keys). DynamoDB re-sorts the index on every update, so "
-                                     "changing %3 is a single UpdateItem.%4")
-                          .arg(indexName, hash, ref.attribute,
-                               timed ? QStringLiteral(" Query '%1' with ScanIndexForward=false "
-                                                      "to read the most recently updated "
-                                                      "first.")
-                                           .arg(indexName)
-                                     : QString());
-            }
-            findings.push_back(std::move(f));
+            findings.push_back(mutableKeyFinding(context, site, ref, marked));
         }
     }
 }
+
+namespace {
+
+// The key schema an access pattern queries (the table's or its index's); null if the index
+// does not exist.
+const KeySchema *queriedKeySchema(const Project &project, const AccessPattern &pattern)
+{
+    if (pattern.indexName.isEmpty())
+        return &project.table.keys;
+    const IndexDefinition *index = project.table.index(pattern.indexName);
+    return index ? &index->keys : nullptr;
+}
+
+// A sort key template that orders an access pattern's results by a random id, not by the
+// timestamp the pattern expects them ordered by.
+struct RandomIdCase
+{
+    const AccessPattern &pattern;
+    const KeySite &candidate; // the template, as the context has it
+    KeySite site;             // the same, in the collections of the pattern's store
+    QString rangeKey;
+    const PlaceholderRef *uuid = nullptr;
+    PlaceholderRef orderRef; // the order attribute, read from the item itself
+};
+
+// The uuid4 placeholder of the candidate's template when the template does not hold the
+// pattern's (timestamp) order attribute; fills `orderRef`. Null otherwise.
+const PlaceholderRef *randomIdInKey(const EntityType &entity, const KeySite &candidate,
+                                    const QString &orderAttribute, PlaceholderRef &orderRef)
+{
+    const AttributeSpec *orderSpec = nullptr;
+    int orderIndex = -1;
+    for (int a = 0; a < int(entity.attributes.size()); ++a) {
+        if (entity.attributes[size_t(a)].name == orderAttribute) {
+            orderSpec = &entity.attributes[size_t(a)];
+            orderIndex = a;
+        }
+    }
+    if (!orderSpec || !isTimestampAttribute(*orderSpec))
+        return nullptr;
+    const PlaceholderRef *uuid = nullptr;
+    bool holdsOrder = false;
+    for (const PlaceholderRef &ref : candidate.placeholders) {
+        if (!ref.spec || ref.ownerEntity != candidate.entity)
+            continue;
+        if (ref.attributeIndex == orderIndex)
+            holdsOrder = true;
+        if (!uuid && ref.spec->generator.kind == GeneratorSpec::Kind::Uuid4)
+            uuid = &ref;
+    }
+    if (!uuid || holdsOrder)
+        return nullptr;
+    orderRef.ownerEntity = candidate.entity;
+    orderRef.attribute = orderAttribute;
+    orderRef.spec = orderSpec;
+    return uuid;
+}
+
+// The candidate's site with the collections of the pattern's store.
+KeySite inPatternStore(const KeySite &candidate, const KeySchema &keys, const QString &indexName)
+{
+    KeySite site = candidate;
+    site.hashAttributes.clear();
+    for (const auto &k : keys.hash)
+        site.hashAttributes << k.name;
+    site.storeName = indexName;
+    return site;
+}
+
+// Items of one collection whose keys sort against their time order.
+InversionFinder timeInversions(const CheckContext &context, const RandomIdCase &c)
+{
+    InversionFinder finder;
+    for (qint64 item : context.itemsOfEntity[size_t(c.candidate.entity)]) {
+        const AttributeValue key = context.keyValue(item, c.rangeKey);
+        const auto in = context.input(item, c.orderRef);
+        if (!in || !in->instantMs || !key.isKeyType())
+            continue;
+        if (!finder.add(context.collectionOf(c.site, item), orderedInt64(*in->instantMs),
+                        key.sortableBytes(), item))
+            break;
+    }
+    return finder;
+}
+
+// Generate the id as a ULID or a KSUID; if it must stay random, put the time first.
+QString randomIdFix(const RandomIdCase &c, const EntityType &entity)
+{
+    QString timeFirst = c.candidate.keyTemplate.text();
+    timeFirst.insert(c.uuid->templatePart->column - 1,
+                     QStringLiteral("{%1|iso8601}#").arg(c.orderRef.attribute));
+    return QStringLiteral("Generate %1 as a ULID ({\"kind\": \"ulid\"}: 26 characters, "
+                          "millisecond time first, monotonic within a millisecond) or a "
+                          "KSUID ({\"kind\": \"ksuid\"}: 27 characters, second "
+                          "precision) instead of uuid4: both begin with their creation "
+                          "time, so '%2' returns %3 items in creation order. The cost: "
+                          "anyone who sees an id can read when it was created. If the "
+                          "id must stay random, put the time first: %4.")
+        .arg(c.uuid->attribute, c.candidate.keyTemplate.text(), entity.name, timeFirst);
+}
+
+// random-id-order, with the pair of items `pair` shows out of time order.
+Finding randomIdFinding(const CheckContext &context, const RandomIdCase &c,
+                        const InversionFinder &finder, const InversionFinder::Pair &pair)
+{
+    const EntityType &entity = context.project.entities[size_t(c.candidate.entity)];
+    const QString &orderAttribute = c.orderRef.attribute;
+    const AttributeValue laterKey = context.keyValue(pair.later.item, c.rangeKey);
+    const AttributeValue earlierKey = context.keyValue(pair.earlier.item, c.rangeKey);
+    const auto timeOf = [&](qint64 item) {
+        const auto in = context.input(item, c.orderRef);
+        return in ? CheckContext::valueText(in->value) : QString();
+    };
+    Finding f = findingOf(QStringLiteral("random-id-order"), Finding::Severity::Warning,
+                          entity.name, c.uuid->name, c.candidate.path);
+    f.items = {pair.later.item, pair.earlier.item};
+    markPart(f, c.candidate, c.uuid->part);
+    f.index = c.pattern.indexName; // the order the access pattern reads
+    setConcerned(f, finder.invertedItems());
+    f.title = QStringLiteral("Random %1 (uuid4) orders '%2', not %3")
+                  .arg(c.uuid->name, c.pattern.name, orderAttribute);
+    f.explanation
+        = QStringLiteral("Access pattern '%1' expects %2 items in %3 order (%4), but %5 "
+                         "('%6') sorts them by %7, a uuid4: random, with no time order "
+                         "at all. In your data, %8 is newer than %9, both in one "
+                         "collection (%10), yet %11.")
+              .arg(c.pattern.name, entity.name, orderAttribute,
+                   c.pattern.expect.orderAscending ? QStringLiteral("oldest first")
+                                                   : QStringLiteral("newest first"),
+                   c.candidate.description, c.candidate.keyTemplate.text(), c.uuid->name,
+                   context.describeItem(pair.later.item,
+                                        orderAttribute + u' ' + timeOf(pair.later.item)),
+                   context.describeItem(pair.earlier.item,
+                                        orderAttribute + u' ' + timeOf(pair.earlier.item)),
+                   context.describeCollection(c.site, pair.later.item),
+                   explainKeyOrder(laterKey, earlierKey));
+    f.fix = randomIdFix(c, entity);
+    return f;
+}
+
+} // namespace
 
 void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findings)
 {
@@ -239,14 +393,8 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
         const QString &orderAttribute = pattern.expect.orderAttribute;
         if (orderAttribute.isEmpty())
             continue;
-        const KeySchema *keys = &project.table.keys;
-        if (!pattern.indexName.isEmpty()) {
-            const IndexDefinition *index = project.table.index(pattern.indexName);
-            if (!index)
-                continue;
-            keys = &index->keys;
-        }
-        if (keys->range.empty())
+        const KeySchema *keys = queriedKeySchema(project, pattern);
+        if (!keys || keys->range.empty())
             continue;
         const QString rangeKey = keys->range.front().name;
         for (const KeySite &candidate : context.sites) {
@@ -256,94 +404,17 @@ void checkRandomIdOrder(const CheckContext &context, std::vector<Finding> &findi
             if (!pattern.expect.entityTypes.isEmpty()
                 && !pattern.expect.entityTypes.contains(entity.name))
                 continue;
-            const AttributeSpec *orderSpec = nullptr;
-            int orderIndex = -1;
-            for (int a = 0; a < int(entity.attributes.size()); ++a) {
-                if (entity.attributes[size_t(a)].name == orderAttribute) {
-                    orderSpec = &entity.attributes[size_t(a)];
-                    orderIndex = a;
-                }
-            }
-            if (!orderSpec || !isTimestampAttribute(*orderSpec))
+            RandomIdCase c {pattern, candidate, KeySite(), rangeKey, nullptr, PlaceholderRef()};
+            c.uuid = randomIdInKey(entity, candidate, orderAttribute, c.orderRef);
+            if (!c.uuid)
                 continue;
-            const PlaceholderRef *uuid = nullptr;
-            bool holdsOrder = false;
-            for (const PlaceholderRef &ref : candidate.placeholders) {
-                if (!ref.spec || ref.ownerEntity != candidate.entity)
-                    continue;
-                if (ref.attributeIndex == orderIndex)
-                    holdsOrder = true;
-                if (!uuid && ref.spec->generator.kind == GeneratorSpec::Kind::Uuid4)
-                    uuid = &ref;
-            }
-            if (!uuid || holdsOrder)
-                continue;
-
-            // Collections of the pattern's store.
-            KeySite site = candidate;
-            site.hashAttributes.clear();
-            for (const auto &k : keys->hash)
-                site.hashAttributes << k.name;
-            site.storeName = pattern.indexName;
-            PlaceholderRef orderRef;
-            orderRef.ownerEntity = candidate.entity;
-            orderRef.attribute = orderAttribute;
-            orderRef.spec = orderSpec;
-            InversionFinder finder;
-            for (qint64 item : context.itemsOfEntity[size_t(candidate.entity)]) {
-                const AttributeValue key = context.keyValue(item, rangeKey);
-                const auto in = context.input(item, orderRef);
-                if (!in || !in->instantMs || !key.isKeyType())
-                    continue;
-                if (!finder.add(context.collectionOf(site, item), orderedInt64(*in->instantMs),
-                                key.sortableBytes(), item))
-                    break;
-            }
+            c.site = inPatternStore(candidate, *keys, pattern.indexName);
+            const InversionFinder finder = timeInversions(context, c);
             const auto pair = finder.find();
             if (!pair)
                 continue; // never two items of one collection out of time order
             reported.insert(candidate.path);
-            const AttributeValue laterKey = context.keyValue(pair->later.item, rangeKey);
-            const AttributeValue earlierKey = context.keyValue(pair->earlier.item, rangeKey);
-            const auto timeOf = [&](qint64 item) {
-                const auto in = context.input(item, orderRef);
-                return in ? CheckContext::valueText(in->value) : QString();
-            };
-            Finding f = findingOf(QStringLiteral("random-id-order"), Finding::Severity::Warning,
-                                  entity.name, uuid->name, candidate.path);
-            f.items = {pair->later.item, pair->earlier.item};
-            markPart(f, candidate, uuid->part);
-            f.index = pattern.indexName; // the order the access pattern reads
-            setConcerned(f, finder.invertedItems());
-            f.title = QStringLiteral("Random %1 (uuid4) orders '%2', not %3")
-                          .arg(uuid->name, pattern.name, orderAttribute);
-            f.explanation
-                = QStringLiteral("Access pattern '%1' expects %2 items in %3 order (%4), but %5 "
-                                 "('%6') sorts them by %7, a uuid4: random, with no time order "
-                                 "at all. In your data, %8 is newer than %9, both in one "
-                                 "collection (%10), yet %11.")
-                      .arg(pattern.name, entity.name, orderAttribute,
-                           pattern.expect.orderAscending ? QStringLiteral("oldest first")
-                                                         : QStringLiteral("newest first"),
-                           candidate.description, candidate.keyTemplate.text(), uuid->name,
-                           context.describeItem(pair->later.item,
-                                                orderAttribute + u' ' + timeOf(pair->later.item)),
-                           context.describeItem(pair->earlier.item,
-                                                orderAttribute + u' ' + timeOf(pair->earlier.item)),
-                           context.describeCollection(site, pair->later.item),
-                           explainKeyOrder(laterKey, earlierKey));
-            QString timeFirst = candidate.keyTemplate.text();
-            timeFirst.insert(uuid->templatePart->column - 1,
-                             QStringLiteral("{%1|iso8601}#").arg(orderAttribute));
-            f.fix = QStringLiteral("Generate %1 as a ULID ({\"kind\": \"ulid\"}: 26 characters, "
-                                   "millisecond time first, monotonic within a millisecond) or a "
-                                   "KSUID ({\"kind\": \"ksuid\"}: 27 characters, second "
-                                   "precision) instead of uuid4: both begin with their creation "
-                                   "time, so '%2' returns %3 items in creation order. The cost: "
-                                   "anyone who sees an id can read when it was created. If the "
-                                   "id must stay random, put the time first: %4.")
-                        .arg(uuid->attribute, candidate.keyTemplate.text(), entity.name, timeFirst);
-            findings.push_back(std::move(f));
+            findings.push_back(randomIdFinding(context, c, finder, *pair));
         }
     }
 }

@@ -155,7 +155,10 @@ private:
     void malformedTimes(const PartValues &values, const PartKind &kind);
     void nearTimes(const PartValues &values);
     void paddedOutliers(const PartValues &values, const PartKind &kind);
+    using ZoneItems = std::map<QString, std::vector<qint64>>; // zone -> items
     void zones(const PartValues &values, const PartKind &kind);
+    void zonelessTimes(const PartValues &values, const std::vector<qint64> &all);
+    void mixedZones(const PartValues &values, const PartKind &kind, const ZoneItems &byZone);
     void displayDates(const PartValues &values, const PartKind &kind);
 
     const CheckContext &m_context;
@@ -441,7 +444,7 @@ void PartChecker::zones(const PartValues &values, const PartKind &kind)
     if (reported(QStringLiteral("unsortable-timestamp")))
         return;
     // Among the values that are times (malformed ones are reported on their own).
-    std::map<QString, std::vector<qint64>> byZone;
+    ZoneItems byZone;
     for (size_t i = 0; i < values.values.size(); ++i) {
         if (recovery::attributeValueOf(kind, values.values[i]))
             byZone[zoneOf(values.values[i])].push_back(values.items[i]);
@@ -451,33 +454,42 @@ void PartChecker::zones(const PartValues &values, const PartKind &kind)
     const bool mixed = kind.mixedZones || byZone.size() > 1;
     if (!mixed && (kind.hasZone && !byZone.count(QString())))
         return;
+    if (mixed)
+        mixedZones(values, kind, byZone);
+    else
+        zonelessTimes(values, byZone.begin()->second);
+}
+
+// No zone at all: the order holds only while every writer uses one zone.
+void PartChecker::zonelessTimes(const PartValues &values, const std::vector<qint64> &all)
+{
     const QString attribute = m_key.parts[size_t(m_part)].attribute;
-    if (!mixed) {
-        // No zone at all: the order holds only while every writer uses one zone.
-        const std::vector<qint64> &all = byZone.begin()->second;
-        const qint64 item = all.front();
-        Finding f = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning,
-                            {item}, all);
-        const size_t i = 0;
-        f.title
-            = QStringLiteral("%1 times have no time zone (%2)").arg(m_key.keyAttribute, key(item));
-        f.explanation
-            = QStringLiteral("The %1 part of %2 holds ISO-8601 times without a time zone in all "
-                             "%3 hand-written %4 items (%5). Whoever reads or writes them must "
-                             "guess the zone: items written from two zones, or across a "
-                             "daylight-saving change, sort out of time order in %2 and compare "
-                             "wrongly in range conditions.")
-                  .arg(placeholder(), m_key.keyAttribute, QString::number(all.size()),
-                       m_context.entityName(m_entity), describe(item));
-        f.fix = QStringLiteral("Write the times in UTC with a 'Z' ('%1%2Z%3' if they are UTC), "
-                               "one precision in every key. ")
-                    .arg(values.prefixes[i], values.values[i],
-                         values.rests[i].mid(values.values[i].size()))
-            + adoptText(QStringLiteral("{%1|iso8601}").arg(attribute));
-        m_findings.push_back(std::move(f));
-        return;
-    }
-    // The zone most items use; the others are the ones to rewrite.
+    const qint64 item = all.front();
+    Finding f
+        = finding(QStringLiteral("unsortable-timestamp"), Finding::Severity::Warning, {item}, all);
+    const size_t i = 0;
+    f.title = QStringLiteral("%1 times have no time zone (%2)").arg(m_key.keyAttribute, key(item));
+    f.explanation
+        = QStringLiteral("The %1 part of %2 holds ISO-8601 times without a time zone in all "
+                         "%3 hand-written %4 items (%5). Whoever reads or writes them must "
+                         "guess the zone: items written from two zones, or across a "
+                         "daylight-saving change, sort out of time order in %2 and compare "
+                         "wrongly in range conditions.")
+              .arg(placeholder(), m_key.keyAttribute, QString::number(all.size()),
+                   m_context.entityName(m_entity), describe(item));
+    f.fix = QStringLiteral("Write the times in UTC with a 'Z' ('%1%2Z%3' if they are UTC), "
+                           "one precision in every key. ")
+                .arg(values.prefixes[i], values.values[i],
+                     values.rests[i].mid(values.values[i].size()))
+        + adoptText(QStringLiteral("{%1|iso8601}").arg(attribute));
+    m_findings.push_back(std::move(f));
+}
+
+// Times in several zones: the zone most items use stays, the others are the ones to rewrite.
+void PartChecker::mixedZones(const PartValues &values, const PartKind &kind,
+                             const ZoneItems &byZone)
+{
+    const QString attribute = m_key.parts[size_t(m_part)].attribute;
     auto most = byZone.begin();
     for (auto it = byZone.begin(); it != byZone.end(); ++it) {
         if (it->second.size() > most->second.size())

@@ -170,8 +170,8 @@ void carryDeclaredMarks(EntityType &entity, const std::vector<EntityType> &decla
 
 // An access pattern's order attribute that the items hold but the proposal does not list
 // (random-id-order compares the key's order with it): typed from its values.
-void addOrderAttributes(EntityType &entity, const EntityProposal &proposal,
-                        const ItemList &items, const std::vector<AccessPattern> &patterns)
+void addOrderAttributes(EntityType &entity, const EntityProposal &proposal, const ItemList &items,
+                        const std::vector<AccessPattern> &patterns)
 {
     for (const AccessPattern &pattern : patterns) {
         const QString &name = pattern.expect.orderAttribute;
@@ -269,41 +269,17 @@ void dropUnrendered(InferredTypes &types, const Population &population, const Ch
     types.itemTypes.inferred.replace(asWritten);
 }
 
-} // namespace
-
-std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Population &population,
-                                              const CheckOptions &options)
+// In the checked project an inferred type needs a name of its own ({Parent.Attr} and parents
+// resolve by name); findings give it the proposal's name (kept in itemTypes.names). Returns
+// the names in the checked project, one a proposal; `renamed` maps the ones that differ.
+std::vector<QString> checkedTypeNames(InferredTypes &types, const Project &project,
+                                      std::map<QString, QString> &renamed)
 {
-    const qsizetype generated = population.generatedCount;
-    if (population.size() <= generated)
-        return nullptr;
-    auto types = std::make_unique<InferredTypes>();
-    types->handWritten = population.items.mid(size_t(generated), population.items.size() - size_t(generated));
-    recovery::RecoveryOptions recoveryOptions;
-    recoveryOptions.hints = DesignRecovery::hintsFrom(project);
-    types->recovery = DesignRecovery::recover(project.table, types->handWritten, recoveryOptions);
-    const auto &proposals = types->recovery.proposals;
-    if (proposals.empty())
-        return nullptr;
-
-    Project &checked = types->project;
-    checked.name = project.name;
-    checked.table = project.table;
-    checked.seed = project.seed;
-    checked.entities = project.entities;
-    checked.accessPatterns = project.accessPatterns;
-    ItemTypes &itemTypes = types->itemTypes;
-    const int declared = int(project.entities.size());
-    itemTypes.declaredEntities = declared;
-
-    // In the checked project an inferred type needs a name of its own ({Parent.Attr} and
-    // parents resolve by name); findings give it the proposal's name.
     QSet<QString> taken;
     for (const EntityType &entity : project.entities)
         taken.insert(entity.name);
-    std::map<QString, QString> renamed;
     std::vector<QString> internal;
-    for (const EntityProposal &proposal : proposals) {
+    for (const EntityProposal &proposal : types.recovery.proposals) {
         const QString &name = proposal.entity.name;
         QString unique = name;
         for (int n = 2; taken.contains(unique); ++n)
@@ -312,8 +288,24 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
         if (unique != name)
             renamed[name] = unique;
         internal.push_back(unique);
-        itemTypes.names.push_back(name);
+        types.itemTypes.names.push_back(name);
     }
+    return internal;
+}
+
+// The checked project: the declared project with the inferred types added after its own.
+void buildCheckedProject(InferredTypes &types, const Project &project)
+{
+    Project &checked = types.project;
+    checked.name = project.name;
+    checked.table = project.table;
+    checked.seed = project.seed;
+    checked.entities = project.entities;
+    checked.accessPatterns = project.accessPatterns;
+    types.itemTypes.declaredEntities = int(project.entities.size());
+    const auto &proposals = types.recovery.proposals;
+    std::map<QString, QString> renamed;
+    const std::vector<QString> internal = checkedTypeNames(types, project, renamed);
     for (size_t p = 0; p < proposals.size(); ++p) {
         EntityType entity = proposals[p].entity;
         entity.name = internal[p];
@@ -325,17 +317,24 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
         }
         prepareForChecks(entity, proposals[p]);
         carryDeclaredMarks(entity, project.entities);
-        addOrderAttributes(entity, proposals[p], types->handWritten, project.accessPatterns);
+        addOrderAttributes(entity, proposals[p], types.handWritten, project.accessPatterns);
         checked.entities.push_back(std::move(entity));
     }
+}
 
-    const size_t count = types->handWritten.size();
+// Each hand-written item's inferred type, and what its keys add to it.
+void assignInferredTypes(InferredTypes &types)
+{
+    ItemTypes &itemTypes = types.itemTypes;
+    const auto &proposals = types.recovery.proposals;
+    const int declared = itemTypes.declaredEntities;
+    const size_t count = types.handWritten.size();
     itemTypes.entityOf.assign(count, -1);
     itemTypes.parentOf.assign(count, -1);
-    const auto &groupOf = types->recovery.groupOf;
+    const auto &groupOf = types.recovery.groupOf;
     // The items as written are shared; only what their keys add is kept, per item (a copy of
     // every item with it cost more than the items themselves).
-    itemTypes.items = types->handWritten;
+    itemTypes.items = types.handWritten;
     itemTypes.inferred.reserve(count);
     for (size_t i = 0; i < count; ++i) {
         const int group = i < groupOf.size() ? groupOf[i] : -1;
@@ -344,12 +343,32 @@ std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Popu
             continue;
         }
         itemTypes.entityOf[i] = declared + group;
-        const Item written = types->handWritten[i];
+        const Item written = types.handWritten[i];
         Item added = DesignRecovery::withInferredAttributes(written, proposals[size_t(group)]);
         for (auto it = added.begin(); it != added.end();)
             it = written.count(it->first) ? added.erase(it) : std::next(it);
         itemTypes.inferred.push_back(added);
     }
+}
+
+} // namespace
+
+std::unique_ptr<InferredTypes> inferItemTypes(const Project &project, const Population &population,
+                                              const CheckOptions &options)
+{
+    const qsizetype generated = population.generatedCount;
+    if (population.size() <= generated)
+        return nullptr;
+    auto types = std::make_unique<InferredTypes>();
+    types->handWritten
+        = population.items.mid(size_t(generated), population.items.size() - size_t(generated));
+    recovery::RecoveryOptions recoveryOptions;
+    recoveryOptions.hints = DesignRecovery::hintsFrom(project);
+    types->recovery = DesignRecovery::recover(project.table, types->handWritten, recoveryOptions);
+    if (types->recovery.proposals.empty())
+        return nullptr;
+    buildCheckedProject(*types, project);
+    assignInferredTypes(*types);
     linkParents(*types, generated);
     dropUnrendered(*types, population, options);
     return types;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace keyscope::model::checks {
@@ -312,144 +313,177 @@ void reportCollision(const CheckContext &context, const Finding &dup, const Coll
     findings.push_back(std::move(f));
 }
 
-// duplicate-key: hash each key, sort, compare the real bytes within equal hashes.
-void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findings)
+// A hash of the item's whole primary key, or nullopt when it lacks a key attribute (or has one
+// of a non-key type).
+std::optional<size_t> primaryKeyHash(const Item &item, const std::vector<KeyAttribute> &tableKeys)
 {
-    const Project &project = context.project;
+    size_t hash = 0x5eed;
+    for (const auto &k : tableKeys) {
+        const auto found = item.find(k.name);
+        if (found == item.end() || !found->second.isKeyType())
+            return std::nullopt;
+        const AttributeValue &value = found->second;
+        if (value.type() == AttributeValue::Type::N) {
+            const QByteArray bytes = value.sortableBytes();
+            hash = qHashBits(bytes.constData(), size_t(bytes.size()), hash ^ 0x4e);
+        } else {
+            const QByteArray &bytes = value.bytes();
+            hash = qHashBits(bytes.constData(), size_t(bytes.size()), hash ^ size_t(value.type()));
+        }
+    }
+    return hash;
+}
+
+// (hash of the primary key, item) for every item with a whole key, sorted.
+std::vector<std::pair<size_t, qint64>> sortedKeyHashes(const CheckContext &context)
+{
     const Population &population = context.population;
-    if (project.table.keys.hash.empty())
-        return;
     std::vector<std::pair<size_t, qint64>> hashes;
     hashes.reserve(size_t(population.size()));
-    const std::vector<KeyAttribute> tableKeys = project.table.keys.all();
+    const std::vector<KeyAttribute> tableKeys = context.project.table.keys.all();
     for (qint64 i = 0; i < population.size(); ++i) {
-        const Item &item = population.items[size_t(i)];
-        size_t hash = 0x5eed;
-        bool ok = true;
-        for (const auto &k : tableKeys) {
-            const auto found = item.find(k.name);
-            if (found == item.end() || !found->second.isKeyType()) {
-                ok = false;
-                break;
-            }
-            const AttributeValue &value = found->second;
-            if (value.type() == AttributeValue::Type::N) {
-                const QByteArray bytes = value.sortableBytes();
-                hash = qHashBits(bytes.constData(), size_t(bytes.size()), hash ^ 0x4e);
-            } else {
-                const QByteArray &bytes = value.bytes();
-                hash = qHashBits(bytes.constData(), size_t(bytes.size()),
-                                 hash ^ size_t(value.type()));
-            }
-        }
-        if (ok)
-            hashes.emplace_back(hash, i);
+        if (const auto hash = primaryKeyHash(population.items[size_t(i)], tableKeys))
+            hashes.emplace_back(*hash, i);
     }
     std::sort(hashes.begin(), hashes.end());
-    struct Duplicates
-    {
-        qint64 count = 0;
-        qint64 earlier = -1;
-        qint64 later = -1;
-        std::vector<qint64> all; // every item sharing its key with another
-    };
-    std::map<QString, Duplicates> byPath; // path of the later item's key
+    return hashes;
+}
+
+// The attribute a duplicate-key finding is about: the sort key, or the partition key without.
+QString duplicateKeyAttribute(const TableDefinition &table)
+{
+    return table.keys.range.empty() ? table.keys.hash.front().name : table.keys.range.front().name;
+}
+
+struct DuplicateKeyGroup
+{
+    qint64 count = 0;
+    qint64 earlier = -1;
+    qint64 later = -1;
+    std::vector<qint64> all; // every item sharing its key with another
+};
+using DuplicateKeyGroups = std::map<QString, DuplicateKeyGroup>; // path of the later item's key
+
+// Within one hash (hashes[begin, end)): group by the real key bytes, earliest item first.
+void groupEqualKeys(const CheckContext &context,
+                    const std::vector<std::pair<size_t, qint64>> &hashes, size_t begin, size_t end,
+                    DuplicateKeyGroups &groups)
+{
+    const TableDefinition &table = context.project.table;
+    std::vector<std::pair<QByteArray, qint64>> keys;
+    for (size_t k = begin; k < end; ++k) {
+        bool ok = false;
+        keys.emplace_back(
+            primaryKeyBytes(context.population.items[size_t(hashes[k].second)], table, &ok),
+            hashes[k].second);
+    }
+    std::sort(keys.begin(), keys.end());
+    for (size_t k = 1; k < keys.size(); ++k) {
+        if (keys[k].first != keys[k - 1].first)
+            continue;
+        // keys[k] repeats the key of the first item with these bytes.
+        size_t first = k - 1;
+        while (first > 0 && keys[first - 1].first == keys[k].first)
+            --first;
+        const qint64 earlier = keys[first].second;
+        const qint64 later = keys[k].second;
+        DuplicateKeyGroup &d = groups[itemPath(context, later, duplicateKeyAttribute(table))];
+        ++d.count;
+        d.all.push_back(earlier);
+        d.all.push_back(later);
+        if (d.earlier < 0 || later < d.later) {
+            d.earlier = earlier;
+            d.later = later;
+        }
+    }
+}
+
+// Hash each key, sort, compare the real bytes within equal hashes.
+DuplicateKeyGroups findDuplicateKeys(const CheckContext &context)
+{
+    const auto hashes = sortedKeyHashes(context);
+    DuplicateKeyGroups groups;
     for (size_t begin = 0; begin < hashes.size();) {
         size_t end = begin + 1;
         while (end < hashes.size() && hashes[end].first == hashes[begin].first)
             ++end;
-        if (end - begin > 1) {
-            // Within one hash: group by the real key bytes, earliest item first.
-            std::vector<std::pair<QByteArray, qint64>> keys;
-            for (size_t k = begin; k < end; ++k) {
-                bool ok = false;
-                keys.emplace_back(
-                    primaryKeyBytes(population.items[size_t(hashes[k].second)], project.table, &ok),
-                    hashes[k].second);
-            }
-            std::sort(keys.begin(), keys.end());
-            for (size_t k = 1; k < keys.size(); ++k) {
-                if (keys[k].first != keys[k - 1].first)
-                    continue;
-                // keys[k] repeats the key of the first item with these bytes.
-                size_t first = k - 1;
-                while (first > 0 && keys[first - 1].first == keys[k].first)
-                    --first;
-                const qint64 earlier = keys[first].second;
-                const qint64 later = keys[k].second;
-                const QString rangeOrHash = project.table.keys.range.empty()
-                    ? project.table.keys.hash.front().name
-                    : project.table.keys.range.front().name;
-                Duplicates &d = byPath[itemPath(context, later, rangeOrHash)];
-                ++d.count;
-                d.all.push_back(earlier);
-                d.all.push_back(later);
-                if (d.earlier < 0 || later < d.later) {
-                    d.earlier = earlier;
-                    d.later = later;
-                }
-            }
-        }
+        if (end - begin > 1)
+            groupEqualKeys(context, hashes, begin, end, groups);
         begin = end;
     }
-    for (const auto &[path, d] : byPath) {
-        const int entity = context.entityOf(d.later);
-        // An error: the later PutItem silently replaces the item.
-        Finding f
-            = findingOf(QStringLiteral("duplicate-key"), Finding::Severity::Error,
-                        entity >= 0 ? context.entityName(entity) : QString(),
-                        project.table.keys.range.empty() ? project.table.keys.hash.front().name
-                                                         : project.table.keys.range.front().name,
-                        path);
-        f.items = {d.earlier, d.later};
-        setConcerned(f, d.all);
-        if (const KeySite *site = entity >= 0 ? context.site(entity, f.attribute) : nullptr)
-            markTemplate(f, *site); // the whole key fails to tell the items apart
-        else
-            f.scopeNote
-                = QStringLiteral("About hand-written items (%1 and %2), not a key template.")
-                      .arg(context.describeItem(d.earlier), context.describeItem(d.later));
-        QStringList keyText;
-        for (const auto &k : project.table.keys.all())
-            keyText << k.name + u' ' + CheckContext::quoted(context.keyValue(d.later, k.name));
-        f.title
-            = QStringLiteral("Duplicate primary key %1").arg(keyText.join(QStringLiteral(", ")));
-        const QString who = entity >= 0
-            ? sentenceStart(context.itemsOf(entity, d.count)) + QStringLiteral(" have")
-            : QStringLiteral("A hand-written item has");
-        f.explanation
-            = QStringLiteral("%1 the primary key of an earlier item, and a PutItem with an "
-                             "existing key replaces that item: the later write wins, so the "
-                             "table holds fewer items than %6. In your data, "
-                             "%2 and %3 both have %4; only the later, %5, remains.")
-                  .arg(who, context.describeItem(d.earlier), context.describeItem(d.later),
-                       keyText.join(QStringLiteral(", ")), context.itemName(d.later),
-                       d.later >= population.generatedCount
-                           ? QStringLiteral("the project lists")
-                           : QStringLiteral("the design generates"));
-        if (entity >= 0) {
-            const EntityType &type = project.entities[size_t(entity)];
-            const auto keyTemplate = type.keys.find(f.attribute);
-            QString idName;
-            for (const AttributeSpec &a : type.attributes) {
-                if (a.name.endsWith(QLatin1String("Id"), Qt::CaseInsensitive)
-                    && (keyTemplate == type.keys.end()
-                        || !keyTemplate->second.contains(u'{' + a.name))) {
-                    idName = a.name;
-                    break;
-                }
-            }
-            f.fix = QStringLiteral("Make the key unique for every %1: add what tells two of them "
-                                   "apart to %2")
-                        .arg(type.name, f.attribute);
-            if (keyTemplate != type.keys.end() && !idName.isEmpty())
-                f.fix += QStringLiteral(", e.g. %1#{%2}").arg(keyTemplate->second, idName);
-            f.fix += QStringLiteral(" (a unique id, or a finer timestamp), so every item "
-                                    "gets a key of its own.");
-        } else {
-            f.fix = QStringLiteral("Give the hand-written item a key of its own, or remove it if "
-                                   "it is meant to replace the generated item.");
+    return groups;
+}
+
+// The fix for a duplicate key of the entity type's items, or of hand-written ones (entity < 0).
+QString duplicateKeyFix(const CheckContext &context, int entity, const QString &attribute)
+{
+    if (entity < 0)
+        return QStringLiteral("Give the hand-written item a key of its own, or remove it if "
+                              "it is meant to replace the generated item.");
+    const EntityType &type = context.project.entities[size_t(entity)];
+    const auto keyTemplate = type.keys.find(attribute);
+    QString idName;
+    for (const AttributeSpec &a : type.attributes) {
+        if (a.name.endsWith(QLatin1String("Id"), Qt::CaseInsensitive)
+            && (keyTemplate == type.keys.end() || !keyTemplate->second.contains(u'{' + a.name))) {
+            idName = a.name;
+            break;
         }
+    }
+    QString fix = QStringLiteral("Make the key unique for every %1: add what tells two of them "
+                                 "apart to %2")
+                      .arg(type.name, attribute);
+    if (keyTemplate != type.keys.end() && !idName.isEmpty())
+        fix += QStringLiteral(", e.g. %1#{%2}").arg(keyTemplate->second, idName);
+    fix += QStringLiteral(" (a unique id, or a finer timestamp), so every item "
+                          "gets a key of its own.");
+    return fix;
+}
+
+// The duplicate-key finding for one group: its items, scope, title, explanation and fix.
+Finding duplicateKeyFinding(const CheckContext &context, const QString &path,
+                            const DuplicateKeyGroup &d)
+{
+    const Project &project = context.project;
+    const int entity = context.entityOf(d.later);
+    // An error: the later PutItem silently replaces the item.
+    Finding f = findingOf(QStringLiteral("duplicate-key"), Finding::Severity::Error,
+                          entity >= 0 ? context.entityName(entity) : QString(),
+                          duplicateKeyAttribute(project.table), path);
+    f.items = {d.earlier, d.later};
+    setConcerned(f, d.all);
+    if (const KeySite *site = entity >= 0 ? context.site(entity, f.attribute) : nullptr)
+        markTemplate(f, *site); // the whole key fails to tell the items apart
+    else
+        f.scopeNote = QStringLiteral("About hand-written items (%1 and %2), not a key template.")
+                          .arg(context.describeItem(d.earlier), context.describeItem(d.later));
+    QStringList keyText;
+    for (const auto &k : project.table.keys.all())
+        keyText << k.name + u' ' + CheckContext::quoted(context.keyValue(d.later, k.name));
+    f.title = QStringLiteral("Duplicate primary key %1").arg(keyText.join(QStringLiteral(", ")));
+    const QString who = entity >= 0
+        ? sentenceStart(context.itemsOf(entity, d.count)) + QStringLiteral(" have")
+        : QStringLiteral("A hand-written item has");
+    f.explanation = QStringLiteral("%1 the primary key of an earlier item, and a PutItem with an "
+                                   "existing key replaces that item: the later write wins, so the "
+                                   "table holds fewer items than %6. In your data, "
+                                   "%2 and %3 both have %4; only the later, %5, remains.")
+                        .arg(who, context.describeItem(d.earlier), context.describeItem(d.later),
+                             keyText.join(QStringLiteral(", ")), context.itemName(d.later),
+                             d.later >= context.population.generatedCount
+                                 ? QStringLiteral("the project lists")
+                                 : QStringLiteral("the design generates"));
+    f.fix = duplicateKeyFix(context, entity, f.attribute);
+    return f;
+}
+
+// duplicate-key, and beside it delimiter-in-value where a separator in the values caused it.
+void checkDuplicateKeys(const CheckContext &context, std::vector<Finding> &findings)
+{
+    if (context.project.table.keys.hash.empty())
+        return;
+    for (const auto &[path, d] : findDuplicateKeys(context)) {
+        Finding f = duplicateKeyFinding(context, path, d);
         const auto collision = separatorCollision(context, d.earlier, d.later, f.attribute);
         if (collision)
             f.fix = QStringLiteral("These are different items whose values hold the key's "

@@ -181,6 +181,92 @@ QString adoptText(const QString &part)
 namespace {
 
 // The fix of a template finding, told for items that follow an inferred template.
+// The template with its pad width set to `width` (an existing pad filter's width replaced, or a
+// pad filter added to the placeholder).
+QString repaddedTemplate(const QString &text, const PlaceholderRef &ref, int width)
+{
+    if (!ref.hasFilter(QStringLiteral("pad")))
+        return ref.withFilter(text, QStringLiteral("pad:%1").arg(width));
+    QString adopted = text;
+    for (const auto &filter : ref.templatePart->filters) {
+        if (filter.name == QLatin1String("pad")) {
+            const qsizetype start = filter.column - 1 + filter.name.size() + 1;
+            qsizetype end = start;
+            while (end < adopted.size() && adopted.at(end).isDigit())
+                ++end;
+            adopted.replace(start, end - start, QString::number(width));
+        }
+    }
+    return adopted;
+}
+
+// unpadded-number, pad-overflow, pad-near-limit: the keys with the numbers zero-padded.
+QString itemPadFix(const CheckContext &context, const Finding &f, int entity, const KeySite &site,
+                   const PlaceholderRef &ref)
+{
+    const int width = std::max(widestDigits(context, site, entity, ref.part) + 3, 4);
+    const auto pad = [width](const QString &output) { return padded(output, width); };
+    return QStringLiteral("Write the numbers zero-padded to one width in the keys of these "
+                          "items: %1, and so in every %2 key (pad for the largest value you "
+                          "can imagine plus 2-3 digits: the width cannot change without "
+                          "rewriting every key). ")
+               .arg(rewrites(context, site, f.items, ref.part, pad), site.keyAttribute)
+        + adoptText(repaddedTemplate(site.keyTemplate.text(), ref, width));
+}
+
+// unsortable-timestamp: the keys with the times in ISO-8601.
+QString itemTimestampFix(const CheckContext &context, const Finding &f, const KeySite &site,
+                         const PlaceholderRef &ref)
+{
+    QStringList pairs;
+    bool dates = true;
+    for (const qint64 item : f.items) {
+        const auto in = context.input(item, ref);
+        if (!in || !in->instantMs)
+            continue;
+        dates = dates && *in->instantMs % 86400000 == 0;
+        const auto key = keyWith(context, site, item, ref.part, isoText(*in->instantMs));
+        if (key)
+            pairs << QStringLiteral("'%1' for '%2'")
+                         .arg(*key,
+                              CheckContext::valueText(context.keyValue(item, site.keyAttribute)));
+    }
+    QString adopted = site.keyTemplate.text();
+    adopted.replace(ref.templatePart->column - 1, ref.templatePart->length,
+                    u'{' + ref.name
+                        + (dates ? QStringLiteral("|date}") : QStringLiteral("|iso8601}")));
+    return QStringLiteral("Write the times sortably, as ISO-8601 in UTC, in the keys of "
+                          "these items%1; keep the display format for the screen, not the "
+                          "key. ")
+               .arg(pairs.isEmpty() ? QString()
+                                    : QStringLiteral(": ") + pairs.join(QStringLiteral(", ")))
+        + adoptText(adopted);
+}
+
+// The fix of a finding about a key template's part, worded for hand-written items.
+QString itemPartFix(const CheckContext &context, const Finding &f, int entity, const KeySite &site,
+                    const PlaceholderRef &ref)
+{
+    const QString &id = f.id;
+    const QString &text = site.keyTemplate.text();
+    const auto upper = [](const QString &output) { return std::optional(output.toUpper()); };
+    if (id == QLatin1String("unpadded-number") || id == QLatin1String("pad-overflow")
+        || id == QLatin1String("pad-near-limit"))
+        return itemPadFix(context, f, entity, site, ref);
+    if (id == QLatin1String("mixed-case"))
+        return QStringLiteral("Write the %1 part in one case in the keys of these items: %2; "
+                              "keep the text as typed in another attribute for display. ")
+                   .arg(ref.source(text), rewrites(context, site, f.items, ref.part, upper))
+            + adoptText(ref.withFilter(text, QStringLiteral("upper")));
+    if (id == QLatin1String("lowercase-ulid"))
+        return QStringLiteral("Write the ULIDs in uppercase in the keys of these items: %1. ")
+                   .arg(rewrites(context, site, f.items, ref.part, upper))
+            + adoptText(ref.withFilter(text, QStringLiteral("upper")));
+    if (id == QLatin1String("unsortable-timestamp"))
+        return itemTimestampFix(context, f, site, ref);
+    return f.fix;
+}
+
 QString itemFix(const CheckContext &context, const Finding &f, int entity, const KeySite *site,
                 const PlaceholderRef *ref)
 {
@@ -209,73 +295,7 @@ QString itemFix(const CheckContext &context, const Finding &f, int entity, const
             .arg(keyAttribute, ref->attribute);
     if (!site || !ref)
         return f.fix;
-    const QString &text = site->keyTemplate.text();
-    const auto &items = f.items;
-    if (id == QLatin1String("unpadded-number") || id == QLatin1String("pad-overflow")
-        || id == QLatin1String("pad-near-limit")) {
-        const int width = std::max(widestDigits(context, *site, entity, ref->part) + 3, 4);
-        const auto pad = [width](const QString &output) { return padded(output, width); };
-        QString adopted = text;
-        if (ref->hasFilter(QStringLiteral("pad"))) {
-            for (const auto &filter : ref->templatePart->filters) {
-                if (filter.name == QLatin1String("pad")) {
-                    const qsizetype start = filter.column - 1 + filter.name.size() + 1;
-                    qsizetype end = start;
-                    while (end < adopted.size() && adopted.at(end).isDigit())
-                        ++end;
-                    adopted.replace(start, end - start, QString::number(width));
-                }
-            }
-        } else {
-            adopted = ref->withFilter(text, QStringLiteral("pad:%1").arg(width));
-        }
-        return QStringLiteral("Write the numbers zero-padded to one width in the keys of these "
-                              "items: %1, and so in every %2 key (pad for the largest value you "
-                              "can imagine plus 2-3 digits: the width cannot change without "
-                              "rewriting every key). ")
-                   .arg(rewrites(context, *site, items, ref->part, pad), keyAttribute)
-            + adoptText(adopted);
-    }
-    if (id == QLatin1String("mixed-case")) {
-        const auto upper = [](const QString &output) { return std::optional(output.toUpper()); };
-        return QStringLiteral("Write the %1 part in one case in the keys of these items: %2; "
-                              "keep the text as typed in another attribute for display. ")
-                   .arg(ref->source(text), rewrites(context, *site, items, ref->part, upper))
-            + adoptText(ref->withFilter(text, QStringLiteral("upper")));
-    }
-    if (id == QLatin1String("lowercase-ulid")) {
-        const auto upper = [](const QString &output) { return std::optional(output.toUpper()); };
-        return QStringLiteral("Write the ULIDs in uppercase in the keys of these items: %1. ")
-                   .arg(rewrites(context, *site, items, ref->part, upper))
-            + adoptText(ref->withFilter(text, QStringLiteral("upper")));
-    }
-    if (id == QLatin1String("unsortable-timestamp")) {
-        QStringList pairs;
-        bool dates = true;
-        for (const qint64 item : items) {
-            const auto in = context.input(item, *ref);
-            if (!in || !in->instantMs)
-                continue;
-            dates = dates && *in->instantMs % 86400000 == 0;
-            const auto key = keyWith(context, *site, item, ref->part, isoText(*in->instantMs));
-            if (key)
-                pairs << QStringLiteral("'%1' for '%2'")
-                             .arg(*key,
-                                  CheckContext::valueText(
-                                      context.keyValue(item, site->keyAttribute)));
-        }
-        QString adopted = text;
-        adopted.replace(ref->templatePart->column - 1, ref->templatePart->length,
-                        u'{' + ref->name
-                            + (dates ? QStringLiteral("|date}") : QStringLiteral("|iso8601}")));
-        return QStringLiteral("Write the times sortably, as ISO-8601 in UTC, in the keys of "
-                              "these items%1; keep the display format for the screen, not the "
-                              "key. ")
-                   .arg(pairs.isEmpty() ? QString()
-                                        : QStringLiteral(": ") + pairs.join(QStringLiteral(", ")))
-            + adoptText(adopted);
-    }
-    return f.fix;
+    return itemPartFix(context, f, entity, *site, *ref);
 }
 
 // The entity type a finding's path names ("entities[3].keys.SK" -> 3), or -1.

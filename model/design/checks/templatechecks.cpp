@@ -123,25 +123,26 @@ bool hasFixedForm(const GeneratorSpec &generator)
     }
 }
 
-void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
-                               const QString &separators, const PlaceholderRef &ref,
-                               std::vector<Finding> &findings)
+// What the sampled values of a placeholder hold of the template's separators.
+struct SeparatorSample
 {
-    if (ref.hasTimeFilter() || ref.hasFilter(QStringLiteral("pad"))
-        || ref.hasFilter(QStringLiteral("invert")) || ref.spec->type != AttributeKind::S
-        || isTimestampAttribute(*ref.spec) || hasFixedForm(ref.spec->generator))
-        return;
-    std::vector<qint64> items;
+    std::vector<qint64> items; // the items whose value holds a separator
     qint64 first = -1;
     QString firstValue;
-    QString firstPrefix;
-    QChar separator;
+    QString firstPrefix; // the key up to the first value's separator
+    QChar separator;     // the first value's first separator
     QStringList examples;
     // Separators per value, fewest and most: values that all hold the same number are a
     // deliberate composite ("US#WA#SEATTLE", read level by level with begins_with), not a
     // collision.
     qsizetype fewest = -1;
     qsizetype most = 0;
+};
+
+SeparatorSample sampleSeparators(const CheckContext &context, const KeySite &site,
+                                 const QString &separators, const PlaceholderRef &ref)
+{
+    SeparatorSample s;
     context.forSampledOutputs(site, [&](qint64 item, const std::vector<QString> &outputs) {
         const QString &value = outputs[size_t(ref.part)];
         qsizetype at = -1;
@@ -153,32 +154,64 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
                 ++count;
             }
         }
-        fewest = fewest < 0 ? count : std::min(fewest, count);
-        most = std::max(most, count);
+        s.fewest = s.fewest < 0 ? count : std::min(s.fewest, count);
+        s.most = std::max(s.most, count);
         if (at < 0)
             return;
-        items.push_back(item);
-        if (examples.size() < kExamples && !examples.contains(value))
-            examples << value;
-        if (first < 0) {
-            first = item;
-            firstValue = value;
-            separator = value.at(at);
+        s.items.push_back(item);
+        if (s.examples.size() < kExamples && !s.examples.contains(value))
+            s.examples << value;
+        if (s.first < 0) {
+            s.first = item;
+            s.firstValue = value;
+            s.separator = value.at(at);
             for (int p = 0; p < ref.part; ++p)
-                firstPrefix += outputs[size_t(p)];
-            firstPrefix += value.left(at);
+                s.firstPrefix += outputs[size_t(p)];
+            s.firstPrefix += value.left(at);
         }
     });
-    if (first < 0 || fewest == most)
+    return s;
+}
+
+// The fix: keep the separator out of the values, or escape it (|escape), as a template edit.
+void setEscapeFix(Finding &f, const CheckContext &context, const KeySite &site,
+                  const PlaceholderRef &ref, const SeparatorSample &s)
+{
+    const QString &text = site.keyTemplate.text();
+    // The placeholder with |escape last: '#' becomes '%23', so no value holds a separator.
+    const QString &source = ref.templatePart
+        ? text.mid(ref.templatePart->column - 1, ref.templatePart->length)
+        : QString();
+    const QString escaped = replacePlaceholder(
+        site, ref, source.left(source.size() - 1) + QStringLiteral("|escape}"));
+    const QString escapedValue = QString::fromLatin1(s.firstValue.toUtf8().toPercentEncoding());
+    f.fix = QStringLiteral("Keep '%1' out of %2: validate it where %2 is written, or escape it "
+                           "in the key with %3 ('%4' is written '%5'), or join the parts with a "
+                           "character the values never hold.")
+                .arg(QString(s.separator), ref.name, escaped, s.firstValue, escapedValue);
+    setTemplateEdit(f, context, site, escaped,
+                    QStringLiteral("Escape the separators in %1: %2").arg(ref.name, escaped));
+}
+
+void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
+                               const QString &separators, const PlaceholderRef &ref,
+                               std::vector<Finding> &findings)
+{
+    if (ref.hasTimeFilter() || ref.hasFilter(QStringLiteral("pad"))
+        || ref.hasFilter(QStringLiteral("invert")) || ref.spec->type != AttributeKind::S
+        || isTimestampAttribute(*ref.spec) || hasFixedForm(ref.spec->generator))
+        return;
+    const SeparatorSample s = sampleSeparators(context, site, separators, ref);
+    if (s.first < 0 || s.fewest == s.most)
         return;
     const QString &text = site.keyTemplate.text();
-    const AttributeValue key = context.keyValue(first, site.keyAttribute);
+    const AttributeValue key = context.keyValue(s.first, site.keyAttribute);
     Finding f = makeFinding(context, QStringLiteral("delimiter-in-value"),
                             Finding::Severity::Warning, site, &ref);
-    f.items = {first};
-    setConcerned(f, items);
-    const QString sep = QString(separator);
-    f.title = u'\'' + firstValue + QStringLiteral("' in ") + ref.name
+    f.items = {s.first};
+    setConcerned(f, s.items);
+    const QString sep = QString(s.separator);
+    f.title = u'\'' + s.firstValue + QStringLiteral("' in ") + ref.name
         + QStringLiteral(" holds the separator '") + sep + QStringLiteral("' of ") + text;
     f.explanation
         = QStringLiteral("%1 ('%2') joins its parts with '%3', but values of %4 contain '%3' "
@@ -187,27 +220,16 @@ void checkDelimiterPlaceholder(const CheckContext &context, const KeySite &site,
                          "value matches others, and a key can sort between another value's "
                          "keys. In your data, %6 has %4 '%7' and the key %8; "
                          "begins_with(%9, '%10') is meant for %4 '%11' yet matches it. %12")
-              .arg(sentenceStart(site.description), text, sep, ref.name, quotedList(examples),
-                   context.describeItem(first), firstValue, CheckContext::quoted(key),
-                   site.keyAttribute, firstPrefix, firstValue.left(firstValue.indexOf(separator)),
-                   items.size() == 1
+              .arg(sentenceStart(site.description), text, sep, ref.name, quotedList(s.examples),
+                   context.describeItem(s.first), s.firstValue, CheckContext::quoted(key),
+                   site.keyAttribute, s.firstPrefix,
+                   s.firstValue.left(s.firstValue.indexOf(s.separator)),
+                   s.items.size() == 1
                        ? QStringLiteral("1 item in the sample has such a value.")
                        : QStringLiteral("%1 in the sample have such values.")
-                             .arg(counted(qint64(items.size()), QStringLiteral("item"),
+                             .arg(counted(qint64(s.items.size()), QStringLiteral("item"),
                                           QStringLiteral("items"))));
-    // The placeholder with |escape last: '#' becomes '%23', so no value holds a separator.
-    const QString &source = ref.templatePart
-        ? text.mid(ref.templatePart->column - 1, ref.templatePart->length)
-        : QString();
-    const QString escaped = replacePlaceholder(
-        site, ref, source.left(source.size() - 1) + QStringLiteral("|escape}"));
-    const QString escapedValue = QString::fromLatin1(firstValue.toUtf8().toPercentEncoding());
-    f.fix = QStringLiteral("Keep '%1' out of %2: validate it where %2 is written, or escape it "
-                           "in the key with %3 ('%4' is written '%5'), or join the parts with a "
-                           "character the values never hold.")
-                .arg(sep, ref.name, escaped, firstValue, escapedValue);
-    setTemplateEdit(f, context, site, escaped,
-                    QStringLiteral("Escape the separators in %1: %2").arg(ref.name, escaped));
+    setEscapeFix(f, context, site, ref, s);
     findings.push_back(std::move(f));
 }
 

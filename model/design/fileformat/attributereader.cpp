@@ -176,19 +176,82 @@ void readPattern(Reader &reader, ObjectReader &in, GeneratorSpec &spec)
     }
 }
 
-} // namespace
-
-GeneratorSpec readGenerator(Reader &reader, const QJsonObject &json, const QString &path,
-                            AttributeKind type, bool typeKnown)
+// A scalar (constant or choice) checked as `type`, its text in *out; false (reported) if not.
+bool readScalarText(Reader &reader, const QJsonValue &value, const QString &valuePath,
+                    AttributeKind type, QString *out)
 {
-    GeneratorSpec spec;
-    ObjectReader in(reader, json, path);
+    QString error;
+    const auto text = checkScalar(value, type, &error);
+    if (!text) {
+        reader.error(valuePath, error);
+        return false;
+    }
+    *out = *text;
+    return true;
+}
+
+void readConstantValue(Reader &reader, ObjectReader &in, GeneratorSpec &spec, AttributeKind type)
+{
+    const QJsonValue value = in.take(QStringLiteral("value"));
+    if (value.isUndefined())
+        in.missing(QStringLiteral("value"),
+                   QStringLiteral("the constant's value, e.g. "
+                                  "\"value\": \"ACTIVE\""));
+    else
+        readScalarText(reader, value, in.pathOf(QStringLiteral("value")), type, &spec.constant);
+}
+
+void readSequenceSettings(ObjectReader &in, GeneratorSpec &spec)
+{
+    spec.start
+        = in.integer(QStringLiteral("start"), std::numeric_limits<qint64>::min()).value_or(1);
+    spec.step = in.integer(QStringLiteral("step"), std::numeric_limits<qint64>::min()).value_or(1);
+    spec.perParent = in.boolean(QStringLiteral("perParent")).value_or(false);
+}
+
+void readIntegerRangeSettings(Reader &reader, ObjectReader &in, GeneratorSpec &spec)
+{
+    const auto min = in.integer(QStringLiteral("min"), std::numeric_limits<qint64>::min(),
+                                QStringLiteral("the smallest value, e.g. \"min\": 1"));
+    const auto max = in.integer(QStringLiteral("max"), std::numeric_limits<qint64>::min(),
+                                QStringLiteral("the largest value, e.g. \"max\": 100"));
+    spec.min = min.value_or(0);
+    spec.max = max.value_or(0);
+    if (min && max && *min > *max)
+        reader.error(
+            in.pathOf(QStringLiteral("min")),
+            QStringLiteral("min (%1) is greater than max (%2); swap them").arg(*min).arg(*max));
+}
+
+void readChoiceValues(Reader &reader, ObjectReader &in, GeneratorSpec &spec, AttributeKind type)
+{
+    const auto choices = in.array(QStringLiteral("choices"),
+                                  QStringLiteral("the values to choose from, e.g. "
+                                                 "\"choices\": [\"OPEN\", \"CLOSED\"]"));
+    if (!choices)
+        return;
+    if (choices->isEmpty())
+        reader.error(in.pathOf(QStringLiteral("choices")),
+                     QStringLiteral("is empty: list at least one value"));
+    for (qsizetype i = 0; i < choices->size(); ++i) {
+        QString text;
+        if (readScalarText(reader, choices->at(i),
+                           elementPath(in.pathOf(QStringLiteral("choices")), i), type, &text))
+            spec.choices << text;
+    }
+}
+
+// "kind": a known generator kind. When it is missing or unknown (reported), nullopt, with
+// what the object holds kept in spec.extra.
+std::optional<Kind> readGeneratorKindOf(Reader &reader, ObjectReader &in, const QJsonObject &json,
+                                        GeneratorSpec &spec)
+{
     const auto kindText = in.string(QStringLiteral("kind"),
                                     QStringLiteral("the generator's kind, one of ")
                                         + kindNames().join(QStringLiteral(", ")));
     if (!kindText) {
         spec.extra = in.extra();
-        return spec;
+        return std::nullopt;
     }
     const auto kind = ProjectFile::generatorKindFromName(*kindText);
     if (!kind) {
@@ -199,69 +262,35 @@ GeneratorSpec readGenerator(Reader &reader, const QJsonObject &json, const QStri
         spec.extra = without(json, {QStringLiteral("kind")});
         // Keep the unknown kind's members so nothing is lost if the app saves anyway.
         spec.extra.insert(QStringLiteral("kind"), *kindText);
+    }
+    return kind;
+}
+
+} // namespace
+
+GeneratorSpec readGenerator(Reader &reader, const QJsonObject &json, const QString &path,
+                            AttributeKind type, bool typeKnown)
+{
+    GeneratorSpec spec;
+    ObjectReader in(reader, json, path);
+    const auto kind = readGeneratorKindOf(reader, in, json, spec);
+    if (!kind)
         return spec;
-    }
     spec.kind = *kind;
-
-    const auto scalar = [&](const QJsonValue &value, const QString &valuePath, QString *out) {
-        QString error;
-        const auto text = checkScalar(value, typeKnown ? type : AttributeKind::S, &error);
-        if (!text) {
-            reader.error(valuePath, error);
-            return false;
-        }
-        *out = *text;
-        return true;
-    };
-
+    const AttributeKind scalarType = typeKnown ? type : AttributeKind::S;
     switch (*kind) {
-    case Kind::Constant: {
-        const QJsonValue value = in.take(QStringLiteral("value"));
-        if (value.isUndefined())
-            in.missing(QStringLiteral("value"),
-                       QStringLiteral("the constant's value, e.g. "
-                                      "\"value\": \"ACTIVE\""));
-        else
-            scalar(value, in.pathOf(QStringLiteral("value")), &spec.constant);
+    case Kind::Constant:
+        readConstantValue(reader, in, spec, scalarType);
         break;
-    }
     case Kind::Sequence:
-        spec.start
-            = in.integer(QStringLiteral("start"), std::numeric_limits<qint64>::min()).value_or(1);
-        spec.step
-            = in.integer(QStringLiteral("step"), std::numeric_limits<qint64>::min()).value_or(1);
-        spec.perParent = in.boolean(QStringLiteral("perParent")).value_or(false);
+        readSequenceSettings(in, spec);
         break;
-    case Kind::IntegerRange: {
-        const auto min = in.integer(QStringLiteral("min"), std::numeric_limits<qint64>::min(),
-                                    QStringLiteral("the smallest value, e.g. \"min\": 1"));
-        const auto max = in.integer(QStringLiteral("max"), std::numeric_limits<qint64>::min(),
-                                    QStringLiteral("the largest value, e.g. \"max\": 100"));
-        spec.min = min.value_or(0);
-        spec.max = max.value_or(0);
-        if (min && max && *min > *max)
-            reader.error(
-                in.pathOf(QStringLiteral("min")),
-                QStringLiteral("min (%1) is greater than max (%2); swap them").arg(*min).arg(*max));
+    case Kind::IntegerRange:
+        readIntegerRangeSettings(reader, in, spec);
         break;
-    }
-    case Kind::Choice: {
-        const auto choices = in.array(QStringLiteral("choices"),
-                                      QStringLiteral("the values to choose from, e.g. "
-                                                     "\"choices\": [\"OPEN\", \"CLOSED\"]"));
-        if (choices) {
-            if (choices->isEmpty())
-                reader.error(in.pathOf(QStringLiteral("choices")),
-                             QStringLiteral("is empty: list at least one value"));
-            for (qsizetype i = 0; i < choices->size(); ++i) {
-                QString text;
-                if (scalar(choices->at(i), elementPath(in.pathOf(QStringLiteral("choices")), i),
-                           &text))
-                    spec.choices << text;
-            }
-        }
+    case Kind::Choice:
+        readChoiceValues(reader, in, spec, scalarType);
         break;
-    }
     case Kind::Timestamp:
         readTimes(reader, in, spec, true);
         break;

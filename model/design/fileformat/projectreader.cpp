@@ -33,59 +33,11 @@ std::optional<Project> ProjectReader::read(const QJsonDocument &document,
         return std::nullopt;
     }
     ObjectReader root(m_reader, document.object(), {});
-    const QJsonValue version = root.take(QStringLiteral("keyscope"));
-    if (version.isUndefined()) {
-        const bool looksLikeTable = root.has(QStringLiteral("KeySchema"))
-            || root.has(QStringLiteral("TableName")) || root.has(QStringLiteral("Table"));
-        m_reader.error(QStringLiteral("keyscope"),
-                       looksLikeTable
-                           ? QStringLiteral("missing: this looks like a table definition, not a "
-                                            "Keyscope project; a project starts with "
-                                            "{\"keyscope\": 1, ...} and holds the table "
-                                            "definition in \"table\"")
-                           : QStringLiteral("missing: a Keyscope project starts with "
-                                            "{\"keyscope\": 1, ...} (the format version)"));
+    if (!readFormatVersion(root))
         return std::nullopt;
-    }
-    if (!isInteger(version) || version.toDouble() < 1) {
-        m_reader.error(QStringLiteral("keyscope"),
-                       QStringLiteral("expected the format version, a positive integer such as "
-                                      "1, found %1")
-                           .arg(describe(version)));
-        return std::nullopt;
-    }
-    const qint64 fileVersion = qint64(version.toDouble());
-    if (fileVersion > Project::kFormatVersion) {
-        // Everything else may mean something different in a newer format: stop here.
-        m_reader.error(QStringLiteral("keyscope"),
-                       QStringLiteral("written by a newer Keyscope (version %1); this one reads "
-                                      "version %2. Open it with a newer Keyscope")
-                           .arg(fileVersion)
-                           .arg(Project::kFormatVersion));
-        return std::nullopt;
-    }
-    m_project.version = int(fileVersion);
-
     m_project.name = root.string(QStringLiteral("name")).value_or(QString());
     m_project.description = root.string(QStringLiteral("description")).value_or(QString());
-    const QJsonValue seed = root.take(QStringLiteral("seed"));
-    if (seed.isString()) {
-        bool ok = false;
-        m_project.seed = seed.toString().toULongLong(&ok);
-        if (!ok)
-            m_reader.error(
-                QStringLiteral("seed"),
-                QStringLiteral("expected a non-negative integer, found %1").arg(describe(seed)));
-    } else if (seed.isDouble() && seed.toDouble() > 9007199254740992.0) {
-        m_reader.error(QStringLiteral("seed"),
-                       QStringLiteral("is above 9007199254740992, too large for a JSON number "
-                                      "to hold exactly; write it as a string of digits, e.g. "
-                                      "\"18446744073709551615\""));
-    } else if (!seed.isUndefined()) {
-        if (const auto value
-            = ObjectReader::checkInteger(m_reader, QStringLiteral("seed"), seed, 0))
-            m_project.seed = quint64(*value);
-    }
+    readSeed(root);
     readTable(root);
     readEntities(root);
     readAccessPatterns(root);
@@ -105,6 +57,67 @@ std::optional<Project> ProjectReader::read(const QJsonDocument &document,
     if (m_reader.hasErrors())
         return std::nullopt;
     return std::move(m_project);
+}
+
+// "keyscope": the format version, one this Keyscope reads. False (reported) when it is not.
+bool ProjectReader::readFormatVersion(ObjectReader &root)
+{
+    const QJsonValue version = root.take(QStringLiteral("keyscope"));
+    if (version.isUndefined()) {
+        const bool looksLikeTable = root.has(QStringLiteral("KeySchema"))
+            || root.has(QStringLiteral("TableName")) || root.has(QStringLiteral("Table"));
+        m_reader.error(QStringLiteral("keyscope"),
+                       looksLikeTable
+                           ? QStringLiteral("missing: this looks like a table definition, not a "
+                                            "Keyscope project; a project starts with "
+                                            "{\"keyscope\": 1, ...} and holds the table "
+                                            "definition in \"table\"")
+                           : QStringLiteral("missing: a Keyscope project starts with "
+                                            "{\"keyscope\": 1, ...} (the format version)"));
+        return false;
+    }
+    if (!isInteger(version) || version.toDouble() < 1) {
+        m_reader.error(QStringLiteral("keyscope"),
+                       QStringLiteral("expected the format version, a positive integer such as "
+                                      "1, found %1")
+                           .arg(describe(version)));
+        return false;
+    }
+    const qint64 fileVersion = qint64(version.toDouble());
+    if (fileVersion > Project::kFormatVersion) {
+        // Everything else may mean something different in a newer format: stop here.
+        m_reader.error(QStringLiteral("keyscope"),
+                       QStringLiteral("written by a newer Keyscope (version %1); this one reads "
+                                      "version %2. Open it with a newer Keyscope")
+                           .arg(fileVersion)
+                           .arg(Project::kFormatVersion));
+        return false;
+    }
+    m_project.version = int(fileVersion);
+    return true;
+}
+
+// "seed": a non-negative integer, as a JSON number up to 2^53 or as a string of digits.
+void ProjectReader::readSeed(ObjectReader &root)
+{
+    const QJsonValue seed = root.take(QStringLiteral("seed"));
+    if (seed.isString()) {
+        bool ok = false;
+        m_project.seed = seed.toString().toULongLong(&ok);
+        if (!ok)
+            m_reader.error(
+                QStringLiteral("seed"),
+                QStringLiteral("expected a non-negative integer, found %1").arg(describe(seed)));
+    } else if (seed.isDouble() && seed.toDouble() > 9007199254740992.0) {
+        m_reader.error(QStringLiteral("seed"),
+                       QStringLiteral("is above 9007199254740992, too large for a JSON number "
+                                      "to hold exactly; write it as a string of digits, e.g. "
+                                      "\"18446744073709551615\""));
+    } else if (!seed.isUndefined()) {
+        if (const auto value
+            = ObjectReader::checkInteger(m_reader, QStringLiteral("seed"), seed, 0))
+            m_project.seed = quint64(*value);
+    }
 }
 
 void ProjectReader::readTable(ObjectReader &root)
@@ -209,97 +222,11 @@ EntityType ProjectReader::readEntity(const QJsonObject &json, const QString &pat
                                .arg(*color));
     }
     entity.parent = in.string(QStringLiteral("parent")).value_or(QString());
-
-    const QJsonValue count = in.take(QStringLiteral("count"));
-    const QString countPath = in.pathOf(QStringLiteral("count"));
-    // A count above what one population may hold is refused here, quoting the number as
-    // written (it would not fit the int it is kept in anyway).
-    const auto overLimit = [&](const QString &path, qint64 n) {
-        if (n <= Populator::kMaxItems)
-            return false;
-        m_reader.error(path,
-                       QStringLiteral("%1 items is more than Keyscope populates (at most %2 "
-                                      "items in all); lower the count")
-                           .arg(QLocale(QLocale::English).toString(n),
-                                QLocale(QLocale::English).toString(Populator::kMaxItems)));
-        return true;
-    };
-    if (count.isDouble()) {
-        if (const auto n = ObjectReader::checkInteger(m_reader, countPath, count, 0);
-            n && !overLimit(countPath, *n))
-            entity.countMin = entity.countMax = int(*n);
-    } else if (count.isArray()) {
-        const QJsonArray range = count.toArray();
-        if (range.size() != 2) {
-            m_reader.error(countPath,
-                           QStringLiteral("expected [min, max] (two integers, e.g. "
-                                          "[25, 40]), found an array of %1")
-                               .arg(range.size()));
-        } else {
-            const auto min
-                = ObjectReader::checkInteger(m_reader, elementPath(countPath, 0), range.at(0), 0);
-            const auto max
-                = ObjectReader::checkInteger(m_reader, elementPath(countPath, 1), range.at(1), 0);
-            if (min && max && !overLimit(elementPath(countPath, 0), *min)
-                && !overLimit(elementPath(countPath, 1), *max)) {
-                entity.countMin = int(*min);
-                entity.countMax = int(*max);
-                if (*min > *max)
-                    m_reader.error(countPath,
-                                   QStringLiteral("countMin %1 is greater than countMax %2: write "
-                                                  "[%2, %1]")
-                                       .arg(*min)
-                                       .arg(*max));
-            }
-        }
-    } else if (!count.isUndefined()) {
-        m_reader.error(countPath,
-                       QStringLiteral("expected a count (25) or a range [min, max] "
-                                      "([25, 40]), found %1")
-                           .arg(describe(count)));
-    }
-
-    if (const auto attributes = in.array(QStringLiteral("attributes"))) {
-        const QString attributesPath = in.pathOf(QStringLiteral("attributes"));
-        QSet<QString> seen;
-        for (qsizetype i = 0; i < attributes->size(); ++i) {
-            const QString attributePath = elementPath(attributesPath, i);
-            if (!attributes->at(i).isObject()) {
-                m_reader.error(attributePath,
-                               QStringLiteral("expected an attribute object {\"name\": ..., "
-                                              "\"type\": ..., \"generator\": {...}}, found %1")
-                                   .arg(describe(attributes->at(i))));
-                continue;
-            }
-            AttributeSpec attribute = readAttribute(attributes->at(i).toObject(), attributePath);
-            if (!attribute.name.isEmpty()) {
-                if (seen.contains(attribute.name))
-                    m_reader.error(memberPath(attributePath, QStringLiteral("name")),
-                                   QStringLiteral("%1 already has an attribute named %2")
-                                       .arg(entity.name, attribute.name));
-                seen.insert(attribute.name);
-                info.attributePaths.insert(attribute.name,
-                                           memberPath(attributePath, QStringLiteral("type")));
-            }
-            entity.attributes.push_back(std::move(attribute));
-        }
-    }
-
-    if (const auto keys = in.object(QStringLiteral("keys"))) {
-        const QString keysPath = in.pathOf(QStringLiteral("keys"));
-        for (auto it = keys->begin(); it != keys->end(); ++it) {
-            const QString keyPath = memberPath(keysPath, it.key());
-            if (!it.value().isString()) {
-                m_reader.error(keyPath,
-                               QStringLiteral("expected a key template string such as "
-                                              "\"DEVICE#{DeviceId}\", found %1")
-                                   .arg(describe(it.value())));
-                continue;
-            }
-            entity.keys[it.key()] = it.value().toString();
-            info.keyPaths.insert(it.key(), keyPath);
-        }
-    }
+    readEntityCount(in.take(QStringLiteral("count")), in.pathOf(QStringLiteral("count")), entity);
+    if (const auto attributes = in.array(QStringLiteral("attributes")))
+        readEntityAttributes(*attributes, in.pathOf(QStringLiteral("attributes")), entity, info);
+    if (const auto keys = in.object(QStringLiteral("keys")))
+        readEntityKeys(*keys, in.pathOf(QStringLiteral("keys")), entity, info);
     if (const auto count = in.integer(QStringLiteral("countPerParent"), 0))
         entity.countPerParent = *count;
     if (const auto writes = in.object(QStringLiteral("writes")))
@@ -309,6 +236,112 @@ EntityType ProjectReader::readEntity(const QJsonObject &json, const QString &pat
                      QStringLiteral("count"), QStringLiteral("attributes"), QStringLiteral("keys"),
                      QStringLiteral("countPerParent"), QStringLiteral("writes")});
     return entity;
+}
+
+// A count above what one population may hold is refused here, quoting the number as written
+// (it would not fit the int it is kept in anyway).
+bool ProjectReader::countOverLimit(const QString &path, qint64 n)
+{
+    if (n <= Populator::kMaxItems)
+        return false;
+    m_reader.error(path,
+                   QStringLiteral("%1 items is more than Keyscope populates (at most %2 "
+                                  "items in all); lower the count")
+                       .arg(QLocale(QLocale::English).toString(n),
+                            QLocale(QLocale::English).toString(Populator::kMaxItems)));
+    return true;
+}
+
+// "count": a number of items (25) or a range [min, max].
+void ProjectReader::readEntityCount(const QJsonValue &count, const QString &countPath,
+                                    EntityType &entity)
+{
+    if (count.isDouble()) {
+        if (const auto n = ObjectReader::checkInteger(m_reader, countPath, count, 0);
+            n && !countOverLimit(countPath, *n))
+            entity.countMin = entity.countMax = int(*n);
+    } else if (count.isArray()) {
+        readEntityCountRange(count.toArray(), countPath, entity);
+    } else if (!count.isUndefined()) {
+        m_reader.error(countPath,
+                       QStringLiteral("expected a count (25) or a range [min, max] "
+                                      "([25, 40]), found %1")
+                           .arg(describe(count)));
+    }
+}
+
+void ProjectReader::readEntityCountRange(const QJsonArray &range, const QString &countPath,
+                                         EntityType &entity)
+{
+    if (range.size() != 2) {
+        m_reader.error(countPath,
+                       QStringLiteral("expected [min, max] (two integers, e.g. "
+                                      "[25, 40]), found an array of %1")
+                           .arg(range.size()));
+        return;
+    }
+    const auto min
+        = ObjectReader::checkInteger(m_reader, elementPath(countPath, 0), range.at(0), 0);
+    const auto max
+        = ObjectReader::checkInteger(m_reader, elementPath(countPath, 1), range.at(1), 0);
+    if (!min || !max || countOverLimit(elementPath(countPath, 0), *min)
+        || countOverLimit(elementPath(countPath, 1), *max))
+        return;
+    entity.countMin = int(*min);
+    entity.countMax = int(*max);
+    if (*min > *max)
+        m_reader.error(countPath,
+                       QStringLiteral("countMin %1 is greater than countMax %2: write "
+                                      "[%2, %1]")
+                           .arg(*min)
+                           .arg(*max));
+}
+
+// "attributes": each read, names unique within the type.
+void ProjectReader::readEntityAttributes(const QJsonArray &attributes,
+                                         const QString &attributesPath, EntityType &entity,
+                                         EntityInfo &info)
+{
+    QSet<QString> seen;
+    for (qsizetype i = 0; i < attributes.size(); ++i) {
+        const QString attributePath = elementPath(attributesPath, i);
+        if (!attributes.at(i).isObject()) {
+            m_reader.error(attributePath,
+                           QStringLiteral("expected an attribute object {\"name\": ..., "
+                                          "\"type\": ..., \"generator\": {...}}, found %1")
+                               .arg(describe(attributes.at(i))));
+            continue;
+        }
+        AttributeSpec attribute = readAttribute(attributes.at(i).toObject(), attributePath);
+        if (!attribute.name.isEmpty()) {
+            if (seen.contains(attribute.name))
+                m_reader.error(memberPath(attributePath, QStringLiteral("name")),
+                               QStringLiteral("%1 already has an attribute named %2")
+                                   .arg(entity.name, attribute.name));
+            seen.insert(attribute.name);
+            info.attributePaths.insert(attribute.name,
+                                       memberPath(attributePath, QStringLiteral("type")));
+        }
+        entity.attributes.push_back(std::move(attribute));
+    }
+}
+
+// "keys": key attribute -> template text.
+void ProjectReader::readEntityKeys(const QJsonObject &keys, const QString &keysPath,
+                                   EntityType &entity, EntityInfo &info)
+{
+    for (auto it = keys.begin(); it != keys.end(); ++it) {
+        const QString keyPath = memberPath(keysPath, it.key());
+        if (!it.value().isString()) {
+            m_reader.error(keyPath,
+                           QStringLiteral("expected a key template string such as "
+                                          "\"DEVICE#{DeviceId}\", found %1")
+                               .arg(describe(it.value())));
+            continue;
+        }
+        entity.keys[it.key()] = it.value().toString();
+        info.keyPaths.insert(it.key(), keyPath);
+    }
 }
 
 EntityWrites ProjectReader::readWrites(const QJsonObject &json, const QString &path,
@@ -392,108 +425,153 @@ const EntityInfo *ProjectReader::infoOf(const QString &entityName) const
     return nullptr;
 }
 
-void ProjectReader::checkParents()
+namespace {
+
+// Settles every entity type's parent chain: whether it ends at a root, and its ancestors.
+// Linear in the number of types: one index by name, and each chain walked once (a type whose
+// parent is settled takes its result and ancestors from it).
+class ParentChains
 {
-    // Linear in the number of types: one index by name, and each chain walked once (a type
-    // whose parent is settled takes its result and ancestors from it).
-    QHash<QString, std::size_t> byName;
-    QStringList names;
-    for (std::size_t i = 0; i < m_project.entities.size(); ++i) {
-        const QString &name = m_project.entities[i].name;
-        if (!byName.contains(name)) {
-            byName.insert(name, i);
-            names << name;
+public:
+    ParentChains(Reader &reader, const std::vector<EntityType> &entities,
+                 std::vector<EntityInfo> &info)
+        : m_reader(reader)
+        , m_entities(entities)
+        , m_info(info)
+        , m_state(entities.size(), State::Unvisited)
+    {
+        for (std::size_t i = 0; i < m_entities.size(); ++i) {
+            const QString &name = m_entities[i].name;
+            if (!m_byName.contains(name)) {
+                m_byName.insert(name, i);
+                m_names << name;
+            }
         }
     }
-    enum class State { Unvisited, Walking, Settled };
-    std::vector<State> state(m_project.entities.size(), State::Unvisited);
-    QSet<QString> reportedCycle;
 
-    // Settles `start` and every unsettled type above it; returns whether start's chain is ok.
-    const auto settle = [&](std::size_t start) {
+    void settleAll()
+    {
+        for (std::size_t i = 0; i < m_entities.size(); ++i)
+            settle(i);
+    }
+
+private:
+    enum class State { Unvisited, Walking, Settled };
+
+    // Settles `start` and every unsettled type above it.
+    void settle(std::size_t start)
+    {
         std::vector<std::size_t> walk;
-        std::size_t current = start;
+        std::optional<std::size_t> current = start;
         bool ok = true;
-        while (true) {
-            if (state[current] == State::Settled) {
-                ok = m_info[current].chainOk;
+        while (current) {
+            if (m_state[*current] == State::Settled) {
+                ok = m_info[*current].chainOk;
                 break;
             }
-            if (state[current] == State::Walking) {
-                // A cycle: the types from `current` on in the walk. Reported once, at the type
-                // that closes it when that is where the walk began.
-                const auto from = std::find(walk.begin(), walk.end(), current);
-                QStringList cycle;
-                for (auto it = from; it != walk.end(); ++it)
-                    cycle << m_project.entities[*it].name;
-                QStringList sorted = cycle;
-                sorted.sort();
-                const QString key = sorted.join(u',');
-                if (!reportedCycle.contains(key)) {
-                    reportedCycle.insert(key);
-                    const std::size_t at = *from;
-                    m_reader.error(memberPath(m_info[at].path, QStringLiteral("parent")),
-                                   QStringLiteral("the parents form a cycle (%1 -> %2); one of "
-                                                  "them must be a root type without \"parent\"")
-                                       .arg(someOf(cycle, QStringLiteral(" -> ")),
-                                            m_project.entities[at].name));
-                }
+            if (m_state[*current] == State::Walking) {
+                reportCycle(walk, *current);
                 ok = false;
                 break;
             }
-            state[current] = State::Walking;
-            walk.push_back(current);
-            const EntityType &entity = m_project.entities[current];
-            EntityInfo &info = m_info[current];
-            if (!info.chainOk) {
-                ok = false;
-                break;
-            }
-            if (entity.parent.isEmpty())
-                break; // a root
-            const QString parentPath = memberPath(info.path, QStringLiteral("parent"));
-            if (entity.parent == entity.name) {
-                m_reader.error(parentPath,
-                               QStringLiteral("%1 names itself as its parent; a root "
-                                              "type has no \"parent\"")
-                                   .arg(entity.name));
-                info.chainOk = false;
-                ok = false;
-                break;
-            }
-            const auto parent = byName.constFind(entity.parent);
-            if (parent == byName.constEnd()) {
-                QStringList others = names;
-                others.removeAll(entity.name);
-                m_reader.error(
-                    parentPath,
-                    QStringLiteral("parent '%1' names no entity type%2 (entity types: "
-                                   "%3)")
-                        .arg(entity.parent, didYouMean(entity.parent, others), listOrNone(others)));
-                info.chainOk = false;
-                ok = false;
-                break;
-            }
-            current = *parent;
+            m_state[*current] = State::Walking;
+            walk.push_back(*current);
+            current = nextUp(*current, ok);
         }
-        // Everything walked shares the outcome; ancestors come from the settled parent.
+        settleWalk(walk, ok);
+    }
+
+    // The type above `index`, or nullopt where the walk ends: at a root, or at a broken link
+    // (reported; `ok` becomes false).
+    std::optional<std::size_t> nextUp(std::size_t index, bool &ok)
+    {
+        const EntityType &entity = m_entities[index];
+        EntityInfo &info = m_info[index];
+        if (!info.chainOk) {
+            ok = false;
+            return std::nullopt;
+        }
+        if (entity.parent.isEmpty())
+            return std::nullopt; // a root
+        const QString parentPath = memberPath(info.path, QStringLiteral("parent"));
+        if (entity.parent == entity.name) {
+            m_reader.error(parentPath,
+                           QStringLiteral("%1 names itself as its parent; a root "
+                                          "type has no \"parent\"")
+                               .arg(entity.name));
+            info.chainOk = false;
+            ok = false;
+            return std::nullopt;
+        }
+        const auto parent = m_byName.constFind(entity.parent);
+        if (parent == m_byName.constEnd()) {
+            QStringList others = m_names;
+            others.removeAll(entity.name);
+            m_reader.error(
+                parentPath,
+                QStringLiteral("parent '%1' names no entity type%2 (entity types: "
+                               "%3)")
+                    .arg(entity.parent, didYouMean(entity.parent, others), listOrNone(others)));
+            info.chainOk = false;
+            ok = false;
+            return std::nullopt;
+        }
+        return *parent;
+    }
+
+    // A cycle: the types from `current` on in the walk. Reported once, at the type that closes
+    // it when that is where the walk began.
+    void reportCycle(const std::vector<std::size_t> &walk, std::size_t current)
+    {
+        const auto from = std::find(walk.begin(), walk.end(), current);
+        QStringList cycle;
+        for (auto it = from; it != walk.end(); ++it)
+            cycle << m_entities[*it].name;
+        QStringList sorted = cycle;
+        sorted.sort();
+        const QString key = sorted.join(u',');
+        if (m_reportedCycle.contains(key))
+            return;
+        m_reportedCycle.insert(key);
+        const std::size_t at = *from;
+        m_reader.error(memberPath(m_info[at].path, QStringLiteral("parent")),
+                       QStringLiteral("the parents form a cycle (%1 -> %2); one of "
+                                      "them must be a root type without \"parent\"")
+                           .arg(someOf(cycle, QStringLiteral(" -> ")), m_entities[at].name));
+    }
+
+    // Everything walked shares the outcome; ancestors come from the settled parent.
+    void settleWalk(const std::vector<std::size_t> &walk, bool ok)
+    {
         for (auto it = walk.rbegin(); it != walk.rend(); ++it) {
             const std::size_t index = *it;
-            state[index] = State::Settled;
+            m_state[index] = State::Settled;
             EntityInfo &info = m_info[index];
             info.chainOk = info.chainOk && ok;
             info.ancestors.clear();
-            const QString &parentName = m_project.entities[index].parent;
+            const QString &parentName = m_entities[index].parent;
             if (info.chainOk && !parentName.isEmpty()) {
-                const std::size_t parent = byName.value(parentName);
+                const std::size_t parent = m_byName.value(parentName);
                 info.ancestors.reserve(m_info[parent].ancestors.size() + 1);
                 info.ancestors << parentName << m_info[parent].ancestors;
             }
         }
-        return ok;
-    };
-    for (std::size_t i = 0; i < m_project.entities.size(); ++i)
-        settle(i);
+    }
+
+    Reader &m_reader;
+    const std::vector<EntityType> &m_entities;
+    std::vector<EntityInfo> &m_info;
+    std::vector<State> m_state;
+    QHash<QString, std::size_t> m_byName;
+    QStringList m_names;
+    QSet<QString> m_reportedCycle;
+};
+
+} // namespace
+
+void ProjectReader::checkParents()
+{
+    ParentChains(m_reader, m_project.entities, m_info).settleAll();
 }
 
 void ProjectReader::checkKeys(std::size_t index)
@@ -723,24 +801,55 @@ AccessPattern ProjectReader::readAccessPattern(const QJsonObject &json, const QS
                                             "10 newest readings\""))
                        .value_or(QString());
     pattern.description = in.string(QStringLiteral("description")).value_or(QString());
-    if (const auto index = in.string(QStringLiteral("index"))) {
-        pattern.indexName = *index;
-        if (m_tableOk && !m_project.table.index(*index)) {
-            QStringList indexes;
-            for (const auto &definition : m_project.table.indexes)
-                indexes << definition.name;
-            m_reader.error(in.pathOf(QStringLiteral("index")),
-                           indexes.isEmpty()
-                               ? QStringLiteral("the table has no index named %1 (it has no "
-                                                "indexes); leave \"index\" out to query the "
-                                                "table")
-                                     .arg(*index)
-                               : QStringLiteral("the table has no index named %1%2 (indexes: "
-                                                "%3); leave \"index\" out to query the table")
-                                     .arg(*index, didYouMean(*index, indexes),
-                                          indexes.join(QStringLiteral(", "))));
-        }
-    }
+    readPatternIndex(in, pattern);
+    readPatternCondition(in, pattern);
+    readPatternParent(in, pattern);
+    checkPatternParentIndex(in, pattern);
+    if (const auto values = in.object(QStringLiteral("values")))
+        readPatternValues(*values, in.pathOf(QStringLiteral("values")), pattern);
+    pattern.scanIndexForward = in.boolean(QStringLiteral("scanIndexForward")).value_or(true);
+    if (const auto limit = in.integer(QStringLiteral("limit"), 1))
+        pattern.limit = *limit;
+    pattern.consistentRead = in.boolean(QStringLiteral("consistentRead")).value_or(false);
+    readRates(in, pattern);
+    if (const auto expect = in.object(QStringLiteral("expect")))
+        readExpectation(*expect, in.pathOf(QStringLiteral("expect")), pattern);
+    pattern.extra = in.extra(QStringList {
+        QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("index"),
+        QStringLiteral("keyCondition"), QStringLiteral("filter"), QStringLiteral("names"),
+        QStringLiteral("values"), QStringLiteral("parent"), QStringLiteral("parentIndex"),
+        QStringLiteral("scanIndexForward"), QStringLiteral("limit"),
+        QStringLiteral("consistentRead"), QStringLiteral("rate"), QStringLiteral("averageRate"),
+        QStringLiteral("expect")});
+    return pattern;
+}
+
+// "index": a name of one of the table's indexes.
+void ProjectReader::readPatternIndex(ObjectReader &in, AccessPattern &pattern)
+{
+    const auto index = in.string(QStringLiteral("index"));
+    if (!index)
+        return;
+    pattern.indexName = *index;
+    if (!m_tableOk || m_project.table.index(*index))
+        return;
+    QStringList indexes;
+    for (const auto &definition : m_project.table.indexes)
+        indexes << definition.name;
+    m_reader.error(in.pathOf(QStringLiteral("index")),
+                   indexes.isEmpty() ? QStringLiteral("the table has no index named %1 (it has no "
+                                                      "indexes); leave \"index\" out to query the "
+                                                      "table")
+                                           .arg(*index)
+                                     : QStringLiteral("the table has no index named %1%2 (indexes: "
+                                                      "%3); leave \"index\" out to query the table")
+                                           .arg(*index, didYouMean(*index, indexes),
+                                                indexes.join(QStringLiteral(", "))));
+}
+
+// "keyCondition", "filter" and the "names" they use.
+void ProjectReader::readPatternCondition(ObjectReader &in, AccessPattern &pattern)
+{
     if (const auto condition = in.string(QStringLiteral("keyCondition"),
                                          QStringLiteral("the KeyConditionExpression, e.g. "
                                                         "\"PK = :pk\""))) {
@@ -752,18 +861,23 @@ AccessPattern ProjectReader::readAccessPattern(const QJsonObject &json, const QS
     }
     if (const auto filter = in.string(QStringLiteral("filter")))
         pattern.filterExpression = *filter;
-    if (const auto names = in.object(QStringLiteral("names"))) {
-        for (auto it = names->begin(); it != names->end(); ++it) {
-            if (!it.value().isString()) {
-                m_reader.error(memberPath(in.pathOf(QStringLiteral("names")), it.key()),
-                               QStringLiteral("expected the attribute name as a string, found %1")
-                                   .arg(describe(it.value())));
-                continue;
-            }
-            pattern.names[it.key()] = it.value().toString();
+    const auto names = in.object(QStringLiteral("names"));
+    if (!names)
+        return;
+    for (auto it = names->begin(); it != names->end(); ++it) {
+        if (!it.value().isString()) {
+            m_reader.error(memberPath(in.pathOf(QStringLiteral("names")), it.key()),
+                           QStringLiteral("expected the attribute name as a string, found %1")
+                               .arg(describe(it.value())));
+            continue;
         }
+        pattern.names[it.key()] = it.value().toString();
     }
+}
 
+// "parent" (an entity type) and "parentIndex" (which of its items).
+void ProjectReader::readPatternParent(ObjectReader &in, AccessPattern &pattern)
+{
     if (const auto parent = in.string(QStringLiteral("parent"))) {
         pattern.parentEntity = *parent;
         if (!m_project.entity(*parent)) {
@@ -782,87 +896,86 @@ AccessPattern ProjectReader::readAccessPattern(const QJsonObject &json, const QS
         m_reader.error(in.pathOf(QStringLiteral("parentIndex")),
                        QStringLiteral("chooses which parent item to use, but the pattern has no "
                                       "\"parent\"; add \"parent\": \"<entity type>\""));
+}
+
+// A root parent type has at most countMax items: parentIndex must name one of them.
+void ProjectReader::checkPatternParentIndex(ObjectReader &in, const AccessPattern &pattern)
+{
     const EntityType *parentEntity
         = pattern.parentEntity.isEmpty() ? nullptr : m_project.entity(pattern.parentEntity);
-    const EntityInfo *parentInfo = parentEntity ? infoOf(pattern.parentEntity) : nullptr;
-    if (parentEntity && parentEntity->parent.isEmpty()
-        && pattern.parentIndex >= parentEntity->countMax)
-        m_reader.error(in.pathOf(QStringLiteral("parentIndex")),
-                       QStringLiteral("there %1 (its count), so index %2 names none; "
-                                      "parentIndex counts from 0 (0..%3)")
-                           .arg(parentEntity->countMax == 1
-                                    ? QStringLiteral("is at most 1 %1 item").arg(parentEntity->name)
-                                    : QStringLiteral("are at most %1 %2 items")
-                                          .arg(parentEntity->countMax)
-                                          .arg(parentEntity->name))
-                           .arg(pattern.parentIndex)
-                           .arg(std::max(0, parentEntity->countMax - 1)));
+    if (!parentEntity || !parentEntity->parent.isEmpty()
+        || pattern.parentIndex < parentEntity->countMax)
+        return;
+    m_reader.error(in.pathOf(QStringLiteral("parentIndex")),
+                   QStringLiteral("there %1 (its count), so index %2 names none; "
+                                  "parentIndex counts from 0 (0..%3)")
+                       .arg(parentEntity->countMax == 1
+                                ? QStringLiteral("is at most 1 %1 item").arg(parentEntity->name)
+                                : QStringLiteral("are at most %1 %2 items")
+                                      .arg(parentEntity->countMax)
+                                      .arg(parentEntity->name))
+                       .arg(pattern.parentIndex)
+                       .arg(std::max(0, parentEntity->countMax - 1)));
+}
 
-    if (const auto values = in.object(QStringLiteral("values"))) {
-        const QString valuesPath = in.pathOf(QStringLiteral("values"));
-        for (auto it = values->begin(); it != values->end(); ++it) {
-            const QString valuePath = memberPath(valuesPath, it.key());
-            PatternValue value;
-            if (it.value().isString()) {
-                value.templateText = it.value().toString();
-                const auto parsed = parseTemplate(m_reader, valuePath, value.templateText);
-                if (parsed && !parsed->placeholders().isEmpty()) {
-                    if (pattern.parentEntity.isEmpty()) {
-                        m_reader.error(
-                            valuePath,
-                            QStringLiteral("in template \"%1\": {%2} needs an item to "
-                                           "take its value from; name its type with "
-                                           "\"parent\" (and \"parentIndex\" for "
-                                           "which one), or give a literal such as "
-                                           "{\"S\": \"...\"}")
-                                .arg(value.templateText, parsed->placeholders().front()));
-                    } else if (parentEntity && parentInfo) {
-                        for (const QString &placeholder : parsed->placeholders()) {
-                            // The parent item's keys are readable too: ":pk": "{PK}".
-                            if (parentEntity->keys.count(placeholder))
-                                continue;
-                            QString why;
-                            if (!resolvePlaceholder(m_project, *parentEntity, parentInfo->ancestors,
-                                                    placeholder, &why))
-                                m_reader.error(valuePath,
-                                               QStringLiteral("in template \"%1\": %2")
-                                                   .arg(value.templateText, why));
-                        }
-                    }
-                }
-            } else if (it.value().isObject()) {
-                QString error;
-                QString errorPath;
-                value.literal = dynamojson::valueFromJson(it.value(), &error, &errorPath);
-                if (!value.literal)
-                    m_reader.error(valuePath + errorPath, error);
-            } else {
-                m_reader.error(valuePath,
-                               QStringLiteral("expected a key template string (\"DEVICE#"
-                                              "{DeviceId}\") or a DynamoDB JSON value "
-                                              "({\"S\": \"DEVICE#d-0007\"}, {\"N\": \"42\"}), "
-                                              "found %1")
-                                   .arg(describe(it.value())));
-                continue;
-            }
-            pattern.values[it.key()] = std::move(value);
+// "values": each a key template over the parent item or a DynamoDB JSON literal.
+void ProjectReader::readPatternValues(const QJsonObject &values, const QString &valuesPath,
+                                      AccessPattern &pattern)
+{
+    for (auto it = values.begin(); it != values.end(); ++it) {
+        const QString valuePath = memberPath(valuesPath, it.key());
+        PatternValue value;
+        if (it.value().isString()) {
+            value.templateText = it.value().toString();
+            checkPatternValueTemplate(valuePath, value.templateText, pattern);
+        } else if (it.value().isObject()) {
+            QString error;
+            QString errorPath;
+            value.literal = dynamojson::valueFromJson(it.value(), &error, &errorPath);
+            if (!value.literal)
+                m_reader.error(valuePath + errorPath, error);
+        } else {
+            m_reader.error(valuePath,
+                           QStringLiteral("expected a key template string (\"DEVICE#"
+                                          "{DeviceId}\") or a DynamoDB JSON value "
+                                          "({\"S\": \"DEVICE#d-0007\"}, {\"N\": \"42\"}), "
+                                          "found %1")
+                               .arg(describe(it.value())));
+            continue;
         }
+        pattern.values[it.key()] = std::move(value);
     }
-    pattern.scanIndexForward = in.boolean(QStringLiteral("scanIndexForward")).value_or(true);
-    if (const auto limit = in.integer(QStringLiteral("limit"), 1))
-        pattern.limit = *limit;
-    pattern.consistentRead = in.boolean(QStringLiteral("consistentRead")).value_or(false);
-    readRates(in, pattern);
-    if (const auto expect = in.object(QStringLiteral("expect")))
-        readExpectation(*expect, in.pathOf(QStringLiteral("expect")), pattern);
-    pattern.extra = in.extra(QStringList {
-        QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("index"),
-        QStringLiteral("keyCondition"), QStringLiteral("filter"), QStringLiteral("names"),
-        QStringLiteral("values"), QStringLiteral("parent"), QStringLiteral("parentIndex"),
-        QStringLiteral("scanIndexForward"), QStringLiteral("limit"),
-        QStringLiteral("consistentRead"), QStringLiteral("rate"), QStringLiteral("averageRate"),
-        QStringLiteral("expect")});
-    return pattern;
+}
+
+// A value's template parses, and its placeholders name what the parent item has.
+void ProjectReader::checkPatternValueTemplate(const QString &valuePath, const QString &text,
+                                              const AccessPattern &pattern)
+{
+    const auto parsed = parseTemplate(m_reader, valuePath, text);
+    if (!parsed || parsed->placeholders().isEmpty())
+        return;
+    if (pattern.parentEntity.isEmpty()) {
+        m_reader.error(valuePath,
+                       QStringLiteral("in template \"%1\": {%2} needs an item to "
+                                      "take its value from; name its type with "
+                                      "\"parent\" (and \"parentIndex\" for "
+                                      "which one), or give a literal such as "
+                                      "{\"S\": \"...\"}")
+                           .arg(text, parsed->placeholders().front()));
+        return;
+    }
+    const EntityType *parentEntity = m_project.entity(pattern.parentEntity);
+    const EntityInfo *parentInfo = parentEntity ? infoOf(pattern.parentEntity) : nullptr;
+    if (!parentEntity || !parentInfo)
+        return;
+    for (const QString &placeholder : parsed->placeholders()) {
+        // The parent item's keys are readable too: ":pk": "{PK}".
+        if (parentEntity->keys.count(placeholder))
+            continue;
+        QString why;
+        if (!resolvePlaceholder(m_project, *parentEntity, parentInfo->ancestors, placeholder, &why))
+            m_reader.error(valuePath, QStringLiteral("in template \"%1\": %2").arg(text, why));
+    }
 }
 
 void ProjectReader::readRates(ObjectReader &in, AccessPattern &pattern)
@@ -883,28 +996,8 @@ void ProjectReader::readExpectation(const QJsonObject &json, const QString &path
 {
     PatternExpectation &expect = pattern.expect;
     ObjectReader in(m_reader, json, path);
-    QStringList entityNames;
-    for (const auto &entity : m_project.entities)
-        entityNames << entity.name;
-    entityNames.removeDuplicates();
-    if (const auto types = in.array(QStringLiteral("entityTypes"))) {
-        for (qsizetype i = 0; i < types->size(); ++i) {
-            const QString typePath = elementPath(in.pathOf(QStringLiteral("entityTypes")), i);
-            if (!types->at(i).isString()) {
-                m_reader.error(typePath,
-                               QStringLiteral("expected an entity type name, found %1")
-                                   .arg(describe(types->at(i))));
-                continue;
-            }
-            const QString name = types->at(i).toString();
-            if (!m_project.entity(name))
-                m_reader.error(
-                    typePath,
-                    QStringLiteral("'%1' names no entity type%2 (entity types: %3)")
-                        .arg(name, didYouMean(name, entityNames), listOrNone(entityNames)));
-            expect.entityTypes << name;
-        }
-    }
+    if (const auto types = in.array(QStringLiteral("entityTypes")))
+        readExpectedTypes(*types, in.pathOf(QStringLiteral("entityTypes")), expect);
     expect.parentFirst = in.boolean(QStringLiteral("parentFirst"));
     if (expect.parentFirst && *expect.parentFirst && pattern.parentEntity.isEmpty())
         m_reader.error(in.pathOf(QStringLiteral("parentFirst")),
@@ -916,33 +1009,74 @@ void ProjectReader::readExpectation(const QJsonObject &json, const QString &path
                 QStringLiteral("attribute"),
                 QStringLiteral("the attribute the results are ordered by, e.g. \"Ts\""))) {
             expect.orderAttribute = *attribute;
-            // The attribute must exist on some entity type that may come back.
-            QStringList candidates;
-            bool found = false;
-            for (const auto &entity : m_project.entities) {
-                if (!expect.entityTypes.isEmpty() && !expect.entityTypes.contains(entity.name))
-                    continue;
-                const QStringList names = attributeNames(entity);
-                for (const QString &name : names) {
-                    if (!candidates.contains(name))
-                        candidates << name;
-                }
-                if (names.contains(*attribute) || entity.keys.count(*attribute))
-                    found = true;
-            }
-            if (!found && !m_project.entities.empty())
-                m_reader.error(order.pathOf(QStringLiteral("attribute")),
-                               QStringLiteral("no %1 has an attribute %2%3 (attributes: %4)")
-                                   .arg(expect.entityTypes.isEmpty()
-                                            ? QStringLiteral("entity type")
-                                            : expect.entityTypes.join(QStringLiteral(" or ")),
-                                        *attribute, didYouMean(*attribute, candidates),
-                                        listOrNone(candidates)));
+            checkOrderAttribute(order.pathOf(QStringLiteral("attribute")), expect);
         }
         expect.orderAscending = !order.boolean(QStringLiteral("descending")).value_or(false);
         expect.orderByExtra
             = order.extra(QStringList {QStringLiteral("attribute"), QStringLiteral("descending")});
     }
+    readExpectedCounts(in, pattern);
+    expect.extra = in.extra(QStringList {QStringLiteral("entityTypes"),
+                                         QStringLiteral("parentFirst"), QStringLiteral("orderBy"),
+                                         QStringLiteral("count"), QStringLiteral("minCount")});
+}
+
+// "entityTypes": names of entity types that may come back.
+void ProjectReader::readExpectedTypes(const QJsonArray &types, const QString &typesPath,
+                                      PatternExpectation &expect)
+{
+    QStringList entityNames;
+    for (const auto &entity : m_project.entities)
+        entityNames << entity.name;
+    entityNames.removeDuplicates();
+    for (qsizetype i = 0; i < types.size(); ++i) {
+        const QString typePath = elementPath(typesPath, i);
+        if (!types.at(i).isString()) {
+            m_reader.error(typePath,
+                           QStringLiteral("expected an entity type name, found %1")
+                               .arg(describe(types.at(i))));
+            continue;
+        }
+        const QString name = types.at(i).toString();
+        if (!m_project.entity(name))
+            m_reader.error(typePath,
+                           QStringLiteral("'%1' names no entity type%2 (entity types: %3)")
+                               .arg(name, didYouMean(name, entityNames), listOrNone(entityNames)));
+        expect.entityTypes << name;
+    }
+}
+
+// The attribute must exist on some entity type that may come back.
+void ProjectReader::checkOrderAttribute(const QString &attributePath,
+                                        const PatternExpectation &expect)
+{
+    const QString &attribute = expect.orderAttribute;
+    QStringList candidates;
+    bool found = false;
+    for (const auto &entity : m_project.entities) {
+        if (!expect.entityTypes.isEmpty() && !expect.entityTypes.contains(entity.name))
+            continue;
+        const QStringList names = attributeNames(entity);
+        for (const QString &name : names) {
+            if (!candidates.contains(name))
+                candidates << name;
+        }
+        if (names.contains(attribute) || entity.keys.count(attribute))
+            found = true;
+    }
+    if (!found && !m_project.entities.empty())
+        m_reader.error(
+            attributePath,
+            QStringLiteral("no %1 has an attribute %2%3 (attributes: %4)")
+                .arg(expect.entityTypes.isEmpty() ? QStringLiteral("entity type")
+                                                  : expect.entityTypes.join(QStringLiteral(" or ")),
+                     attribute, didYouMean(attribute, candidates), listOrNone(candidates)));
+}
+
+// "count" and "minCount": consistent with each other and with the pattern's limit.
+void ProjectReader::readExpectedCounts(ObjectReader &in, AccessPattern &pattern)
+{
+    PatternExpectation &expect = pattern.expect;
     if (const auto count = in.integer(QStringLiteral("count"), 0))
         expect.count = *count;
     if (const auto minCount = in.integer(QStringLiteral("minCount"), 0))
@@ -953,26 +1087,23 @@ void ProjectReader::readExpectation(const QJsonObject &json, const QString &path
                                       "never pass")
                            .arg(*expect.minCount)
                            .arg(*expect.count));
-    if (pattern.limit) {
-        const auto overLimit = [&](const QString &key, qint64 wanted) {
-            m_reader.error(in.pathOf(key),
-                           QStringLiteral("%1 %2 is more than the pattern's limit %3: a page "
-                                          "holds at most %4, so it could never pass")
-                               .arg(key)
-                               .arg(wanted)
-                               .arg(*pattern.limit)
-                               .arg(*pattern.limit == 1
-                                        ? QStringLiteral("1 item")
-                                        : QStringLiteral("%1 items").arg(*pattern.limit)));
-        };
-        if (expect.count && *expect.count > *pattern.limit)
-            overLimit(QStringLiteral("count"), *expect.count);
-        else if (expect.minCount && *expect.minCount > *pattern.limit)
-            overLimit(QStringLiteral("minCount"), *expect.minCount);
-    }
-    expect.extra = in.extra(QStringList {QStringLiteral("entityTypes"),
-                                         QStringLiteral("parentFirst"), QStringLiteral("orderBy"),
-                                         QStringLiteral("count"), QStringLiteral("minCount")});
+    if (!pattern.limit)
+        return;
+    const auto overLimit = [&](const QString &key, qint64 wanted) {
+        m_reader.error(in.pathOf(key),
+                       QStringLiteral("%1 %2 is more than the pattern's limit %3: a page "
+                                      "holds at most %4, so it could never pass")
+                           .arg(key)
+                           .arg(wanted)
+                           .arg(*pattern.limit)
+                           .arg(*pattern.limit == 1
+                                    ? QStringLiteral("1 item")
+                                    : QStringLiteral("%1 items").arg(*pattern.limit)));
+    };
+    if (expect.count && *expect.count > *pattern.limit)
+        overLimit(QStringLiteral("count"), *expect.count);
+    else if (expect.minCount && *expect.minCount > *pattern.limit)
+        overLimit(QStringLiteral("minCount"), *expect.minCount);
 }
 
 void ProjectReader::readItems(ObjectReader &root, const ItemList *streamedItems)

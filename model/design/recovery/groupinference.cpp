@@ -13,12 +13,12 @@ namespace {
 
 using namespace groups;
 
-void planLayout(const Context &context, GroupPlan &plan, bool mixedShapes)
+// Each present key's tokens (of the first member); with mixed shapes, a key whose members
+// differ in structure is taken whole, and one some member lacks is not present.
+void tokenizePlanKeys(const Context &context, GroupPlan &plan, bool mixedShapes)
 {
     const int keys = context.keyCount();
     const qsizetype first = plan.members.front();
-    plan.keys.resize(static_cast<size_t>(keys));
-    plan.sample = sampleOf(plan.members, kSampleSize);
     std::vector<KeyToken> scratch;
     for (int k = 0; k < keys; ++k) {
         KeyPlan &key = plan.keys[size_t(k)];
@@ -40,37 +40,49 @@ void planLayout(const Context &context, GroupPlan &plan, bool mixedShapes)
                 key.whole = true;
         }
     }
+}
 
-    // Labels are literal unless they vary (after a merge); values may be attributes.
-    std::vector<std::vector<bool>> eligible(static_cast<size_t>(keys));
-    std::vector<std::vector<KeyToken>> layout(static_cast<size_t>(keys));
-    for (int k = 0; k < keys; ++k) {
+// Whether label token t of key k reads differently in some sampled item (after a merge).
+bool labelVaries(const Context &context, const GroupPlan &plan, int k, size_t t,
+                 std::vector<KeyToken> &scratch)
+{
+    const KeyPlan &key = plan.keys[size_t(k)];
+    const QByteArrayView mine = key.tokens[t].in(*key.firstText);
+    for (const qsizetype i : plan.sample) {
+        tokenizeKey(*context.key(i, k), scratch);
+        if (scratch.size() == key.tokens.size() && scratch[t].in(*context.key(i, k)) != mine)
+            return true;
+    }
+    return false;
+}
+
+// Labels are literal unless they vary (after a merge); values may be attributes.
+void markEligibleTokens(const Context &context, const GroupPlan &plan,
+                        std::vector<std::vector<KeyToken>> &layout,
+                        std::vector<std::vector<bool>> &eligible)
+{
+    std::vector<KeyToken> scratch;
+    for (int k = 0; k < context.keyCount(); ++k) {
         const KeyPlan &key = plan.keys[size_t(k)];
         if (!key.present || key.whole)
             continue;
         layout[size_t(k)] = key.tokens;
         eligible[size_t(k)].assign(key.tokens.size(), true);
         for (size_t t = 0; t < key.tokens.size(); ++t) {
-            if (key.tokens[t].role != KeyToken::Role::Label)
-                continue;
-            bool varies = false;
-            const QByteArrayView mine = key.tokens[t].in(*key.firstText);
-            for (const qsizetype i : plan.sample) {
-                tokenizeKey(*context.key(i, k), scratch);
-                if (scratch.size() == key.tokens.size()
-                    && scratch[t].in(*context.key(i, k)) != mine) {
-                    varies = true;
-                    break;
-                }
-            }
-            eligible[size_t(k)][t] = varies;
+            if (key.tokens[t].role == KeyToken::Role::Label)
+                eligible[size_t(k)][t] = labelVaries(context, plan, k, t, scratch);
         }
     }
-    std::vector<SpanMatch> matches = matchSpans(context, plan.sample, layout, eligible);
+}
 
-    std::vector<std::vector<int>> taken(static_cast<size_t>(keys)); // unit per token, from matches
-    for (int k = 0; k < keys; ++k)
-        taken[size_t(k)].assign(plan.keys[size_t(k)].tokens.size(), -1);
+// A unit per match whose tokens are still free, best match first; the unit of each token
+// per key (-1: none yet).
+std::vector<std::vector<int>> placeMatchedUnits(GroupPlan &plan,
+                                                const std::vector<SpanMatch> &matches)
+{
+    std::vector<std::vector<int>> taken(plan.keys.size()); // unit per token, from matches
+    for (size_t k = 0; k < plan.keys.size(); ++k)
+        taken[k].assign(plan.keys[k].tokens.size(), -1);
     for (const SpanMatch &m : matches) {
         auto &row = taken[size_t(m.key)];
         bool free = true;
@@ -88,39 +100,59 @@ void planLayout(const Context &context, GroupPlan &plan, bool mixedShapes)
         for (int t = m.first; t <= m.last; ++t)
             row[size_t(t)] = u;
     }
-    for (int k = 0; k < keys; ++k) {
-        KeyPlan &key = plan.keys[size_t(k)];
-        if (!key.present)
+    return taken;
+}
+
+// Key k's units: the whole key, or the matched units and a unit per other non-separator token,
+// each with the label before it.
+void addKeyUnits(GroupPlan &plan, int k, const std::vector<int> &taken)
+{
+    KeyPlan &key = plan.keys[size_t(k)];
+    if (!key.present)
+        return;
+    if (key.whole) {
+        Unit unit;
+        unit.key = k;
+        unit.whole = true;
+        key.unitOfToken.assign(key.tokens.size(), int(plan.units.size()));
+        plan.units.push_back(std::move(unit));
+        return;
+    }
+    key.unitOfToken = taken;
+    QString label;
+    for (int t = 0; t < int(key.tokens.size()); ++t) {
+        const KeyToken &token = key.tokens[size_t(t)];
+        if (token.role == KeyToken::Role::Separator && key.unitOfToken[size_t(t)] < 0)
             continue;
-        if (key.whole) {
+        if (key.unitOfToken[size_t(t)] < 0) {
             Unit unit;
             unit.key = k;
-            unit.whole = true;
-            key.unitOfToken.assign(key.tokens.size(), int(plan.units.size()));
+            unit.first = unit.last = t;
+            unit.label = token.role == KeyToken::Role::Label;
+            key.unitOfToken[size_t(t)] = int(plan.units.size());
             plan.units.push_back(std::move(unit));
-            continue;
         }
-        key.unitOfToken = taken[size_t(k)];
-        QString label;
-        for (int t = 0; t < int(key.tokens.size()); ++t) {
-            const KeyToken &token = key.tokens[size_t(t)];
-            if (token.role == KeyToken::Role::Separator && key.unitOfToken[size_t(t)] < 0)
-                continue;
-            if (key.unitOfToken[size_t(t)] < 0) {
-                Unit unit;
-                unit.key = k;
-                unit.first = unit.last = t;
-                unit.label = token.role == KeyToken::Role::Label;
-                key.unitOfToken[size_t(t)] = int(plan.units.size());
-                plan.units.push_back(std::move(unit));
-            }
-            Unit &unit = plan.units[size_t(key.unitOfToken[size_t(t)])];
-            if (unit.first == t)
-                unit.labelText = label;
-            if (token.role == KeyToken::Role::Label)
-                label = QString::fromUtf8(token.in(*key.firstText));
-        }
+        Unit &unit = plan.units[size_t(key.unitOfToken[size_t(t)])];
+        if (unit.first == t)
+            unit.labelText = label;
+        if (token.role == KeyToken::Role::Label)
+            label = QString::fromUtf8(token.in(*key.firstText));
     }
+}
+
+void planLayout(const Context &context, GroupPlan &plan, bool mixedShapes)
+{
+    const int keys = context.keyCount();
+    plan.keys.resize(static_cast<size_t>(keys));
+    plan.sample = sampleOf(plan.members, kSampleSize);
+    tokenizePlanKeys(context, plan, mixedShapes);
+    std::vector<std::vector<bool>> eligible(static_cast<size_t>(keys));
+    std::vector<std::vector<KeyToken>> layout(static_cast<size_t>(keys));
+    markEligibleTokens(context, plan, layout, eligible);
+    const std::vector<std::vector<int>> taken
+        = placeMatchedUnits(plan, matchSpans(context, plan.sample, layout, eligible));
+    for (int k = 0; k < keys; ++k)
+        addKeyUnits(plan, k, taken[size_t(k)]);
 }
 
 void collectValues(const Context &context, GroupPlan &plan, Progress &progress, qsizetype &examined)
@@ -621,6 +653,128 @@ std::vector<AttributeSpec> attributesOf(const Context &context, const GroupPlan 
     return specs;
 }
 
+// Plans each group: its layout, values and units. False when cancelled.
+bool planGroups(const Context &context, std::vector<std::vector<qsizetype>> &groups,
+                const std::vector<bool> &mixedShapes, Progress &progress,
+                std::vector<GroupPlan> &plans)
+{
+    qsizetype examined = 0;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        GroupPlan &plan = plans[g];
+        plan.members = std::move(groups[g]);
+        if (plan.members.empty())
+            continue;
+        planLayout(context, plan, g < mixedShapes.size() && mixedShapes[g]);
+        collectValues(context, plan, progress, examined);
+        if (progress.cancelled)
+            return false;
+        decideUnits(context, plan);
+    }
+    return true;
+}
+
+// A proposal per variable group, its attributes named; returns the group of each item.
+std::vector<int> openProposals(const Context &context, std::vector<GroupPlan> &plans,
+                               RecoveryResult &result)
+{
+    std::vector<int> groupOfItem(context.items.size(), -1);
+    for (int g = 0; g < int(plans.size()); ++g) {
+        GroupPlan &plan = plans[size_t(g)];
+        for (const qsizetype i : plan.members)
+            groupOfItem[size_t(i)] = g;
+        if (!plan.variable)
+            continue;
+        nameAttributes(context, plan);
+        plan.proposal = int(result.proposals.size());
+        result.proposals.emplace_back();
+    }
+    return groupOfItem;
+}
+
+// The proposal's key templates: the partition key of a child is its parent's.
+void proposalKeys(const Context &context, const std::vector<GroupPlan> &plans, GroupPlan &plan,
+                  EntityProposal &proposal)
+{
+    plan.partOfUnit.assign(plan.units.size(), -1);
+    for (int k = 0; k < context.keyCount(); ++k) {
+        if (!plan.keys[size_t(k)].present)
+            continue;
+        InferredKey key;
+        if (k == 0 && plan.parent >= 0) {
+            const GroupPlan &parent = plans[size_t(plan.parent)];
+            key = composeKey(context, parent, 0, parent.name, nullptr);
+        } else {
+            key = composeKey(context, plan, k, QString(), &plan.partOfUnit);
+        }
+        // An index key that is nothing but a value no other attribute holds is an
+        // attribute of its own (UpdatedAt as a sort key): no template.
+        const int tableKeys = context.table.keys.hasRange() ? 2 : 1;
+        const bool ownAttribute = k >= tableKeys && key.parts.size() == 1
+            && key.parts.front().isPlaceholder && !key.parts.front().attributeExisted;
+        if (ownAttribute) {
+            for (Unit &unit : plan.units) {
+                if (unit.key == k && unit.placeholder && !unit.existed)
+                    unit.attribute = context.keyNames[k];
+            }
+            continue;
+        }
+        proposal.entity.keys[key.keyAttribute] = key.templateText;
+        proposal.keys.push_back(std::move(key));
+    }
+}
+
+// The values of the plan's placeholder parts that do not fit their part's kind.
+void collectOutliers(const Context &context, const GroupPlan &plan, EntityProposal &proposal)
+{
+    for (size_t u = 0; u < plan.units.size(); ++u) {
+        const Unit &unit = plan.units[u];
+        if (!unit.placeholder || plan.partOfUnit[u] < 0)
+            continue;
+        proposal.outlierCount += unit.kind.outlierCount;
+        for (const qsizetype o : unit.kind.outliers) {
+            if (o < 0 || o >= qsizetype(unit.values.size()))
+                continue;
+            proposal.outliers.push_back({unit.firstItem[size_t(o)], context.keyNames[unit.key],
+                                         plan.partOfUnit[u], unit.values[size_t(o)]});
+        }
+    }
+}
+
+void fillProposal(const Context &context, const std::vector<GroupPlan> &plans, GroupPlan &plan,
+                  EntityProposal &proposal)
+{
+    proposal.entity.name = plan.name;
+    proposal.nameSource = plan.nameSource;
+    proposal.items = plan.members;
+    proposalKeys(context, plans, plan, proposal);
+    proposal.entity.attributes = attributesOf(context, plan, proposal.attributeKinds);
+    if (plan.parent >= 0) {
+        proposal.entity.parent = plans[size_t(plan.parent)].name;
+        proposal.entity.countMin = plan.countMin;
+        proposal.entity.countMax = plan.countMax;
+    } else {
+        proposal.entity.countMin = proposal.entity.countMax = int(plan.members.size());
+    }
+    collectOutliers(context, plan, proposal);
+}
+
+// Each proposal's confidence (share of its near misses, fit, evidence) and reason.
+void rateProposals(const Context &context, const std::vector<GroupPlan> &plans,
+                   RecoveryResult &result)
+{
+    for (const GroupPlan &plan : plans) {
+        if (plan.proposal < 0)
+            continue;
+        EntityProposal &proposal = result.proposals[size_t(plan.proposal)];
+        const double size = double(plan.members.size());
+        const double share = size / (size + double(proposal.nearMisses.size()));
+        const double fit = 1.0 - std::min(0.5, double(proposal.outlierCount) / size);
+        const double evidence = size >= 3 ? 1.0 : size >= 2 ? 0.8 : 0.6;
+        proposal.confidence = share * fit * evidence;
+        proposal.reason = reasonFor(context, plans, plan, proposal);
+    }
+}
+
 } // namespace
 
 QString camelName(QStringView label)
@@ -646,101 +800,20 @@ RecoveryResult buildResult(const Context &context, std::vector<std::vector<qsize
     const qsizetype n = qsizetype(context.items.size());
     result.groupOf.assign(size_t(n), -1);
     std::vector<GroupPlan> plans(groups.size());
-    qsizetype examined = 0;
-    for (size_t g = 0; g < groups.size(); ++g) {
-        GroupPlan &plan = plans[g];
-        plan.members = std::move(groups[g]);
-        if (plan.members.empty())
-            continue;
-        planLayout(context, plan, g < mixedShapes.size() && mixedShapes[g]);
-        collectValues(context, plan, progress, examined);
-        if (progress.cancelled)
-            return result;
-        decideUnits(context, plan);
-    }
+    if (!planGroups(context, groups, mixedShapes, progress, plans))
+        return result;
     findParents(plans);
     nameEntities(context, plans, names);
-    std::vector<int> groupOfItem(size_t(n), -1);
-    for (int g = 0; g < int(plans.size()); ++g) {
-        GroupPlan &plan = plans[size_t(g)];
-        for (const qsizetype i : plan.members)
-            groupOfItem[size_t(i)] = g;
-        if (!plan.variable)
-            continue;
-        nameAttributes(context, plan);
-        plan.proposal = int(result.proposals.size());
-        result.proposals.emplace_back();
-    }
-    for (int g = 0; g < int(plans.size()); ++g) {
-        GroupPlan &plan = plans[size_t(g)];
+    const std::vector<int> groupOfItem = openProposals(context, plans, result);
+    for (GroupPlan &plan : plans) {
         if (plan.proposal < 0)
             continue;
-        EntityProposal &proposal = result.proposals[size_t(plan.proposal)];
-        proposal.entity.name = plan.name;
-        proposal.nameSource = plan.nameSource;
-        proposal.items = plan.members;
-        plan.partOfUnit.assign(plan.units.size(), -1);
-        for (int k = 0; k < context.keyCount(); ++k) {
-            if (!plan.keys[size_t(k)].present)
-                continue;
-            InferredKey key;
-            if (k == 0 && plan.parent >= 0) {
-                const GroupPlan &parent = plans[size_t(plan.parent)];
-                key = composeKey(context, parent, 0, parent.name, nullptr);
-            } else {
-                key = composeKey(context, plan, k, QString(), &plan.partOfUnit);
-            }
-            // An index key that is nothing but a value no other attribute holds is an
-            // attribute of its own (UpdatedAt as a sort key): no template.
-            const int tableKeys = context.table.keys.hasRange() ? 2 : 1;
-            const bool ownAttribute = k >= tableKeys && key.parts.size() == 1
-                && key.parts.front().isPlaceholder && !key.parts.front().attributeExisted;
-            if (ownAttribute) {
-                for (Unit &unit : plan.units) {
-                    if (unit.key == k && unit.placeholder && !unit.existed)
-                        unit.attribute = context.keyNames[k];
-                }
-                continue;
-            }
-            proposal.entity.keys[key.keyAttribute] = key.templateText;
-            proposal.keys.push_back(std::move(key));
-        }
-        proposal.entity.attributes = attributesOf(context, plan, proposal.attributeKinds);
-        if (plan.parent >= 0) {
-            proposal.entity.parent = plans[size_t(plan.parent)].name;
-            proposal.entity.countMin = plan.countMin;
-            proposal.entity.countMax = plan.countMax;
-        } else {
-            proposal.entity.countMin = proposal.entity.countMax = int(plan.members.size());
-        }
-        for (size_t u = 0; u < plan.units.size(); ++u) {
-            const Unit &unit = plan.units[u];
-            if (!unit.placeholder || plan.partOfUnit[u] < 0)
-                continue;
-            proposal.outlierCount += unit.kind.outlierCount;
-            for (const qsizetype o : unit.kind.outliers) {
-                if (o < 0 || o >= qsizetype(unit.values.size()))
-                    continue;
-                proposal.outliers.push_back({unit.firstItem[size_t(o)], context.keyNames[unit.key],
-                                             plan.partOfUnit[u], unit.values[size_t(o)]});
-            }
-        }
+        fillProposal(context, plans, plan, result.proposals[size_t(plan.proposal)]);
         for (const qsizetype i : plan.members)
             result.groupOf[size_t(i)] = plan.proposal;
     }
     findNearMisses(context, plans, groupOfItem, result);
-    for (int g = 0; g < int(plans.size()); ++g) {
-        const GroupPlan &plan = plans[size_t(g)];
-        if (plan.proposal < 0)
-            continue;
-        EntityProposal &proposal = result.proposals[size_t(plan.proposal)];
-        const double size = double(plan.members.size());
-        const double share = size / (size + double(proposal.nearMisses.size()));
-        const double fit = 1.0 - std::min(0.5, double(proposal.outlierCount) / size);
-        const double evidence = size >= 3 ? 1.0 : size >= 2 ? 0.8 : 0.6;
-        proposal.confidence = share * fit * evidence;
-        proposal.reason = reasonFor(context, plans, plan, proposal);
-    }
+    rateProposals(context, plans, result);
     for (qsizetype i = 0; i < n; ++i) {
         if (result.groupOf[size_t(i)] < 0)
             result.unmatched.push_back(i);
