@@ -241,15 +241,24 @@ std::optional<ValidationError> checkPlaceholderMaps(const QueryExpressionText &i
     return std::nullopt;
 }
 
+// An empty expression, or one over DynamoDB's size limit; checked before parsing.
+std::optional<ValidationError> emptyOrTooLong(const QString &prefix, const QString &source,
+                                              const QString &label)
+{
+    if (source.isEmpty())
+        return error(prefix + QStringLiteral("The expression can not be empty;"), label);
+    if (auto tooLong = sizeProblem(source))
+        return error(prefix + *tooLong, label);
+    return std::nullopt;
+}
+
 // A key condition or filter, parsed and its placeholders resolved; `label` names it in errors.
 std::variant<ConditionNode, ValidationError>
 parseQueryCondition(ExpressionValidator &validator, const QString &label, const QString &source)
 {
     const QString prefix = QStringLiteral("Invalid ") + label + QStringLiteral(": ");
-    if (source.isEmpty())
-        return error(prefix + QStringLiteral("The expression can not be empty;"), label);
-    if (auto tooLong = sizeProblem(source))
-        return error(prefix + *tooLong, label);
+    if (auto problem = emptyOrTooLong(prefix, source, label))
+        return *problem;
     auto parsed = ExpressionParser::parseCondition(source);
     if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
         return error(prefix + syntax->message, label, syntax->position);
@@ -263,10 +272,8 @@ std::variant<ProjectionExpression, ValidationError>
 parseQueryProjection(ExpressionValidator &validator, const QString &source)
 {
     const QString prefix = QStringLiteral("Invalid ProjectionExpression: ");
-    if (source.isEmpty())
-        return error(prefix + QStringLiteral("The expression can not be empty;"), kProjection);
-    if (auto tooLong = sizeProblem(source))
-        return error(prefix + *tooLong, kProjection);
+    if (auto problem = emptyOrTooLong(prefix, source, kProjection))
+        return *problem;
     auto parsed = ExpressionParser::parseProjection(source);
     if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
         return error(prefix + syntax->message, kProjection, syntax->position);
