@@ -242,6 +242,108 @@ OrderedJson fixJson(const std::optional<DesignFix> &fix)
     return out;
 }
 
+OrderedJson spanJson(const Project &project, const Finding &finding)
+{
+    OrderedJson span;
+    if (finding.hasTemplateSpan()) {
+        span = OrderedJson::object();
+        span.insert(QStringLiteral("key"), OrderedJson::string(finding.keyAttribute));
+        span.insert(QStringLiteral("role"), OrderedJson::string(finding.keyRole));
+        span.insert(QStringLiteral("column"), OrderedJson::integer(finding.column));
+        span.insert(QStringLiteral("length"), OrderedJson::integer(finding.length));
+        span.insert(QStringLiteral("text"), OrderedJson::string(spanText(project, finding)));
+    }
+    return span;
+}
+
+OrderedJson findingItemsJson(const Report &report, const Finding &finding)
+{
+    OrderedJson items = OrderedJson::array();
+    for (qint64 item : finding.items) {
+        OrderedJson json = report.itemJson(item);
+        if (!json.isNull())
+            items.append(std::move(json));
+    }
+    return items;
+}
+
+OrderedJson findingJson(const Report &report, const Finding &finding)
+{
+    OrderedJson f = OrderedJson::object();
+    f.insert(QStringLiteral("id"), OrderedJson::string(finding.id));
+    f.insert(QStringLiteral("severity"), OrderedJson::string(severityName(finding.severity)));
+    f.insert(QStringLiteral("title"), OrderedJson::string(finding.title));
+    f.insert(QStringLiteral("explanation"), OrderedJson::string(finding.explanation));
+    f.insert(QStringLiteral("fix"), orNull(finding.fix));
+    f.insert(QStringLiteral("entity"), orNull(finding.entity));
+    f.insert(QStringLiteral("attribute"), orNull(finding.attribute));
+    f.insert(QStringLiteral("path"), orNull(finding.path));
+    f.insert(QStringLiteral("items"), findingItemsJson(report, finding));
+    f.insert(QStringLiteral("span"), spanJson(*report.project, finding));
+    f.insert(QStringLiteral("scope"), orNull(finding.scopeNote));
+    f.insert(QStringLiteral("index"), orNull(finding.index));
+    f.insert(QStringLiteral("concernedCount"),
+             OrderedJson::integer(qint64(finding.concerned.size())));
+    OrderedJson concerned = OrderedJson::array();
+    for (qint64 item : finding.concerned)
+        concerned.append(OrderedJson::integer(item));
+    f.insert(QStringLiteral("concerned"), std::move(concerned));
+    if (finding.edit)
+        f.insert(QStringLiteral("edit"), fixJson(finding.edit));
+    return f;
+}
+
+OrderedJson patternErrorJson(const PatternResult &result)
+{
+    OrderedJson error;
+    if (result.error) {
+        error = OrderedJson::object();
+        error.insert(QStringLiteral("type"), OrderedJson::string(result.error->type));
+        error.insert(QStringLiteral("message"), OrderedJson::string(result.error->message));
+    }
+    return error;
+}
+
+OrderedJson patternJson(const Report &report, const PatternResult &result,
+                        const AccessPattern *pattern)
+{
+    OrderedJson p = OrderedJson::object();
+    p.insert(QStringLiteral("name"), OrderedJson::string(result.name));
+    p.insert(QStringLiteral("description"), orNull(pattern ? pattern->description : QString()));
+    p.insert(QStringLiteral("index"), orNull(pattern ? pattern->indexName : QString()));
+    p.insert(QStringLiteral("passed"), OrderedJson::boolean(result.passed));
+    p.insert(QStringLiteral("explanation"), OrderedJson::string(result.explanation));
+    p.insert(QStringLiteral("count"),
+             result.response ? OrderedJson::integer(result.response->count) : OrderedJson());
+    p.insert(QStringLiteral("scannedCount"),
+             result.response ? OrderedJson::integer(result.response->scannedCount) : OrderedJson());
+    p.insert(QStringLiteral("error"), patternErrorJson(result));
+    p.insert(QStringLiteral("parentItem"), report.itemJson(result.parentItem));
+    p.insert(QStringLiteral("offendingItem"), report.itemJson(result.offendingItem));
+    p.insert(QStringLiteral("diagnosis"), orNull(result.diagnosis));
+    p.insert(QStringLiteral("findingId"), orNull(result.findingId));
+    p.insert(QStringLiteral("fix"), fixJson(result.fix));
+    return p;
+}
+
+OrderedJson summaryJson(const Report &report)
+{
+    OrderedJson summary = OrderedJson::object();
+    summary.insert(QStringLiteral("errors"),
+                   OrderedJson::integer(report.count(Finding::Severity::Error)));
+    summary.insert(QStringLiteral("warnings"),
+                   OrderedJson::integer(report.count(Finding::Severity::Warning)));
+    summary.insert(QStringLiteral("info"),
+                   OrderedJson::integer(report.count(Finding::Severity::Info)));
+    summary.insert(QStringLiteral("patterns"),
+                   OrderedJson::integer(qint64(report.patterns.size())));
+    summary.insert(QStringLiteral("patternsPassed"), OrderedJson::integer(report.patternsPassed()));
+    summary.insert(QStringLiteral("patternsFailed"),
+                   OrderedJson::integer(qint64(report.patterns.size()) - report.patternsPassed()));
+    summary.insert(QStringLiteral("passed"), OrderedJson::boolean(report.passed()));
+    return summary;
+}
+
 OrderedJson keptJson(const Report &report)
 {
     OrderedJson kept = OrderedJson::array();
@@ -270,95 +372,16 @@ OrderedJson toJson(const Report &report)
                     : OrderedJson::string(QString::number(report.seed)));
     root.insert(QStringLiteral("itemCount"), OrderedJson::integer(report.population->size()));
     root.insert(QStringLiteral("tableError"), orNull(report.tableError));
-
     OrderedJson findings = OrderedJson::array();
-    for (const Finding &finding : report.findings) {
-        OrderedJson f = OrderedJson::object();
-        f.insert(QStringLiteral("id"), OrderedJson::string(finding.id));
-        f.insert(QStringLiteral("severity"), OrderedJson::string(severityName(finding.severity)));
-        f.insert(QStringLiteral("title"), OrderedJson::string(finding.title));
-        f.insert(QStringLiteral("explanation"), OrderedJson::string(finding.explanation));
-        f.insert(QStringLiteral("fix"), orNull(finding.fix));
-        f.insert(QStringLiteral("entity"), orNull(finding.entity));
-        f.insert(QStringLiteral("attribute"), orNull(finding.attribute));
-        f.insert(QStringLiteral("path"), orNull(finding.path));
-        OrderedJson items = OrderedJson::array();
-        for (qint64 item : finding.items) {
-            OrderedJson json = report.itemJson(item);
-            if (!json.isNull())
-                items.append(std::move(json));
-        }
-        f.insert(QStringLiteral("items"), std::move(items));
-        OrderedJson span;
-        if (finding.hasTemplateSpan()) {
-            span = OrderedJson::object();
-            span.insert(QStringLiteral("key"), OrderedJson::string(finding.keyAttribute));
-            span.insert(QStringLiteral("role"), OrderedJson::string(finding.keyRole));
-            span.insert(QStringLiteral("column"), OrderedJson::integer(finding.column));
-            span.insert(QStringLiteral("length"), OrderedJson::integer(finding.length));
-            span.insert(QStringLiteral("text"), OrderedJson::string(spanText(project, finding)));
-        }
-        f.insert(QStringLiteral("span"), std::move(span));
-        f.insert(QStringLiteral("scope"), orNull(finding.scopeNote));
-        f.insert(QStringLiteral("index"), orNull(finding.index));
-        f.insert(QStringLiteral("concernedCount"),
-                 OrderedJson::integer(qint64(finding.concerned.size())));
-        OrderedJson concerned = OrderedJson::array();
-        for (qint64 item : finding.concerned)
-            concerned.append(OrderedJson::integer(item));
-        f.insert(QStringLiteral("concerned"), std::move(concerned));
-        if (finding.edit)
-            f.insert(QStringLiteral("edit"), fixJson(finding.edit));
-        findings.append(std::move(f));
-    }
+    for (const Finding &finding : report.findings)
+        findings.append(findingJson(report, finding));
     root.insert(QStringLiteral("findings"), std::move(findings));
-
     OrderedJson patterns = OrderedJson::array();
-    for (qsizetype i = 0; i < qsizetype(report.patterns.size()); ++i) {
-        const PatternResult &result = report.patterns[size_t(i)];
-        const AccessPattern *pattern = patternNamed(project, i);
-        OrderedJson p = OrderedJson::object();
-        p.insert(QStringLiteral("name"), OrderedJson::string(result.name));
-        p.insert(QStringLiteral("description"), orNull(pattern ? pattern->description : QString()));
-        p.insert(QStringLiteral("index"), orNull(pattern ? pattern->indexName : QString()));
-        p.insert(QStringLiteral("passed"), OrderedJson::boolean(result.passed));
-        p.insert(QStringLiteral("explanation"), OrderedJson::string(result.explanation));
-        p.insert(QStringLiteral("count"),
-                 result.response ? OrderedJson::integer(result.response->count) : OrderedJson());
-        p.insert(QStringLiteral("scannedCount"),
-                 result.response ? OrderedJson::integer(result.response->scannedCount)
-                                 : OrderedJson());
-        OrderedJson error;
-        if (result.error) {
-            error = OrderedJson::object();
-            error.insert(QStringLiteral("type"), OrderedJson::string(result.error->type));
-            error.insert(QStringLiteral("message"), OrderedJson::string(result.error->message));
-        }
-        p.insert(QStringLiteral("error"), std::move(error));
-        p.insert(QStringLiteral("parentItem"), report.itemJson(result.parentItem));
-        p.insert(QStringLiteral("offendingItem"), report.itemJson(result.offendingItem));
-        p.insert(QStringLiteral("diagnosis"), orNull(result.diagnosis));
-        p.insert(QStringLiteral("findingId"), orNull(result.findingId));
-        p.insert(QStringLiteral("fix"), fixJson(result.fix));
-        patterns.append(std::move(p));
-    }
+    for (qsizetype i = 0; i < qsizetype(report.patterns.size()); ++i)
+        patterns.append(patternJson(report, report.patterns[size_t(i)], patternNamed(project, i)));
     root.insert(QStringLiteral("patterns"), std::move(patterns));
     root.insert(QStringLiteral("keptOperations"), keptJson(report));
-
-    OrderedJson summary = OrderedJson::object();
-    summary.insert(QStringLiteral("errors"),
-                   OrderedJson::integer(report.count(Finding::Severity::Error)));
-    summary.insert(QStringLiteral("warnings"),
-                   OrderedJson::integer(report.count(Finding::Severity::Warning)));
-    summary.insert(QStringLiteral("info"),
-                   OrderedJson::integer(report.count(Finding::Severity::Info)));
-    summary.insert(QStringLiteral("patterns"),
-                   OrderedJson::integer(qint64(report.patterns.size())));
-    summary.insert(QStringLiteral("patternsPassed"), OrderedJson::integer(report.patternsPassed()));
-    summary.insert(QStringLiteral("patternsFailed"),
-                   OrderedJson::integer(qint64(report.patterns.size()) - report.patternsPassed()));
-    summary.insert(QStringLiteral("passed"), OrderedJson::boolean(report.passed()));
-    root.insert(QStringLiteral("summary"), std::move(summary));
+    root.insert(QStringLiteral("summary"), summaryJson(report));
     return root;
 }
 
@@ -367,6 +390,108 @@ QString indented(const QString &text, int column)
 {
     QString out = text;
     out.replace(QLatin1Char('\n'), QLatin1Char('\n') + QString(column, QLatin1Char(' ')));
+    return out;
+}
+
+QString findingExamplesText(const Report &report, const Finding &finding)
+{
+    QStringList examples;
+    for (qint64 item : finding.items) {
+        const QString text = report.itemText(item);
+        if (!text.isEmpty())
+            examples << text;
+    }
+    if (examples.isEmpty())
+        return QString();
+    return QStringLiteral("    Items: %1\n").arg(examples.join(QStringLiteral("\n           ")));
+}
+
+QString findingText(const Report &report, const Finding &finding)
+{
+    QString out = QStringLiteral("  %1 %2: %3\n")
+                      .arg(severityName(finding.severity).leftJustified(7), finding.id,
+                           indented(finding.title, 4));
+    if (!finding.explanation.isEmpty())
+        out += QStringLiteral("    %1\n").arg(indented(finding.explanation, 4));
+    if (!finding.fix.isEmpty())
+        out += QStringLiteral("    Fix: %1\n").arg(indented(finding.fix, 9));
+    if (!finding.path.isEmpty())
+        out += QStringLiteral("    At: %1\n").arg(finding.path);
+    if (finding.hasTemplateSpan())
+        out += QStringLiteral("    Part: %1 (%2), column %3: %4\n")
+                   .arg(finding.keyAttribute, finding.keyRole)
+                   .arg(finding.column)
+                   .arg(spanText(*report.project, finding));
+    out += findingExamplesText(report, finding);
+    if (!finding.concerned.empty())
+        out += QStringLiteral("    Concerns: %1\n")
+                   .arg(counted(qint64(finding.concerned.size()), QStringLiteral("item"),
+                                QStringLiteral("items")));
+    if (finding.edit)
+        out += QStringLiteral("    Edit: ") + indented(finding.edit->changesText(), 10)
+            + QLatin1Char('\n');
+    return out;
+}
+
+QString patternText(const PatternResult &result)
+{
+    QString out
+        = QStringLiteral("  %1  %2\n")
+              .arg(result.passed ? QStringLiteral("PASS") : QStringLiteral("FAIL"), result.name);
+    if (!result.explanation.isEmpty())
+        out += QStringLiteral("        %1\n").arg(indented(result.explanation, 8));
+    if (!result.diagnosis.isEmpty())
+        out += QStringLiteral("        Why: ") + indented(result.diagnosis, 13)
+            + (result.findingId.isEmpty()
+                   ? QString()
+                   : QStringLiteral(" [") + result.findingId + QLatin1Char(']'))
+            + QLatin1Char('\n');
+    if (result.fix)
+        out += QStringLiteral("        Fix: ") + indented(result.fix->summary, 13)
+            + QStringLiteral("\n             ") + indented(result.fix->changesText(), 13)
+            + QLatin1Char('\n');
+    return out;
+}
+
+// "OK: ..." or "FAILED: " and every reason the check failed.
+QString verdictText(const Report &report)
+{
+    if (report.passed()) {
+        return report.strict ? QStringLiteral("OK: every access pattern passes and no error- or "
+                                              "warning-level finding fires.\n")
+                             : QStringLiteral("OK: every access pattern passes and no error-level "
+                                              "finding fires.\n");
+    }
+    QStringList why;
+    if (!report.tableError.isEmpty())
+        why << QStringLiteral("the items do not fit the table");
+    if (const qint64 errors = report.count(Finding::Severity::Error))
+        why << counted(errors, QStringLiteral("error-level finding"),
+                       QStringLiteral("error-level findings"));
+    const qint64 warnings = report.count(Finding::Severity::Warning);
+    if (report.strict && warnings)
+        why << counted(warnings, QStringLiteral("warning-level finding (--strict)"),
+                       QStringLiteral("warning-level findings (--strict)"));
+    if (const qint64 failed = qint64(report.patterns.size()) - report.patternsPassed())
+        why << counted(failed, QStringLiteral("failing access pattern"),
+                       QStringLiteral("failing access patterns"));
+    return QStringLiteral("FAILED: %1.\n").arg(why.join(u", "));
+}
+
+QString headerText(const Report &report)
+{
+    const Project &project = *report.project;
+    QString out;
+    out += QStringLiteral("%1 (%2)\n")
+               .arg(project.name.isEmpty() ? project.table.tableName : project.name, report.file);
+    out += QStringLiteral("Populated %1 with seed %2 into table %3.\n")
+               .arg(counted(report.population->size(), QStringLiteral("item"),
+                            QStringLiteral("items")))
+               .arg(report.seed)
+               .arg(project.table.tableName);
+    if (!report.tableError.isEmpty())
+        out += QStringLiteral("\nerror: the items do not fit the table: %1\n")
+                   .arg(indented(report.tableError, 7));
     return out;
 }
 
@@ -399,19 +524,7 @@ QString keptText(const Report &report)
 
 QString toText(const Report &report)
 {
-    const Project &project = *report.project;
-    QString out;
-    out += QStringLiteral("%1 (%2)\n")
-               .arg(project.name.isEmpty() ? project.table.tableName : project.name, report.file);
-    out += QStringLiteral("Populated %1 with seed %2 into table %3.\n")
-               .arg(counted(report.population->size(), QStringLiteral("item"),
-                            QStringLiteral("items")))
-               .arg(report.seed)
-               .arg(project.table.tableName);
-    if (!report.tableError.isEmpty())
-        out += QStringLiteral("\nerror: the items do not fit the table: %1\n")
-                   .arg(indented(report.tableError, 7));
-
+    QString out = headerText(report);
     out += QLatin1Char('\n');
     out += QStringLiteral("Design checks: %1, %2, %3\n")
                .arg(counted(report.count(Finding::Severity::Error), QStringLiteral("error"),
@@ -420,84 +533,17 @@ QString toText(const Report &report)
                             QStringLiteral("warnings")),
                     counted(report.count(Finding::Severity::Info), QStringLiteral("info"),
                             QStringLiteral("info")));
-    for (const Finding &finding : report.findings) {
-        out += QStringLiteral("  %1 %2: %3\n")
-                   .arg(severityName(finding.severity).leftJustified(7), finding.id,
-                        indented(finding.title, 4));
-        if (!finding.explanation.isEmpty())
-            out += QStringLiteral("    %1\n").arg(indented(finding.explanation, 4));
-        if (!finding.fix.isEmpty())
-            out += QStringLiteral("    Fix: %1\n").arg(indented(finding.fix, 9));
-        if (!finding.path.isEmpty())
-            out += QStringLiteral("    At: %1\n").arg(finding.path);
-        if (finding.hasTemplateSpan())
-            out += QStringLiteral("    Part: %1 (%2), column %3: %4\n")
-                       .arg(finding.keyAttribute, finding.keyRole)
-                       .arg(finding.column)
-                       .arg(spanText(project, finding));
-        QStringList examples;
-        for (qint64 item : finding.items) {
-            const QString text = report.itemText(item);
-            if (!text.isEmpty())
-                examples << text;
-        }
-        if (!examples.isEmpty())
-            out += QStringLiteral("    Items: %1\n")
-                       .arg(examples.join(QStringLiteral("\n           ")));
-        if (!finding.concerned.empty())
-            out += QStringLiteral("    Concerns: %1\n")
-                       .arg(counted(qint64(finding.concerned.size()), QStringLiteral("item"),
-                                    QStringLiteral("items")));
-        if (finding.edit)
-            out += QStringLiteral("    Edit: ") + indented(finding.edit->changesText(), 10)
-                + QLatin1Char('\n');
-    }
-
+    for (const Finding &finding : report.findings)
+        out += findingText(report, finding);
     out += QLatin1Char('\n');
     out += QStringLiteral("Access patterns: %1 of %2 pass\n")
                .arg(report.patternsPassed())
                .arg(report.patterns.size());
-    for (const PatternResult &result : report.patterns) {
-        out += QStringLiteral("  %1  %2\n")
-                   .arg(result.passed ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
-                        result.name);
-        if (!result.explanation.isEmpty())
-            out += QStringLiteral("        %1\n").arg(indented(result.explanation, 8));
-        if (!result.diagnosis.isEmpty())
-            out += QStringLiteral("        Why: ") + indented(result.diagnosis, 13)
-                + (result.findingId.isEmpty()
-                       ? QString()
-                       : QStringLiteral(" [") + result.findingId + QLatin1Char(']'))
-                + QLatin1Char('\n');
-        if (result.fix)
-            out += QStringLiteral("        Fix: ") + indented(result.fix->summary, 13)
-                + QStringLiteral("\n             ") + indented(result.fix->changesText(), 13)
-                + QLatin1Char('\n');
-    }
+    for (const PatternResult &result : report.patterns)
+        out += patternText(result);
     out += keptText(report);
-
     out += QLatin1Char('\n');
-    if (report.passed()) {
-        out += report.strict ? QStringLiteral("OK: every access pattern passes and no error- or "
-                                              "warning-level finding fires.\n")
-                             : QStringLiteral("OK: every access pattern passes and no error-level "
-                                              "finding fires.\n");
-    } else {
-        QStringList why;
-        if (!report.tableError.isEmpty())
-            why << QStringLiteral("the items do not fit the table");
-        if (const qint64 errors = report.count(Finding::Severity::Error))
-            why << counted(errors, QStringLiteral("error-level finding"),
-                           QStringLiteral("error-level findings"));
-        const qint64 warnings = report.count(Finding::Severity::Warning);
-        if (report.strict && warnings)
-            why << counted(warnings, QStringLiteral("warning-level finding (--strict)"),
-                           QStringLiteral("warning-level findings (--strict)"));
-        if (const qint64 failed = qint64(report.patterns.size()) - report.patternsPassed())
-            why << counted(failed, QStringLiteral("failing access pattern"),
-                           QStringLiteral("failing access patterns"));
-        out += QStringLiteral("FAILED: %1.\n").arg(why.join(u", "));
-    }
+    out += verdictText(report);
     return out;
 }
 

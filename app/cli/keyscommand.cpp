@@ -289,6 +289,61 @@ QString reportText(const KeysReport &report)
     return out;
 }
 
+// The index of the entity type named `name` (the last one, if two share it), or -1.
+int entityIndexNamed(const Project &project, const QString &name)
+{
+    int entityIndex = -1;
+    for (int i = 0; i < int(project.entities.size()); ++i) {
+        if (project.entities[size_t(i)].name == name)
+            entityIndex = i;
+    }
+    return entityIndex;
+}
+
+int unknownEntityError(const Project &project, const QString &path, const QString &entityName)
+{
+    QStringList entityNames;
+    for (const EntityType &entity : project.entities)
+        entityNames << entity.name;
+    return usageError(kKeysUsage,
+                      unknownName(QStringLiteral("argument --entity: %1 has no entity type named "
+                                                 "'%2'")
+                                      .arg(path, entityName),
+                                  entityName, entityNames, QStringLiteral("entity types")));
+}
+
+// Sample values: the first item of the entity in the population `keyscope populate` writes
+// (the whole population: what a type makes can depend on its ancestors' counts). `population`
+// keeps the population the report points into.
+std::vector<SampleValue> populationSamples(const FileCommand &command, int entityIndex,
+                                           std::optional<Population> &population,
+                                           KeysReport &report)
+{
+    const Project &project = *report.project;
+    Project sampleProject = project;
+    sampleProject.items.clear();
+    Progress progress;
+    auto populated = DesignRun::populate(sampleProject, command.seed, observer(progress));
+    progress.finish();
+    if (auto *error = std::get_if<DesignRunError>(&populated)) {
+        print(stderr,
+              QStringLiteral("keyscope: note: ") + report.path + QStringLiteral(": ")
+                  + error->withPath() + QStringLiteral("; no sample values, only --set ones\n"));
+        return {};
+    }
+    population = std::get<Population>(std::move(populated));
+    report.population = &*population;
+    report.sampleItem = KeyPreview::firstItemOf(*population, entityIndex);
+    if (report.sampleItem < 0) {
+        print(stderr,
+              QStringLiteral("keyscope: note: the population has no %1; no sample "
+                             "values, only --set ones\n")
+                  .arg(report.entity->name));
+        return {};
+    }
+    return KeyPreview::itemSamples(project, *population, report.sampleItem);
+}
+
 } // namespace
 
 int runKeysCommand(const QStringList &args)
@@ -317,20 +372,9 @@ int runKeysCommand(const QStringList &args)
     report.project = &project;
 
     const QString entityName = *options.value(QStringLiteral("--entity"));
-    QStringList entityNames;
-    int entityIndex = -1;
-    for (int i = 0; i < int(project.entities.size()); ++i) {
-        entityNames << project.entities[size_t(i)].name;
-        if (project.entities[size_t(i)].name == entityName)
-            entityIndex = i;
-    }
+    const int entityIndex = entityIndexNamed(project, entityName);
     if (entityIndex < 0)
-        return usageError(
-            kKeysUsage,
-            unknownName(QStringLiteral("argument --entity: %1 has no entity type named "
-                                       "'%2'")
-                            .arg(report.path, entityName),
-                        entityName, entityNames, QStringLiteral("entity types")));
+        return unknownEntityError(project, report.path, entityName);
     report.entity = &project.entities[size_t(entityIndex)];
     auto setValues = readSetValues(project, entityIndex,
                                    std::get<std::vector<std::pair<QString, QString>>>(assignments));
@@ -338,31 +382,8 @@ int runKeysCommand(const QStringList &args)
         return *exitCode;
     report.setValues = std::get<0>(std::move(setValues));
 
-    // Sample values: the first item of the entity in the population `keyscope populate`
-    // writes (the whole population: what a type makes can depend on its ancestors' counts).
-    Project sampleProject = project;
-    sampleProject.items.clear();
-    Progress progress;
-    auto populated = DesignRun::populate(sampleProject, command.seed, observer(progress));
-    progress.finish();
     std::optional<Population> population;
-    std::vector<SampleValue> samples;
-    if (auto *error = std::get_if<DesignRunError>(&populated)) {
-        print(stderr,
-              QStringLiteral("keyscope: note: ") + report.path + QStringLiteral(": ")
-                  + error->withPath() + QStringLiteral("; no sample values, only --set ones\n"));
-    } else {
-        population = std::get<Population>(std::move(populated));
-        report.population = &*population;
-        report.sampleItem = KeyPreview::firstItemOf(*population, entityIndex);
-        if (report.sampleItem < 0)
-            print(stderr,
-                  QStringLiteral("keyscope: note: the population has no %1; no sample "
-                                 "values, only --set ones\n")
-                      .arg(report.entity->name));
-        else
-            samples = KeyPreview::itemSamples(project, *population, report.sampleItem);
-    }
+    std::vector<SampleValue> samples = populationSamples(command, entityIndex, population, report);
     for (const auto &[name, value] : report.setValues)
         KeyPreview::overrideSample(samples, value.first, value.second, QString());
 

@@ -393,7 +393,54 @@ int incompleteLoad(const LiveError &error, std::size_t itemsRead, const QString 
     return cancelled ? 130 : failWith(error);
 }
 
-int runLoad(const QStringList &args)
+// What `live load` was asked for: the connection, the query and where the items go.
+struct LoadArguments
+{
+    LiveOptions options;
+    QueryRequest request;
+    std::optional<QString> out;
+    std::optional<QString> itemsOut;
+    std::optional<QString> definitionOut;
+    qint64 maxItems = 100000;
+};
+
+// --out (a project), or --items-out with an optional --table-definition-out: kExitOk, or the
+// exit code after the message.
+int checkLoadOutputs(const LoadArguments &load)
+{
+    const QString sub = QStringLiteral("load");
+    if (!load.out && !load.itemsOut)
+        return usageError(usageText(sub),
+                          QStringLiteral("the following arguments are required: "
+                                         "--out (a project) or --items-out"));
+    if (load.out && (load.itemsOut || load.definitionOut))
+        return usageError(usageText(sub),
+                          QStringLiteral("argument --out: not allowed with "
+                                         "argument --items-out or "
+                                         "--table-definition-out"));
+    if (load.out && !load.out->endsWith(QLatin1String(ProjectFile::kSuffix)))
+        return usageError(usageText(sub),
+                          QStringLiteral("argument --out: a project file ends in "
+                                         "%1 ('%2')")
+                              .arg(QLatin1String(ProjectFile::kSuffix), *load.out));
+    return kExitOk;
+}
+
+int readMaxItems(const LiveOptions &options, qint64 &maxItems)
+{
+    if (auto text = options.value(QStringLiteral("--max-items"))) {
+        bool ok = false;
+        maxItems = text->toLongLong(&ok);
+        if (!ok || maxItems < 1)
+            return usageError(usageText(QStringLiteral("load")),
+                              QStringLiteral("argument --max-items: invalid value: "
+                                             "'%1' (a whole number, at least 1)")
+                                  .arg(*text));
+    }
+    return kExitOk;
+}
+
+std::variant<LoadArguments, int> parseLoadArguments(const QStringList &args)
 {
     const QString sub = QStringLiteral("load");
     auto split = splitOptions(
@@ -404,98 +451,108 @@ int runLoad(const QStringList &args)
         kConnectionFlags);
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(sub), *error);
-    const LiveOptions &options = std::get<LiveOptions>(split);
-    auto parsed = QueryArgumentParser::parseWithoutSource(options.rest);
+    LoadArguments load;
+    load.options = std::get<LiveOptions>(std::move(split));
+    auto parsed = QueryArgumentParser::parseWithoutSource(load.options.rest);
     if (auto *error = std::get_if<UsageError>(&parsed))
         return usageError(usageText(sub), error->message);
     const QueryArguments &queryArgs = std::get<QueryArguments>(parsed);
     if (!queryArgs.tableName)
         return usageError(usageText(sub),
                           QStringLiteral("the following arguments are required: --table-name"));
-    const auto out = options.value(QStringLiteral("--out"));
-    const auto itemsOut = options.value(QStringLiteral("--items-out"));
-    const auto definitionOut = options.value(QStringLiteral("--table-definition-out"));
-    if (!out && !itemsOut)
-        return usageError(usageText(sub),
-                          QStringLiteral("the following arguments are required: "
-                                         "--out (a project) or --items-out"));
-    if (out && (itemsOut || definitionOut))
-        return usageError(usageText(sub),
-                          QStringLiteral("argument --out: not allowed with "
-                                         "argument --items-out or "
-                                         "--table-definition-out"));
-    if (out && !out->endsWith(QLatin1String(ProjectFile::kSuffix)))
-        return usageError(usageText(sub),
-                          QStringLiteral("argument --out: a project file ends in "
-                                         "%1 ('%2')")
-                              .arg(QLatin1String(ProjectFile::kSuffix), *out));
-    qint64 maxItems = 100000;
-    if (auto text = options.value(QStringLiteral("--max-items"))) {
-        bool ok = false;
-        maxItems = text->toLongLong(&ok);
-        if (!ok || maxItems < 1)
-            return usageError(usageText(sub),
-                              QStringLiteral("argument --max-items: invalid value: "
-                                             "'%1' (a whole number, at least 1)")
-                                  .arg(*text));
-    }
-    QueryRequest request;
-    if (auto failure = buildQueryRequest(queryArgs, request)) {
+    load.out = load.options.value(QStringLiteral("--out"));
+    load.itemsOut = load.options.value(QStringLiteral("--items-out"));
+    load.definitionOut = load.options.value(QStringLiteral("--table-definition-out"));
+    if (int code = checkLoadOutputs(load))
+        return code;
+    if (int code = readMaxItems(load.options, load.maxItems))
+        return code;
+    if (auto failure = buildQueryRequest(queryArgs, load.request)) {
         print(stderr, failure->message);
         return failure->exitCode;
     }
+    return load;
+}
 
-    auto opened = openSession(options);
-    if (auto *code = std::get_if<int>(&opened))
-        return *code;
-    auto &session = *std::get<std::unique_ptr<Session>>(opened);
-    const QString endpoint = session.client->endpointName();
-    auto described = session.operations->describeTable(request.tableName);
-    if (auto *error = std::get_if<LiveError>(&described))
-        return failWith(*error);
-    const TableDescription &description = std::get<TableDescription>(described);
-
+// Every page of the partition up to maxItems, with progress; Ctrl+C stops it.
+ReadResult readPartition(Session &session, const QueryRequest &request, qint64 maxItems)
+{
     std::signal(SIGINT, onInterrupt);
     Progress progress;
-    const ReadResult read
-        = session.operations->queryAll(request, maxItems, [&](qint64 done, qint64) {
-              progress.update(QStringLiteral("loading"), done, maxItems);
-          });
+    ReadResult read = session.operations->queryAll(request, maxItems, [&](qint64 done, qint64) {
+        progress.update(QStringLiteral("loading"), done, maxItems);
+    });
     progress.finish();
     std::signal(SIGINT, SIG_DFL);
+    return read;
+}
 
-    // Whatever was read is written, also after an error or a cancel: nothing is lost. But a
-    // failed run never replaces an existing output (it may hold a complete partition).
+// Writes the project or the items (when writeTarget) and the table definition: kExitOk, or
+// kExitFile after the message. After a failed run an existing table definition is left alone.
+int writeLoaded(const LoadArguments &load, const TableDescription &description,
+                const QString &endpoint, const ReadResult &read, bool writeTarget)
+{
     const bool failed = read.error.has_value();
-    const QString target = out ? *out : *itemsOut;
-    const bool writeTarget = !failed || !QFileInfo::exists(target);
     if (writeTarget) {
-        const auto error = out ? writeLoadedProject(request, description, endpoint, read, *out)
-                               : writeLoadedItems(read, *itemsOut);
+        const auto error = load.out
+            ? writeLoadedProject(load.request, description, endpoint, read, *load.out)
+            : writeLoadedItems(read, *load.itemsOut);
         if (error) {
             print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
             return kExitFile;
         }
     }
-    if (definitionOut && (!failed || !QFileInfo::exists(*definitionOut))) {
+    if (load.definitionOut && (!failed || !QFileInfo::exists(*load.definitionOut))) {
         if (auto error
-            = writeAtomically(*definitionOut, prettyJson(description.definition.toJson()))) {
+            = writeAtomically(*load.definitionOut, prettyJson(description.definition.toJson()))) {
             print(stderr, QStringLiteral("keyscope: error: %1\n").arg(*error));
             return kExitFile;
         }
     }
-    if (failed)
-        return incompleteLoad(*read.error, read.items.size(), target, writeTarget);
+    return kExitOk;
+}
+
+void printLoaded(const LoadArguments &load, const ReadResult &read, const QString &endpoint,
+                 const QString &target)
+{
     print(stderr,
           QStringLiteral("Loaded %1 items (%2 pages, %3 read) from %4 on %5 into %6%7\n")
               .arg(read.items.size())
               .arg(read.pages)
               .arg(read.scannedCount)
-              .arg(request.tableName, endpoint, target,
+              .arg(load.request.tableName, endpoint, target,
                    read.capped ? QStringLiteral("; stopped at --max-items %1, the "
                                                 "partition has more")
-                                     .arg(maxItems)
+                                     .arg(load.maxItems)
                                : QString()));
+}
+
+int runLoad(const QStringList &args)
+{
+    auto parsed = parseLoadArguments(args);
+    if (auto *code = std::get_if<int>(&parsed))
+        return *code;
+    const LoadArguments &load = std::get<LoadArguments>(parsed);
+    auto opened = openSession(load.options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    const QString endpoint = session.client->endpointName();
+    auto described = session.operations->describeTable(load.request.tableName);
+    if (auto *error = std::get_if<LiveError>(&described))
+        return failWith(*error);
+    const ReadResult read = readPartition(session, load.request, load.maxItems);
+    // Whatever was read is written, also after an error or a cancel: nothing is lost. But a
+    // failed run never replaces an existing output (it may hold a complete partition).
+    const bool failed = read.error.has_value();
+    const QString target = load.out ? *load.out : *load.itemsOut;
+    const bool writeTarget = !failed || !QFileInfo::exists(target);
+    if (int code
+        = writeLoaded(load, std::get<TableDescription>(described), endpoint, read, writeTarget))
+        return code;
+    if (failed)
+        return incompleteLoad(*read.error, read.items.size(), target, writeTarget);
+    printLoaded(load, read, endpoint, target);
     return kExitOk;
 }
 
@@ -576,7 +633,15 @@ int refusePush(const PushCheck &check, const LiveOptions &options)
     return kExitOk;
 }
 
-int runPush(const QStringList &args)
+// What `live push` was asked for.
+struct PushArguments
+{
+    LiveOptions options;
+    QString projectPath;
+    std::optional<quint64> seed;
+};
+
+std::variant<PushArguments, int> parsePushArguments(const QStringList &args)
 {
     const QString sub = QStringLiteral("push");
     auto split = splitOptions(
@@ -587,61 +652,53 @@ int runPush(const QStringList &args)
         {QStringLiteral("--yes")});
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(sub), *error);
-    const LiveOptions &options = std::get<LiveOptions>(split);
-    if (int code = requireNoRest(sub, options))
+    PushArguments push;
+    push.options = std::get<LiveOptions>(std::move(split));
+    if (int code = requireNoRest(sub, push.options))
         return code;
-    const auto projectPath = options.value(QStringLiteral("--project"));
+    const auto projectPath = push.options.value(QStringLiteral("--project"));
     if (!projectPath)
         return usageError(usageText(sub),
                           QStringLiteral("the following arguments are required: --project"));
-    std::optional<quint64> seed;
-    if (auto text = options.value(QStringLiteral("--seed"))) {
+    push.projectPath = *projectPath;
+    if (auto text = push.options.value(QStringLiteral("--seed"))) {
         bool ok = false;
-        seed = text->toULongLong(&ok);
+        push.seed = text->toULongLong(&ok);
         if (!ok)
             return usageError(usageText(sub),
                               QStringLiteral("argument --seed: invalid value: '%1'").arg(*text));
     }
+    return push;
+}
 
-    auto loaded = loadProject(*projectPath);
-    if (auto *code = std::get_if<int>(&loaded))
-        return *code;
-    const Project &project = std::get<Project>(loaded);
-    TableDefinition definition = project.table;
-    definition.tableName
-        = options.value(QStringLiteral("--table-name")).value_or(definition.tableName);
-    auto prepared = pushItems(*projectPath, project, seed, definition);
-    if (auto *code = std::get_if<int>(&prepared))
-        return *code;
-    const ItemList &items = std::get<ItemList>(prepared);
+QString pushPlanText(const PushPlan &plan, std::size_t itemCount)
+{
+    return plan.tableExists ? QStringLiteral("write %1 items into the existing table %2 on %3")
+                                  .arg(itemCount)
+                                  .arg(plan.table, plan.endpoint)
+                            : QStringLiteral("create table %1 (%2) on %3 and write %4 items")
+                                  .arg(plan.table, plan.keys, plan.endpoint)
+                                  .arg(itemCount);
+}
 
-    auto opened = openSession(options);
-    if (auto *code = std::get_if<int>(&opened))
-        return *code;
-    auto &session = *std::get<std::unique_ptr<Session>>(opened);
-    const PushCheck check = checkPush(*session.operations, definition,
-                                      session.client->endpointName(), qint64(items.size()));
-    if (int code = refusePush(check, options))
-        return code;
-    const PushPlan &plan = check.plan;
-    const QString planText = plan.tableExists
-        ? QStringLiteral("write %1 items into the existing table %2 on %3")
-              .arg(items.size())
-              .arg(plan.table, plan.endpoint)
-        : QStringLiteral("create table %1 (%2) on %3 and write %4 items")
-              .arg(plan.table, plan.keys, plan.endpoint)
-              .arg(items.size());
-    if (int code = confirmPush(planText, options.flag(QStringLiteral("--yes"))))
-        return code;
-
+// Creates the table if need be and writes the items, with progress; Ctrl+C stops it.
+PushResult pushWithProgress(Session &session, const PushPlan &plan,
+                            const TableDefinition &definition, const Project &project,
+                            const ItemList &items)
+{
     std::signal(SIGINT, onInterrupt);
     Progress progress;
-    const PushResult pushed = push(*session.operations, plan, definition, project.tableJson, items,
-                                   [&](qint64 done, qint64 total) {
-                                       progress.update(QStringLiteral("writing"), done, total);
-                                   });
+    PushResult pushed = push(*session.operations, plan, definition, project.tableJson, items,
+                             [&](qint64 done, qint64 total) {
+                                 progress.update(QStringLiteral("writing"), done, total);
+                             });
     progress.finish();
     std::signal(SIGINT, SIG_DFL);
+    return pushed;
+}
+
+int reportPush(const PushResult &pushed, const PushPlan &plan, std::size_t itemCount)
+{
     if (pushed.createError)
         return failWith(*pushed.createError);
     const WriteResult &written = pushed.write;
@@ -649,7 +706,7 @@ int runPush(const QStringList &args)
         print(stderr,
               QStringLiteral("keyscope: %1 of %2 items were written before the %3\n")
                   .arg(written.written)
-                  .arg(items.size())
+                  .arg(itemCount)
                   .arg(written.error->kind == LiveError::Kind::Cancelled
                            ? QStringLiteral("cancel")
                            : QStringLiteral("error")));
@@ -666,101 +723,166 @@ int runPush(const QStringList &args)
     return kExitOk;
 }
 
+int runPush(const QStringList &args)
+{
+    auto parsed = parsePushArguments(args);
+    if (auto *code = std::get_if<int>(&parsed))
+        return *code;
+    const PushArguments &arguments = std::get<PushArguments>(parsed);
+    auto loaded = loadProject(arguments.projectPath);
+    if (auto *code = std::get_if<int>(&loaded))
+        return *code;
+    const Project &project = std::get<Project>(loaded);
+    TableDefinition definition = project.table;
+    definition.tableName
+        = arguments.options.value(QStringLiteral("--table-name")).value_or(definition.tableName);
+    auto prepared = pushItems(arguments.projectPath, project, arguments.seed, definition);
+    if (auto *code = std::get_if<int>(&prepared))
+        return *code;
+    const ItemList &items = std::get<ItemList>(prepared);
+    auto opened = openSession(arguments.options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    const PushCheck check = checkPush(*session.operations, definition,
+                                      session.client->endpointName(), qint64(items.size()));
+    if (int code = refusePush(check, arguments.options))
+        return code;
+    if (int code = confirmPush(pushPlanText(check.plan, items.size()),
+                               arguments.options.flag(QStringLiteral("--yes"))))
+        return code;
+    const PushResult pushed = pushWithProgress(session, check.plan, definition, project, items);
+    return reportPush(pushed, check.plan, items.size());
+}
+
 // ---- verify ------------------------------------------------------------------------------
 
-int runVerify(const QStringList &args)
+// What `live verify` was asked for: the connection, the query and the table Keyscope runs it on.
+struct VerifyArguments
+{
+    LiveOptions options;
+    QueryArguments query;
+    QueryRequest request;
+    std::shared_ptr<const Table> table;
+};
+
+std::variant<VerifyArguments, int> parseVerifyArguments(const QStringList &args)
 {
     const QString sub = QStringLiteral("verify");
     auto split = splitOptions(args, kConnectionOptions, kConnectionFlags);
     if (auto *error = std::get_if<QString>(&split))
         return usageError(usageText(sub), *error);
-    const LiveOptions &options = std::get<LiveOptions>(split);
-    auto parsed = QueryArgumentParser::parse(options.rest);
+    VerifyArguments verify;
+    verify.options = std::get<LiveOptions>(std::move(split));
+    auto parsed = QueryArgumentParser::parse(verify.options.rest);
     if (auto *error = std::get_if<UsageError>(&parsed))
         return usageError(usageText(sub), error->message);
-    const QueryArguments &queryArgs = std::get<QueryArguments>(parsed);
-    QueryRequest request;
-    if (auto failure = buildQueryRequest(queryArgs, request)) {
+    verify.query = std::get<QueryArguments>(std::move(parsed));
+    if (auto failure = buildQueryRequest(verify.query, verify.request)) {
         print(stderr, failure->message);
         return failure->exitCode;
     }
-    auto loaded = loadQueryTable(queryArgs);
+    auto loaded = loadQueryTable(verify.query);
     if (auto *code = std::get_if<int>(&loaded))
         return *code;
-    const Table &table = *std::get<std::shared_ptr<const Table>>(loaded);
-    if (request.tableName.isEmpty())
-        request.tableName = table.definition().tableName;
+    verify.table = std::get<std::shared_ptr<const Table>>(loaded);
+    if (verify.request.tableName.isEmpty())
+        verify.request.tableName = verify.table->definition().tableName;
+    return verify;
+}
 
-    auto opened = openSession(options);
-    if (auto *code = std::get_if<int>(&opened))
-        return *code;
-    auto &session = *std::get<std::unique_ptr<Session>>(opened);
-    const QString endpoint = session.client->endpointName();
-    const VerifyResult result = LiveVerifier::verify(*session.operations, table, request);
-    if (result.endpoint.error)
-        return failWith(*result.endpoint.error);
-    if (result.keyscopeError) {
-        print(stderr,
-              QStringLiteral("\nKeyscope rejected the query (%1): %2\n")
-                  .arg(result.keyscopeError->type, result.keyscopeError->message));
-        return kExitService;
-    }
-
+bool stdoutTakesColor()
+{
     bool color = false;
 #if defined(Q_OS_UNIX)
     color = isatty(fileno(stdout)) && qEnvironmentVariableIsEmpty("NO_COLOR");
 #endif
-    const TableDefinition &definition = table.definition();
+    return color;
+}
+
+QString redWhen(bool red, const QString &line)
+{
+    return red ? QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m") : line;
+}
+
+// Each row's key on the endpoint (left) and in Keyscope (right), and the left column's width.
+struct VerifyColumns
+{
     QStringList left;
     QStringList right;
+    qsizetype width = 0;
+};
+
+VerifyColumns verifyColumns(const VerifyResult &result, const TableDefinition &definition,
+                            const QString &indexName)
+{
+    VerifyColumns columns;
     for (const auto &row : result.rows) {
-        left << (row.endpoint ? keyText(definition, request.indexName, *row.endpoint)
-                              : QStringLiteral("-"));
-        right << (row.keyscope ? keyText(definition, request.indexName, *row.keyscope)
-                               : QStringLiteral("-"));
+        columns.left << (row.endpoint ? keyText(definition, indexName, *row.endpoint)
+                                      : QStringLiteral("-"));
+        columns.right << (row.keyscope ? keyText(definition, indexName, *row.keyscope)
+                                       : QStringLiteral("-"));
     }
     qsizetype width = QStringLiteral("endpoint").size();
-    for (const QString &text : left)
+    for (const QString &text : columns.left)
         width = std::max(width, text.size());
-    width = std::min<qsizetype>(width, 60);
+    columns.width = std::min<qsizetype>(width, 60);
+    return columns;
+}
+
+QString verifyRows(const VerifyResult &result, const VerifyColumns &columns, bool color)
+{
+    QString out;
+    for (size_t i = 0; i < result.rows.size(); ++i) {
+        const auto &row = result.rows[i];
+        const bool differs = !row.sameItem;
+        const QString line
+            = QStringLiteral("%1 %2 %3  %4  %5")
+                  .arg(differs ? QLatin1Char('!') : QLatin1Char(' '))
+                  .arg(i + 1, 4)
+                  .arg(columns.left.at(qsizetype(i)).leftJustified(columns.width))
+                  .arg(differs ? (row.sameKey ? QStringLiteral("~") : QStringLiteral("≠"))
+                               : QStringLiteral("="))
+                  .arg(columns.right.at(qsizetype(i)));
+        out += redWhen(differs && color, line) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+// Laid out like a result row: the endpoint's number under "endpoint", Keyscope's under
+// "keyscope".
+QString verifyCountLine(const QString &label, qint64 a, qint64 b, qsizetype width, bool color)
+{
+    const QString line
+        = QStringLiteral("%1 %2  %3  %4")
+              .arg(a == b ? QLatin1Char(' ') : QLatin1Char('!'))
+              .arg((label + QLatin1Char(' ') + QString::number(a)).leftJustified(4 + width))
+              .arg(a == b ? QStringLiteral("=") : QStringLiteral("≠"))
+              .arg(b);
+    return redWhen(a != b && color, line) + QLatin1Char('\n');
+}
+
+// Both results side by side, the counts, the pages and the verdict.
+QString verifyReport(const VerifyArguments &verify, const VerifyResult &result,
+                     const QString &endpoint, bool color)
+{
+    const QueryRequest &request = verify.request;
+    const VerifyColumns columns
+        = verifyColumns(result, verify.table->definition(), request.indexName);
     QString out
         = QStringLiteral("Query on %1%2 (%3) vs Keyscope (%4)\n")
               .arg(request.tableName,
                    request.indexName.isEmpty() ? QString()
                                                : QStringLiteral(" index %1").arg(request.indexName),
-                   endpoint, queryArgs.project ? *queryArgs.project : queryArgs.items);
+                   endpoint, verify.query.project ? *verify.query.project : verify.query.items);
     out += QStringLiteral("       %1    %2\n")
-               .arg(QStringLiteral("endpoint").leftJustified(width), QStringLiteral("keyscope"));
-    for (size_t i = 0; i < result.rows.size(); ++i) {
-        const auto &row = result.rows[i];
-        const bool differs = !row.sameItem;
-        QString line = QStringLiteral("%1 %2 %3  %4  %5")
-                           .arg(differs ? QLatin1Char('!') : QLatin1Char(' '))
-                           .arg(i + 1, 4)
-                           .arg(left.at(qsizetype(i)).leftJustified(width))
-                           .arg(differs ? (row.sameKey ? QStringLiteral("~") : QStringLiteral("≠"))
-                                        : QStringLiteral("="))
-                           .arg(right.at(qsizetype(i)));
-        if (differs && color)
-            line = QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m");
-        out += line + QLatin1Char('\n');
-    }
-    const auto countLine = [&](const QString &label, qint64 a, qint64 b) {
-        // Laid out like a result row: the endpoint's number under "endpoint", Keyscope's under
-        // "keyscope".
-        QString line
-            = QStringLiteral("%1 %2  %3  %4")
-                  .arg(a == b ? QLatin1Char(' ') : QLatin1Char('!'))
-                  .arg((label + QLatin1Char(' ') + QString::number(a)).leftJustified(4 + width))
-                  .arg(a == b ? QStringLiteral("=") : QStringLiteral("≠"))
-                  .arg(b);
-        if (a != b && color)
-            line = QStringLiteral("\x1b[1;31m") + line + QStringLiteral("\x1b[0m");
-        return line + QLatin1Char('\n');
-    };
-    out += countLine(QStringLiteral("Count"), result.endpoint.count, result.keyscopeCount);
-    out += countLine(QStringLiteral("ScannedCount"), result.endpoint.scannedCount,
-                     result.keyscopeScannedCount);
+               .arg(QStringLiteral("endpoint").leftJustified(columns.width),
+                    QStringLiteral("keyscope"));
+    out += verifyRows(result, columns, color);
+    out += verifyCountLine(QStringLiteral("Count"), result.endpoint.count, result.keyscopeCount,
+                           columns.width, color);
+    out += verifyCountLine(QStringLiteral("ScannedCount"), result.endpoint.scannedCount,
+                           result.keyscopeScannedCount, columns.width, color);
     out += QStringLiteral("  Pages %1 on the endpoint, %2 in Keyscope\n")
                .arg(result.endpoint.pages)
                .arg(result.keyscopePages);
@@ -770,7 +892,31 @@ int runVerify(const QStringList &args)
     } else {
         out += QStringLiteral("DIFFERENT: %1.\n").arg(result.differences.join(u"; "));
     }
-    print(stdout, out);
+    return out;
+}
+
+int runVerify(const QStringList &args)
+{
+    auto parsed = parseVerifyArguments(args);
+    if (auto *code = std::get_if<int>(&parsed))
+        return *code;
+    const VerifyArguments &verify = std::get<VerifyArguments>(parsed);
+    auto opened = openSession(verify.options);
+    if (auto *code = std::get_if<int>(&opened))
+        return *code;
+    auto &session = *std::get<std::unique_ptr<Session>>(opened);
+    const QString endpoint = session.client->endpointName();
+    const VerifyResult result
+        = LiveVerifier::verify(*session.operations, *verify.table, verify.request);
+    if (result.endpoint.error)
+        return failWith(*result.endpoint.error);
+    if (result.keyscopeError) {
+        print(stderr,
+              QStringLiteral("\nKeyscope rejected the query (%1): %2\n")
+                  .arg(result.keyscopeError->type, result.keyscopeError->message));
+        return kExitService;
+    }
+    print(stdout, verifyReport(verify, result, endpoint, stdoutTakesColor()));
     return result.identical() ? kExitOk : kExitFailed;
 }
 

@@ -141,93 +141,94 @@ QStringList elementLiterals(const AttributeValue &value, Language language, bool
 
 QString javaMap(const QStringList &keys, const QStringList &values, const QString &separator);
 
-// A DynamoDB JSON value ({"S": "..."}) in the language's own literal syntax.
-QString valueLiteral(const AttributeValue &value, Language language)
+// The AttributeValue.builder() setter of a Java value: s("..."), m(Map.of(...)), ...
+QString javaSetter(const AttributeValue &value)
 {
+    const Language language = Language::Java;
     const QString typeName = value.typeName();
-    if (language == Language::Java) {
-        QString setter;
-        switch (value.type()) {
-        case Type::Null:
-            setter = QStringLiteral("nul(true)");
-            break;
-        case Type::Bool:
-            setter = QStringLiteral("bool(%1)").arg(value.asBool() ? "true" : "false");
-            break;
-        case Type::S:
-        case Type::N:
-        case Type::B:
-            setter
-                = QStringLiteral("%1(%2)").arg(typeName.toLower(), scalarLiteral(value, language));
-            break;
-        case Type::SS:
-        case Type::NS:
-        case Type::BS:
-            setter = QStringLiteral("%1(%2)").arg(
-                typeName.toLower(),
-                elementLiterals(value, language, true).join(QStringLiteral(", ")));
-            break;
-        case Type::L: {
-            const QStringList elements = elementLiterals(value, language, false);
-            setter = elements.isEmpty()
-                ? QStringLiteral("l(List.of())")
-                : QStringLiteral("l(%1)").arg(elements.join(QStringLiteral(", ")));
-            break;
-        }
-        case Type::M: {
-            QStringList keys, values;
-            for (const auto &[name, member] : value.members()) {
-                keys << quoted(name, language);
-                values << valueLiteral(member, language);
-            }
-            setter = QStringLiteral("m(%1)").arg(javaMap(keys, values, QStringLiteral(", ")));
-            break;
-        }
-        }
-        return QStringLiteral("AttributeValue.builder().%1.build()").arg(setter);
+    switch (value.type()) {
+    case Type::Null:
+        return QStringLiteral("nul(true)");
+    case Type::Bool:
+        return QStringLiteral("bool(%1)").arg(value.asBool() ? "true" : "false");
+    case Type::S:
+    case Type::N:
+    case Type::B:
+        return QStringLiteral("%1(%2)").arg(typeName.toLower(), scalarLiteral(value, language));
+    case Type::SS:
+    case Type::NS:
+    case Type::BS:
+        return QStringLiteral("%1(%2)").arg(
+            typeName.toLower(), elementLiterals(value, language, true).join(QStringLiteral(", ")));
+    case Type::L: {
+        const QStringList elements = elementLiterals(value, language, false);
+        return elements.isEmpty()
+            ? QStringLiteral("l(List.of())")
+            : QStringLiteral("l(%1)").arg(elements.join(QStringLiteral(", ")));
     }
+    case Type::M: {
+        QStringList keys, values;
+        for (const auto &[name, member] : value.members()) {
+            keys << quoted(name, language);
+            values << valueLiteral(member, language);
+        }
+        return QStringLiteral("m(%1)").arg(javaMap(keys, values, QStringLiteral(", ")));
+    }
+    }
+    return QString();
+}
 
-    QString content;
+// A map's members in Python's or JavaScript's object syntax.
+QString scriptMapContent(const AttributeValue &value, Language language)
+{
+    QStringList members;
+    for (const auto &[name, member] : value.members()) {
+        members << (language == Language::Python ? quoted(name, language) : jsKey(name))
+                + QStringLiteral(": ") + valueLiteral(member, language);
+    }
+    if (members.isEmpty())
+        return QStringLiteral("{}");
+    if (language == Language::Python)
+        return QLatin1Char('{') + members.join(QStringLiteral(", ")) + QLatin1Char('}');
+    return QStringLiteral("{ ") + members.join(QStringLiteral(", ")) + QStringLiteral(" }");
+}
+
+// What follows the type name in Python's and JavaScript's {"S": ...}.
+QString scriptValueContent(const AttributeValue &value, Language language)
+{
     switch (value.type()) {
     case Type::Null:
     case Type::Bool: {
         const bool b = value.isNull() || value.asBool();
-        content = language == Language::Python
+        return language == Language::Python
             ? (b ? QStringLiteral("True") : QStringLiteral("False"))
             : (b ? QStringLiteral("true") : QStringLiteral("false"));
-        break;
     }
     case Type::S:
     case Type::N:
     case Type::B:
-        content = scalarLiteral(value, language);
-        break;
+        return scalarLiteral(value, language);
     case Type::SS:
     case Type::NS:
     case Type::BS:
-        content = QLatin1Char('[')
-            + elementLiterals(value, language, true).join(QStringLiteral(", ")) + QLatin1Char(']');
-        break;
+        return QLatin1Char('[') + elementLiterals(value, language, true).join(QStringLiteral(", "))
+            + QLatin1Char(']');
     case Type::L:
-        content = QLatin1Char('[')
-            + elementLiterals(value, language, false).join(QStringLiteral(", ")) + QLatin1Char(']');
-        break;
-    case Type::M: {
-        QStringList members;
-        for (const auto &[name, member] : value.members()) {
-            members << (language == Language::Python ? quoted(name, language) : jsKey(name))
-                    + QStringLiteral(": ") + valueLiteral(member, language);
-        }
-        if (members.isEmpty())
-            content = QStringLiteral("{}");
-        else if (language == Language::Python)
-            content = QLatin1Char('{') + members.join(QStringLiteral(", ")) + QLatin1Char('}');
-        else
-            content
-                = QStringLiteral("{ ") + members.join(QStringLiteral(", ")) + QStringLiteral(" }");
-        break;
+        return QLatin1Char('[') + elementLiterals(value, language, false).join(QStringLiteral(", "))
+            + QLatin1Char(']');
+    case Type::M:
+        return scriptMapContent(value, language);
     }
-    }
+    return QString();
+}
+
+// A DynamoDB JSON value ({"S": "..."}) in the language's own literal syntax.
+QString valueLiteral(const AttributeValue &value, Language language)
+{
+    if (language == Language::Java)
+        return QStringLiteral("AttributeValue.builder().%1.build()").arg(javaSetter(value));
+    const QString typeName = value.typeName();
+    const QString content = scriptValueContent(value, language);
     if (language == Language::Python)
         return QStringLiteral("{%1: %2}").arg(quoted(typeName, language), content);
     return QStringLiteral("{ %1: %2 }").arg(typeName, content);

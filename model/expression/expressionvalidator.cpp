@@ -38,6 +38,82 @@ QString functionOperandTypeError(const QString &function, const QString &type)
         .arg(function, type);
 }
 
+// The number of operands a function takes; 0 for a name that is not a function.
+int functionArity(const QString &name)
+{
+    static const std::map<QString, int> arity = {
+        {QStringLiteral("attribute_exists"), 1}, {QStringLiteral("attribute_not_exists"), 1},
+        {QStringLiteral("attribute_type"), 2},   {QStringLiteral("begins_with"), 2},
+        {QStringLiteral("contains"), 2},         {QStringLiteral("size"), 1},
+    };
+    const auto known = arity.find(name);
+    return known == arity.end() ? 0 : known->second;
+}
+
+bool isExistenceFunction(const QString &name)
+{
+    return name == QLatin1String("attribute_exists")
+        || name == QLatin1String("attribute_not_exists");
+}
+
+std::optional<QString> beginsWithProblem(const ConditionNode &node)
+{
+    for (const ConditionNode &arg : node.children) {
+        const QString type = typeOf(arg);
+        if (!type.isEmpty() && type != QLatin1String("S") && type != QLatin1String("B"))
+            return functionOperandTypeError(node.op, type);
+    }
+    return std::nullopt;
+}
+
+// attribute_type's second operand: a string naming a DynamoDB type.
+std::optional<QString> attributeTypeProblem(const ConditionNode &node)
+{
+    const ConditionNode &typeName = node.children[1];
+    QString type = typeOf(typeName);
+    if (type != QLatin1String("S")) {
+        if (type.isEmpty())
+            type = QStringLiteral("{NS,SS,L,BS,N,M,B,BOOL,NULL,S}");
+        return functionOperandTypeError(node.op, type);
+    }
+    const QString wanted = typeName.value->asString();
+    static const QStringList valid = {"S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
+    if (!valid.contains(wanted))
+        return QStringLiteral("Invalid attribute type name found; type: %1, valid "
+                              "types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}")
+            .arg(wanted);
+    return std::nullopt;
+}
+
+std::optional<QString> sizeOperandProblem(const ConditionNode &node)
+{
+    const QString type = typeOf(node.children[0]);
+    if (type == QLatin1String("N") || type == QLatin1String("BOOL")
+        || type == QLatin1String("NULL"))
+        return functionOperandTypeError(node.op, type);
+    return std::nullopt;
+}
+
+// What is wrong with a function's operands (their count already right), if anything.
+std::optional<QString> functionOperandProblem(const ConditionNode &node)
+{
+    const QString &name = node.op;
+    if (isExistenceFunction(name)) {
+        if (node.children[0].kind != Kind::Path)
+            return QStringLiteral("Operator or function requires a document path; "
+                                  "operator or function: ")
+                + name;
+        return std::nullopt;
+    }
+    if (name == QLatin1String("begins_with"))
+        return beginsWithProblem(node);
+    if (name == QLatin1String("attribute_type"))
+        return attributeTypeProblem(node);
+    if (name == QLatin1String("size"))
+        return sizeOperandProblem(node);
+    return std::nullopt; // contains
+}
+
 } // namespace
 
 ExpressionValidator::ExpressionValidator(const std::map<QString, QString> &names,
@@ -209,23 +285,18 @@ void ExpressionValidator::checkFunction(ConditionNode &node)
 {
     // Mirrors DynamoDB's checks and their short-circuits: once an unknown function or a wrong
     // operand count has been seen anywhere, later functions are not checked further.
-    static const std::map<QString, int> arity = {
-        {QStringLiteral("attribute_exists"), 1}, {QStringLiteral("attribute_not_exists"), 1},
-        {QStringLiteral("attribute_type"), 2},   {QStringLiteral("begins_with"), 2},
-        {QStringLiteral("contains"), 2},         {QStringLiteral("size"), 1},
-    };
     const QString &name = node.op;
     const auto &args = node.children;
     if (m_errors.unknownFunction)
         return;
-    auto known = arity.find(name);
-    if (known == arity.end()) {
+    const int arity = functionArity(name);
+    if (arity == 0) {
         m_errors.unknownFunction = QStringLiteral("Invalid function name; function: ") + name;
         return;
     }
     if (m_errors.operand)
         return;
-    if (int(args.size()) != known->second) {
+    if (int(args.size()) != arity) {
         m_errors.operand = QStringLiteral("Incorrect number of operands for operator or function; "
                                           "operator or function: %1, number of operands: %2")
                                .arg(name)
@@ -235,57 +306,13 @@ void ExpressionValidator::checkFunction(ConditionNode &node)
     checkDistinct(name, args);
     if (m_errors.function)
         return;
-    if (name == QLatin1String("attribute_exists")
-        || name == QLatin1String("attribute_not_exists")) {
-        if (args[0].kind != Kind::Path) {
-            m_errors.function = QStringLiteral("Operator or function requires a document path; "
-                                               "operator or function: ")
-                + name;
-        }
+    if (auto problem = functionOperandProblem(node)) {
+        m_errors.function = *problem;
         return;
     }
-    if (name == QLatin1String("begins_with")) {
-        for (const ConditionNode &arg : args) {
-            const QString type = typeOf(arg);
-            if (!type.isEmpty() && type != QLatin1String("S") && type != QLatin1String("B")) {
-                m_errors.function = functionOperandTypeError(name, type);
-                return;
-            }
-        }
-        node.staticType = QStringLiteral("BOOL");
-        return;
-    }
-    if (name == QLatin1String("attribute_type")) {
-        QString type = typeOf(args[1]);
-        if (type != QLatin1String("S")) {
-            if (type.isEmpty())
-                type = QStringLiteral("{NS,SS,L,BS,N,M,B,BOOL,NULL,S}");
-            m_errors.function = functionOperandTypeError(name, type);
-            return;
-        }
-        const QString wanted = args[1].value->asString();
-        static const QStringList valid
-            = {"S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
-        if (!valid.contains(wanted)) {
-            m_errors.function = QStringLiteral("Invalid attribute type name found; type: %1, valid "
-                                               "types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}")
-                                    .arg(wanted);
-            return;
-        }
-        node.staticType = QStringLiteral("BOOL");
-        return;
-    }
-    if (name == QLatin1String("size")) {
-        const QString type = typeOf(args[0]);
-        if (type == QLatin1String("N") || type == QLatin1String("BOOL")
-            || type == QLatin1String("NULL")) {
-            m_errors.function = functionOperandTypeError(name, type);
-            return;
-        }
-        node.staticType = QStringLiteral("N");
-        return;
-    }
-    node.staticType = QStringLiteral("BOOL"); // contains
+    if (!isExistenceFunction(name))
+        node.staticType
+            = name == QLatin1String("size") ? QStringLiteral("N") : QStringLiteral("BOOL");
 }
 
 void ExpressionValidator::checkMisusedFunction(const std::vector<ConditionNode> &args)

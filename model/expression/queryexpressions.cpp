@@ -214,21 +214,20 @@ ValidationError tooManyConditions()
     return error(QStringLiteral("Conditions can be of length 1 or 2 only"), kKeyCondition);
 }
 
-} // namespace
-
-std::variant<QueryExpressionSyntax, ValidationError>
-parseQueryExpressionSyntax(const QueryExpressionText &input)
+template<typename Map>
+QStringList placeholderKeysOf(const Map &map)
 {
-    static const std::map<QString, QString> noNames;
-    static const std::map<QString, AttributeValue> noValues;
-    const auto &names = input.names ? *input.names : noNames;
-    const auto &values = input.values ? *input.values : noValues;
+    QStringList keys;
+    for (const auto &entry : map)
+        keys << entry.first;
+    return keys;
+}
 
-    QStringList nameKeys, valueKeys;
-    for (const auto &entry : names)
-        nameKeys << entry.first;
-    for (const auto &entry : values)
-        valueKeys << entry.first;
+// The placeholders' own syntax, for each map given.
+std::optional<ValidationError> checkPlaceholderMaps(const QueryExpressionText &input,
+                                                    const QStringList &nameKeys,
+                                                    const QStringList &valueKeys)
+{
     if (input.names) {
         if (auto problem = checkPlaceholderKeys(
                 nameKeys, QStringLiteral("ExpressionAttributeNames"), QLatin1Char('#')))
@@ -239,54 +238,57 @@ parseQueryExpressionSyntax(const QueryExpressionText &input)
                 valueKeys, QStringLiteral("ExpressionAttributeValues"), QLatin1Char(':')))
             return error(*problem, QStringLiteral("ExpressionAttributeValues"));
     }
+    return std::nullopt;
+}
 
-    ExpressionValidator validator(names, values);
-    auto parseCondition
-        = [&](const QString &label,
-              const QString &source) -> std::variant<ConditionNode, ValidationError> {
-        const QString prefix = QStringLiteral("Invalid ") + label + QStringLiteral(": ");
-        if (source.isEmpty())
-            return error(prefix + QStringLiteral("The expression can not be empty;"), label);
-        if (auto tooLong = sizeProblem(source))
-            return error(prefix + *tooLong, label);
-        auto parsed = ExpressionParser::parseCondition(source);
-        if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
-            return error(prefix + syntax->message, label, syntax->position);
-        ConditionNode root = std::get<ConditionNode>(std::move(parsed));
-        if (auto problem = validator.resolveCondition(root))
-            return error(prefix + *problem, label);
-        return root;
-    };
+// An empty expression, or one over DynamoDB's size limit; checked before parsing.
+std::optional<ValidationError> emptyOrTooLong(const QString &prefix, const QString &source,
+                                              const QString &label)
+{
+    if (source.isEmpty())
+        return error(prefix + QStringLiteral("The expression can not be empty;"), label);
+    if (auto tooLong = sizeProblem(source))
+        return error(prefix + *tooLong, label);
+    return std::nullopt;
+}
 
-    auto keyParsed = parseCondition(kKeyCondition, input.keyConditionExpression);
-    if (auto *problem = std::get_if<ValidationError>(&keyParsed))
+// A key condition or filter, parsed and its placeholders resolved; `label` names it in errors.
+std::variant<ConditionNode, ValidationError>
+parseQueryCondition(ExpressionValidator &validator, const QString &label, const QString &source)
+{
+    const QString prefix = QStringLiteral("Invalid ") + label + QStringLiteral(": ");
+    if (auto problem = emptyOrTooLong(prefix, source, label))
         return *problem;
-    const ConditionNode keyRoot = std::get<ConditionNode>(std::move(keyParsed));
+    auto parsed = ExpressionParser::parseCondition(source);
+    if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
+        return error(prefix + syntax->message, label, syntax->position);
+    ConditionNode root = std::get<ConditionNode>(std::move(parsed));
+    if (auto problem = validator.resolveCondition(root))
+        return error(prefix + *problem, label);
+    return root;
+}
 
-    QueryExpressionSyntax result;
-    std::optional<ConditionNode> filterRoot;
-    if (input.filterExpression) {
-        auto filterParsed = parseCondition(kFilter, *input.filterExpression);
-        if (auto *problem = std::get_if<ValidationError>(&filterParsed))
-            return *problem;
-        filterRoot = std::get<ConditionNode>(std::move(filterParsed));
-    }
-    if (input.projectionExpression) {
-        const QString prefix = QStringLiteral("Invalid ProjectionExpression: ");
-        if (input.projectionExpression->isEmpty())
-            return error(prefix + QStringLiteral("The expression can not be empty;"), kProjection);
-        if (auto tooLong = sizeProblem(*input.projectionExpression))
-            return error(prefix + *tooLong, kProjection);
-        auto parsed = ExpressionParser::parseProjection(*input.projectionExpression);
-        if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
-            return error(prefix + syntax->message, kProjection, syntax->position);
-        std::vector<DocumentPath> paths;
-        if (auto problem = validator.resolveProjection(
-                std::get<std::vector<ExpressionParser::RawPath>>(parsed), paths))
-            return error(prefix + *problem, kProjection);
-        result.projection = ProjectionExpression(std::move(paths));
-    }
+std::variant<ProjectionExpression, ValidationError>
+parseQueryProjection(ExpressionValidator &validator, const QString &source)
+{
+    const QString prefix = QStringLiteral("Invalid ProjectionExpression: ");
+    if (auto problem = emptyOrTooLong(prefix, source, kProjection))
+        return *problem;
+    auto parsed = ExpressionParser::parseProjection(source);
+    if (auto *syntax = std::get_if<ExpressionParser::SyntaxError>(&parsed))
+        return error(prefix + syntax->message, kProjection, syntax->position);
+    std::vector<DocumentPath> paths;
+    if (auto problem = validator.resolveProjection(
+            std::get<std::vector<ExpressionParser::RawPath>>(parsed), paths))
+        return error(prefix + *problem, kProjection);
+    return ProjectionExpression(std::move(paths));
+}
 
+// DynamoDB refuses a name or value placeholder no expression uses.
+std::optional<ValidationError> unusedPlaceholderError(const ExpressionValidator &validator,
+                                                      const QStringList &nameKeys,
+                                                      const QStringList &valueKeys)
+{
     QStringList unusedNames, unusedValues;
     for (const QString &key : nameKeys) {
         if (!validator.usedNames().count(key))
@@ -306,14 +308,60 @@ parseQueryExpressionSyntax(const QueryExpressionText &input)
                                     "expressions: keys: {%1}")
                          .arg(unusedValues.join(QStringLiteral(", "))),
                      QStringLiteral("ExpressionAttributeValues"));
+    return std::nullopt;
+}
 
-    if (auto problem = collectKeyTerms(keyRoot, result.keyTerms))
+// The key condition's terms, their value types and their count.
+std::optional<ValidationError> readKeyTerms(const ConditionNode &keyRoot,
+                                            std::size_t maxKeyConditions,
+                                            std::vector<KeyTerm> &terms)
+{
+    if (auto problem = collectKeyTerms(keyRoot, terms))
         return error(*problem, kKeyCondition);
-    if (auto problem = checkTermTypes(result.keyTerms))
+    if (auto problem = checkTermTypes(terms))
         return error(*problem, kKeyCondition);
-    if (result.keyTerms.empty()
-        || result.keyTerms.size() > std::max<std::size_t>(2, input.maxKeyConditions))
+    if (terms.empty() || terms.size() > std::max<std::size_t>(2, maxKeyConditions))
         return tooManyConditions();
+    return std::nullopt;
+}
+
+} // namespace
+
+std::variant<QueryExpressionSyntax, ValidationError>
+parseQueryExpressionSyntax(const QueryExpressionText &input)
+{
+    static const std::map<QString, QString> noNames;
+    static const std::map<QString, AttributeValue> noValues;
+    const auto &names = input.names ? *input.names : noNames;
+    const auto &values = input.values ? *input.values : noValues;
+    const QStringList nameKeys = placeholderKeysOf(names);
+    const QStringList valueKeys = placeholderKeysOf(values);
+    if (auto problem = checkPlaceholderMaps(input, nameKeys, valueKeys))
+        return *problem;
+
+    ExpressionValidator validator(names, values);
+    auto keyParsed = parseQueryCondition(validator, kKeyCondition, input.keyConditionExpression);
+    if (auto *problem = std::get_if<ValidationError>(&keyParsed))
+        return *problem;
+    const ConditionNode keyRoot = std::get<ConditionNode>(std::move(keyParsed));
+    QueryExpressionSyntax result;
+    std::optional<ConditionNode> filterRoot;
+    if (input.filterExpression) {
+        auto filterParsed = parseQueryCondition(validator, kFilter, *input.filterExpression);
+        if (auto *problem = std::get_if<ValidationError>(&filterParsed))
+            return *problem;
+        filterRoot = std::get<ConditionNode>(std::move(filterParsed));
+    }
+    if (input.projectionExpression) {
+        auto projection = parseQueryProjection(validator, *input.projectionExpression);
+        if (auto *problem = std::get_if<ValidationError>(&projection))
+            return *problem;
+        result.projection = std::get<ProjectionExpression>(std::move(projection));
+    }
+    if (auto problem = unusedPlaceholderError(validator, nameKeys, valueKeys))
+        return *problem;
+    if (auto problem = readKeyTerms(keyRoot, input.maxKeyConditions, result.keyTerms))
+        return *problem;
     if (filterRoot)
         result.filter = ConditionExpression(std::move(*filterRoot));
     return result;

@@ -191,6 +191,94 @@ OrderedJson indexesWithThroughput(const QJsonValue &indexes, const QJsonValue &t
     return out;
 }
 
+// One table resource being read: where it is and what the template calls it.
+struct TableResource
+{
+    const Resolver &resolver;
+    const QString &source;
+    QString logicalId;
+    QString base; // "Resources.<id>.Properties"
+    QJsonObject properties;
+};
+
+// TableName: a placeholder (the logical id) when the template cannot say, with a note.
+QString resourceTableName(const TableResource &resource, QStringList &notes)
+{
+    const QJsonObject &properties = resource.properties;
+    if (!properties.contains(QLatin1String("TableName")))
+        return resource.logicalId;
+    auto name = resource.resolver.resolve(properties.value(QLatin1String("TableName")),
+                                          resource.base + QStringLiteral(".TableName"));
+    if (auto *unresolved = std::get_if<Unresolved>(&name)) {
+        notes << QStringLiteral("%1: %2: %3 cannot be resolved (%4); the table is "
+                                "called \"%5\" after its logical id")
+                     .arg(resource.source, unresolved->path, unresolved->what, unresolved->why,
+                          resource.logicalId);
+        return resource.logicalId;
+    }
+    return std::get<QJsonValue>(name).toString(resource.logicalId);
+}
+
+// Other properties (Tags, StreamSpecification, ...) do not affect queries: kept as written for
+// the next CloudFormation export, apart from the create-table JSON.
+QJsonObject keptProperties(const TableResource &resource, const QJsonObject &create)
+{
+    QJsonObject others;
+    for (auto p = resource.properties.begin(); p != resource.properties.end(); ++p) {
+        if (!create.contains(p.key()) && p.key() != u"TableName")
+            others.insert(p.key(), p.value());
+    }
+    QJsonObject kept {{"LogicalId", resource.logicalId}};
+    if (!others.isEmpty())
+        kept.insert(QStringLiteral("Properties"), others);
+    return kept;
+}
+
+// The create-table JSON the resource's properties describe; every value they hold must resolve.
+std::variant<QJsonObject, IoError> resourceCreateTable(const TableResource &resource,
+                                                       const QString &tableName)
+{
+    QJsonObject create;
+    create.insert(QStringLiteral("TableName"), tableName);
+    for (const char *member : {"AttributeDefinitions", "KeySchema", "LocalSecondaryIndexes",
+                               "GlobalSecondaryIndexes", "BillingMode", "ProvisionedThroughput"}) {
+        const QString key = QLatin1String(member);
+        if (!resource.properties.contains(key))
+            continue;
+        auto value
+            = resource.resolver.resolve(resource.properties.value(key), resource.base + u'.' + key);
+        if (auto *unresolved = std::get_if<Unresolved>(&value))
+            return IoError {resource.source, 0, 0, unresolved->path,
+                            QStringLiteral("%1 cannot be resolved: %2; write the value itself")
+                                .arg(unresolved->what, unresolved->why)};
+        create.insert(key, std::get<QJsonValue>(value));
+    }
+    create.insert(QLatin1String(CloudFormationTemplate::kExtraMember),
+                  keptProperties(resource, create));
+    return create;
+}
+
+// A table resource as a project, if it is the table asked for (or any is); its name joins
+// `found` either way.
+std::optional<IoError> readTableResource(const TableResource &resource, const QString &table,
+                                         QStringList &found, CloudFormationTemplate::Import &result)
+{
+    const QString tableName = resourceTableName(resource, result.notes);
+    found << tableName;
+    if (!table.isEmpty() && table != tableName && table != resource.logicalId)
+        return std::nullopt;
+    auto create = resourceCreateTable(resource, tableName);
+    if (auto *error = std::get_if<IoError>(&create))
+        return *error;
+    const QJsonObject &json = std::get<QJsonObject>(create);
+    QString message;
+    auto definition = TableDefinition::fromJson(json, &message);
+    if (!definition)
+        return IoError {resource.source, 0, 0, resource.base, message};
+    result.tables.push_back({resource.logicalId, interopjson::projectForTable(*definition, json)});
+    return std::nullopt;
+}
+
 } // namespace
 
 bool CloudFormationTemplate::looksLike(const QJsonValue &document)
@@ -226,55 +314,11 @@ CloudFormationTemplate::fromJson(const QJsonValue &document, const QString &sour
         const QString type = resource.value(QLatin1String("Type")).toString();
         if (type != u"AWS::DynamoDB::Table" && type != u"AWS::DynamoDB::GlobalTable")
             continue;
-        const QString base = QStringLiteral("Resources.%1.Properties").arg(it.key());
-        const QJsonObject properties = resource.value(QLatin1String("Properties")).toObject();
-        QJsonObject create;
-        // TableName: a placeholder when the template cannot say.
-        QString tableName = it.key();
-        if (properties.contains(QLatin1String("TableName"))) {
-            auto name = resolver.resolve(properties.value(QLatin1String("TableName")),
-                                         base + QStringLiteral(".TableName"));
-            if (auto *unresolved = std::get_if<Unresolved>(&name))
-                result.notes << QStringLiteral("%1: %2: %3 cannot be resolved (%4); the table is "
-                                               "called \"%5\" after its logical id")
-                                    .arg(source, unresolved->path, unresolved->what,
-                                         unresolved->why, it.key());
-            else
-                tableName = std::get<QJsonValue>(name).toString(it.key());
-        }
-        found << tableName;
-        if (!table.isEmpty() && table != tableName && table != it.key())
-            continue;
-        create.insert(QStringLiteral("TableName"), tableName);
-        for (const char *member :
-             {"AttributeDefinitions", "KeySchema", "LocalSecondaryIndexes",
-              "GlobalSecondaryIndexes", "BillingMode", "ProvisionedThroughput"}) {
-            const QString key = QLatin1String(member);
-            if (!properties.contains(key))
-                continue;
-            auto value = resolver.resolve(properties.value(key), base + u'.' + key);
-            if (auto *unresolved = std::get_if<Unresolved>(&value))
-                return fail(unresolved->path,
-                            QStringLiteral("%1 cannot be resolved: %2; write the value itself")
-                                .arg(unresolved->what, unresolved->why));
-            create.insert(key, std::get<QJsonValue>(value));
-        }
-        // Other properties (Tags, StreamSpecification, ...) do not affect queries: kept as
-        // written for the next CloudFormation export, apart from the create-table JSON.
-        QJsonObject others;
-        for (auto p = properties.begin(); p != properties.end(); ++p) {
-            if (!create.contains(p.key()) && p.key() != u"TableName")
-                others.insert(p.key(), p.value());
-        }
-        QJsonObject kept {{"LogicalId", it.key()}};
-        if (!others.isEmpty())
-            kept.insert(QStringLiteral("Properties"), others);
-        create.insert(QLatin1String(kExtraMember), kept);
-        QString message;
-        auto definition = TableDefinition::fromJson(create, &message);
-        if (!definition)
-            return fail(base, message);
-        result.tables.push_back({it.key(), interopjson::projectForTable(*definition, create)});
+        const TableResource tableResource {resolver, source, it.key(),
+                                           QStringLiteral("Resources.%1.Properties").arg(it.key()),
+                                           resource.value(QLatin1String("Properties")).toObject()};
+        if (auto error = readTableResource(tableResource, table, found, result))
+            return *error;
     }
     if (found.isEmpty())
         return fail(kResources,

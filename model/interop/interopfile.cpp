@@ -177,6 +177,193 @@ std::optional<IoError> InteropFile::applyUsageData(Input &input, const QString &
                                input.notes);
 }
 
+namespace {
+
+std::variant<InteropFile::Input, IoError>
+interopCsvInput(const QByteArray &data, const QString &source, const TableDefinition &itemsTable)
+{
+    auto items = ItemsFormats::fromCsv(data, source, itemsTable, ItemsFile::BadItems::LeaveOut);
+    if (auto *error = std::get_if<IoError>(&items))
+        return *error;
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::Items;
+    input.description = QStringLiteral("CSV items");
+    input.items = std::get<ItemsFile::Contents>(std::move(items));
+    input.notes = input.items.notes;
+    return input;
+}
+
+// JSON's parser refuses bytes that are not UTF-8 itself; CSV and YAML would read them as
+// U+FFFD, so that two different keys became one.
+std::optional<IoError> invalidUtf8Error(const QByteArray &data, const QString &source)
+{
+    const qsizetype bad = invalidUtf8At(data);
+    if (bad < 0)
+        return std::nullopt;
+    IoError error {source,
+                   0,
+                   0,
+                   {},
+                   QStringLiteral("invalid UTF-8 (byte 0x%1): keys and names are Unicode "
+                                  "text, and DynamoDB refuses strings that are not; save "
+                                  "the file as UTF-8")
+                       .arg(QString::number(uchar(data.at(bad)), 16).toUpper())};
+    JsonFile::lineColumn(data, bad, &error.line, &error.column);
+    return error;
+}
+
+// A header row that YAML would not read as a mapping, sequence, comment or directive is tried
+// as CSV first: YAML takes a CSV for one long scalar, which cost two thirds of a large CSV's
+// import.
+bool looksLikeCsvHeader(const QByteArray &firstLine)
+{
+    static const QByteArray yamlStarts("#-{[%&*!|>?");
+    return firstLine.contains(',') && !yamlStarts.contains(firstLine.front())
+        && !firstLine.contains(": ") && !firstLine.trimmed().endsWith(':');
+}
+
+// A template in YAML, else CSV (a header row with commas) under another name.
+std::variant<InteropFile::Input, IoError>
+parseTextKind(const QByteArray &data, const QByteArray &trimmed, const QString &source,
+              const QString &table, const TableDefinition &itemsTable, bool yamlName)
+{
+    const QByteArray firstLine = trimmed.left(trimmed.indexOf('\n'));
+    const bool csvFallback = !yamlName && firstLine.contains(',');
+    if (!yamlName && looksLikeCsvHeader(firstLine)) {
+        auto csv = interopCsvInput(data, source, itemsTable);
+        if (std::holds_alternative<InteropFile::Input>(csv))
+            return csv;
+    }
+    auto yaml = YamlDocument::parse(data, source);
+    if (auto *error = std::get_if<IoError>(&yaml)) {
+        if (csvFallback)
+            return interopCsvInput(data, source, itemsTable);
+        return *error;
+    }
+    const QJsonValue document = std::get<QJsonValue>(yaml);
+    if (CloudFormationTemplate::looksLike(document))
+        return fromCloudFormation(document, source, table, QStringLiteral("YAML"));
+    if (csvFallback)
+        return interopCsvInput(data, source, itemsTable);
+    return IoError {source, 0, 0, {}, kUnknown};
+}
+
+std::variant<InteropFile::Input, IoError>
+projectInput(std::variant<Project, std::vector<IoError>> project)
+{
+    if (auto *errors = std::get_if<std::vector<IoError>>(&project))
+        return errors->front();
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::KeyscopeProject;
+    input.description = QStringLiteral("Keyscope project");
+    input.projects.push_back(std::get<Project>(std::move(project)));
+    input.tableNames << input.projects.front().table.tableName;
+    return input;
+}
+
+// Items (a scan export of a whole table, say) are read as they are parsed, without a document
+// of the whole file, when nothing else could be meant; so are a project's hand-written items
+// (a converted scan export).
+std::optional<std::variant<InteropFile::Input, IoError>>
+readWithoutDocument(const QByteArray &data, const QString &source,
+                    const TableDefinition &itemsTable)
+{
+    if (auto items
+        = itemsreader::readSurelyItems(data, source, itemsTable, ItemsFile::BadItems::LeaveOut))
+        return itemsInput(std::move(*items));
+    if (auto split = itemsreader::readItemsMember(data, QLatin1StringView("items"));
+        split && split->members.contains(QLatin1String("keyscope"))) {
+        if (auto project = ProjectFile::fromItemsMember(*split, source))
+            return projectInput(std::move(*project));
+    }
+    return std::nullopt;
+}
+
+std::variant<InteropFile::Input, IoError> fromWorkbench(const QJsonDocument &document,
+                                                        const QString &source, const QString &table)
+{
+    auto model = WorkbenchModel::fromDocument(document, source, table);
+    if (auto *error = std::get_if<IoError>(&model))
+        return *error;
+    auto &imported = std::get<WorkbenchModel::Import>(model);
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::Workbench;
+    input.description = imported.version.isEmpty()
+        ? QStringLiteral("NoSQL Workbench model (early, no version)")
+        : QStringLiteral("NoSQL Workbench model (version %1)").arg(imported.version);
+    input.projects = std::move(imported.projects);
+    input.hints = std::move(imported.hints);
+    input.tableNames = imported.tableNames;
+    input.notes = imported.notes;
+    input.leftOut = imported.leftOut;
+    for (size_t p = 0; p < input.projects.size() && p < input.hints.size(); ++p)
+        input.notes += recovery::hintNotes(input.hints[p], input.projects[p].items, source);
+    return input;
+}
+
+bool looksLikeTableDefinition(const QJsonObject &root)
+{
+    return (root.contains(QLatin1String("TableName")) && root.contains(QLatin1String("KeySchema")))
+        || root.value(QLatin1String("Table")).isObject();
+}
+
+std::variant<InteropFile::Input, IoError> fromTableDefinition(const QJsonDocument &document,
+                                                              const QString &source)
+{
+    const QJsonObject root = document.object();
+    auto definition = TableDefinitionFile::fromDocument(document, source);
+    if (auto *error = std::get_if<IoError>(&definition))
+        return *error;
+    const QJsonObject json = root.value(QLatin1String("Table")).isObject()
+        ? std::get<TableDefinition>(definition).toJson()
+        : root;
+    InteropFile::Input input;
+    input.kind = InteropFile::Kind::CreateTable;
+    input.description = root.contains(QLatin1String("Table"))
+        ? QStringLiteral("describe-table output")
+        : QStringLiteral("create-table JSON");
+    input.projects.push_back(
+        interopjson::projectForTable(std::get<TableDefinition>(definition), json));
+    input.tableNames << input.projects.front().table.tableName;
+    return input;
+}
+
+std::variant<InteropFile::Input, IoError> fromItemsDocument(const QJsonDocument &document,
+                                                            const QString &source,
+                                                            const TableDefinition &itemsTable)
+{
+    auto items
+        = ItemsFile::fromDocument(document, source, itemsTable, ItemsFile::BadItems::LeaveOut);
+    if (auto *error = std::get_if<IoError>(&items))
+        return *error;
+    return itemsInput(std::get<ItemsFile::Contents>(std::move(items)));
+}
+
+std::variant<InteropFile::Input, IoError> fromJsonDocument(const QJsonDocument &document,
+                                                           const QString &source,
+                                                           const QString &table,
+                                                           const TableDefinition &itemsTable)
+{
+    const QJsonObject root = document.object();
+    if (root.contains(QLatin1String("keyscope")))
+        return projectInput(ProjectFile::fromJson(document, source));
+    if (WorkbenchModel::looksLike(document))
+        return fromWorkbench(document, source, table);
+    if (McpSchema::looksLike(document))
+        return fromMcpSchema(document, source, table);
+    if (McpDataModel::looksLike(document))
+        return fromMcpDataModel(document, source, table);
+    if (CloudFormationTemplate::looksLike(root))
+        return fromCloudFormation(root, source, table, QStringLiteral("JSON"));
+    if (looksLikeTableDefinition(root))
+        return fromTableDefinition(document, source);
+    if (looksLikeItems(document))
+        return fromItemsDocument(document, source, itemsTable);
+    return IoError {source, 0, 0, {}, kUnknown};
+}
+
+} // namespace
+
 std::variant<InteropFile::Input, IoError>
 InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const QString &table,
                           const TableDefinition &itemsTable)
@@ -184,142 +371,24 @@ InteropFile::parseAnyKind(const QByteArray &data, const QString &source, const Q
     const QString lower = source.toLower();
     const QByteArray trimmed = data.trimmed();
     const bool jsonLike = trimmed.startsWith('{') || trimmed.startsWith('[');
-    Input input;
     if (trimmed.isEmpty())
         return IoError {source, 0, 0, {}, QStringLiteral("the file is empty: ") + kUnknown};
-    // JSON's parser refuses bytes that are not UTF-8 itself; CSV and YAML would read them as
-    // U+FFFD, so that two different keys became one.
-    if (const qsizetype bad = jsonLike ? -1 : invalidUtf8At(data); bad >= 0) {
-        IoError error {source,
-                       0,
-                       0,
-                       {},
-                       QStringLiteral("invalid UTF-8 (byte 0x%1): keys and names are Unicode "
-                                      "text, and DynamoDB refuses strings that are not; save "
-                                      "the file as UTF-8")
-                           .arg(QString::number(uchar(data.at(bad)), 16).toUpper())};
-        JsonFile::lineColumn(data, bad, &error.line, &error.column);
-        return error;
-    }
-    const auto readCsv = [&]() -> std::variant<Input, IoError> {
-        auto items = ItemsFormats::fromCsv(data, source, itemsTable, ItemsFile::BadItems::LeaveOut);
-        if (auto *error = std::get_if<IoError>(&items))
+    if (!jsonLike) {
+        if (auto error = invalidUtf8Error(data, source))
             return *error;
-        input.kind = Kind::Items;
-        input.description = QStringLiteral("CSV items");
-        input.items = std::get<ItemsFile::Contents>(std::move(items));
-        input.notes = input.items.notes;
-        return input;
-    };
+    }
     const bool yamlName
         = lower.endsWith(QLatin1String(".yaml")) || lower.endsWith(QLatin1String(".yml"));
     if (lower.endsWith(QLatin1String(".csv")))
-        return readCsv();
-    if (!jsonLike) {
-        // A template in YAML, else CSV (a header row with commas) under another name.
-        const QByteArray firstLine = trimmed.left(trimmed.indexOf('\n'));
-        // A header row that YAML would not read as a mapping, sequence, comment or directive is
-        // tried as CSV first: YAML takes a CSV for one long scalar, which cost two thirds of a
-        // large CSV's import.
-        static const QByteArray yamlStarts("#-{[%&*!|>?");
-        const bool csvHeader = firstLine.contains(',') && !yamlStarts.contains(firstLine.front())
-            && !firstLine.contains(": ") && !firstLine.trimmed().endsWith(':');
-        if (!yamlName && csvHeader) {
-            auto csv = readCsv();
-            if (std::holds_alternative<Input>(csv))
-                return csv;
-            input = Input {};
-        }
-        auto yaml = YamlDocument::parse(data, source);
-        if (auto *error = std::get_if<IoError>(&yaml)) {
-            if (!yamlName && firstLine.contains(','))
-                return readCsv();
-            return *error;
-        }
-        const QJsonValue document = std::get<QJsonValue>(yaml);
-        if (CloudFormationTemplate::looksLike(document))
-            return fromCloudFormation(document, source, table, QStringLiteral("YAML"));
-        if (!yamlName && firstLine.contains(','))
-            return readCsv();
-        return IoError {source, 0, 0, {}, kUnknown};
-    }
-    // Items (a scan export of a whole table, say) are read as they are parsed, without a
-    // document of the whole file, when nothing else could be meant.
-    if (auto items
-        = itemsreader::readSurelyItems(data, source, itemsTable, ItemsFile::BadItems::LeaveOut))
-        return itemsInput(std::move(*items));
-    const auto projectInput
-        = [&](std::variant<Project, std::vector<IoError>> project) -> std::variant<Input, IoError> {
-        if (auto *errors = std::get_if<std::vector<IoError>>(&project))
-            return errors->front();
-        input.kind = Kind::KeyscopeProject;
-        input.description = QStringLiteral("Keyscope project");
-        input.projects.push_back(std::get<Project>(std::move(project)));
-        input.tableNames << input.projects.front().table.tableName;
-        return input;
-    };
-    // A project's hand-written items (a converted scan export) are read as they are parsed too.
-    if (auto split = itemsreader::readItemsMember(data, QLatin1StringView("items"));
-        split && split->members.contains(QLatin1String("keyscope"))) {
-        if (auto project = ProjectFile::fromItemsMember(*split, source))
-            return projectInput(std::move(*project));
-    }
+        return interopCsvInput(data, source, itemsTable);
+    if (!jsonLike)
+        return parseTextKind(data, trimmed, source, table, itemsTable, yamlName);
+    if (auto read = readWithoutDocument(data, source, itemsTable))
+        return std::move(*read);
     auto parsed = JsonFile::parse(data, source);
     if (auto *error = std::get_if<IoError>(&parsed))
         return *error;
-    const QJsonDocument document = std::get<QJsonDocument>(parsed);
-    const QJsonObject root = document.object();
-    if (root.contains(QLatin1String("keyscope")))
-        return projectInput(ProjectFile::fromJson(document, source));
-    if (WorkbenchModel::looksLike(document)) {
-        auto model = WorkbenchModel::fromDocument(document, source, table);
-        if (auto *error = std::get_if<IoError>(&model))
-            return *error;
-        auto &imported = std::get<WorkbenchModel::Import>(model);
-        input.kind = Kind::Workbench;
-        input.description = imported.version.isEmpty()
-            ? QStringLiteral("NoSQL Workbench model (early, no version)")
-            : QStringLiteral("NoSQL Workbench model (version %1)").arg(imported.version);
-        input.projects = std::move(imported.projects);
-        input.hints = std::move(imported.hints);
-        input.tableNames = imported.tableNames;
-        input.notes = imported.notes;
-        input.leftOut = imported.leftOut;
-        for (size_t p = 0; p < input.projects.size() && p < input.hints.size(); ++p)
-            input.notes += recovery::hintNotes(input.hints[p], input.projects[p].items, source);
-        return input;
-    }
-    if (McpSchema::looksLike(document))
-        return fromMcpSchema(document, source, table);
-    if (McpDataModel::looksLike(document))
-        return fromMcpDataModel(document, source, table);
-    if (CloudFormationTemplate::looksLike(document.object()))
-        return fromCloudFormation(document.object(), source, table, QStringLiteral("JSON"));
-    if ((root.contains(QLatin1String("TableName")) && root.contains(QLatin1String("KeySchema")))
-        || root.value(QLatin1String("Table")).isObject()) {
-        auto definition = TableDefinitionFile::fromDocument(document, source);
-        if (auto *error = std::get_if<IoError>(&definition))
-            return *error;
-        const QJsonObject json = root.value(QLatin1String("Table")).isObject()
-            ? std::get<TableDefinition>(definition).toJson()
-            : root;
-        input.kind = Kind::CreateTable;
-        input.description = root.contains(QLatin1String("Table"))
-            ? QStringLiteral("describe-table output")
-            : QStringLiteral("create-table JSON");
-        input.projects.push_back(
-            interopjson::projectForTable(std::get<TableDefinition>(definition), json));
-        input.tableNames << input.projects.front().table.tableName;
-        return input;
-    }
-    if (looksLikeItems(document)) {
-        auto items
-            = ItemsFile::fromDocument(document, source, itemsTable, ItemsFile::BadItems::LeaveOut);
-        if (auto *error = std::get_if<IoError>(&items))
-            return *error;
-        return itemsInput(std::get<ItemsFile::Contents>(std::move(items)));
-    }
-    return IoError {source, 0, 0, {}, kUnknown};
+    return fromJsonDocument(std::get<QJsonDocument>(parsed), source, table, itemsTable);
 }
 
 std::optional<IoError> InteropFile::leaveOutUnfitItems(ItemsFile::Contents &items,

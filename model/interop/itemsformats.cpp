@@ -43,10 +43,16 @@ struct Cell
     int column = 0;
 };
 
-// RFC 4180 with "\n" or "\r\n" line ends; quoted cells may span lines.
-std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &text,
-                                                               const QString &source)
+// The CSV reader's state: the rows read, the row and cell being read and where it is.
+struct CsvReader
 {
+    CsvReader(const QString &text, const QString &source)
+        : text(text)
+        , source(source)
+    { }
+
+    const QString &text;
+    const QString &source;
     std::vector<std::vector<Cell>> rows;
     std::vector<Cell> row;
     Cell cell;
@@ -54,88 +60,133 @@ std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &te
     int column = 1;
     bool inQuotes = false;
     bool cellStarted = false;
-    const auto endCell = [&] {
+
+    void startCell()
+    {
+        if (!cellStarted) {
+            cell.line = line;
+            cell.column = column;
+            cellStarted = true;
+        }
+    }
+
+    void endCell()
+    {
         row.push_back(std::move(cell));
         cell = Cell {};
         cellStarted = false;
-    };
-    const auto endRow = [&] {
+    }
+
+    void endRow()
+    {
         endCell();
         const qsizetype width = qsizetype(row.size());
         if (!(row.size() == 1 && row.front().text.isEmpty() && !row.front().quoted))
             rows.push_back(std::move(row)); // blank lines are skipped
         row = {};
         row.reserve(width);
-    };
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (!cellStarted) {
-            cell.line = line;
-            cell.column = column;
-            cellStarted = true;
-        }
-        if (inQuotes) {
-            if (c == u'"') {
-                if (i + 1 < text.size() && text.at(i + 1) == u'"') {
-                    cell.text += u'"';
-                    ++i;
-                    ++column;
-                } else {
-                    inQuotes = false;
-                }
+    }
+
+    void newLine()
+    {
+        ++line;
+        column = 0;
+    }
+
+    IoError errorHere(const QString &message) const
+    {
+        return IoError {source, line, column, {}, message};
+    }
+
+    // Inside quotes: a doubled quote is one quote, a single one ends the quoted text.
+    void readQuoted(qsizetype &i, QChar c)
+    {
+        if (c == u'"') {
+            if (i + 1 < text.size() && text.at(i + 1) == u'"') {
+                cell.text += u'"';
+                ++i;
+                ++column;
             } else {
-                cell.text += c;
-                if (c == u'\n') {
-                    ++line;
-                    column = 0;
-                }
+                inQuotes = false;
             }
-        } else if (c == u'"') {
+        } else {
+            cell.text += c;
+            if (c == u'\n')
+                newLine();
+        }
+    }
+
+    // The rest of an unquoted run in one append.
+    std::optional<IoError> readRun(qsizetype &i)
+    {
+        if (cell.quoted)
+            return errorHere(QStringLiteral("text after a closing quote: a quoted cell ends "
+                                            "at the next comma or line end"));
+        qsizetype end = i + 1;
+        while (end < text.size()) {
+            const QChar next = text.at(end);
+            if (next == u',' || next == u'\n' || next == u'\r' || next == u'"')
+                break;
+            ++end;
+        }
+        cell.text += QStringView(text).mid(i, end - i);
+        column += int(end - i - 1);
+        i = end - 1;
+        return std::nullopt;
+    }
+
+    std::optional<IoError> readUnquoted(qsizetype &i, QChar c)
+    {
+        if (c == u'"') {
             if (!cell.text.isEmpty())
-                return IoError {source,
-                                line,
-                                column,
-                                {},
-                                QStringLiteral("a quote inside an unquoted cell: quote the whole "
-                                               "cell and double the quote (\"a \"\"b\"\"\")")};
+                return errorHere(QStringLiteral("a quote inside an unquoted cell: quote the "
+                                                "whole cell and double the quote (\"a "
+                                                "\"\"b\"\"\")"));
             inQuotes = true;
             cell.quoted = true;
         } else if (c == u',') {
             endCell();
-        } else if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n') {
-            continue;
         } else if (c == u'\n') {
             endRow();
-            ++line;
-            column = 0;
+            newLine();
         } else {
-            if (cell.quoted)
-                return IoError {source,
-                                line,
-                                column,
-                                {},
-                                QStringLiteral("text after a closing quote: a quoted cell ends "
-                                               "at the next comma or line end")};
-            // The rest of an unquoted run in one append.
-            qsizetype end = i + 1;
-            while (end < text.size()) {
-                const QChar next = text.at(end);
-                if (next == u',' || next == u'\n' || next == u'\r' || next == u'"')
-                    break;
-                ++end;
-            }
-            cell.text += QStringView(text).mid(i, end - i);
-            column += int(end - i - 1);
-            i = end - 1;
+            return readRun(i);
         }
-        ++column;
+        return std::nullopt;
     }
-    if (inQuotes)
-        return IoError {
-            source, cell.line, cell.column, {}, QStringLiteral("a quoted cell is never closed")};
-    if (cellStarted || !row.empty())
-        endRow();
-    return rows;
+
+    std::variant<std::vector<std::vector<Cell>>, IoError> read()
+    {
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar c = text.at(i);
+            startCell();
+            if (inQuotes) {
+                readQuoted(i, c);
+            } else if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n') {
+                continue; // the '\n' ends the row
+            } else if (auto error = readUnquoted(i, c)) {
+                return *error;
+            }
+            ++column;
+        }
+        if (inQuotes)
+            return IoError {source,
+                            cell.line,
+                            cell.column,
+                            {},
+                            QStringLiteral("a quoted cell is never closed")};
+        if (cellStarted || !row.empty())
+            endRow();
+        return std::move(rows);
+    }
+};
+
+// RFC 4180 with "\n" or "\r\n" line ends; quoted cells may span lines.
+std::variant<std::vector<std::vector<Cell>>, IoError> parseCsv(const QString &text,
+                                                               const QString &source)
+{
+    CsvReader reader(text, source);
+    return reader.read();
 }
 
 QString quoteCsv(const QString &text, bool forceQuotes)

@@ -410,104 +410,149 @@ struct FacetRead
     FacetInfo info;
 };
 
+// The facet's entity type name, made unique among the model's.
+QString uniqueEntityName(const QString &facetName, int i, QSet<QString> *entityNames)
+{
+    QString name = entityNameFrom(facetName, i);
+    for (int n = 2; entityNames->contains(name); ++n)
+        name = entityNameFrom(facetName, i) + QString::number(n);
+    entityNames->insert(name);
+    return name;
+}
+
+// Tableau 10, the palette of Keyscope's examples.
+QString facetColor(int i)
+{
+    static const char *const colors[] = {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
+                                         "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC"};
+    return QLatin1String(colors[i % 10]);
+}
+
+// One facet's entity type as it is built, with the attributes added so far.
+struct FacetBuilder
+{
+    const KeyPair &keys;
+    const QHash<QString, QString> &declared;
+    QHash<QString, QString> *aliasToKey;
+    const TableContext &context;
+    FacetRead read;
+    QSet<QString> attributeNames;
+    QSet<QString> fromAlias; // attributes only an alias names
+
+    void addAttribute(const QString &attributeName, const QString &type)
+    {
+        if (attributeNames.contains(attributeName))
+            return;
+        auto attribute = entityAttribute(attributeName, type);
+        if (!attribute) {
+            noteUnusedType(attributeName, type);
+            return;
+        }
+        attributeNames.insert(attributeName);
+        read.entity.attributes.push_back(*attribute);
+    }
+
+    void noteUnusedType(const QString &attributeName, const QString &type) const
+    {
+        const FacetInfo &info = read.info;
+        context.notes->append(IoError {
+            context.source, 0, 0,
+            QStringLiteral("table '") + context.tableName + QStringLiteral("', facet '")
+                + (info.facetName.isEmpty() ? read.entity.name : info.facetName) + u'\'',
+            QStringLiteral("attribute '") + attributeName + QStringLiteral("' of type ") + type
+                + QStringLiteral(" is not an entity attribute (Keyscope generates S, "
+                                 "N, B and BOOL); its values in the table data "
+                                 "are kept")}
+                                  .toString());
+    }
+
+    void addAliasAttribute(const QString &name, const QString &type)
+    {
+        if (!attributeNames.contains(name))
+            fromAlias.insert(name);
+        addAttribute(name, type);
+    }
+
+    // "CUSTOMER#<id>": a template with a placeholder per <name>.
+    void addTemplateAlias(const KeyAttr &key, const std::pair<QString, QStringList> &converted)
+    {
+        for (const QString &name : converted.second) {
+            addAliasAttribute(name, declared.value(name, QStringLiteral("S")));
+            read.info.names.insert(name);
+        }
+        const QString prefix = converted.first.left(converted.first.indexOf(u'{'));
+        if (!prefix.isEmpty())
+            read.info.prefixes[key.name] = prefix;
+        read.entity.keys[key.name] = converted.first;
+    }
+
+    // A key's alias: a plain attribute name, a template, or nothing Keyscope can use.
+    void addAliasKey(const QJsonObject &aliases, const KeyAttr &key, const char *member)
+    {
+        const QString alias = aliases.value(QLatin1String(member)).toString();
+        if (!alias.isEmpty() && alias != key.name) {
+            aliasToKey->insert(alias, key.name);
+            read.info.aliases[key.name] = alias;
+        }
+        const bool otherKey = alias == keys.hash.name || (keys.range && alias == keys.range->name);
+        const QString aliasType = declared.value(alias, key.type);
+        if (!alias.isEmpty() && !otherKey && isPlainName(alias)
+            && (aliasType == u"S" || aliasType == u"N" || aliasType == u"B")) {
+            addAliasAttribute(alias, aliasType);
+            read.entity.keys[key.name] = QLatin1Char('{') + alias + QLatin1Char('}');
+        } else if (const auto converted = templateFromAlias(alias, declared, keys)) {
+            addTemplateAlias(key, *converted);
+        } else {
+            addAttribute(key.name, key.type); // the key is an attribute of its own
+        }
+    }
+
+    // NonKeyAttributes; an attribute an alias names too is then not the alias's alone.
+    void addNonKeyAttributes(const QJsonArray &attributes)
+    {
+        for (const QJsonValue &attribute : attributes) {
+            const QString attributeName = facetAttributeName(attribute);
+            if (!attributeName.isEmpty()) {
+                addAttribute(attributeName, declared.value(attributeName));
+                read.info.attributes << attributeName;
+                read.info.names.insert(attributeName);
+            }
+        }
+        for (const QJsonValue &attribute : attributes)
+            fromAlias.remove(facetAttributeName(attribute));
+        for (AttributeSpec &attribute : read.entity.attributes) {
+            if (fromAlias.contains(attribute.name))
+                attribute.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
+                                       QJsonObject {{"aliasOnly", true}});
+        }
+    }
+};
+
 // One facet as an entity type: its key aliases become key templates (and attributes), its
 // NonKeyAttributes attributes; what Keyscope does not use stays in x-workbench.
 FacetRead readFacet(QJsonObject facet, int i, const KeyPair &keys,
                     const QHash<QString, QString> &declared, QSet<QString> *entityNames,
                     QHash<QString, QString> *aliasToKey, const TableContext &context)
 {
-    EntityType entity;
-    QString name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), i);
-    for (int n = 2; entityNames->contains(name); ++n)
-        name = entityNameFrom(facet.value(QLatin1String("FacetName")).toString(), i)
-            + QString::number(n);
-    entityNames->insert(name);
-    entity.name = name;
-    FacetInfo info;
-    info.facetName = facet.value(QLatin1String("FacetName")).toString();
-    info.entityName = name;
+    FacetBuilder builder {keys, declared, aliasToKey, context, {}, {}, {}};
+    EntityType &entity = builder.read.entity;
+    const QString facetName = facet.value(QLatin1String("FacetName")).toString();
+    entity.name = uniqueEntityName(facetName, i, entityNames);
+    builder.read.info.facetName = facetName;
+    builder.read.info.entityName = entity.name;
     entity.countMin = entity.countMax = 0; // its items are the model's table data
-    // Tableau 10, the palette of Keyscope's examples.
-    static const char *const colors[] = {"#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
-                                         "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC"};
-    entity.color = QLatin1String(colors[i % 10]);
-    QSet<QString> attributeNames;
-    const auto addAttribute = [&](const QString &attributeName, const QString &type) {
-        if (attributeNames.contains(attributeName))
-            return;
-        auto attribute = entityAttribute(attributeName, type);
-        if (!attribute) {
-            context.notes->append(IoError {
-                context.source, 0, 0,
-                QStringLiteral("table '") + context.tableName + QStringLiteral("', facet '")
-                    + (info.facetName.isEmpty() ? name : info.facetName) + u'\'',
-                QStringLiteral("attribute '") + attributeName + QStringLiteral("' of type ") + type
-                    + QStringLiteral(" is not an entity attribute (Keyscope generates S, "
-                                     "N, B and BOOL); its values in the table data "
-                                     "are kept")}
-                                      .toString());
-            return;
-        }
-        attributeNames.insert(attributeName);
-        entity.attributes.push_back(*attribute);
-    };
+    entity.color = facetColor(i);
     const QJsonObject aliases = facet.value(kAlias).toObject();
-    QSet<QString> fromAlias; // attributes only an alias names
-    const auto aliasKey = [&](const KeyAttr &key, const char *member) {
-        const QString alias = aliases.value(QLatin1String(member)).toString();
-        if (!alias.isEmpty() && alias != key.name) {
-            aliasToKey->insert(alias, key.name);
-            info.aliases[key.name] = alias;
-        }
-        const bool otherKey = alias == keys.hash.name || (keys.range && alias == keys.range->name);
-        const QString aliasType = declared.value(alias, key.type);
-        if (!alias.isEmpty() && !otherKey && isPlainName(alias)
-            && (aliasType == u"S" || aliasType == u"N" || aliasType == u"B")) {
-            if (!attributeNames.contains(alias))
-                fromAlias.insert(alias);
-            addAttribute(alias, aliasType);
-            entity.keys[key.name] = QLatin1Char('{') + alias + QLatin1Char('}');
-        } else if (const auto converted = templateFromAlias(alias, declared, keys)) {
-            // "CUSTOMER#<id>": a template with a placeholder per <name>.
-            for (const QString &name : converted->second) {
-                if (!attributeNames.contains(name))
-                    fromAlias.insert(name);
-                addAttribute(name, declared.value(name, QStringLiteral("S")));
-                info.names.insert(name);
-            }
-            const QString prefix = converted->first.left(converted->first.indexOf(u'{'));
-            if (!prefix.isEmpty())
-                info.prefixes[key.name] = prefix;
-            entity.keys[key.name] = converted->first;
-        } else {
-            addAttribute(key.name, key.type); // the key is an attribute of its own
-        }
-    };
-    aliasKey(keys.hash, "PartitionKeyAlias");
+    builder.addAliasKey(aliases, keys.hash, "PartitionKeyAlias");
     if (keys.range)
-        aliasKey(*keys.range, "SortKeyAlias");
-    const QJsonArray attributes = facet.value(kNonKeyAttributes).toArray();
-    for (const QJsonValue &attribute : attributes) {
-        const QString attributeName = facetAttributeName(attribute);
-        if (!attributeName.isEmpty()) {
-            addAttribute(attributeName, declared.value(attributeName));
-            info.attributes << attributeName;
-            info.names.insert(attributeName);
-        }
-    }
-    for (const QJsonValue &attribute : attributes)
-        fromAlias.remove(facetAttributeName(attribute));
-    for (AttributeSpec &attribute : entity.attributes) {
-        if (fromAlias.contains(attribute.name))
-            attribute.extra.insert(QLatin1String(WorkbenchModel::kExtraMember),
-                                   QJsonObject {{"aliasOnly", true}});
-    }
+        builder.addAliasKey(aliases, *keys.range, "SortKeyAlias");
+    builder.addNonKeyAttributes(facet.value(kNonKeyAttributes).toArray());
     facet.remove(QStringLiteral("FacetName"));
     facet.remove(kNonKeyAttributes);
     facet.remove(kTableData);
     if (!facet.isEmpty())
         entity.extra.insert(QLatin1String(WorkbenchModel::kExtraMember), facet);
-    return {std::move(entity), std::move(info)};
+    return std::move(builder.read);
 }
 
 // Sample items as a model holds them: the table's TableData (-1) or a 1.0 facet's.
@@ -887,31 +932,30 @@ QString placeInWords(const QJsonObject &root, const QString &path)
     return words.join(QStringLiteral(", "));
 }
 
-} // namespace
-
-std::variant<WorkbenchModel::Import, IoError>
-WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &source,
-                             const QString &table)
+// The model's outline: an object with a non-empty DataModel array of tables.
+std::optional<Failure> checkModelShape(const QJsonDocument &document)
 {
-    const auto fail = [&](const QString &path, const QString &message) {
-        return IoError {source, 0, 0, placeInWords(document.object(), path), message};
-    };
     if (!document.isObject())
-        return fail({}, QStringLiteral("expected an object, found an array: ") + kWhatIsAModel);
+        return Failure {{}, QStringLiteral("expected an object, found an array: ") + kWhatIsAModel};
     const QJsonObject root = document.object();
     if (!root.contains(kDataModel))
-        return fail(kDataModel, QStringLiteral("missing: ") + kWhatIsAModel);
+        return Failure {kDataModel, QStringLiteral("missing: ") + kWhatIsAModel};
     if (!root.value(kDataModel).isArray())
-        return fail(kDataModel, QStringLiteral("expected an array of tables: ") + kWhatIsAModel);
-    const QJsonArray tables = root.value(kDataModel).toArray();
-    if (tables.isEmpty())
-        return fail(kDataModel,
-                    QStringLiteral("the model has no tables; add one in NoSQL "
-                                   "Workbench before exporting"));
+        return Failure {kDataModel,
+                        QStringLiteral("expected an array of tables: ") + kWhatIsAModel};
+    if (root.value(kDataModel).toArray().isEmpty())
+        return Failure {kDataModel,
+                        QStringLiteral("the model has no tables; add one in NoSQL "
+                                       "Workbench before exporting")};
     if (root.contains(kModelMetadata) && !root.value(kModelMetadata).isObject())
-        return fail(kModelMetadata, QStringLiteral("expected an object"));
+        return Failure {kModelMetadata, QStringLiteral("expected an object")};
+    return std::nullopt;
+}
 
-    Import result;
+// ModelMetadata.Version, with a note when it is newer than Keyscope knows.
+void readModelVersion(const QJsonObject &root, const QString &source,
+                      WorkbenchModel::Import &result)
+{
     const QJsonValue version
         = root.value(kModelMetadata).toObject().value(QLatin1String("Version"));
     result.version
@@ -927,51 +971,104 @@ WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &sourc
                                      + QStringLiteral(", is newer than the versions Keyscope "
                                                       "knows (1.0, 2.0, 3.0); reading it as 3.0")}
                             .toString();
+}
+
+// Every table's name; the table asked for (if any) must be one of them.
+std::optional<Failure> readTableNames(const QJsonArray &tables, const QString &table,
+                                      WorkbenchModel::Import &result)
+{
     for (qsizetype i = 0; i < tables.size(); ++i) {
         const QString path = QStringLiteral("DataModel[%1]").arg(i);
         if (!tables.at(i).isObject())
-            return fail(path,
-                        QStringLiteral("expected a table object {\"TableName\": ..., "
-                                       "\"KeyAttributes\": {...}}"));
+            return Failure {path,
+                            QStringLiteral("expected a table object {\"TableName\": ..., "
+                                           "\"KeyAttributes\": {...}}")};
         result.tableNames << tables.at(i).toObject().value(QLatin1String("TableName")).toString();
     }
     if (!table.isEmpty() && !result.tableNames.contains(table))
-        return fail(kDataModel,
-                    QStringLiteral("the model has no table \"%1\"; its tables: %2")
-                        .arg(table, listedNames(result.tableNames)));
+        return Failure {kDataModel,
+                        QStringLiteral("the model has no table \"%1\"; its tables: %2")
+                            .arg(table, listedNames(result.tableNames))};
+    return std::nullopt;
+}
+
+// A table read from the model alone: it must be a valid project (anything that is not is
+// reported by its path).
+std::optional<Failure> addModelProject(TableRead &tableRead, const TableContext &context,
+                                       WorkbenchModel::Import &result)
+{
+    Project &read = tableRead.project;
+    auto check = ProjectFile::fromJson(QJsonDocument(ProjectFile::toJson(read)), context.source);
+    if (auto *errors = std::get_if<std::vector<IoError>>(&check))
+        return Failure {context.path,
+                        errors->front().path + QStringLiteral(": ") + errors->front().message};
+    result.hints.push_back(facetHints(tableRead));
+    result.projects.push_back(std::move(read));
+    return std::nullopt;
+}
+
+// One table as a project: the Keyscope project it carries, else what the model says of it.
+std::optional<Failure> readModelTable(const QJsonObject &root, const QJsonObject &tableJson,
+                                      const TableContext &context, bool severalTables,
+                                      WorkbenchModel::Import &result)
+{
+    auto table = readTable(root, tableJson, context);
+    if (auto *failure = std::get_if<Failure>(&table))
+        return *failure;
+    TableRead &tableRead = std::get<TableRead>(table);
+    Project &read = tableRead.project;
+    if (severalTables)
+        read.name = QStringLiteral("%1 — %2").arg(read.name, context.tableName);
+    const QJsonValue embedded = tableJson.value(QLatin1String(WorkbenchModel::kProjectMember));
+    if (embedded.isObject()) {
+        auto merged = mergeEmbedded(read, embedded.toObject(), context);
+        if (auto *failure = std::get_if<Failure>(&merged))
+            return *failure;
+        result.projects.push_back(std::get<Project>(std::move(merged)));
+        result.hints.emplace_back(); // its entity types are Keyscope's own
+        return std::nullopt;
+    }
+    if (!embedded.isUndefined())
+        return Failure {context.path + u'.' + QLatin1String(WorkbenchModel::kProjectMember),
+                        QStringLiteral("expected a Keyscope project object")};
+    return addModelProject(tableRead, context, result);
+}
+
+std::variant<WorkbenchModel::Import, Failure> readModel(const QJsonObject &root,
+                                                        const QString &source, const QString &table)
+{
+    WorkbenchModel::Import result;
+    readModelVersion(root, source, result);
+    const QJsonArray tables = root.value(kDataModel).toArray();
+    if (auto failure = readTableNames(tables, table, result))
+        return *failure;
     for (qsizetype i = 0; i < tables.size(); ++i) {
         if (!table.isEmpty() && result.tableNames.at(i) != table)
             continue;
-        const QJsonObject tableJson = tables.at(i).toObject();
         TableContext context {source, QStringLiteral("DataModel[%1]").arg(i), &result.notes,
                               result.tableNames.at(i), &result.leftOut};
-        auto table = readTable(root, tableJson, context);
-        if (auto *failure = std::get_if<Failure>(&table))
-            return fail(failure->path, failure->message);
-        TableRead &tableRead = std::get<TableRead>(table);
-        Project &read = tableRead.project;
-        if (tables.size() > 1)
-            read.name = QStringLiteral("%1 — %2").arg(read.name, result.tableNames.at(i));
-        const QJsonValue embedded = tableJson.value(QLatin1String(kProjectMember));
-        if (embedded.isObject()) {
-            auto merged = mergeEmbedded(read, embedded.toObject(), context);
-            if (auto *failure = std::get_if<Failure>(&merged))
-                return fail(failure->path, failure->message);
-            result.projects.push_back(std::get<Project>(std::move(merged)));
-            result.hints.emplace_back(); // its entity types are Keyscope's own
-        } else {
-            if (!embedded.isUndefined())
-                return fail(context.path + u'.' + QLatin1String(kProjectMember),
-                            QStringLiteral("expected a Keyscope project object"));
-            // The result must be a valid project; report anything that is not by its path.
-            auto check = ProjectFile::fromJson(QJsonDocument(ProjectFile::toJson(read)), source);
-            if (auto *errors = std::get_if<std::vector<IoError>>(&check))
-                return fail(context.path,
-                            errors->front().path + QStringLiteral(": ") + errors->front().message);
-            result.hints.push_back(facetHints(tableRead));
-            result.projects.push_back(std::move(read));
-        }
+        if (auto failure
+            = readModelTable(root, tables.at(i).toObject(), context, tables.size() > 1, result))
+            return *failure;
     }
     return result;
+}
+
+} // namespace
+
+std::variant<WorkbenchModel::Import, IoError>
+WorkbenchModel::fromDocument(const QJsonDocument &document, const QString &source,
+                             const QString &table)
+{
+    const auto fail = [&](const Failure &failure) {
+        return IoError {source, 0, 0, placeInWords(document.object(), failure.path),
+                        failure.message};
+    };
+    if (auto failure = checkModelShape(document))
+        return fail(*failure);
+    auto read = readModel(document.object(), source, table);
+    if (auto *failure = std::get_if<Failure>(&read))
+        return fail(*failure);
+    return std::get<Import>(std::move(read));
 }
 } // namespace keyscope::model

@@ -63,6 +63,91 @@ OrderedJson partitionKey(const QueryTrace &trace, const Table &table, const Inde
     return json;
 }
 
+// The trace's rows as JSON names them: position plus the row's key (and, in an index, the
+// table key that orders ties).
+struct TraceRows
+{
+    const Table &table;
+    const IndexStore *store;
+    const Partition *partition;
+
+    std::optional<ItemId> entryItem(quint32 row) const
+    {
+        if (!partition || row >= partition->entries.size())
+            return std::nullopt;
+        return partition->entries[row].item;
+    }
+
+    void describe(OrderedJson &row, quint32 pos) const
+    {
+        row.insert(QStringLiteral("position"), OrderedJson::integer(pos));
+        if (auto id = entryItem(pos)) {
+            row.insert(QStringLiteral("key"), rowKey(table, *store, *id));
+            if (!store->isTable())
+                row.insert(QStringLiteral("primaryKey"),
+                           QueryResponseJson::itemToJson(table.primaryKey(*id)));
+        }
+    }
+};
+
+OrderedJson sortConditionJson(const RangeCondition &c)
+{
+    OrderedJson condition = OrderedJson::object();
+    condition.insert(QStringLiteral("attribute"), OrderedJson::string(c.attribute));
+    condition.insert(QStringLiteral("operator"), OrderedJson::string(sortKeyOperatorText(c.op)));
+    condition.insert(QStringLiteral("value"), valueJson(c.value));
+    if (c.op == SortKeyOperator::Between)
+        condition.insert(QStringLiteral("upper"), valueJson(c.upper));
+    return condition;
+}
+
+OrderedJson probeJson(const SeekProbe &probe, const TraceRows &rows)
+{
+    OrderedJson p = OrderedJson::object();
+    rows.describe(p, probe.position);
+    p.insert(QStringLiteral("comparison"), OrderedJson::integer(probe.comparison));
+    p.insert(
+        QStringLiteral("direction"),
+        OrderedJson::string(probe.wentRight ? QStringLiteral("RIGHT") : QStringLiteral("LEFT")));
+    OrderedJson window = OrderedJson::array();
+    window.append(OrderedJson::integer(probe.low));
+    window.append(OrderedJson::integer(probe.high));
+    p.insert(QStringLiteral("window"), window);
+    return p;
+}
+
+OrderedJson seekJson(const QueryTrace &trace, const TraceRows &rows)
+{
+    OrderedJson seek = OrderedJson::object();
+    seek.insert(QStringLiteral("target"), OrderedJson::string(seekTargetName(trace.seekTarget)));
+    OrderedJson probes = OrderedJson::array();
+    for (const SeekProbe &probe : trace.probes)
+        probes.append(probeJson(probe, rows));
+    seek.insert(QStringLiteral("probes"), probes);
+    seek.insert(QStringLiteral("startPosition"),
+                trace.partitionFound && trace.startPosition < trace.partitionSize
+                    ? OrderedJson::integer(trace.startPosition)
+                    : OrderedJson());
+    return seek;
+}
+
+OrderedJson visitsJson(const QueryTrace &trace, const TraceRows &rows)
+{
+    OrderedJson visits = OrderedJson::array();
+    for (const TraceVisit &visit : trace.visits) {
+        OrderedJson v = OrderedJson::object();
+        rows.describe(v, visit.position);
+        v.insert(QStringLiteral("fate"), OrderedJson::string(fateName(visit.fate)));
+        v.insert(QStringLiteral("resultNumber"),
+                 visit.fate == ItemFate::Returned ? OrderedJson::integer(visit.resultNumber)
+                                                  : OrderedJson());
+        v.insert(QStringLiteral("size"), OrderedJson::integer(visit.sizeBytes));
+        v.insert(QStringLiteral("pageBytes"), OrderedJson::integer(qint64(visit.pageBytes)));
+        visits.append(v);
+    }
+    return visits;
+}
+
 } // namespace
 
 OrderedJson TraceJson::toJson(const QueryTrace &trace, const Table &table)
@@ -73,82 +158,21 @@ OrderedJson TraceJson::toJson(const QueryTrace &trace, const Table &table)
         store = table.store();
     const Partition *partition
         = trace.partitionFound ? store->findPartition(trace.partitionKey) : nullptr;
-    const auto entryItem = [&](quint32 row) -> std::optional<ItemId> {
-        if (!partition || row >= partition->entries.size())
-            return std::nullopt;
-        return partition->entries[row].item;
-    };
-    // Position plus the row's key (and, in an index, the table key that orders ties).
-    const auto describeRow = [&](OrderedJson &row, quint32 pos) {
-        row.insert(QStringLiteral("position"), OrderedJson::integer(pos));
-        if (auto id = entryItem(pos)) {
-            row.insert(QStringLiteral("key"), rowKey(table, *store, *id));
-            if (!store->isTable())
-                row.insert(QStringLiteral("primaryKey"),
-                           QueryResponseJson::itemToJson(table.primaryKey(*id)));
-        }
-    };
-
+    const TraceRows rows {table, store, partition};
     json.insert(QStringLiteral("index"),
                 trace.indexName.isEmpty() ? OrderedJson() : OrderedJson::string(trace.indexName));
     json.insert(QStringLiteral("scanIndexForward"), OrderedJson::boolean(trace.forward));
-
     OrderedJson partitionJson = OrderedJson::object();
     partitionJson.insert(QStringLiteral("key"), partitionKey(trace, table, *store, partition));
     partitionJson.insert(QStringLiteral("found"), OrderedJson::boolean(trace.partitionFound));
     partitionJson.insert(QStringLiteral("size"), OrderedJson::integer(trace.partitionSize));
     json.insert(QStringLiteral("partition"), partitionJson);
-
-    if (trace.sortCondition) {
-        const RangeCondition &c = *trace.sortCondition;
-        OrderedJson condition = OrderedJson::object();
-        condition.insert(QStringLiteral("attribute"), OrderedJson::string(c.attribute));
-        condition.insert(QStringLiteral("operator"),
-                         OrderedJson::string(sortKeyOperatorText(c.op)));
-        condition.insert(QStringLiteral("value"), valueJson(c.value));
-        if (c.op == SortKeyOperator::Between)
-            condition.insert(QStringLiteral("upper"), valueJson(c.upper));
-        json.insert(QStringLiteral("sortKeyCondition"), condition);
-    }
+    if (trace.sortCondition)
+        json.insert(QStringLiteral("sortKeyCondition"), sortConditionJson(*trace.sortCondition));
     json.insert(QStringLiteral("rangeBegin"), OrderedJson::integer(trace.rangeBegin));
     json.insert(QStringLiteral("rangeEnd"), OrderedJson::integer(trace.rangeEnd));
-
-    OrderedJson seek = OrderedJson::object();
-    seek.insert(QStringLiteral("target"), OrderedJson::string(seekTargetName(trace.seekTarget)));
-    OrderedJson probes = OrderedJson::array();
-    for (const SeekProbe &probe : trace.probes) {
-        OrderedJson p = OrderedJson::object();
-        describeRow(p, probe.position);
-        p.insert(QStringLiteral("comparison"), OrderedJson::integer(probe.comparison));
-        p.insert(QStringLiteral("direction"),
-                 OrderedJson::string(probe.wentRight ? QStringLiteral("RIGHT")
-                                                     : QStringLiteral("LEFT")));
-        OrderedJson window = OrderedJson::array();
-        window.append(OrderedJson::integer(probe.low));
-        window.append(OrderedJson::integer(probe.high));
-        p.insert(QStringLiteral("window"), window);
-        probes.append(p);
-    }
-    seek.insert(QStringLiteral("probes"), probes);
-    seek.insert(QStringLiteral("startPosition"),
-                trace.partitionFound && trace.startPosition < trace.partitionSize
-                    ? OrderedJson::integer(trace.startPosition)
-                    : OrderedJson());
-    json.insert(QStringLiteral("seek"), seek);
-
-    OrderedJson visits = OrderedJson::array();
-    for (const TraceVisit &visit : trace.visits) {
-        OrderedJson v = OrderedJson::object();
-        describeRow(v, visit.position);
-        v.insert(QStringLiteral("fate"), OrderedJson::string(fateName(visit.fate)));
-        v.insert(QStringLiteral("resultNumber"),
-                 visit.fate == ItemFate::Returned ? OrderedJson::integer(visit.resultNumber)
-                                                  : OrderedJson());
-        v.insert(QStringLiteral("size"), OrderedJson::integer(visit.sizeBytes));
-        v.insert(QStringLiteral("pageBytes"), OrderedJson::integer(qint64(visit.pageBytes)));
-        visits.append(v);
-    }
-    json.insert(QStringLiteral("visits"), visits);
+    json.insert(QStringLiteral("seek"), seekJson(trace, rows));
+    json.insert(QStringLiteral("visits"), visitsJson(trace, rows));
     json.insert(QStringLiteral("stopReason"), OrderedJson::string(stopReasonName(trace.stop)));
     json.insert(QStringLiteral("lastEvaluatedPosition"),
                 trace.lastEvaluatedPosition ? OrderedJson::integer(*trace.lastEvaluatedPosition)

@@ -118,14 +118,32 @@ std::map<QString, QString> CredentialChain::processEnvironment()
     return result;
 }
 
-std::variant<LiveConnection, QString>
-CredentialChain::resolve(const Options &options, const std::map<QString, QString> &environment,
-                         const QString &homeDir)
-{
-    LiveConnection connection;
+namespace {
 
+using EnvironmentMap = std::map<QString, QString>;
+using IniSection = std::map<QString, QString>;
+
+// The profile the user picked (--profile, AWS_PROFILE, AWS_DEFAULT_PROFILE) and the two files
+// that may hold it, read.
+struct AwsProfileFiles
+{
+    QString profile;
+    QString profileSource;
+    bool explicitProfile = false; // --profile
+    bool namedProfile = false;    // --profile or an environment variable
+    QString credentialsPath;
+    QString configPath;
+    IniSource credentialsFile;
+    IniSource configFile;
+    const IniSection *credentialsSection = nullptr;
+    const IniSection *configProfile = nullptr;
+};
+
+void chooseProfile(const CredentialChain::Options &options, const EnvironmentMap &environment,
+                   AwsProfileFiles &files)
+{
     QString profile = options.profile.trimmed();
-    const bool explicitProfile = !profile.isEmpty();
+    files.explicitProfile = !profile.isEmpty();
     QString profileSource = QStringLiteral("--profile");
     if (profile.isEmpty()) {
         profile = env(environment, "AWS_PROFILE");
@@ -135,95 +153,111 @@ CredentialChain::resolve(const Options &options, const std::map<QString, QString
         profile = env(environment, "AWS_DEFAULT_PROFILE");
         profileSource = QStringLiteral("AWS_DEFAULT_PROFILE");
     }
-    const bool namedProfile = !profile.isEmpty();
+    files.namedProfile = !profile.isEmpty();
     if (profile.isEmpty())
         profile = QStringLiteral("default");
+    files.profile = profile;
+    files.profileSource = profileSource;
+}
 
+// Reads the credentials and config files and finds the profile in them; an error if a file
+// cannot be read or a profile the user named is in neither.
+std::optional<QString> readProfileFiles(const EnvironmentMap &environment, const QString &homeDir,
+                                        AwsProfileFiles &files)
+{
     const QString home = homeDir.isEmpty() ? QDir::homePath() : homeDir;
-    QString credentialsPath = env(environment, "AWS_SHARED_CREDENTIALS_FILE");
-    if (credentialsPath.isEmpty())
-        credentialsPath = home + QStringLiteral("/.aws/credentials");
-    QString configPath = env(environment, "AWS_CONFIG_FILE");
-    if (configPath.isEmpty())
-        configPath = home + QStringLiteral("/.aws/config");
-    const IniSource credentialsFile = readIni(credentialsPath);
-    const IniSource configFile = readIni(configPath);
-    for (const IniSource *file : {&credentialsFile, &configFile}) {
+    files.credentialsPath = env(environment, "AWS_SHARED_CREDENTIALS_FILE");
+    if (files.credentialsPath.isEmpty())
+        files.credentialsPath = home + QStringLiteral("/.aws/credentials");
+    files.configPath = env(environment, "AWS_CONFIG_FILE");
+    if (files.configPath.isEmpty())
+        files.configPath = home + QStringLiteral("/.aws/config");
+    files.credentialsFile = readIni(files.credentialsPath);
+    files.configFile = readIni(files.configPath);
+    for (const IniSource *file : {&files.credentialsFile, &files.configFile}) {
         if (!file->error.isEmpty())
             return file->error;
     }
-    const auto *credentialsSection = section(credentialsFile, profile);
-    const auto *configProfile = configSection(configFile, profile);
-
-    if (namedProfile && !credentialsSection && !configProfile
-        && (explicitProfile || env(environment, "AWS_ACCESS_KEY_ID").isEmpty()))
+    files.credentialsSection = section(files.credentialsFile, files.profile);
+    files.configProfile = configSection(files.configFile, files.profile);
+    if (files.namedProfile && !files.credentialsSection && !files.configProfile
+        && (files.explicitProfile || env(environment, "AWS_ACCESS_KEY_ID").isEmpty()))
         return QStringLiteral("the AWS profile '%1' (from %2) is not in %3 nor in %4")
-            .arg(profile, profileSource, credentialsPath, configPath);
+            .arg(files.profile, files.profileSource, files.credentialsPath, files.configPath);
+    return std::nullopt;
+}
 
-    // Credentials.
+std::optional<AwsCredentials> profileCredentials(const AwsProfileFiles &files)
+{
+    for (const auto &[file, found] : {std::pair {&files.credentialsFile, files.credentialsSection},
+                                      std::pair {&files.configFile, files.configProfile}}) {
+        const QString key = value(found, "aws_access_key_id");
+        const QString secret = value(found, "aws_secret_access_key");
+        if (!key.isEmpty() && !secret.isEmpty())
+            return AwsCredentials {
+                key, secret, value(found, "aws_session_token"),
+                QStringLiteral("profile '%1' in %2").arg(files.profile, file->path)};
+    }
+    return std::nullopt;
+}
+
+// Why no credentials were found, and what to do about it.
+QString missingCredentialsError(const AwsProfileFiles &files, const QString &envKey,
+                                const QString &envSecret)
+{
+    for (const char *unsupported : {"role_arn", "sso_start_url", "sso_session",
+                                    "credential_process", "web_identity_token_file"}) {
+        if (!value(files.configProfile, unsupported).isEmpty()
+            || !value(files.credentialsSection, unsupported).isEmpty())
+            return QStringLiteral("the AWS profile '%1' gets its credentials through %2, which "
+                                  "Keyscope does not run; export temporary credentials first "
+                                  "(eval \"$(aws configure export-credentials --profile %1 "
+                                  "--format env)\") and try again")
+                .arg(files.profile, QString::fromLatin1(unsupported));
+    }
+    if (!envKey.isEmpty() && envSecret.isEmpty())
+        return QStringLiteral("AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY "
+                              "is not; set both");
+    return QStringLiteral("no AWS credentials found: set AWS_ACCESS_KEY_ID and "
+                          "AWS_SECRET_ACCESS_KEY, or add aws_access_key_id and "
+                          "aws_secret_access_key for profile '%1' to %2 (a local endpoint "
+                          "such as DynamoDB Local or dynalite accepts any values)")
+        .arg(files.profile, files.credentialsPath);
+}
+
+// Typed in, else the environment (unless --profile names a profile), else the profile.
+std::variant<AwsCredentials, QString> chooseCredentials(const CredentialChain::Options &options,
+                                                        const EnvironmentMap &environment,
+                                                        const AwsProfileFiles &files)
+{
     if (options.typedIn) {
-        connection.credentials = *options.typedIn;
-        if (connection.credentials.source.isEmpty())
-            connection.credentials.source = QStringLiteral("typed in");
-        if (!connection.credentials.isValid())
+        AwsCredentials credentials = *options.typedIn;
+        if (credentials.source.isEmpty())
+            credentials.source = QStringLiteral("typed in");
+        if (!credentials.isValid())
             return QStringLiteral("both an access key id and a secret access key are needed");
-    } else {
-        const QString envKey = env(environment, "AWS_ACCESS_KEY_ID");
-        const QString envSecret = env(environment, "AWS_SECRET_ACCESS_KEY");
-        if (!explicitProfile && !envKey.isEmpty() && !envSecret.isEmpty()) {
-            connection.credentials = {envKey, envSecret, env(environment, "AWS_SESSION_TOKEN"),
-                                      QStringLiteral("environment (AWS_ACCESS_KEY_ID)")};
-        } else {
-            for (const auto &[file, found] : {std::pair {&credentialsFile, credentialsSection},
-                                              std::pair {&configFile, configProfile}}) {
-                const QString key = value(found, "aws_access_key_id");
-                const QString secret = value(found, "aws_secret_access_key");
-                if (!key.isEmpty() && !secret.isEmpty()) {
-                    connection.credentials
-                        = {key, secret, value(found, "aws_session_token"),
-                           QStringLiteral("profile '%1' in %2").arg(profile, file->path)};
-                    break;
-                }
-            }
-            if (!connection.credentials.isValid()) {
-                for (const char *unsupported : {"role_arn", "sso_start_url", "sso_session",
-                                                "credential_process", "web_identity_token_file"}) {
-                    if (!value(configProfile, unsupported).isEmpty()
-                        || !value(credentialsSection, unsupported).isEmpty())
-                        return QStringLiteral(
-                                   "the AWS profile '%1' gets its credentials through %2, which "
-                                   "Keyscope does not run; export temporary credentials first "
-                                   "(eval \"$(aws configure export-credentials --profile %1 "
-                                   "--format env)\") and try again")
-                            .arg(profile, QString::fromLatin1(unsupported));
-                }
-                if (!envKey.isEmpty() && envSecret.isEmpty())
-                    return QStringLiteral("AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY "
-                                          "is not; set both");
-                return QStringLiteral(
-                           "no AWS credentials found: set AWS_ACCESS_KEY_ID and "
-                           "AWS_SECRET_ACCESS_KEY, or add aws_access_key_id and "
-                           "aws_secret_access_key for profile '%1' to %2 (a local endpoint "
-                           "such as DynamoDB Local or dynalite accepts any values)")
-                    .arg(profile, credentialsPath);
-            }
-        }
+        return credentials;
     }
+    const QString envKey = env(environment, "AWS_ACCESS_KEY_ID");
+    const QString envSecret = env(environment, "AWS_SECRET_ACCESS_KEY");
+    if (!files.explicitProfile && !envKey.isEmpty() && !envSecret.isEmpty())
+        return AwsCredentials {envKey, envSecret, env(environment, "AWS_SESSION_TOKEN"),
+                               QStringLiteral("environment (AWS_ACCESS_KEY_ID)")};
+    if (auto credentials = profileCredentials(files))
+        return *credentials;
+    return missingCredentialsError(files, envKey, envSecret);
+}
 
-    // Endpoint and region.
-    QUrl endpoint;
-    if (!options.endpoint.trimmed().isEmpty()) {
-        auto parsed = parseEndpoint(options.endpoint);
-        if (auto *error = std::get_if<QString>(&parsed))
-            return *error;
-        endpoint = std::get<QUrl>(parsed);
-    }
+// The first region given: --region, AWS_REGION, AWS_DEFAULT_REGION, the profile's.
+void chooseRegion(const CredentialChain::Options &options, const EnvironmentMap &environment,
+                  const AwsProfileFiles &files, LiveConnection &connection)
+{
     const std::pair<QString, QString> regionCandidates[] = {
         {options.region.trimmed(), QStringLiteral("--region")},
         {env(environment, "AWS_REGION"), QStringLiteral("AWS_REGION")},
         {env(environment, "AWS_DEFAULT_REGION"), QStringLiteral("AWS_DEFAULT_REGION")},
-        {value(configProfile, "region"),
-         QStringLiteral("profile '%1' in %2").arg(profile, configPath)},
+        {value(files.configProfile, "region"),
+         QStringLiteral("profile '%1' in %2").arg(files.profile, files.configPath)},
     };
     for (const auto &[region, source] : regionCandidates) {
         if (!region.isEmpty()) {
@@ -232,22 +266,42 @@ CredentialChain::resolve(const Options &options, const std::map<QString, QString
             break;
         }
     }
-    if (connection.region.isEmpty() && endpoint.isValid()) {
-        static const QRegularExpression awsHost(
-            QStringLiteral(R"(^dynamodb(?:-fips)?\.([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$)"));
-        const auto match = awsHost.match(endpoint.host());
-        if (match.hasMatch()) {
-            connection.region = match.captured(1);
-            connection.regionSource = QStringLiteral("the endpoint's host name");
-        } else {
-            connection.region = QStringLiteral("us-east-1");
-            connection.regionSource = QStringLiteral("default for a custom endpoint");
-        }
+}
+
+// With no region given, an AWS endpoint's host names it; a custom endpoint gets us-east-1.
+void regionFromEndpoint(const QUrl &endpoint, LiveConnection &connection)
+{
+    static const QRegularExpression awsHost(
+        QStringLiteral(R"(^dynamodb(?:-fips)?\.([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$)"));
+    const auto match = awsHost.match(endpoint.host());
+    if (match.hasMatch()) {
+        connection.region = match.captured(1);
+        connection.regionSource = QStringLiteral("the endpoint's host name");
+    } else {
+        connection.region = QStringLiteral("us-east-1");
+        connection.regionSource = QStringLiteral("default for a custom endpoint");
     }
+}
+
+std::optional<QString> chooseEndpointAndRegion(const CredentialChain::Options &options,
+                                               const EnvironmentMap &environment,
+                                               const AwsProfileFiles &files,
+                                               LiveConnection &connection)
+{
+    QUrl endpoint;
+    if (!options.endpoint.trimmed().isEmpty()) {
+        auto parsed = CredentialChain::parseEndpoint(options.endpoint);
+        if (auto *error = std::get_if<QString>(&parsed))
+            return *error;
+        endpoint = std::get<QUrl>(parsed);
+    }
+    chooseRegion(options, environment, files, connection);
+    if (connection.region.isEmpty() && endpoint.isValid())
+        regionFromEndpoint(endpoint, connection);
     if (connection.region.isEmpty())
         return QStringLiteral("no region: give --region (or set AWS_REGION, or `region` for "
                               "profile '%1' in %2), or an --endpoint URL")
-            .arg(profile, configPath);
+            .arg(files.profile, files.configPath);
     static const QRegularExpression regionName(QStringLiteral("^[a-z0-9-]+$"));
     if (!regionName.match(connection.region).hasMatch())
         return QStringLiteral("'%1' (from %2) is not a region name such as eu-west-1")
@@ -259,6 +313,26 @@ CredentialChain::resolve(const Options &options, const std::map<QString, QString
         endpoint = QUrl(QStringLiteral("https://dynamodb.") + connection.region + suffix);
     }
     connection.endpoint = endpoint;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::variant<LiveConnection, QString>
+CredentialChain::resolve(const Options &options, const std::map<QString, QString> &environment,
+                         const QString &homeDir)
+{
+    AwsProfileFiles files;
+    chooseProfile(options, environment, files);
+    if (auto error = readProfileFiles(environment, homeDir, files))
+        return *error;
+    LiveConnection connection;
+    auto credentials = chooseCredentials(options, environment, files);
+    if (auto *error = std::get_if<QString>(&credentials))
+        return *error;
+    connection.credentials = std::get<AwsCredentials>(credentials);
+    if (auto error = chooseEndpointAndRegion(options, environment, files, connection))
+        return *error;
     return connection;
 }
 

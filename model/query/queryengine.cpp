@@ -519,17 +519,10 @@ void planProjection(const TableDefinition &definition, PreparedQuery &q)
         = projection.carriesEverything() || (q.fetchFromTable && q.select != kSelectProjected);
 }
 
-// Steps 1 to 12, in DynamoDB's order: the first problem is the error.
-std::variant<PreparedQuery, QueryError> prepare(const Table &table, const QueryRequest &request)
+// 3. The expressions: syntax, names and values, the key condition's shape. No table needed.
+std::optional<QueryError> parseExpressions(const QueryRequest &request,
+                                           const TableDefinition &definition, PreparedQuery &q)
 {
-    const TableDefinition &definition = table.definition();
-    PreparedQuery q;
-    auto select = checkRequest(request);
-    if (auto *error = std::get_if<QueryError>(&select))
-        return *error;
-    q.select = std::get<QString>(select);
-
-    // 3. The expressions: syntax, names and values, the key condition's shape. No table needed.
     QueryExpressionText text;
     text.keyConditionExpression = request.keyConditionExpression;
     text.filterExpression = request.filterExpression;
@@ -541,8 +534,14 @@ std::variant<PreparedQuery, QueryError> prepare(const Table &table, const QueryR
     if (auto *error = std::get_if<ValidationError>(&parsed))
         return fromValidationError(*error);
     q.expressions = std::get<QueryExpressionSyntax>(std::move(parsed));
+    return std::nullopt;
+}
 
-    // 4. The table.
+// 4. The table. 5. The index.
+std::optional<QueryError> findTableAndIndex(const Table &table, const QueryRequest &request,
+                                            PreparedQuery &q)
+{
+    const TableDefinition &definition = table.definition();
     if (!request.tableName.isEmpty() && !definition.tableName.isEmpty()
         && request.tableName != definition.tableName) {
         QueryError error;
@@ -550,8 +549,6 @@ std::variant<PreparedQuery, QueryError> prepare(const Table &table, const QueryR
         error.message = QStringLiteral("Requested resource not found");
         return error;
     }
-
-    // 5. The index.
     const IndexStore *store = table.store(request.indexName);
     if (!store)
         return validation(QStringLiteral("The table does not have the specified index: %1")
@@ -562,43 +559,67 @@ std::variant<PreparedQuery, QueryError> prepare(const Table &table, const QueryR
     if (index && index->isGlobal() && request.consistentRead)
         return validation(
             QStringLiteral("Consistent reads are not supported on global secondary indexes"));
+    return std::nullopt;
+}
 
+// ExclusiveStartKey's value for a key attribute (none without a start key).
+KeyAttributeCheck startKeyCheckOf(const Item *start)
+{
+    if (!start)
+        return {};
+    return [start](const KeyAttribute &key, bool isHash) -> std::optional<ValidationError> {
+        const auto found = start->find(key.name);
+        if (found == start->end())
+            return ValidationError {kInvalidStartKey, -1, {}};
+        if (auto problem = checkStartKeyPiece(found->second, key, isHash))
+            return ValidationError {*problem, -1, {}};
+        return std::nullopt;
+    };
+}
+
+// 7. The queried schema, one key attribute at a time: ExclusiveStartKey's value for it, then
+// the key condition on it. Fills the prepared query's key, range and partition.
+std::optional<QueryError> matchKey(const KeyConditionSchema &schema, const Item *start,
+                                   PreparedQuery &q)
+{
+    const IndexStore *store = q.store;
     const KeySchema &storeKeys = store->keys();
-    q.startKeyNames = startKeyNamesOf(storeKeys, definition);
-
-    // 6. ExclusiveStartKey holds exactly that many attributes.
-    const Item *start = request.exclusiveStartKey ? &*request.exclusiveStartKey : nullptr;
-    if (start && start->size() != std::size_t(q.startKeyNames.size()))
-        return validation(kInvalidStartKey);
-
-    // 7. The queried schema, one key attribute at a time: ExclusiveStartKey's value for it, then
-    // the key condition on it.
-    KeyConditionSchema schema;
-    schema.hash = storeKeys.hash;
-    schema.range = storeKeys.range;
-    KeyAttributeCheck startKeyCheck;
-    if (start) {
-        startKeyCheck
-            = [start](const KeyAttribute &key, bool isHash) -> std::optional<ValidationError> {
-            const auto found = start->find(key.name);
-            if (found == start->end())
-                return ValidationError {kInvalidStartKey, -1, {}};
-            if (auto problem = checkStartKeyPiece(found->second, key, isHash))
-                return ValidationError {*problem, -1, {}};
-            return std::nullopt;
-        };
-    }
-    auto matched = matchKeyCondition(q.expressions.keyTerms, schema, startKeyCheck);
+    auto matched = matchKeyCondition(q.expressions.keyTerms, schema, startKeyCheckOf(start));
     if (auto *error = std::get_if<ValidationError>(&matched))
         return fromValidationError(*error);
     q.key = std::get<KeyCondition>(std::move(matched));
     if (auto error = checkKeyValues(storeKeys, q.key))
         return validation(*error);
-
     q.range = store->isMultiAttribute() ? tupleRange(q.key.range)
         : q.key.range.empty()           ? ByteRange {}
                                         : singleAttributeRange(q.key.range.front());
     q.partitionKey = partitionBytes(*store, q.key.hashValues);
+    return std::nullopt;
+}
+
+// Steps 1 to 12, in DynamoDB's order: the first problem is the error.
+std::variant<PreparedQuery, QueryError> prepare(const Table &table, const QueryRequest &request)
+{
+    const TableDefinition &definition = table.definition();
+    PreparedQuery q;
+    auto select = checkRequest(request);
+    if (auto *error = std::get_if<QueryError>(&select))
+        return *error;
+    q.select = std::get<QString>(select);
+    if (auto error = parseExpressions(request, definition, q))
+        return *error;
+    if (auto error = findTableAndIndex(table, request, q))
+        return *error;
+    q.startKeyNames = startKeyNamesOf(q.store->keys(), definition);
+    // 6. ExclusiveStartKey holds exactly that many attributes.
+    const Item *start = request.exclusiveStartKey ? &*request.exclusiveStartKey : nullptr;
+    if (start && start->size() != std::size_t(q.startKeyNames.size()))
+        return validation(kInvalidStartKey);
+    KeyConditionSchema schema;
+    schema.hash = q.store->keys().hash;
+    schema.range = q.store->keys().range;
+    if (auto error = matchKey(schema, start, q))
+        return *error;
     if (start) {
         if (auto error = checkStartKey(*start, definition, q))
             return *error;
@@ -660,17 +681,111 @@ qint64 startRow(const Table &table, const QueryRequest &request, const PreparedQ
     return start;
 }
 
+// Where the key condition's range lies in the partition found.
+void sweepRange(const Partition &partition, const ByteRange &range, QueryTrace &trace)
+{
+    const quint32 n = quint32(partition.entries.size());
+    trace.partitionFound = true;
+    trace.partitionSize = n;
+    trace.rangeBegin = seek(partition, range.lower, false, nullptr);
+    trace.rangeEnd = range.hasUpper ? seek(partition, range.upper, false, nullptr) : n;
+    if (trace.rangeEnd < trace.rangeBegin)
+        trace.rangeEnd = trace.rangeBegin;
+}
+
+// One allocation for a Limit page: reads plus the stopping visit.
+void reserveForLimit(qint64 limit, quint32 n, QueryTrace &trace, QueryResponse &response)
+{
+    if (limit > 0) {
+        const std::size_t expected = std::size_t(std::min<qint64>(limit + 1, n));
+        trace.visits.reserve(expected);
+        response.itemIds.reserve(expected);
+    }
+}
+
+// Limit and the 1 MB page end the page before the key condition is looked at: a page that read
+// Limit items (or 1 MB) ends with a LastEvaluatedKey even when no further row would match
+// (DynamoDB does not look ahead). True when the page ends at this row (its visit recorded).
+bool pageEndsBefore(const PartitionEntry &entry, qint64 limit, const ByteRange &range,
+                    TraceVisit &visit, QueryTrace &trace)
+{
+    StopReason stop;
+    if (limit > 0 && trace.scannedCount == limit) {
+        visit.fate = ItemFate::LimitReached;
+        stop = StopReason::Limit;
+    } else if (trace.bytesRead >= QueryEngine::kPageBytes) {
+        visit.fate = ItemFate::PageFull;
+        stop = StopReason::PageFull;
+    } else if (!range.contains(entry.sortKey())) {
+        visit.fate = ItemFate::OutsideRange;
+        stop = StopReason::EndOfRange;
+    } else {
+        return false;
+    }
+    trace.visits.push_back(visit);
+    trace.stop = stop;
+    return true;
+}
+
+// Reads the row: its size counts toward the page and the capacity.
+void readSweptRow(const Table &table, const PreparedQuery &q, const PartitionEntry &entry,
+                  TraceVisit &visit, QueryTrace &trace, SweepTotals &totals)
+{
+    const IndexStore *store = q.store;
+    // An index entry's size is its projection's (kept from load time: no decoding).
+    const quint32 size = store->carriesWholeItems() ? quint32(table.itemSize(entry.item))
+                                                    : store->projectedSize(entry.item);
+    if (q.fetchFromTable)
+        totals.fetchBytes += quint64(table.itemSize(entry.item));
+    trace.bytesRead += size;
+    totals.indexBytes += size;
+    ++trace.scannedCount;
+    totals.lastRead = visit.position;
+    visit.sizeBytes = size;
+    visit.pageBytes = trace.bytesRead;
+}
+
+// The filter keeps the row (a result) or leaves it out.
+void filterSweptRow(const Table &table, const PreparedQuery &q, const PartitionEntry &entry,
+                    TraceVisit &visit, QueryResponse &response)
+{
+    QueryTrace &trace = response.trace;
+    bool passes = true;
+    if (q.expressions.filter) {
+        const Item whole = table.item(entry.item);
+        passes = q.expressions.filter->evaluate(q.entryIsWholeItem ? whole
+                                                                   : q.projection.project(whole));
+    }
+    if (passes) {
+        ++trace.count;
+        visit.fate = ItemFate::Returned;
+        visit.resultNumber = quint32(trace.count);
+        response.itemIds.push_back(entry.item);
+    } else {
+        visit.fate = ItemFate::Filtered;
+    }
+}
+
+// Limit reached on the very last row, or the page filled on it: the page still ends with a
+// LastEvaluatedKey (DynamoDB does not look ahead).
+void stopAfterLastRow(qint64 limit, const SweepTotals &totals, QueryTrace &trace)
+{
+    if (trace.stop == StopReason::EndOfPartition && totals.lastRead) {
+        if (limit > 0 && trace.scannedCount == limit)
+            trace.stop = StopReason::Limit;
+        else if (trace.bytesRead >= QueryEngine::kPageBytes)
+            trace.stop = StopReason::PageFull;
+    }
+}
+
 // The partition sweep: each row read, filtered or returned, until Limit, the 1 MB page, the
 // end of the key condition's range or of the partition.
 SweepTotals sweep(const Table &table, const QueryRequest &request, const PreparedQuery &q,
                   QueryResponse &response)
 {
     QueryTrace &trace = response.trace;
-    const IndexStore *store = q.store;
-    const ByteRange &range = q.range;
-    const auto &expressions = q.expressions;
     SweepTotals totals;
-    const Partition *partition = store->findPartition(q.partitionKey);
+    const Partition *partition = q.store->findPartition(q.partitionKey);
     totals.partition = partition;
     if (!partition) {
         trace.stop = StopReason::NoPartition;
@@ -679,86 +794,24 @@ SweepTotals sweep(const Table &table, const QueryRequest &request, const Prepare
     }
     const auto &entries = partition->entries;
     const quint32 n = quint32(entries.size());
-    trace.partitionFound = true;
-    trace.partitionSize = n;
-    trace.rangeBegin = seek(*partition, range.lower, false, nullptr);
-    trace.rangeEnd = range.hasUpper ? seek(*partition, range.upper, false, nullptr) : n;
-    if (trace.rangeEnd < trace.rangeBegin)
-        trace.rangeEnd = trace.rangeBegin;
+    sweepRange(*partition, q.range, trace);
     const qint64 start = startRow(table, request, q, *partition, trace);
     trace.startPosition = start < 0 ? QueryTrace::kNoRow : quint32(start);
-
     const qint64 step = request.scanIndexForward ? 1 : -1;
     const qint64 limit = request.limit.value_or(-1);
-    if (limit > 0) { // one allocation for a Limit page: reads plus the stopping visit
-        const std::size_t expected = std::size_t(std::min<qint64>(limit + 1, n));
-        trace.visits.reserve(expected);
-        response.itemIds.reserve(expected);
-    }
+    reserveForLimit(limit, n, trace, response);
     trace.stop = StopReason::EndOfPartition;
     for (qint64 pos = start; pos >= 0 && pos < qint64(n); pos += step) {
         const PartitionEntry &entry = entries[size_t(pos)];
         TraceVisit visit;
         visit.position = quint32(pos);
-        // Limit and the 1 MB page end the page before the key condition is looked at: a
-        // page that read Limit items (or 1 MB) ends with a LastEvaluatedKey even when no
-        // further row would match (DynamoDB does not look ahead).
-        if (limit > 0 && trace.scannedCount == limit) {
-            visit.fate = ItemFate::LimitReached;
-            trace.visits.push_back(visit);
-            trace.stop = StopReason::Limit;
+        if (pageEndsBefore(entry, limit, q.range, visit, trace))
             break;
-        }
-        if (trace.bytesRead >= QueryEngine::kPageBytes) {
-            visit.fate = ItemFate::PageFull;
-            trace.visits.push_back(visit);
-            trace.stop = StopReason::PageFull;
-            break;
-        }
-        if (!range.contains(entry.sortKey())) {
-            visit.fate = ItemFate::OutsideRange;
-            trace.visits.push_back(visit);
-            trace.stop = StopReason::EndOfRange;
-            break;
-        }
-
-        // Read the row.
-        // An index entry's size is its projection's (kept from load time: no decoding).
-        const quint32 size = store->carriesWholeItems() ? quint32(table.itemSize(entry.item))
-                                                        : store->projectedSize(entry.item);
-        if (q.fetchFromTable)
-            totals.fetchBytes += quint64(table.itemSize(entry.item));
-        trace.bytesRead += size;
-        totals.indexBytes += size;
-        ++trace.scannedCount;
-        totals.lastRead = quint32(pos);
-        visit.sizeBytes = size;
-        visit.pageBytes = trace.bytesRead;
-
-        bool passes = true;
-        if (expressions.filter) {
-            const Item whole = table.item(entry.item);
-            passes = expressions.filter->evaluate(q.entryIsWholeItem ? whole
-                                                                     : q.projection.project(whole));
-        }
-        if (passes) {
-            ++trace.count;
-            visit.fate = ItemFate::Returned;
-            visit.resultNumber = quint32(trace.count);
-            response.itemIds.push_back(entry.item);
-        } else {
-            visit.fate = ItemFate::Filtered;
-        }
+        readSweptRow(table, q, entry, visit, trace, totals);
+        filterSweptRow(table, q, entry, visit, response);
         trace.visits.push_back(visit);
     }
-    // Limit reached on the very last row, or the page filled on it: the page still ends
-    // with a LastEvaluatedKey (DynamoDB does not look ahead).
-    if (trace.stop == StopReason::EndOfPartition && totals.lastRead) {
-        if (limit > 0 && trace.scannedCount == limit)
-            trace.stop = StopReason::Limit;
-        else if (trace.bytesRead >= QueryEngine::kPageBytes)
-            trace.stop = StopReason::PageFull;
-    }
+    stopAfterLastRow(limit, totals, trace);
     return totals;
 }
 

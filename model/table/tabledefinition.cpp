@@ -159,6 +159,140 @@ QJsonArray keySchemaToJson(const KeySchema &keys)
     return array;
 }
 
+// The attribute types AttributeDefinitions declares, and their names in declaration order (for
+// deterministic error texts).
+struct DefinedAttributes
+{
+    QHash<QString, AttributeValue::Type> types;
+    QStringList names;
+};
+
+bool readAttributeDefinition(const QJsonObject &d, qsizetype i, DefinedAttributes &defined,
+                             Reader &reader)
+{
+    const QString name = d.value(QLatin1String("AttributeName")).toString();
+    const QJsonValue typeJson = d.value(QLatin1String("AttributeType"));
+    const QString type = typeJson.toString();
+    if (name.isEmpty())
+        return reader.fail(
+            QStringLiteral("AttributeDefinitions[%1].AttributeName is missing").arg(i));
+    if (type != QLatin1String("S") && type != QLatin1String("N") && type != QLatin1String("B"))
+        return reader.fail(QStringLiteral("1 validation error detected: Value '")
+                           + valueText(typeJson)
+                           + QStringLiteral("' at 'attributeDefinitions.%1.member.attributeType' "
+                                            "failed to satisfy constraint: Member must satisfy "
+                                            "enum value set: [B, N, S]")
+                                 .arg(i + 1));
+    if (defined.types.contains(name))
+        return reader.fail(kInvalidDefinition
+                           + QStringLiteral("Cannot have two attributes with the same name. "
+                                            "Attribute name: %1")
+                                 .arg(name));
+    defined.types.insert(name, *AttributeValue::typeFromName(type));
+    defined.names << name;
+    return true;
+}
+
+bool readAttributeDefinitions(const QJsonValue &definitions, DefinedAttributes &defined,
+                              Reader &reader)
+{
+    if (!definitions.isArray())
+        return reader.fail(QStringLiteral("AttributeDefinitions is missing: list every key "
+                                          "attribute with its type, e.g. [{\"AttributeName\": "
+                                          "\"PK\", \"AttributeType\": \"S\"}]"));
+    const QJsonArray definitionArray = definitions.toArray();
+    for (qsizetype i = 0; i < definitionArray.size(); ++i) {
+        if (!readAttributeDefinition(definitionArray.at(i).toObject(), i, defined, reader))
+            return false;
+    }
+    return true;
+}
+
+// A local secondary index shares the table's hash key and has a range key of its own.
+bool checkLocalIndex(const TableDefinition &table, const IndexDefinition &index, Reader &reader)
+{
+    if (!table.keys.hasRange())
+        return reader.fail(kInvalidDefinition
+                           + QStringLiteral("Table KeySchema does not have a range key, which is "
+                                            "required when specifying a LocalSecondaryIndex"));
+    if (index.keys.hash.front().name != table.keys.hash.front().name)
+        return reader.fail(
+            kInvalidDefinition
+            + QStringLiteral("Index KeySchema does not have the same leading hash "
+                             "key as table KeySchema for index: %1. index hash "
+                             "key: %2, table hash key: %3")
+                  .arg(index.name, index.keys.hash.front().name, table.keys.hash.front().name));
+    if (!index.keys.hasRange())
+        return reader.fail(kInvalidDefinition
+                           + QStringLiteral("Index KeySchema for local secondary index %1 must "
+                                            "have a RANGE key")
+                                 .arg(index.name));
+    return true;
+}
+
+bool readIndex(const QJsonObject &object, const QString &member, qsizetype i,
+               IndexDefinition::Kind kind, const DefinedAttributes &defined, TableDefinition &table,
+               QSet<QString> &used, Reader &reader)
+{
+    IndexDefinition index;
+    index.kind = kind;
+    index.name = object.value(QLatin1String("IndexName")).toString();
+    if (index.name.isEmpty())
+        return reader.fail(QStringLiteral("%1[%2].IndexName is missing").arg(member).arg(i));
+    if (table.index(index.name))
+        return reader.fail(kInvalidDefinition
+                           + QStringLiteral("Duplicate index name: %1").arg(index.name));
+    const QString path = QStringLiteral("%1[%2].KeySchema").arg(member).arg(i);
+    if (!readKeySchema(object.value(QLatin1String("KeySchema")), path, defined.types, defined.names,
+                       kind == IndexDefinition::Kind::Global, index.keys, used, reader))
+        return false;
+    if (kind == IndexDefinition::Kind::Local && !checkLocalIndex(table, index, reader))
+        return false;
+    if (!readProjection(object.value(QLatin1String("Projection")), index.name, index, reader))
+        return false;
+    table.indexes.push_back(std::move(index));
+    return true;
+}
+
+bool readIndexes(const QJsonObject &root, const char *member, IndexDefinition::Kind kind,
+                 const DefinedAttributes &defined, TableDefinition &table, QSet<QString> &used,
+                 Reader &reader)
+{
+    const QJsonArray array = root.value(QLatin1String(member)).toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        if (!readIndex(array.at(i).toObject(), QLatin1String(member), i, kind, defined, table, used,
+                       reader))
+            return false;
+    }
+    return true;
+}
+
+// DynamoDB's limits on index counts, and every defined attribute used by some key.
+bool checkIndexCountsAndUse(const TableDefinition &table, const DefinedAttributes &defined,
+                            const QSet<QString> &used, Reader &reader)
+{
+    int locals = 0;
+    int globals = 0;
+    for (const auto &index : table.indexes)
+        (index.isGlobal() ? globals : locals)++;
+    if (locals > kMaxLocalIndexes)
+        return reader.fail(kInvalidDefinition
+                           + QStringLiteral("Too many local secondary indexes: %1 (at most %2)")
+                                 .arg(locals)
+                                 .arg(kMaxLocalIndexes));
+    if (globals > kMaxGlobalIndexes)
+        return reader.fail(kInvalidDefinition
+                           + QStringLiteral("Too many global secondary indexes: %1 (at most %2)")
+                                 .arg(globals)
+                                 .arg(kMaxGlobalIndexes));
+    if (used.size() != defined.types.size())
+        return reader.fail(kInvalidDefinition
+                           + QStringLiteral("Number of attributes in KeySchema does not exactly "
+                                            "match number of attributes defined in "
+                                            "AttributeDefinitions"));
+    return true;
+}
+
 } // namespace
 
 bool KeySchema::contains(const QString &name) const
@@ -191,125 +325,21 @@ std::optional<TableDefinition> TableDefinition::fromJson(const QJsonObject &json
         ? json.value(QLatin1String("Table")).toObject()
         : json;
     table.tableName = root.value(QLatin1String("TableName")).toString();
-
-    QHash<QString, AttributeValue::Type> types;
-    QStringList definedNames; // declaration order, for deterministic error texts
-    const QJsonValue definitions = root.value(QLatin1String("AttributeDefinitions"));
-    if (!definitions.isArray()) {
-        reader.fail(QStringLiteral("AttributeDefinitions is missing: list every key attribute "
-                                   "with its type, e.g. [{\"AttributeName\": \"PK\", "
-                                   "\"AttributeType\": \"S\"}]"));
+    DefinedAttributes defined;
+    if (!readAttributeDefinitions(root.value(QLatin1String("AttributeDefinitions")), defined,
+                                  reader))
         return std::nullopt;
-    }
-    const QJsonArray definitionArray = definitions.toArray();
-    for (qsizetype i = 0; i < definitionArray.size(); ++i) {
-        const QJsonObject d = definitionArray.at(i).toObject();
-        const QString name = d.value(QLatin1String("AttributeName")).toString();
-        const QJsonValue typeJson = d.value(QLatin1String("AttributeType"));
-        const QString type = typeJson.toString();
-        if (name.isEmpty()) {
-            reader.fail(QStringLiteral("AttributeDefinitions[%1].AttributeName is missing").arg(i));
-            return std::nullopt;
-        }
-        if (type != QLatin1String("S") && type != QLatin1String("N")
-            && type != QLatin1String("B")) {
-            reader.fail(QStringLiteral("1 validation error detected: Value '") + valueText(typeJson)
-                        + QStringLiteral("' at 'attributeDefinitions.%1.member.attributeType' "
-                                         "failed to satisfy constraint: Member must satisfy enum "
-                                         "value set: [B, N, S]")
-                              .arg(i + 1));
-            return std::nullopt;
-        }
-        if (types.contains(name)) {
-            reader.fail(kInvalidDefinition
-                        + QStringLiteral("Cannot have two attributes with the same name. "
-                                         "Attribute name: %1")
-                              .arg(name));
-            return std::nullopt;
-        }
-        types.insert(name, *AttributeValue::typeFromName(type));
-        definedNames << name;
-    }
-
     QSet<QString> used;
-    if (!readKeySchema(root.value(QLatin1String("KeySchema")), QStringLiteral("KeySchema"), types,
-                       definedNames, false, table.keys, used, reader))
+    if (!readKeySchema(root.value(QLatin1String("KeySchema")), QStringLiteral("KeySchema"),
+                       defined.types, defined.names, false, table.keys, used, reader))
         return std::nullopt;
-
-    const auto readIndexes = [&](const char *member, IndexDefinition::Kind kind) {
-        const QJsonArray array = root.value(QLatin1String(member)).toArray();
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            const QJsonObject object = array.at(i).toObject();
-            IndexDefinition index;
-            index.kind = kind;
-            index.name = object.value(QLatin1String("IndexName")).toString();
-            if (index.name.isEmpty())
-                return reader.fail(QStringLiteral("%1[%2].IndexName is missing")
-                                       .arg(QLatin1String(member))
-                                       .arg(i));
-            if (table.index(index.name))
-                return reader.fail(kInvalidDefinition
-                                   + QStringLiteral("Duplicate index name: %1").arg(index.name));
-            const QString path
-                = QStringLiteral("%1[%2].KeySchema").arg(QLatin1String(member)).arg(i);
-            if (!readKeySchema(object.value(QLatin1String("KeySchema")), path, types, definedNames,
-                               kind == IndexDefinition::Kind::Global, index.keys, used, reader))
-                return false;
-            if (kind == IndexDefinition::Kind::Local) {
-                if (!table.keys.hasRange())
-                    return reader.fail(kInvalidDefinition
-                                       + QStringLiteral("Table KeySchema does not have a range "
-                                                        "key, which is required when specifying "
-                                                        "a LocalSecondaryIndex"));
-                if (index.keys.hash.front().name != table.keys.hash.front().name)
-                    return reader.fail(
-                        kInvalidDefinition
-                        + QStringLiteral("Index KeySchema does not have the same leading hash "
-                                         "key as table KeySchema for index: %1. index hash key: "
-                                         "%2, table hash key: %3")
-                              .arg(index.name, index.keys.hash.front().name,
-                                   table.keys.hash.front().name));
-                if (!index.keys.hasRange())
-                    return reader.fail(kInvalidDefinition
-                                       + QStringLiteral("Index KeySchema for local secondary "
-                                                        "index %1 must have a RANGE key")
-                                             .arg(index.name));
-            }
-            if (!readProjection(object.value(QLatin1String("Projection")), index.name, index,
-                                reader))
-                return false;
-            table.indexes.push_back(std::move(index));
-        }
-        return true;
-    };
-    if (!readIndexes("LocalSecondaryIndexes", IndexDefinition::Kind::Local)
-        || !readIndexes("GlobalSecondaryIndexes", IndexDefinition::Kind::Global))
+    if (!readIndexes(root, "LocalSecondaryIndexes", IndexDefinition::Kind::Local, defined, table,
+                     used, reader)
+        || !readIndexes(root, "GlobalSecondaryIndexes", IndexDefinition::Kind::Global, defined,
+                        table, used, reader))
         return std::nullopt;
-
-    int locals = 0;
-    int globals = 0;
-    for (const auto &index : table.indexes)
-        (index.isGlobal() ? globals : locals)++;
-    if (locals > kMaxLocalIndexes) {
-        reader.fail(kInvalidDefinition
-                    + QStringLiteral("Too many local secondary indexes: %1 (at most %2)")
-                          .arg(locals)
-                          .arg(kMaxLocalIndexes));
+    if (!checkIndexCountsAndUse(table, defined, used, reader))
         return std::nullopt;
-    }
-    if (globals > kMaxGlobalIndexes) {
-        reader.fail(kInvalidDefinition
-                    + QStringLiteral("Too many global secondary indexes: %1 (at most %2)")
-                          .arg(globals)
-                          .arg(kMaxGlobalIndexes));
-        return std::nullopt;
-    }
-    if (used.size() != types.size()) {
-        reader.fail(kInvalidDefinition
-                    + QStringLiteral("Number of attributes in KeySchema does not exactly match "
-                                     "number of attributes defined in AttributeDefinitions"));
-        return std::nullopt;
-    }
     return table;
 }
 

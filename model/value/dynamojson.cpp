@@ -163,7 +163,17 @@ std::optional<Item> parseMap(const QJsonValue &json, Failure &failure)
     return item;
 }
 
-std::optional<AttributeValue> parseValue(const QJsonValue &json, Failure &failure)
+// {"TYPE": value}, taken apart.
+struct TypedJson
+{
+    Type type;
+    QString key;
+    QJsonValue inner;
+};
+
+// The attribute value's one member and its type; nullopt (with the message) when the JSON is not
+// an object of exactly one known type.
+std::optional<TypedJson> typedJsonOf(const QJsonValue &json, Failure &failure)
 {
     if (!json.isObject()) {
         failure.message = QStringLiteral("An attribute value must be an object such as "
@@ -183,7 +193,6 @@ std::optional<AttributeValue> parseValue(const QJsonValue &json, Failure &failur
         return std::nullopt;
     }
     const QString key = object.begin().key();
-    const QJsonValue inner = object.begin().value();
     const auto type = AttributeValue::typeFromName(key);
     if (!type) {
         failure.message = QStringLiteral("Unknown attribute value type \"%1\"; expected one of "
@@ -191,64 +200,90 @@ std::optional<AttributeValue> parseValue(const QJsonValue &json, Failure &failur
                               .arg(key);
         return std::nullopt;
     }
-    std::optional<AttributeValue> result;
-    switch (*type) {
+    return TypedJson {*type, key, object.begin().value()};
+}
+
+std::optional<AttributeValue> parseBoolValue(const QJsonValue &inner, Failure &failure)
+{
+    if (!inner.isBool()) {
+        failure.message = QStringLiteral("Invalid type for BOOL: expected true or false");
+        return std::nullopt;
+    }
+    return AttributeValue::boolean(inner.toBool());
+}
+
+std::optional<AttributeValue> parseNullValue(const QJsonValue &inner, Failure &failure)
+{
+    if (!inner.isBool() || !inner.toBool()) {
+        failure.message = QStringLiteral("One or more parameter values were invalid: Null "
+                                         "attribute value types must have the value of true");
+        return std::nullopt;
+    }
+    return AttributeValue::null();
+}
+
+std::optional<AttributeValue> parseListValue(const QJsonValue &inner, Failure &failure)
+{
+    if (!inner.isArray()) {
+        failure.message = QStringLiteral("Invalid type for L: expected an array");
+        return std::nullopt;
+    }
+    const QJsonArray array = inner.toArray();
+    AttributeValue::List elements;
+    elements.reserve(size_t(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        auto element = parseValue(array.at(i), failure);
+        if (!element) {
+            failure.path = QStringLiteral(".L[%1]").arg(i) + failure.path;
+            return std::nullopt;
+        }
+        elements.push_back(std::move(*element));
+    }
+    return AttributeValue::list(std::move(elements));
+}
+
+std::optional<AttributeValue> parseMapValue(const QJsonValue &inner, Failure &failure)
+{
+    auto members = parseMap(inner, failure);
+    if (!members) {
+        failure.path = QStringLiteral(".M") + failure.path;
+        return std::nullopt;
+    }
+    return AttributeValue::map(std::move(*members));
+}
+
+std::optional<AttributeValue> parseTypedValue(Type type, const QJsonValue &inner, Failure &failure)
+{
+    switch (type) {
     case Type::S:
     case Type::N:
     case Type::B:
-        result = parseScalar(*type, inner, failure);
-        break;
+        return parseScalar(type, inner, failure);
     case Type::Bool:
-        if (!inner.isBool()) {
-            failure.message = QStringLiteral("Invalid type for BOOL: expected true or false");
-            break;
-        }
-        result = AttributeValue::boolean(inner.toBool());
-        break;
+        return parseBoolValue(inner, failure);
     case Type::Null:
-        if (!inner.isBool() || !inner.toBool()) {
-            failure.message = QStringLiteral("One or more parameter values were invalid: Null "
-                                             "attribute value types must have the value of true");
-            break;
-        }
-        result = AttributeValue::null();
-        break;
-    case Type::L: {
-        if (!inner.isArray()) {
-            failure.message = QStringLiteral("Invalid type for L: expected an array");
-            break;
-        }
-        const QJsonArray array = inner.toArray();
-        AttributeValue::List elements;
-        elements.reserve(size_t(array.size()));
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            auto element = parseValue(array.at(i), failure);
-            if (!element) {
-                failure.path = QStringLiteral(".L[%1]").arg(i) + failure.path;
-                return std::nullopt;
-            }
-            elements.push_back(std::move(*element));
-        }
-        result = AttributeValue::list(std::move(elements));
-        break;
-    }
-    case Type::M: {
-        auto members = parseMap(inner, failure);
-        if (!members) {
-            failure.path = QStringLiteral(".M") + failure.path;
-            return std::nullopt;
-        }
-        result = AttributeValue::map(std::move(*members));
-        break;
-    }
+        return parseNullValue(inner, failure);
+    case Type::L:
+        return parseListValue(inner, failure);
+    case Type::M:
+        return parseMapValue(inner, failure);
     case Type::SS:
     case Type::NS:
     case Type::BS:
-        result = parseSet(*type, inner, failure);
-        break;
+        return parseSet(type, inner, failure);
     }
+    return std::nullopt;
+}
+
+std::optional<AttributeValue> parseValue(const QJsonValue &json, Failure &failure)
+{
+    auto typed = typedJsonOf(json, failure);
+    if (!typed)
+        return std::nullopt;
+    auto result = parseTypedValue(typed->type, typed->inner, failure);
+    // A failure inside a list, map or set already names its path.
     if (!result && failure.path.isEmpty())
-        failure.path = QLatin1Char('.') + key;
+        failure.path = QLatin1Char('.') + typed->key;
     return result;
 }
 
@@ -316,8 +351,8 @@ std::optional<Item> itemFromJson(const QJsonValue &json, QString *error, QString
         if (error)
             *error = failure.message;
         if (errorPath)
-            *errorPath = failure.path.startsWith(QLatin1Char('.')) ? failure.path.mid(1)
-                                                                    : failure.path;
+            *errorPath
+                = failure.path.startsWith(QLatin1Char('.')) ? failure.path.mid(1) : failure.path;
     }
     return item;
 }

@@ -31,97 +31,116 @@ int compareDigits(const QByteArray &a, const QByteArray &b)
     return a.size() < b.size() ? -1 : 1;
 }
 
-} // namespace
-
-std::optional<Number> Number::parse(QStringView text, QString *error)
+// A number's text taken apart: sign, mantissa digits and the exponent.
+struct NumberText
 {
-    const auto notNumeric = [&]() -> std::optional<Number> {
-        setError(error,
-                 QStringLiteral("The parameter cannot be converted to a numeric value: %1")
-                     .arg(text.toString()));
-        return std::nullopt;
-    };
-
-    qsizetype i = 0;
-    const qsizetype n = text.size();
     int sign = 1;
-    if (i < n && (text[i] == u'+' || text[i] == u'-')) {
-        sign = text[i] == u'-' ? -1 : 1;
-        ++i;
-    }
-
     QByteArray digits;      // all mantissa digits, point removed
     qsizetype pointAt = -1; // number of mantissa digits before the point
+    qint64 exponent = 0;
+};
+
+// Digits with at most one point; false when there is no digit.
+bool readMantissa(QStringView text, qsizetype &i, NumberText &parts)
+{
     bool anyDigit = false;
-    for (; i < n; ++i) {
+    for (; i < text.size(); ++i) {
         const QChar c = text[i];
         if (c >= u'0' && c <= u'9') {
-            digits.append(char(c.unicode()));
+            parts.digits.append(char(c.unicode()));
             anyDigit = true;
-        } else if (c == u'.' && pointAt < 0) {
-            pointAt = digits.size();
+        } else if (c == u'.' && parts.pointAt < 0) {
+            parts.pointAt = parts.digits.size();
         } else {
             break;
         }
     }
-    if (!anyDigit)
-        return notNumeric();
-    if (pointAt < 0)
-        pointAt = digits.size();
+    if (parts.pointAt < 0)
+        parts.pointAt = parts.digits.size();
+    return anyDigit;
+}
 
-    qint64 exponent = 0;
-    if (i < n && (text[i] == u'e' || text[i] == u'E')) {
+// "e" or "E", a sign and digits; false when the digits are missing.
+bool readExponent(QStringView text, qsizetype &i, qint64 &exponent)
+{
+    const qsizetype n = text.size();
+    if (i >= n || (text[i] != u'e' && text[i] != u'E'))
+        return true;
+    ++i;
+    int expSign = 1;
+    if (i < n && (text[i] == u'+' || text[i] == u'-')) {
+        expSign = text[i] == u'-' ? -1 : 1;
         ++i;
-        int expSign = 1;
-        if (i < n && (text[i] == u'+' || text[i] == u'-')) {
-            expSign = text[i] == u'-' ? -1 : 1;
-            ++i;
-        }
-        bool anyExpDigit = false;
-        for (; i < n && text[i] >= u'0' && text[i] <= u'9'; ++i) {
-            anyExpDigit = true;
-            // Saturate: anything this large is out of range (or zero) anyway.
-            if (exponent < 100000000)
-                exponent = exponent * 10 + (text[i].unicode() - u'0');
-        }
-        if (!anyExpDigit)
-            return notNumeric();
-        exponent *= expSign;
     }
-    if (i != n)
-        return notNumeric();
+    bool anyExpDigit = false;
+    for (; i < n && text[i] >= u'0' && text[i] <= u'9'; ++i) {
+        anyExpDigit = true;
+        // Saturate: anything this large is out of range (or zero) anyway.
+        if (exponent < 100000000)
+            exponent = exponent * 10 + (text[i].unicode() - u'0');
+    }
+    exponent *= expSign;
+    return anyExpDigit;
+}
 
+// nullopt when the text is not a number.
+std::optional<NumberText> splitNumberText(QStringView text)
+{
+    NumberText parts;
+    qsizetype i = 0;
+    if (i < text.size() && (text[i] == u'+' || text[i] == u'-')) {
+        parts.sign = text[i] == u'-' ? -1 : 1;
+        ++i;
+    }
+    if (!readMantissa(text, i, parts) || !readExponent(text, i, parts.exponent) || i != text.size())
+        return std::nullopt;
+    return parts;
+}
+
+// Why DynamoDB cannot store 0.significant x 10^e, if it cannot.
+std::optional<QString> numberRangeProblem(qint64 e, qsizetype significantDigits)
+{
+    if (e > kMaxExponent)
+        return QStringLiteral("Number overflow. Attempting to store a number with "
+                              "magnitude larger than supported range");
+    if (e < kMinExponent)
+        return QStringLiteral("Number underflow. Attempting to store a number with "
+                              "magnitude smaller than supported range");
+    if (significantDigits > kMaxDigits)
+        return QStringLiteral("Attempting to store more than 38 significant digits in a Number");
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<Number> Number::parse(QStringView text, QString *error)
+{
+    const auto parts = splitNumberText(text);
+    if (!parts) {
+        setError(error,
+                 QStringLiteral("The parameter cannot be converted to a numeric value: %1")
+                     .arg(text.toString()));
+        return std::nullopt;
+    }
     // value = 0.digits x 10^(pointAt + exponent)
+    const QByteArray &digits = parts->digits;
     qsizetype lead = 0;
     while (lead < digits.size() && digits[lead] == '0')
         ++lead;
     if (lead == digits.size())
         return Number(); // any spelling of zero, including 0e1000 and -0
 
-    qint64 e = qint64(pointAt) + exponent - lead;
+    const qint64 e = qint64(parts->pointAt) + parts->exponent - lead;
     qsizetype end = digits.size();
     while (end > lead && digits[end - 1] == '0')
         --end;
     QByteArray significant = digits.mid(lead, end - lead);
-
-    if (e > kMaxExponent) {
-        setError(error, QStringLiteral("Number overflow. Attempting to store a number with "
-                                       "magnitude larger than supported range"));
+    if (auto problem = numberRangeProblem(e, significant.size())) {
+        setError(error, *problem);
         return std::nullopt;
     }
-    if (e < kMinExponent) {
-        setError(error, QStringLiteral("Number underflow. Attempting to store a number with "
-                                       "magnitude smaller than supported range"));
-        return std::nullopt;
-    }
-    if (significant.size() > kMaxDigits) {
-        setError(error,
-                 QStringLiteral("Attempting to store more than 38 significant digits in a Number"));
-        return std::nullopt;
-    }
-
     Number result;
-    result.m_sign = sign;
+    result.m_sign = parts->sign;
     result.m_digits = std::move(significant);
     result.m_exponent = int(e);
     return result;
