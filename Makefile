@@ -22,7 +22,7 @@ DEB_PACKAGES := cmake g++ make ninja-build ccache mold qt6-base-dev qt6-base-dev
 
 FORMAT_DIRS := app model ui tests
 
-.PHONY: all deps deps-live configure build run install package test check suite bench fuzz fuzz-ci docs-images screenshots format clean
+.PHONY: all deps deps-live configure build run install package package-check test check suite bench fuzz fuzz-ci docs-images screenshots format clean
 
 all: build
 
@@ -94,6 +94,12 @@ install: build
 # build/keyscope_VERSION_ARCH.deb, for `apt install ./build/keyscope_*.deb`.
 package: build
 	cmake --build $(BUILD_DIR) --target package
+
+# Installs that package with apt on a fresh, minimal Debian 12 (debootstrap) and runs it. Needs
+# root and Debian's mirror (about 300 MB), so it is not part of `make test`.
+package-check: package
+	sh resources/desktop/fresh-install-check.sh $(BUILD_DIR)/keyscope_*.deb \
+	    resources/examples/iot/after.keyscope.json "The Device alone"
 
 run: build
 	./$(BUILD_DIR)/app/keyscope $(ARGS)
