@@ -14,11 +14,12 @@ BENCH_MIN_TIME ?= 0.2
 BENCH_FILTER ?= .
 
 # clang and libclang-rt-dev (libFuzzer, ASan, UBSan; only a recommendation of clang's) build the
-# fuzz targets of `make fuzz-ci`; python3-fonttools cuts DejaVu down for the lesson page.
+# fuzz targets of `make fuzz-ci`; python3-fonttools cuts DejaVu down for the lesson page;
+# libglib2.0-dev reads the desktop's recently-used.xbel in a test, as GTK does.
 DEB_PACKAGES := cmake g++ make ninja-build ccache mold qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins \
 	libgl-dev libbenchmark-dev xvfb xauth fonts-dejavu-core libyaml-cpp-dev rapidjson-dev \
 	chromium poppler-utils clang libclang-rt-dev python3-fonttools \
-	desktop-file-utils appstream shared-mime-info man-db dpkg-dev
+	desktop-file-utils appstream shared-mime-info man-db dpkg-dev libglib2.0-dev pkg-config
 
 FORMAT_DIRS := app model ui tests
 

@@ -65,6 +65,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QTimer>
+#include <QUrl>
 
 #include "model/design/projectfile.h"
 #include "model/query/tracetimeline.h"
@@ -925,6 +926,15 @@ void TestMainWindow::saveAsWritesAndRecordsRecentFile()
     QCOMPARE(window->document()->filePath(), saved);
     QVERIFY(!window->isWindowModified());
     QCOMPARE(m_settings->recentFiles().value(0), saved);
+    // The desktop's recent files list it too, as a Keyscope project (test mode's data folder).
+    QFile xbel(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+               + QStringLiteral("/recently-used.xbel"));
+    QVERIFY(xbel.open(QIODevice::ReadOnly));
+    const QByteArray desktop = xbel.readAll();
+    QVERIFY2(desktop.contains("href=\"" + QUrl::fromLocalFile(saved).toEncoded() + '"')
+                 && desktop.contains("application/x-keyscope-project+json")
+                 && desktop.contains("name=\"Keyscope\""),
+             desktop.constData());
     auto *recent = window->findChild<QMenu *>(QStringLiteral("menuRecent"));
     QVERIFY(recent->actions().size() >= 3); // the file, a separator, Clear List
     QCOMPARE(recent->actions().first()->toolTip(), QDir::toNativeSeparators(saved));

@@ -1,8 +1,12 @@
 #include "ui/settings/settings.h"
 
+#include "model/io/recentlyused.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
+#include <QStandardPaths>
+#include <QUrl>
 
 namespace keyscope::ui {
 
@@ -20,6 +24,24 @@ const QString kSessionRunning = QStringLiteral("session/running");
 QString normalized(const QString &path)
 {
     return path.startsWith(QLatin1Char(':')) ? path : QFileInfo(path).absoluteFilePath();
+}
+
+// The desktop's list of recently used files, where GTK's file chooser and the desktops'
+// "Recent" places find what each application opened or saved.
+void recordOnTheDesktop(const QString &file)
+{
+    if (file.startsWith(QLatin1Char(':'))) // a built-in example
+        return;
+    const QString path = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+        + QStringLiteral("/recently-used.xbel");
+    const model::RecentUse use {QUrl::fromLocalFile(file).toString(QUrl::FullyEncoded),
+                                file.endsWith(QLatin1String(".keyscope.json"))
+                                    ? QStringLiteral("application/x-keyscope-project+json")
+                                    : QStringLiteral("application/json"),
+                                QStringLiteral("Keyscope"), QStringLiteral("'keyscope %u'"),
+                                QDateTime::currentDateTimeUtc()};
+    if (const auto why = model::recordRecentUseInFile(path, use))
+        qWarning("Keyscope: not in the desktop's recent files: %s", qPrintable(*why));
 }
 
 } // namespace
@@ -56,6 +78,7 @@ void Settings::addRecentFile(const QString &path)
     files.removeAll(file);
     files.prepend(file);
     m_settings->setValue(kRecentFiles, files.mid(0, kMaxRecentFiles));
+    recordOnTheDesktop(file);
     emit recentFilesChanged();
 }
 
