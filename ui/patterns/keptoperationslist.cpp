@@ -3,6 +3,7 @@
 #include "ui/icons/statusicon.h"
 #include "ui/widgets/wrappinglist.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QListWidget>
 #include <QVBoxLayout>
@@ -22,6 +23,8 @@ KeptOperationsList::KeptOperationsList(QWidget *parent)
     layout->setSpacing(2);
     layout->addWidget(m_title);
     layout->addWidget(m_list);
+    // Rows wrap to the list's width: their height, and so the list's, follows the width.
+    m_list->installEventFilter(this);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0 && row < count())
             emit operationChosen(explanation(m_operations[size_t(row)]));
@@ -53,12 +56,20 @@ void KeptOperationsList::setOperations(std::vector<model::KeptOperation> operati
     setVisible(!m_operations.empty());
 }
 
+bool KeptOperationsList::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_list && event->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, &KeptOperationsList::fitHeight, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
 // Up to four rows tall, then a scroll bar: the access patterns above keep the room.
 void KeptOperationsList::fitHeight()
 {
+    m_list->doItemsLayout(); // the rows as wrapped at the list's present width
     int height = 2 * m_list->frameWidth();
     for (int row = 0; row < std::min(count(), 4); ++row)
-        height += m_list->sizeHintForRow(row);
+        height += m_list->visualItemRect(m_list->item(row)).height();
     m_list->setFixedHeight(std::max(height, m_list->fontMetrics().height()));
 }
 

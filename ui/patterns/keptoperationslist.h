@@ -31,6 +31,9 @@ signals:
     // A row was chosen: its explanation.
     void operationChosen(const QString &explanation);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void fitHeight();
 
