@@ -37,6 +37,7 @@ private slots:
     void sameDesignSameBytes();
     void htmlIsOnePageThatFetchesNothing();
     void failingPatternsShowWhyAndTheFix();
+    void assistantsOtherOperationsAreListed();
     void everyExampleMakesADocument_data();
     void everyExampleMakesADocument();
     void diagramsOfAnEarlierLongerRunGo();
@@ -125,6 +126,35 @@ void TestDoc::failingPatternsShowWhyAndTheFix()
     QVERIFY(markdown.contains(QStringLiteral("**Fails.**")));
     QVERIFY2(markdown.contains(QStringLiteral("Fix: ")), qPrintable(markdown));
     QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("before.assets/pattern-1.svg"))));
+}
+
+// A design converted from the AWS modeling assistant's schema keeps its GetItem, PutItem and
+// Scan patterns: the document lists them with their keys, what is wrong with one, and what the
+// Scan reads.
+void TestDoc::assistantsOtherOperationsAreListed()
+{
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("shop.keyscope.json"));
+    QCOMPARE(runKeyscope({QStringLiteral("convert"),
+                          keyscope::testsupport::testDataPath("/mcp/keyscope_features_schema.json"),
+                          QStringLiteral("-o"), project})
+                 .exitCode,
+             0);
+    const QString out = dir.filePath(QStringLiteral("shop.md"));
+    QCOMPARE(runKeyscope({QStringLiteral("doc"), project, QStringLiteral("-o"), out}).exitCode, 0);
+    const QString markdown = QString::fromUtf8(readAll(out));
+    QVERIFY2(markdown.contains(QStringLiteral("## Other operations\n")), qPrintable(markdown));
+    // (Markdown escapes the underscores.)
+    QVERIFY2(markdown.contains(QStringLiteral("| GetItem | get\\_customer | Customer | key pk = "
+                                              "TENANT#{tenant\\_id}, sk = "
+                                              "CUSTOMER#{customer\\_id} |  |")),
+             qPrintable(markdown));
+    QVERIFY2(markdown.contains(QStringLiteral("| its parameters (tenant\\_id) do not give "
+                                              "customer\\_id, which the key needs |")),
+             qPrintable(markdown));
+    QVERIFY2(markdown.contains(QStringLiteral("| Scan | export\\_everything | Customer | reads "
+                                              "every item of table Shop | here its 40 items")),
+             qPrintable(markdown));
 }
 
 void TestDoc::everyExampleMakesADocument_data()

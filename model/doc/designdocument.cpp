@@ -165,6 +165,7 @@ QString assetsFolderFor(const QString &documentPath)
 }
 
 void patternSections(const DesignDocumentParts &parts, Document &d);
+void keptSection(const DesignDocumentParts &parts, Document &d);
 void findingSection(const DesignDocumentParts &parts, Document &d);
 void costSection(const DesignDocumentParts &parts, Document &d);
 
@@ -178,6 +179,7 @@ Document designDocument(const DesignDocumentParts &parts)
     tableSection(project, d);
     entitySection(parts, d);
     patternSections(parts, d);
+    keptSection(parts, d);
     findingSection(parts, d);
     costSection(parts, d);
     return d;

@@ -10,6 +10,7 @@
 #include "model/design/accesspatternrunner.h"
 #include "model/design/designchecker.h"
 #include "model/doc/docblocks.h"
+#include "model/interop/mcpoperations.h"
 
 #include <optional>
 #include <vector>
@@ -23,7 +24,8 @@ struct DesignDocumentParts
     std::vector<PatternResult> patterns; // in the project's order
     std::vector<Finding> findings;
     std::optional<CostReport> cost;
-    QString assetsFolder; // relative to the document: "design.assets"
+    std::vector<KeptOperation> kept; // an MCP file's operations that are not Queries
+    QString assetsFolder;            // relative to the document: "design.assets"
 };
 
 // Where the diagram of the index-th access pattern (from 0) goes: "design.assets/pattern-1.svg".

@@ -104,6 +104,23 @@ void patternSections(const DesignDocumentParts &parts, Document &d)
         patternDetail(parts, i, d);
 }
 
+void keptSection(const DesignDocumentParts &parts, Document &d)
+{
+    if (parts.kept.empty())
+        return;
+    d.heading(2, plain(QStringLiteral("Other operations")));
+    d.paragraph(plain(QStringLiteral("Operations of the design that are not Queries, kept so that "
+                                     "an export gives them back; Keyscope checks their keys but "
+                                     "does not run them.")));
+    std::vector<std::vector<Inline>> rows;
+    for (const KeptOperation &kept : parts.kept)
+        rows.push_back({plain(kept.operation), plain(kept.name), plain(kept.entity),
+                        plain(kept.detail), plain(kept.problem)});
+    d.table({plain("Operation"), plain("Name"), plain("Entity type"), plain("Key or reads"),
+             plain("Problem or cost")},
+            {false, false, false, false, false}, rows);
+}
+
 void findingSection(const DesignDocumentParts &parts, Document &d)
 {
     d.heading(2, plain(QStringLiteral("Checks")));

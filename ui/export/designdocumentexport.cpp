@@ -62,6 +62,7 @@ std::variant<std::unique_ptr<Analysis>, QString> analyse(const DesignDocumentReq
     report(request, QStringLiteral("running the access patterns"));
     parts.patterns = AccessPatternRunner::runAll(analysis->project, *parts.population,
                                                  *analysis->design.table);
+    parts.kept = keptOperations(analysis->project, analysis->design.table.get());
     auto cost = CostReport::compute(analysis->project, analysis->design);
     if (auto *report = std::get_if<CostReport>(&cost))
         parts.cost = std::move(*report);
