@@ -165,6 +165,26 @@ bool CompareMode::enter(const QString &secondPath)
     m_secondaryPath = secondPath;
     m_secondaryReady = false;
     m_secondary = new Document(this);
+    buildPanes();
+    // The window's collection moves into the left half; the splitter takes the centre.
+    makeRoom(true);
+    swapCentralWidget(m_collection, m_central,
+                      [this] { m_primaryPane->setCollectionPane(m_collection); });
+    connectPanes();
+
+    m_secondary->setProject(std::move(std::get<model::Project>(read)));
+    updateTitles();
+    m_secondaryPane->setMessage(tr("Populating…"));
+    if (m_presenterAction)
+        setPresenting(m_presenterAction->isChecked());
+    showSecondary();
+    announceEntered();
+    return true;
+}
+
+// Two panes side by side in a splitter, above the shared timeline strip.
+void CompareMode::buildPanes()
+{
     m_container = new QSplitter(Qt::Horizontal);
     m_container->setObjectName(QStringLiteral("CompareSideBySide"));
     m_container->setAccessibleName(tr("Side by side"));
@@ -190,14 +210,12 @@ bool CompareMode::enter(const QString &secondPath)
     layout->addWidget(m_container, 1);
     m_strip = new TimelineStrip(m_player, m_central);
     layout->addWidget(m_strip);
+}
 
-    // The window's collection moves into the left half; the splitter takes the centre.
-    makeRoom(true);
-    swapCentralWidget(m_collection, m_central,
-                      [this] { m_primaryPane->setCollectionPane(m_collection); });
-
-    // One clock: the player's position goes to both panes, each mapping it onto its own
-    // timeline, instead of straight to the window's view.
+// One clock: the player's position goes to both panes, each mapping it onto its own timeline,
+// instead of straight to the window's view; the second design's run fills its pane.
+void CompareMode::connectPanes()
+{
     disconnect(m_player, &TracePlayer::positionChanged, m_collection->view(),
                &CollectionView::setTimelineState);
     m_connections << connect(m_player, &TracePlayer::positionChanged, m_primaryPane,
@@ -218,25 +236,21 @@ bool CompareMode::enter(const QString &secondPath)
     });
     m_connections << connect(m_settings, &Settings::reducedMotionChanged, m_secondaryCollection,
                              [this](bool) { showSecondary(); });
+}
 
-    m_secondary->setProject(std::move(std::get<model::Project>(read)));
-    updateTitles();
-    m_secondaryPane->setMessage(tr("Populating…"));
-    if (m_presenterAction)
-        setPresenting(m_presenterAction->isChecked());
-    showSecondary();
-
+// The toggle checked, focus on the collection, and how to leave in the status bar.
+void CompareMode::announceEntered()
+{
     {
         const QSignalBlocker blocker(m_toggle);
         m_toggle->setChecked(true);
     }
     m_leave->setEnabled(!(m_presenterAction && m_presenterAction->isChecked()));
     m_collection->view()->setFocus(Qt::OtherFocusReason);
-    m_window->statusBar()->showMessage(
-        tr("Comparing with %1. Esc or Ctrl+Shift+D leaves.").arg(QFileInfo(secondPath).fileName()),
-        5000);
+    m_window->statusBar()->showMessage(tr("Comparing with %1. Esc or Ctrl+Shift+D leaves.")
+                                           .arg(QFileInfo(m_secondaryPath).fileName()),
+                                       5000);
     emit activeChanged(true);
-    return true;
 }
 
 void CompareMode::leave()

@@ -98,6 +98,9 @@ private:
     void ensureCatalog() const;
     QString exampleLabel(const QString &path, QString *relative) const;
     void updateTitles();
+    void buildPanes();
+    void connectPanes();
+    void announceEntered();
     void secondaryPopulated();
     void showSecondary();
     // restart: a new traversal arrived, play both from the start.
