@@ -110,6 +110,15 @@ private:
 
     // Writes the key condition the controls describe into the expression, names and values.
     void composeFromControls();
+    struct KeyCondition;
+    void awaitPartitionValue(const QString &keyName);
+    KeyCondition conditionToRewrite() const;
+    std::vector<model::AttributeValue> chosenPartition(const model::KeySchema &keys,
+                                                       QString *error) const;
+    void addRangePart(const model::KeyAttribute &range, KeyCondition &condition,
+                      QString *error) const;
+    void refuseControls(const QString &error);
+    void writeKeyCondition(const KeyCondition &condition);
     // Sets the controls from the typed key condition, when it parses against the schema.
     void decomposeToControls();
     void validate();
