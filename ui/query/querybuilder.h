@@ -13,6 +13,7 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -94,6 +95,10 @@ private:
     void createExpressionControls();
     void nameObjects();
     void layOutControls();
+    int layOutKeyRows(QGridLayout *grid, int row);
+    int layOutFilterRows(QGridLayout *grid, int row);
+    int layOutOptionRows(QGridLayout *grid, int row);
+    int layOutMemberRows(QGridLayout *grid, int row);
     void connectControls();
     const model::IndexStore *store() const;
     void fillIndexes();
