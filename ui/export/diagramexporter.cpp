@@ -86,6 +86,27 @@ ExportError stepOutOfRange(int step, const model::TraceTimeline &timeline,
             .arg(timeline.stepCount() - 1)};
 }
 
+// What the diagram of a pattern's (or a Query's) answer draws, but its timeline; the project's
+// name, empty when it has none.
+ExportDiagram::Source sourceOf(const model::Project &project, const model::PreparedDesign &design,
+                               const model::DesignAnswer &answer,
+                               const model::AccessPattern *pattern)
+{
+    ExportDiagram::Source source;
+    source.table = design.table;
+    source.population = design.population;
+    source.entities = CollectionView::entitiesOf(project);
+    source.indexName = answer.request.indexName;
+    source.partitionKey = answer.response.trace.partitionKey;
+    source.projectName = project.name;
+    if (pattern) {
+        source.patternName = pattern->name;
+        source.patternDescription = pattern->description;
+    }
+    source.request = answer.request;
+    return source;
+}
+
 } // namespace
 
 std::variant<std::unique_ptr<ExportDiagram>, ExportError>
@@ -133,19 +154,10 @@ ExportDiagram::load(const QString &projectPath, const QString &patternName,
     if (step && (*step < 0 || *step >= timeline->stepCount()))
         return stepOutOfRange(*step, *timeline, pattern, projectPath);
 
-    Source source;
-    source.table = design.table;
-    source.population = design.population;
-    source.entities = CollectionView::entitiesOf(project);
+    Source source = sourceOf(project, design, answer, pattern);
     source.timeline = timeline;
-    source.indexName = answer.request.indexName;
-    source.partitionKey = answer.response.trace.partitionKey;
-    source.projectName = project.name.isEmpty() ? QFileInfo(projectPath).fileName() : project.name;
-    if (pattern) {
-        source.patternName = pattern->name;
-        source.patternDescription = pattern->description;
-    }
-    source.request = answer.request;
+    if (source.projectName.isEmpty())
+        source.projectName = QFileInfo(projectPath).fileName();
     return fromSource(std::move(source), step, look);
 }
 
