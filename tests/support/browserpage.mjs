@@ -2,15 +2,19 @@
 // with Node alone: no npm package. Used by tests/ui/tst_lessonpage.cpp.
 //
 //   node browserpage.mjs CHROMIUM URL ACTIONS.json [--width W] [--height H] [--reduced-motion]
+//                        [--also URL2]
 //
 // Opens URL at W x H (default 1280 x 800) and runs the actions in order; prints one JSON object:
 // {"results": [one per action], "requests": [every URL the page asked for, data: URLs aside:
-// their bytes are in the page], "blocked": [those other than URL itself, each failed], "errors":
-// [uncaught exceptions and console errors]}.
-// Actions: {"key": "ArrowRight"} presses a key; {"eval": "expression"} gives its value (awaited);
-// {"waitFor": "expression"} waits up to 10 s for it to be truthy; {"wait": ms};
-// {"click": "selector"} scrolls the first element it selects into view and clicks its middle;
-// {"screenshot": "file.png"} saves the viewport.
+// their bytes are in the page], "blocked": [those other than URL itself (and URL2, a page URL
+// embeds), each failed], "errors": [uncaught exceptions and console errors]}.
+// Actions: {"key": "ArrowRight"} presses a key (in the frame that has the focus);
+// {"eval": "expression"} gives its value (awaited); {"waitFor": "expression"} waits up to 10 s
+// for it to be truthy; either with "frame": true runs in the page's first iframe instead;
+// {"wait": ms}; {"click": "selector"} scrolls the first element it selects into view and clicks
+// its middle; {"screenshot": "file.png"} saves the viewport; {"pdf": "file.pdf", "paper": [width,
+// height]} prints the page as Chromium's print dialog does by default (inches, default margins,
+// no backgrounds).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +29,8 @@ const option = (name, fallback) => {
 const width = option('--width', 1280);
 const height = option('--height', 800);
 const reducedMotion = rest.includes('--reduced-motion');
+const also = rest.includes('--also') ? rest[rest.indexOf('--also') + 1] : null;
+const own = (asked) => asked === url || asked === also;
 const actions = JSON.parse(readFileSync(actionsFile, 'utf8'));
 
 const profile = mkdtempSync(join(tmpdir(), 'keyscope-chromium-'));
@@ -82,8 +88,13 @@ async function run() {
   const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
   const page = (method, params) => send(method, params, sessionId);
   let loaded = null;
+  const contexts = new Map(); // frame id -> its default execution context
   listeners.push((m) => {
     if (m.sessionId !== sessionId) return;
+    if (m.method === 'Runtime.executionContextCreated') {
+      const { id, auxData } = m.params.context;
+      if (auxData && auxData.isDefault) contexts.set(auxData.frameId, id);
+    }
     if (m.method === 'Fetch.requestPaused') {
       const asked = m.params.request.url;
       if (isInline(asked)) {
@@ -91,7 +102,7 @@ async function run() {
         return;
       }
       requests.push(asked);
-      if (asked === url) {
+      if (own(asked)) {
         page('Fetch.continueRequest', { requestId: m.params.requestId });
       } else {
         blocked.push(asked);
@@ -101,7 +112,7 @@ async function run() {
       const asked = m.params.request.url;
       if (isInline(asked)) return;
       if (!requests.includes(asked)) requests.push(asked);
-      if (asked !== url && !blocked.includes(asked)) blocked.push(asked);
+      if (!own(asked) && !blocked.includes(asked)) blocked.push(asked);
     } else if (m.method === 'Runtime.exceptionThrown') {
       errors.push(m.params.exceptionDetails.exception?.description
         || m.params.exceptionDetails.text);
@@ -125,8 +136,16 @@ async function run() {
   await page('Page.navigate', { url });
   await Promise.race([load, sleep(15000)]);
 
-  const evaluate = async (expression) => {
-    const r = await page('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+  const frameContext = async () => {
+    const { frameTree } = await page('Page.getFrameTree');
+    const child = (frameTree.childFrames || [])[0];
+    if (!child || !contexts.has(child.frame.id)) throw new Error('the page has no iframe');
+    return contexts.get(child.frame.id);
+  };
+  const evaluate = async (expression, inFrame = false) => {
+    const contextId = inFrame ? await frameContext() : undefined;
+    const r = await page('Runtime.evaluate',
+      { expression, returnByValue: true, awaitPromise: true, contextId });
     if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.exception?.description}`);
     return r.result.value;
   };
@@ -141,11 +160,11 @@ async function run() {
       await page('Input.dispatchKeyEvent', { type: 'keyUp', ...base });
       results.push(true);
     } else if (action.eval !== undefined) {
-      results.push(await evaluate(action.eval));
+      results.push(await evaluate(action.eval, action.frame));
     } else if (action.waitFor !== undefined) {
       let ok = false;
       for (let i = 0; i < 200 && !ok; ++i) {
-        ok = Boolean(await evaluate(action.waitFor));
+        ok = Boolean(await evaluate(action.waitFor, action.frame));
         if (!ok) await sleep(50);
       }
       results.push(ok);
@@ -166,6 +185,11 @@ async function run() {
     } else if (action.screenshot !== undefined) {
       const shot = await page('Page.captureScreenshot', { format: 'png' });
       writeFileSync(action.screenshot, Buffer.from(shot.data, 'base64'));
+      results.push(true);
+    } else if (action.pdf !== undefined) {
+      const [paperWidth, paperHeight] = action.paper;
+      const printed = await page('Page.printToPDF', { paperWidth, paperHeight });
+      writeFileSync(action.pdf, Buffer.from(printed.data, 'base64'));
       results.push(true);
     }
   }

@@ -23,6 +23,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -80,6 +81,12 @@ QJsonObject click(const QString &selector)
 {
     return {{QStringLiteral("click"), selector}};
 }
+// An eval or waitFor run in the page's iframe.
+QJsonObject inFrame(QJsonObject action)
+{
+    action.insert(QStringLiteral("frame"), true);
+    return action;
+}
 
 const QString kPosition = QStringLiteral("document.getElementById('position').textContent");
 // The narration of the first design (the panel's first paragraph).
@@ -97,6 +104,40 @@ QStringList sorted(const QJsonArray &array)
         list << v.toString();
     list.sort();
     return list;
+}
+
+const QString kLanded = QStringLiteral("!document.body.classList.contains('playing')");
+
+// The iframe the manual tells teachers to paste into a course page (resources/manual/teaching.md).
+QString manualIframeSnippet()
+{
+    const QString manual = QString::fromUtf8(
+        readAll(keyscope::testsupport::sourcePath("/resources/manual/teaching.md")));
+    const qsizetype start = manual.indexOf(QStringLiteral("<iframe"));
+    const qsizetype end = manual.indexOf(QStringLiteral("</iframe>"), start);
+    if (start < 0 || end < 0)
+        return QString();
+    return manual.mid(start, end + QStringLiteral("</iframe>").size() - start);
+}
+
+QString squashed(QString text)
+{
+    return text.remove(QRegularExpression(QStringLiteral("\\s")));
+}
+
+// The text of a PDF (page: 0 for every page), as pdftotext reads it, without whitespace: a
+// line break where the print wrapped a line is no difference.
+QString pdfText(const QString &pdf, int page = 0)
+{
+    QStringList args {QStringLiteral("-raw")};
+    if (page > 0)
+        args << QStringLiteral("-f") << QString::number(page) << QStringLiteral("-l")
+             << QString::number(page);
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"), args << pdf << QStringLiteral("-"));
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        return QString();
+    return squashed(QString::fromUtf8(process.readAllStandardOutput()));
 }
 
 // The lesson data the page embeds.
@@ -126,12 +167,16 @@ private slots:
     void identicalInputsGiveIdenticalBytes();
     void everyExampleExports();
     void fitsCommonWindows();
+    void playsInTheManualsIframe();
+    void printsTheStepShown_data();
+    void printsTheStepShown();
     void refusesWhatDoesNotApply();
 
 private:
     QJsonObject drive(const QString &file, const QJsonArray &actions, QSize size = {1280, 800},
                       bool reducedMotion = false,
-                      const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+                      const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+                      const QString &embedded = QString());
     QString exportPage(const QString &name, const QStringList &extra = {});
     QString captionAt(int step, const QString &project = kProject) const;
     QStringList textsAt(int step) const;
@@ -214,8 +259,10 @@ QStringList TestLessonPage::textsAt(int step) const
 
 // Runs the actions on the page in Chromium; every test also checks that the page asked for
 // nothing but itself and threw no error.
+// `embedded`: a file the page loads in an iframe, let through as the page itself is.
 QJsonObject TestLessonPage::drive(const QString &file, const QJsonArray &actions, QSize size,
-                                  bool reducedMotion, const QProcessEnvironment &env)
+                                  bool reducedMotion, const QProcessEnvironment &env,
+                                  const QString &embedded)
 {
     const QString script = m_dir.filePath(QStringLiteral("actions.json"));
     QFile out(script);
@@ -232,6 +279,8 @@ QJsonObject TestLessonPage::drive(const QString &file, const QJsonArray &actions
                       QString::number(size.height())};
     if (reducedMotion)
         args << QStringLiteral("--reduced-motion");
+    if (!embedded.isEmpty())
+        args << QStringLiteral("--also") << QUrl::fromLocalFile(embedded).toString();
     QProcess node;
     node.setProcessEnvironment(env);
     node.start(m_node, args);
@@ -678,6 +727,103 @@ return {wide: document.documentElement.scrollWidth <= innerWidth, clash,
         QVERIFY(c.value(QStringLiteral("pictureWidth")).toDouble() > 600);
         QVERIFY(QFileInfo(shot).size() > 10000);
     }
+}
+
+// A course page next to the lesson holds the manual's iframe snippet as it stands: a click into
+// the frame gives it the keys, which step the lesson and its narration without scrolling the
+// course page; the frame asks for nothing but the lesson file; the lesson fits the frame's width
+// (no sideways scrolling) on a wide screen and in a course site's narrower column.
+void TestLessonPage::playsInTheManualsIframe()
+{
+    const QString snippet = manualIframeSnippet();
+    QVERIFY2(snippet.contains(QStringLiteral("src=\"%1\"").arg(QFileInfo(m_page).fileName())),
+             qPrintable(snippet));
+    const QString host = m_dir.filePath(QStringLiteral("course.html"));
+    QFile file(host);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+               "<title>Week 3</title></head><body>\n<h1>Week 3: sort keys</h1>\n"
+               + snippet.toUtf8() + "\n<p>Questions? Ask in the forum.</p>\n</body></html>\n");
+    file.close();
+    const QString fits = QStringLiteral("document.documentElement.scrollWidth <= innerWidth");
+    const QString scrolled = QStringLiteral("scrollY");
+    const QJsonArray actions {click(QStringLiteral("iframe")),
+                              eval(QStringLiteral("document.activeElement.tagName")),
+                              inFrame(eval(kPosition)),
+                              eval(scrolled),
+                              key(QStringLiteral("ArrowRight")),
+                              inFrame(waitFor(kLanded)),
+                              key(QStringLiteral("PageDown")),
+                              inFrame(waitFor(kLanded)),
+                              inFrame(eval(kPosition)),
+                              inFrame(eval(kNarration)),
+                              inFrame(eval(fits)),
+                              eval(scrolled)};
+    for (const QSize size : {QSize(1280, 800), QSize(800, 800)}) {
+        const QJsonObject result
+            = drive(host, actions, size, false, QProcessEnvironment::systemEnvironment(), m_page);
+        QVERIFY2(!result.isEmpty(), "the course page asked for something besides the lesson");
+        const QJsonArray r = result.value(QStringLiteral("results")).toArray();
+        QCOMPARE(r.size(), actions.size());
+        QCOMPARE(r[1].toString(), QStringLiteral("IFRAME"));
+        QCOMPARE(r[2].toString(), QStringLiteral("Step 1/%1").arg(m_steps));
+        QCOMPARE(r[8].toString(), QStringLiteral("Step 3/%1").arg(m_steps));
+        QCOMPARE(r[9].toString(), captionAt(2));
+        QVERIFY2(r[10].toBool(), qPrintable(QString::number(size.width())));
+        QCOMPARE(r[11].toDouble(), r[3].toDouble()); // the keys did not scroll the course page
+        const QStringList allowed {QUrl::fromLocalFile(host).toString(),
+                                   QUrl::fromLocalFile(m_page).toString()};
+        const QJsonArray requests = result.value(QStringLiteral("requests")).toArray();
+        QVERIFY(requests.contains(allowed[1]));
+        for (const QJsonValue &request : requests)
+            QVERIFY2(allowed.contains(request.toString()), qPrintable(request.toString()));
+    }
+}
+
+// Printed (Chromium's print to PDF, its default margins, no backgrounds) on A4 and on Letter,
+// the first page holds the title, the narration of the step showing and that step's diagram,
+// whole: every text of it is on the page, none cut off at the right edge. The player's
+// controls and key help are not printed.
+void TestLessonPage::printsTheStepShown_data()
+{
+    QTest::addColumn<double>("width");
+    QTest::addColumn<double>("height");
+    QTest::newRow("A4") << 8.27 << 11.69;
+    QTest::newRow("Letter") << 8.5 << 11.0;
+}
+
+void TestLessonPage::printsTheStepShown()
+{
+    QFETCH(double, width);
+    QFETCH(double, height);
+    const QString pdf
+        = m_dir.filePath(QStringLiteral("printed-%1.pdf").arg(QTest::currentDataTag()));
+    const QJsonArray actions {
+        key(QStringLiteral("ArrowRight")),
+        waitFor(kLanded),
+        key(QStringLiteral("ArrowRight")),
+        waitFor(kLanded),
+        eval(kPosition),
+        eval(QStringLiteral("[document.getElementById('speed').selectedOptions[0].text, "
+                            "document.querySelector('.keys').textContent]")),
+        QJsonObject {{QStringLiteral("pdf"), pdf},
+                     {QStringLiteral("paper"), QJsonArray {width, height}}}};
+    const QJsonArray r = drive(m_page, actions).value(QStringLiteral("results")).toArray();
+    QCOMPARE(r.size(), actions.size());
+    QCOMPARE(r[4].toString(), QStringLiteral("Step 3/%1").arg(m_steps));
+    const QString all = pdfText(pdf);
+    QVERIFY2(!all.isEmpty(), "pdftotext (poppler-utils, `make deps`) read nothing from the PDF");
+    const QString first = pdfText(pdf, 1);
+    auto created = ui::ExportDiagram::create(kProject, kPattern, std::nullopt);
+    QVERIFY(std::holds_alternative<std::unique_ptr<ui::ExportDiagram>>(created));
+    const QString title = std::get<std::unique_ptr<ui::ExportDiagram>>(created)->titleLine();
+    QVERIFY2(first.contains(squashed(title)), qPrintable(first));
+    QVERIFY2(first.contains(squashed(captionAt(2))), qPrintable(first));
+    for (const QString &text : textsAt(2))
+        QVERIFY2(first.contains(squashed(text)), qPrintable(text));
+    QVERIFY(!all.contains(squashed(r[4].toString())));
+    for (const QJsonValue &control : r[5].toArray())
+        QVERIFY2(!all.contains(squashed(control.toString())), qPrintable(control.toString()));
 }
 
 void TestLessonPage::refusesWhatDoesNotApply()

@@ -32,7 +32,19 @@ CollectionPane::CollectionPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 4);
     layout->setSpacing(6);
+    layout->addLayout(createChoiceBar());
+    m_itemsView = createItemsView();
+    createElsewhereBar();
+    layout->addWidget(m_elsewhere);
+    layout->addWidget(m_itemsView, 1);
+    createOrderNote();
+    layout->addWidget(m_orderNote);
+    connectChoices();
+}
 
+// The index whose order is shown and the item collection.
+QHBoxLayout *CollectionPane::createChoiceBar()
+{
     auto *bar = new QHBoxLayout;
     m_indexBox = new QComboBox(this);
     m_indexBox->setAccessibleName(tr("Table or index"));
@@ -50,9 +62,12 @@ CollectionPane::CollectionPane(QWidget *parent)
     bar->addSpacing(12);
     bar->addWidget(partitionLabel);
     bar->addWidget(m_partitionBox, 1);
-    layout->addLayout(bar);
+    return bar;
+}
 
-    m_itemsView = createItemsView();
+// Shown while the Query reads a collection other than the one shown, with the way back.
+void CollectionPane::createElsewhereBar()
+{
     m_elsewhere = new QFrame(this);
     m_elsewhere->setObjectName(QStringLiteral("QueryElsewhereBar"));
     m_elsewhere->setAccessibleName(tr("The Query reads another collection"));
@@ -71,9 +86,10 @@ CollectionPane::CollectionPane(QWidget *parent)
     elsewhereLayout->addWidget(m_elsewhereText, 1);
     elsewhereLayout->addWidget(back);
     m_elsewhere->hide();
-    layout->addWidget(m_elsewhere);
-    layout->addWidget(m_itemsView, 1);
+}
 
+void CollectionPane::createOrderNote()
+{
     m_orderNote = new QLabel(this);
     m_orderNote->setWordWrap(true);
     m_orderNote->setForegroundRole(QPalette::PlaceholderText);
@@ -84,8 +100,10 @@ CollectionPane::CollectionPane(QWidget *parent)
                                "below the rows are the other collections in hash order, as "
                                "DynamoDB places them (Keyscope's own MD5 of the key bytes: "
                                "DynamoDB's hash function is not public)."));
-    layout->addWidget(m_orderNote);
+}
 
+void CollectionPane::connectChoices()
+{
     connect(m_indexBox, &QComboBox::currentIndexChanged, this, &CollectionPane::indexChosen);
     connect(m_model, &CollectionModel::partitionsChanged, this, &CollectionPane::refillPartitions);
     connect(m_partitionBox, &QComboBox::currentIndexChanged, this, [this](int row) {
@@ -93,23 +111,26 @@ CollectionPane::CollectionPane(QWidget *parent)
         m_view->setPartition(m_model->partitionKey(row));
         m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(row));
     });
-    // The view can change partition itself (a band clicked, Ctrl+PageDown, F8 to a concerned
-    // item elsewhere): the combo follows.
-    connect(m_view, &CollectionView::partitionChanged, this, [this](const QByteArray &key) {
-        for (int i = 0; i < m_model->partitionCount(); ++i) {
-            if (m_model->partitionKey(i) != key)
-                continue;
-            if (i != m_partitionBox->currentIndex()) {
-                const QSignalBlocker blocker(m_partitionBox);
-                m_partitionBox->setCurrentIndex(i);
-                m_model->setPartition(i);
-                m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(i));
-            }
-            break;
-        }
-        updateElsewhere();
-    });
+    connect(m_view, &CollectionView::partitionChanged, this, &CollectionPane::followViewPartition);
     connect(m_view, &CollectionView::timelineChanged, this, &CollectionPane::updateElsewhere);
+}
+
+// The view can change partition itself (a band clicked, Ctrl+PageDown, F8 to a concerned item
+// elsewhere): the combo follows.
+void CollectionPane::followViewPartition(const QByteArray &key)
+{
+    for (int i = 0; i < m_model->partitionCount(); ++i) {
+        if (m_model->partitionKey(i) != key)
+            continue;
+        if (i != m_partitionBox->currentIndex()) {
+            const QSignalBlocker blocker(m_partitionBox);
+            m_partitionBox->setCurrentIndex(i);
+            m_model->setPartition(i);
+            m_wantedPartition = partitionKeyOf(m_partitionBox->itemText(i));
+        }
+        break;
+    }
+    updateElsewhere();
 }
 
 void CollectionPane::addBar(QWidget *bar)

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 
 namespace keyscope::ui {
@@ -55,7 +56,12 @@ public:
     CollectionView *view() const { return m_view; }
 
 private:
+    QHBoxLayout *createChoiceBar();
     QWidget *createItemsView();
+    void createElsewhereBar();
+    void createOrderNote();
+    void connectChoices();
+    void followViewPartition(const QByteArray &key);
     void indexChosen(int row);
     void refillPartitions();
     void selectPartition(const QString &text);

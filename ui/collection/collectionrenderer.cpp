@@ -98,11 +98,21 @@ private:
     void paintBrackets();
     void paintElisions();
     void paintMarks();
+    void paintProbes(const model::QueryTrace &trace, const QRectF &area);
+    void paintSweepCursor(const QRectF &area);
+    void paintPageEnd(const model::QueryTrace &trace, const QRectF &area);
     void paintBands();
     void paintBand(const CollectionLayout::Band &geometry, const PartitionBand &band, int more);
+    void paintEntityStrip(const PartitionBand &band, const QRectF &strip);
+    void paintBandTexts(const CollectionLayout::Band &geometry, const PartitionBand &band, int more,
+                        double x);
     void paintBadge(const QRectF &gutter, const RowTrace &t);
     void paintLabels(CollectionLabel::Kind kind);
     void paintLabel(const CollectionLabel &label);
+    QFont labelFont(const CollectionLabel &label) const;
+    void paintMarkPill(const CollectionLabel &label, const QFont &font, const QColor &color);
+    void paintBoxedLabel(const CollectionLabel &label);
+    void paintPlainLabel(const CollectionLabel &label, const QColor &color);
     QColor toneColor(CollectionLabel::Tone tone) const;
     void paintEmpty(const QString &message);
 
@@ -538,9 +548,16 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
     triangle.closeSubpath();
     p.fillPath(triangle, style.dimText);
     x += 14;
-    // The entity mix as a mini strip, proportional to the item counts.
     const double stripWidth = 90;
-    const QRectF strip(x, cy - 3.5, stripWidth, 7);
+    paintEntityStrip(band, QRectF(x, cy - 3.5, stripWidth, 7));
+    x += stripWidth + 10;
+    paintBandTexts(geometry, band, more, x);
+    p.restore();
+}
+
+// The entity mix as a mini strip, proportional to the item counts.
+void Painter::paintEntityStrip(const PartitionBand &band, const QRectF &strip)
+{
     qsizetype total = 0;
     for (qsizetype c : band.entityCounts)
         total += c;
@@ -558,8 +575,13 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
     p.setPen(QPen(style.gridLine, 1));
     p.setBrush(Qt::NoBrush);
     p.drawRect(strip);
-    x += stripWidth + 10;
+}
 
+// From x on: the partition key, its facts, the concern pill and the hash (right-aligned).
+void Painter::paintBandTexts(const CollectionLayout::Band &geometry, const PartitionBand &band,
+                             int more, double x)
+{
+    const QRectF r = geometry.rect;
     QStringList facts;
     facts << QStringLiteral("%1 %2").arg(QLocale().toString(qlonglong(band.itemCount)),
                                          band.itemCount == 1 ? QStringLiteral("item")
@@ -590,7 +612,7 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
         right -= hashWidth + 10;
     }
     if (texts.pill) {
-        const QRectF pill(right - pillWidth, cy - 8, pillWidth, 16);
+        const QRectF pill(right - pillWidth, r.center().y() - 8, pillWidth, 16);
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(style.concern, 0.25));
@@ -601,7 +623,6 @@ void Painter::paintBand(const CollectionLayout::Band &geometry, const PartitionB
     p.setPen(style.dimText);
     p.drawText(QRectF(x, r.top(), small.horizontalAdvance(texts.facts) + 4, r.height()),
                Qt::AlignVCenter | Qt::AlignLeft, texts.facts);
-    p.restore();
 }
 
 QColor Painter::toneColor(CollectionLabel::Tone tone) const
@@ -633,7 +654,7 @@ void Painter::paintLabels(CollectionLabel::Kind kind)
     }
 }
 
-void Painter::paintLabel(const CollectionLabel &label)
+QFont Painter::labelFont(const CollectionLabel &label) const
 {
     using Kind = CollectionLabel::Kind;
     QFont font = style.textFont;
@@ -661,59 +682,82 @@ void Painter::paintLabel(const CollectionLabel &label)
     if (label.fontScale != 1.0)
         font = CollectionStyle::scaledFont(font, label.fontScale);
     font.setBold(label.bold);
+    return font;
+}
+
+void Painter::paintLabel(const CollectionLabel &label)
+{
+    using Kind = CollectionLabel::Kind;
+    const QFont font = labelFont(label);
     const QColor color = toneColor(label.tone);
-    const QRectF r = label.rect;
     p.save();
     p.setFont(font);
     switch (label.kind) {
     case Kind::Mark:
-    case Kind::ResultNumber: {
-        // A pill; a mark wrapped onto more lines keeps a one-line pill's corners.
-        const double radius = std::min(r.height(), QFontMetricsF(font).height() + 4) / 2;
-        p.setRenderHint(QPainter::Antialiasing, true);
-        p.setPen(label.filled ? Qt::NoPen : QPen(color, 1.2));
-        p.setBrush(label.filled ? color : style.rowBackground);
-        p.drawRoundedRect(r, radius, radius);
-        p.setPen(label.filled ? QColor(Qt::white) : color);
-        p.drawText(r, Qt::AlignCenter, label.text);
+    case Kind::ResultNumber:
+        paintMarkPill(label, font, color);
         break;
-    }
     case Kind::ParentPill:
-        p.setRenderHint(QPainter::Antialiasing, true);
-        p.setPen(Qt::NoPen);
-        p.setBrush(label.color.isValid() ? withAlpha(label.color, 0.18) : style.treeNode);
-        p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
-        p.setPen(style.text);
-        p.drawText(r, Qt::AlignCenter, label.text);
-        break;
     case Kind::Range:
-        p.setRenderHint(QPainter::Antialiasing, true);
-        p.setPen(QPen(style.gridLine, 1));
-        p.setBrush(withAlpha(style.rowBackground, 0.9));
-        p.drawRoundedRect(r, 3, 3);
-        p.setPen(style.text);
-        p.drawText(r, Qt::AlignCenter, label.text);
+        paintBoxedLabel(label);
         break;
     case Kind::Entity:
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
         p.setBrush(label.color);
-        p.drawRoundedRect(QRectF(r.left(), r.center().y() - 5, 10, 10), 2, 2);
+        p.drawRoundedRect(QRectF(label.rect.left(), label.rect.center().y() - 5, 10, 10), 2, 2);
         p.setPen(color);
-        p.drawText(r.adjusted(14, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, label.text);
+        p.drawText(label.rect.adjusted(14, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, label.text);
         break;
     default:
-        p.setPen(color);
-        if (label.vertical) {
-            p.translate(r.left(), r.bottom());
-            p.rotate(-90);
-            p.drawText(QRectF(0, 0, r.height(), r.width()), Qt::AlignCenter, label.text);
-        } else {
-            p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft, label.text);
-        }
+        paintPlainLabel(label, color);
         break;
     }
     p.restore();
+}
+
+// A pill; a mark wrapped onto more lines keeps a one-line pill's corners.
+void Painter::paintMarkPill(const CollectionLabel &label, const QFont &font, const QColor &color)
+{
+    const QRectF r = label.rect;
+    const double radius = std::min(r.height(), QFontMetricsF(font).height() + 4) / 2;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(label.filled ? Qt::NoPen : QPen(color, 1.2));
+    p.setBrush(label.filled ? color : style.rowBackground);
+    p.drawRoundedRect(r, radius, radius);
+    p.setPen(label.filled ? QColor(Qt::white) : color);
+    p.drawText(r, Qt::AlignCenter, label.text);
+}
+
+// A parent's pill (in its entity's colour), or a key condition's range in a framed box.
+void Painter::paintBoxedLabel(const CollectionLabel &label)
+{
+    const QRectF r = label.rect;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    if (label.kind == CollectionLabel::Kind::ParentPill) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(label.color.isValid() ? withAlpha(label.color, 0.18) : style.treeNode);
+        p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
+    } else {
+        p.setPen(QPen(style.gridLine, 1));
+        p.setBrush(withAlpha(style.rowBackground, 0.9));
+        p.drawRoundedRect(r, 3, 3);
+    }
+    p.setPen(style.text);
+    p.drawText(r, Qt::AlignCenter, label.text);
+}
+
+void Painter::paintPlainLabel(const CollectionLabel &label, const QColor &color)
+{
+    const QRectF r = label.rect;
+    p.setPen(color);
+    if (label.vertical) {
+        p.translate(r.left(), r.bottom());
+        p.rotate(-90);
+        p.drawText(QRectF(0, 0, r.height(), r.width()), Qt::AlignCenter, label.text);
+    } else {
+        p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft, label.text);
+    }
 }
 
 void Painter::paintMarks()
@@ -732,7 +776,17 @@ void Painter::paintMarks()
         p.setPen(QPen(style.bound, 1.6, Qt::DashLine));
         p.drawLine(QPointF(area.left(), line.y), QPointF(area.right(), line.y));
     }
-    // Probes already made: small ticks in the lens gap; the current one: an arrow and caption.
+    paintProbes(trace, area);
+    paintSweepCursor(area);
+    paintPageEnd(trace, area);
+    // Every label of a mark, last: over the lines and frames, never over another label.
+    paintLabels(CollectionLabel::Kind::Mark);
+    p.restore();
+}
+
+// Probes already made: small ticks in the lens gap; the current one: an arrow and caption.
+void Painter::paintProbes(const model::QueryTrace &trace, const QRectF &area)
+{
     const bool seeking = step && step->kind == TimelineStep::Kind::SeekProbe && !finalState;
     const int pastProbes = seeking ? probesDone - 1 : 0;
     for (int i = 0; i < pastProbes; ++i) {
@@ -740,84 +794,87 @@ void Painter::paintMarks()
         p.setPen(QPen(withAlpha(style.probe, 0.55), 2));
         p.drawLine(QPointF(area.left() - 10, y), QPointF(area.left() - 3, y));
     }
-    if (seeking) {
-        const QRectF m = layout.probeMarker();
-        const double landing = ease(state.transition);
-        // The marker drops onto its row from the previous probe's row.
-        double y = m.center().y();
-        if (step->probeIndex > 0 && landing < 1) {
-            const double from
-                = layout.rowCenterY(trace.probes[size_t(step->probeIndex - 1)].position);
-            y = from + (y - from) * landing;
-        }
-        QPainterPath arrow;
-        arrow.moveTo(m.left(), y - m.height() / 2);
-        arrow.lineTo(m.right(), y);
-        arrow.lineTo(m.left(), y + m.height() / 2);
-        arrow.closeSubpath();
-        p.setPen(Qt::NoPen);
-        p.fillPath(arrow, style.probe);
-        if (landing >= 1 && layout.level() == CollectionLayout::Level::Rows) {
-            const auto g = layout.rowGeometry(step->row);
-            p.setPen(QPen(style.probe, 2));
-            p.setBrush(Qt::NoBrush);
-            p.drawRoundedRect(g.rect.adjusted(1, 1, -1, -1), 3, 3);
-        } else if (landing >= 1) {
-            p.setPen(QPen(style.probe, 2));
-            p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
-        }
+    if (!seeking)
+        return;
+    const QRectF m = layout.probeMarker();
+    const double landing = ease(state.transition);
+    // The marker drops onto its row from the previous probe's row.
+    double y = m.center().y();
+    if (step->probeIndex > 0 && landing < 1) {
+        const double from = layout.rowCenterY(trace.probes[size_t(step->probeIndex - 1)].position);
+        y = from + (y - from) * landing;
     }
+    QPainterPath arrow;
+    arrow.moveTo(m.left(), y - m.height() / 2);
+    arrow.lineTo(m.right(), y);
+    arrow.lineTo(m.left(), y + m.height() / 2);
+    arrow.closeSubpath();
+    p.setPen(Qt::NoPen);
+    p.fillPath(arrow, style.probe);
+    if (landing >= 1 && layout.level() == CollectionLayout::Level::Rows) {
+        const auto g = layout.rowGeometry(step->row);
+        p.setPen(QPen(style.probe, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(g.rect.adjusted(1, 1, -1, -1), 3, 3);
+    } else if (landing >= 1) {
+        p.setPen(QPen(style.probe, 2));
+        p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+    }
+}
 
-    // The sweep cursor glides from the previous row to this step's row.
+// The sweep cursor glides from the previous row to this step's row.
+void Painter::paintSweepCursor(const QRectF &area)
+{
     const bool sweeping = step && !finalState
         && (step->kind == TimelineStep::Kind::SweepStart || step->kind == TimelineStep::Kind::Visit
             || step->kind == TimelineStep::Kind::Stop)
         && step->row != model::QueryTrace::kNoRow;
-    if (sweeping) {
-        double y = layout.rowTop(step->row);
-        if (stepIndex > 0 && state.transition < 1) {
-            const TimelineStep &previous = timeline->step(stepIndex - 1);
-            if (previous.row != model::QueryTrace::kNoRow
-                && previous.kind != TimelineStep::Kind::PartitionLookup) {
-                const double from = layout.rowTop(previous.row);
-                y = from + (y - from) * ease(state.transition);
-            }
+    if (!sweeping)
+        return;
+    double y = layout.rowTop(step->row);
+    if (stepIndex > 0 && state.transition < 1) {
+        const TimelineStep &previous = timeline->step(stepIndex - 1);
+        if (previous.row != model::QueryTrace::kNoRow
+            && previous.kind != TimelineStep::Kind::PartitionLookup) {
+            const double from = layout.rowTop(previous.row);
+            y = from + (y - from) * ease(state.transition);
         }
-        const double h = layout.pitch();
-        const QRectF cursor(area.left() + 1, y + 0.5, area.width() - 2, std::max(2.0, h - 1));
-        p.setPen(QPen(style.cursor, layout.level() == CollectionLayout::Level::Density ? 2 : 2.2));
-        p.setBrush(Qt::NoBrush);
-        if (layout.level() == CollectionLayout::Level::Density)
-            p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
-        else
-            p.drawRoundedRect(cursor, 3, 3);
-        QPainterPath arrow;
-        const double cy = y + h / 2;
-        arrow.moveTo(area.left() - 14, cy - 6);
-        arrow.lineTo(area.left() - 3, cy);
-        arrow.lineTo(area.left() - 14, cy + 6);
-        arrow.closeSubpath();
-        p.setPen(Qt::NoPen);
-        p.fillPath(arrow, style.cursor);
     }
+    const double h = layout.pitch();
+    const QRectF cursor(area.left() + 1, y + 0.5, area.width() - 2, std::max(2.0, h - 1));
+    p.setPen(QPen(style.cursor, layout.level() == CollectionLayout::Level::Density ? 2 : 2.2));
+    p.setBrush(Qt::NoBrush);
+    if (layout.level() == CollectionLayout::Level::Density)
+        p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+    else
+        p.drawRoundedRect(cursor, 3, 3);
+    QPainterPath arrow;
+    const double cy = y + h / 2;
+    arrow.moveTo(area.left() - 14, cy - 6);
+    arrow.lineTo(area.left() - 3, cy);
+    arrow.lineTo(area.left() - 14, cy + 6);
+    arrow.closeSubpath();
+    p.setPen(Qt::NoPen);
+    p.fillPath(arrow, style.cursor);
+}
 
-    // Where the page ends: Limit or 1 MB, after the LastEvaluatedKey row.
+// Where the page ends: Limit or 1 MB, after the LastEvaluatedKey row.
+void Painter::paintPageEnd(const model::QueryTrace &trace, const QRectF &area)
+{
     const bool stopped = finalState || (step && step->kind == TimelineStep::Kind::Stop);
-    if (stopped && trace.lastEvaluatedPosition) {
-        if (const auto y = layout.stopLineY()) {
-            p.setPen(QPen(style.stop, 2.4));
-            p.drawLine(QPointF(area.left(), *y), QPointF(area.right(), *y));
-            if (layout.level() == CollectionLayout::Level::Rows) {
-                const auto g = layout.rowGeometry(qsizetype(*trace.lastEvaluatedPosition));
-                p.setPen(QPen(style.stop, 1.4));
-                p.setBrush(Qt::NoBrush);
-                p.drawRoundedRect(g.rect.adjusted(g.gutter.width() + 1, 1, -1, -1), 3, 3);
-            }
-        }
+    if (!stopped || !trace.lastEvaluatedPosition)
+        return;
+    const auto y = layout.stopLineY();
+    if (!y)
+        return;
+    p.setPen(QPen(style.stop, 2.4));
+    p.drawLine(QPointF(area.left(), *y), QPointF(area.right(), *y));
+    if (layout.level() == CollectionLayout::Level::Rows) {
+        const auto g = layout.rowGeometry(qsizetype(*trace.lastEvaluatedPosition));
+        p.setPen(QPen(style.stop, 1.4));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(g.rect.adjusted(g.gutter.width() + 1, 1, -1, -1), 3, 3);
     }
-    // Every label of a mark, last: over the lines and frames, never over another label.
-    paintLabels(CollectionLabel::Kind::Mark);
-    p.restore();
 }
 
 } // namespace

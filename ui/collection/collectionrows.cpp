@@ -18,62 +18,73 @@ CollectionRows::CollectionRows(std::shared_ptr<const model::Table> table, const 
     m_store = m_table->store(indexName);
     if (!m_store)
         return;
-    if (!partitionKey.isEmpty()) {
-        m_partition = m_store->findPartition(partitionKey);
-    } else {
-        for (const auto &p : m_store->partitions()) {
-            if (!m_partition || p.entries.size() > m_partition->entries.size())
-                m_partition = &p;
-        }
-    }
+    m_partition = chosenPartition(partitionKey);
     if (!m_partition)
         return;
+    indexRowsByItem();
+    m_rowEntity.assign(m_partition->entries.size(), kNoEntity);
+    if (!population)
+        return;
+    findRowEntities(*population);
+    findParentGroups(*population);
+}
 
+// The partition of that key; without one, the largest.
+const model::Partition *CollectionRows::chosenPartition(const QByteArray &partitionKey) const
+{
+    if (!partitionKey.isEmpty())
+        return m_store->findPartition(partitionKey);
+    const model::Partition *largest = nullptr;
+    for (const auto &p : m_store->partitions()) {
+        if (!largest || p.entries.size() > largest->entries.size())
+            largest = &p;
+    }
+    return largest;
+}
+
+void CollectionRows::indexRowsByItem()
+{
     const auto &entries = m_partition->entries;
-    const qsizetype n = qsizetype(entries.size());
     model::ItemId maxItem = 0;
     for (const auto &e : entries)
         maxItem = std::max(maxItem, e.item);
     m_rowOfItem.assign(size_t(maxItem) + 1, -1);
-    for (qsizetype r = 0; r < n; ++r)
+    for (qsizetype r = 0; r < qsizetype(entries.size()); ++r)
         m_rowOfItem[entries[size_t(r)].item] = qint32(r);
+}
 
-    m_rowEntity.assign(size_t(n), kNoEntity);
-    if (!population)
-        return;
-    const auto populationSize = model::ItemId(population->entityOf.size());
-    for (qsizetype r = 0; r < n; ++r) {
+void CollectionRows::findRowEntities(const model::Population &population)
+{
+    const auto &entries = m_partition->entries;
+    const auto populationSize = model::ItemId(population.entityOf.size());
+    for (qsizetype r = 0; r < qsizetype(entries.size()); ++r) {
         const model::ItemId item = entries[size_t(r)].item;
         if (item < populationSize) {
-            const int e = population->entityOf[item];
+            const int e = population.entityOf[item];
             if (e >= 0 && e < int(kNoEntity))
                 m_rowEntity[size_t(r)] = quint8(e);
         }
     }
+}
 
-    // Parent groups: every row whose parent item is also in this collection.
+// Parent groups: every row whose parent item is also in this collection.
+void CollectionRows::findParentGroups(const model::Population &population)
+{
+    const auto &entries = m_partition->entries;
+    const qsizetype n = qsizetype(entries.size());
     std::vector<int> groupOfParentItemRow(size_t(n), -1);
-    const auto parentCount = model::ItemId(population->parentOf.size());
+    const auto parentCount = model::ItemId(population.parentOf.size());
     for (qsizetype r = 0; r < n; ++r) {
         const model::ItemId item = entries[size_t(r)].item;
-        if (item >= parentCount || population->parentOf[item] < 0)
+        if (item >= parentCount || population.parentOf[item] < 0)
             continue;
-        const qsizetype parentRow = rowOf(model::ItemId(population->parentOf[item]));
+        const qsizetype parentRow = rowOf(model::ItemId(population.parentOf[item]));
         if (parentRow < 0)
             continue;
         int &g = groupOfParentItemRow[size_t(parentRow)];
         if (g < 0) {
             g = int(m_groups.size());
-            ParentGroup group;
-            group.parentRow = parentRow;
-            group.firstChildRow = r;
-            // Depth: how many ancestors the parent itself has.
-            qint64 ancestor = population->parentOf[entries[size_t(parentRow)].item];
-            while (ancestor >= 0 && model::ItemId(ancestor) < parentCount) {
-                ++group.depth;
-                ancestor = population->parentOf[size_t(ancestor)];
-            }
-            m_groups.push_back(group);
+            m_groups.push_back(newParentGroup(population, parentRow, r));
         }
         ParentGroup &group = m_groups[size_t(g)];
         group.lastChildRow = r;
@@ -86,6 +97,24 @@ CollectionRows::CollectionRows(std::shared_ptr<const model::Table> table, const 
     for (int g = 0; g < int(m_groups.size()); ++g)
         m_parentRows.emplace_back(m_groups[size_t(g)].parentRow, g);
     std::sort(m_parentRows.begin(), m_parentRows.end());
+}
+
+// A group of the parent at parentRow, from its first child's row; its depth is how many
+// ancestors the parent itself has.
+CollectionRows::ParentGroup CollectionRows::newParentGroup(const model::Population &population,
+                                                           qsizetype parentRow,
+                                                           qsizetype firstChildRow) const
+{
+    ParentGroup group;
+    group.parentRow = parentRow;
+    group.firstChildRow = firstChildRow;
+    const auto parentCount = model::ItemId(population.parentOf.size());
+    qint64 ancestor = population.parentOf[m_partition->entries[size_t(parentRow)].item];
+    while (ancestor >= 0 && model::ItemId(ancestor) < parentCount) {
+        ++group.depth;
+        ancestor = population.parentOf[size_t(ancestor)];
+    }
+    return group;
 }
 
 int CollectionRows::partitionCount() const

@@ -87,6 +87,13 @@ public:
     model::AttributeValue sortKeyValue(qsizetype row) const;
 
 private:
+    const model::Partition *chosenPartition(const QByteArray &partitionKey) const;
+    void indexRowsByItem();
+    void findRowEntities(const model::Population &population);
+    void findParentGroups(const model::Population &population);
+    ParentGroup newParentGroup(const model::Population &population, qsizetype parentRow,
+                               qsizetype firstChildRow) const;
+
     std::shared_ptr<const model::Table> m_table;
     QString m_indexName;
     const model::IndexStore *m_store = nullptr;

@@ -173,92 +173,141 @@ void KeyTemplatesPanel::rebuild()
     const model::Project &project = m_document->project();
     const model::EntityType *entity = project.entity(m_entity);
     m_keys = project.table.allKeyAttributeNames();
+    if (!showEntityState(entity))
+        return;
+    refreshSamples();
+
+    QWidget *beforeRows = lastTabStopBefore(m_samples);
+    QStringList tableKeys;
+    for (const auto &k : project.table.keys.all())
+        tableKeys << k.name;
+    for (const auto &[key, roles] : model::keyRoleTexts(project.table)) {
+        m_rows.push_back(makeRow(*entity, key, roles, tableKeys.contains(key)));
+        m_rowsLayout->addWidget(m_rows.back().box);
+        m_rows.back().box->show(); // now, not when the layout gets round to it: Tab must reach it
+    }
+    putRowsInTabOrder(beforeRows);
+    // Connect after the move into m_rows: the lambdas find their row by key.
+    for (Row &r : m_rows) {
+        connectRow(r);
+        renderRow(r);
+    }
+    reportPending();
+}
+
+bool KeyTemplatesPanel::showEntityState(const model::EntityType *entity)
+{
     m_empty->setVisible(!entity);
     if (!entity) {
         m_empty->setText(m_entity.isEmpty() ? tr("Select an entity type to edit its key templates.")
                                             : tr("No entity type %1.").arg(m_entity));
         refreshSamples();
         reportPending();
-        return;
+        return false;
     }
     if (m_keys.isEmpty()) {
         m_empty->setText(
             tr("The table has no key attributes yet: define them in the table editor."));
         m_empty->show();
     }
-    refreshSamples();
+    return true;
+}
 
-    // The last control Tab reaches before this panel's samples (the tab bar of a host, say).
-    QWidget *beforeRows = m_samples->previousInFocusChain();
-    while (beforeRows != m_samples && !(beforeRows->focusPolicy() & Qt::TabFocus))
-        beforeRows = beforeRows->previousInFocusChain();
-    QStringList tableKeys;
-    for (const auto &k : project.table.keys.all())
-        tableKeys << k.name;
-    for (const auto &[key, roles] : model::keyRoleTexts(project.table)) {
-        Row r;
-        r.key = key;
-        r.fromAttribute = std::any_of(entity->attributes.begin(), entity->attributes.end(),
-                                      [&](const model::AttributeSpec &a) { return a.name == key; });
-        r.required = tableKeys.contains(key) && !r.fromAttribute;
-        r.type = model::keyType(project.table, key);
-        r.box = new QWidget(this);
-        auto *box = new QVBoxLayout(r.box);
-        box->setContentsMargins(0, 0, 0, 0);
-        box->setSpacing(3);
-        auto *titleRow = new QHBoxLayout;
-        titleRow->setSpacing(8);
-        auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(key.toHtmlEscaped()), r.box);
-        auto *role
-            = new QLabel(QStringLiteral("%1 · %2").arg(roles.join(QStringLiteral(", ")),
-                                                       r.type ? AttributeValue::typeName(*r.type)
-                                                              : QStringLiteral("?")),
-                         r.box);
-        role->setForegroundRole(QPalette::PlaceholderText);
-        role->setWordWrap(true); // "table partition key, ByUpdated partition key · S" is long
-        titleRow->addWidget(title, 0, Qt::AlignTop);
-        titleRow->addWidget(role, 1);
-        box->addLayout(titleRow);
-        r.edit = new KeyTemplateEdit(r.box);
-        r.edit->setObjectName(QStringLiteral("template_") + key);
-        r.edit->setAccessibleName(tr("%1 key template of %2").arg(key, m_entity));
-        r.edit->setAccessibleDescription(roles.join(QStringLiteral(", ")));
-        r.edit->setPlaceholderText(r.fromAttribute ? tr("empty: the attribute %1 itself").arg(key)
-                                       : r.required
-                                       ? tr("required, e.g. %1#{Id}").arg(m_entity.toUpper())
-                                       : tr("empty: %1 items are not in this index").arg(m_entity));
-        title->setBuddy(r.edit);
-        const auto found = entity->keys.find(key);
-        r.applied = found != entity->keys.end() ? found->second : QString();
-        r.edit->setText(r.applied);
-        box->addWidget(r.edit);
-        r.error = new QLabel(r.box);
-        r.error->setWordWrap(true);
-        r.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        r.error->setStyleSheet(QStringLiteral("color: #c02020;"));
-        r.error->hide();
-        box->addWidget(r.error);
-        auto *fixes = new QHBoxLayout;
-        r.useAncestor = new QPushButton(r.box);
-        r.addAttribute = new QPushButton(r.box);
-        for (QPushButton *fix : {r.useAncestor, r.addAttribute}) {
-            fix->setAutoDefault(false);
-            fix->hide();
-            fixes->addWidget(fix);
-        }
-        fixes->addStretch(1);
-        box->addLayout(fixes);
-        r.preview = new QLabel(r.box);
-        r.preview->setTextFormat(Qt::RichText);
-        r.preview->setWordWrap(true);
-        r.preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        r.preview->setAccessibleName(tr("Preview of the %1 key").arg(key));
-        box->addWidget(r.preview);
-        m_rowsLayout->addWidget(r.box);
-        r.box->show(); // now, not when the layout gets round to it: Tab must reach it
-        m_rows.push_back(std::move(r));
+// The last control Tab reaches before `widget` (the tab bar of a host, say); `widget` itself
+// when there is none.
+QWidget *KeyTemplatesPanel::lastTabStopBefore(QWidget *widget)
+{
+    QWidget *before = widget->previousInFocusChain();
+    while (before != widget && !(before->focusPolicy() & Qt::TabFocus))
+        before = before->previousInFocusChain();
+    return before;
+}
+
+KeyTemplatesPanel::Row KeyTemplatesPanel::makeRow(const model::EntityType &entity,
+                                                  const QString &key, const QStringList &roles,
+                                                  bool tableKey)
+{
+    Row r;
+    r.key = key;
+    r.fromAttribute = std::any_of(entity.attributes.begin(), entity.attributes.end(),
+                                  [&](const model::AttributeSpec &a) { return a.name == key; });
+    r.required = tableKey && !r.fromAttribute;
+    r.type = model::keyType(m_document->project().table, key);
+    r.box = new QWidget(this);
+    auto *box = new QVBoxLayout(r.box);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(3);
+    QLabel *title = addRowTitle(r, box, roles);
+    addRowEdit(r, box, roles);
+    title->setBuddy(r.edit);
+    const auto found = entity.keys.find(key);
+    r.applied = found != entity.keys.end() ? found->second : QString();
+    r.edit->setText(r.applied);
+    addRowFeedback(r, box);
+    return r;
+}
+
+// The key's name, then its roles and type; returns the name's label.
+QLabel *KeyTemplatesPanel::addRowTitle(Row &r, QVBoxLayout *box, const QStringList &roles)
+{
+    auto *titleRow = new QHBoxLayout;
+    titleRow->setSpacing(8);
+    auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(r.key.toHtmlEscaped()), r.box);
+    auto *role = new QLabel(QStringLiteral("%1 · %2").arg(roles.join(QStringLiteral(", ")),
+                                                          r.type ? AttributeValue::typeName(*r.type)
+                                                                 : QStringLiteral("?")),
+                            r.box);
+    role->setForegroundRole(QPalette::PlaceholderText);
+    role->setWordWrap(true); // "table partition key, ByUpdated partition key · S" is long
+    titleRow->addWidget(title, 0, Qt::AlignTop);
+    titleRow->addWidget(role, 1);
+    box->addLayout(titleRow);
+    return title;
+}
+
+void KeyTemplatesPanel::addRowEdit(Row &r, QVBoxLayout *box, const QStringList &roles)
+{
+    r.edit = new KeyTemplateEdit(r.box);
+    r.edit->setObjectName(QStringLiteral("template_") + r.key);
+    r.edit->setAccessibleName(tr("%1 key template of %2").arg(r.key, m_entity));
+    r.edit->setAccessibleDescription(roles.join(QStringLiteral(", ")));
+    r.edit->setPlaceholderText(r.fromAttribute ? tr("empty: the attribute %1 itself").arg(r.key)
+                                   : r.required
+                                   ? tr("required, e.g. %1#{Id}").arg(m_entity.toUpper())
+                                   : tr("empty: %1 items are not in this index").arg(m_entity));
+    box->addWidget(r.edit);
+}
+
+// Under the field: its error, the quick fixes, the preview.
+void KeyTemplatesPanel::addRowFeedback(Row &r, QVBoxLayout *box)
+{
+    r.error = new QLabel(r.box);
+    r.error->setWordWrap(true);
+    r.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    r.error->setStyleSheet(QStringLiteral("color: #c02020;"));
+    r.error->hide();
+    box->addWidget(r.error);
+    auto *fixes = new QHBoxLayout;
+    r.useAncestor = new QPushButton(r.box);
+    r.addAttribute = new QPushButton(r.box);
+    for (QPushButton *fix : {r.useAncestor, r.addAttribute}) {
+        fix->setAutoDefault(false);
+        fix->hide();
+        fixes->addWidget(fix);
     }
-    // Rows made now would come last in the Tab order: put them before the sample values.
+    fixes->addStretch(1);
+    box->addLayout(fixes);
+    r.preview = new QLabel(r.box);
+    r.preview->setTextFormat(Qt::RichText);
+    r.preview->setWordWrap(true);
+    r.preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    r.preview->setAccessibleName(tr("Preview of the %1 key").arg(r.key));
+    box->addWidget(r.preview);
+}
+
+// Rows made now would come last in the Tab order: put them before the sample values.
+void KeyTemplatesPanel::putRowsInTabOrder(QWidget *beforeRows)
+{
     QWidget *previous = beforeRows != m_samples ? beforeRows : nullptr;
     for (Row &r : m_rows) {
         if (previous)
@@ -267,33 +316,32 @@ void KeyTemplatesPanel::rebuild()
     }
     if (previous)
         setTabOrder(previous, m_samples);
-    // Connect after the move into m_rows: the lambdas find their row by key.
-    for (Row &r : m_rows) {
-        const QString key = r.key;
-        connect(r.edit, &QLineEdit::textEdited, this, [this, key](const QString &text) {
-            if (Row *target = row(key))
-                templateEdited(*target, text);
-        });
-        connect(r.edit, &QLineEdit::editingFinished, m_document, &Document::finishEditing);
-        connect(r.useAncestor, &QPushButton::clicked, this, [this, key] {
-            if (Row *target = row(key))
-                useAncestorAttribute(*target);
-        });
-        connect(r.addAttribute, &QPushButton::clicked, this, [this, key] {
-            if (Row *target = row(key))
-                addMissingAttribute(*target);
-        });
-        connect(r.edit, &KeyTemplateEdit::undoRequested, this, [this] {
-            m_document->finishEditing();
-            m_document->undoStack()->undo();
-        });
-        connect(r.edit, &KeyTemplateEdit::redoRequested, this, [this] {
-            m_document->finishEditing();
-            m_document->undoStack()->redo();
-        });
-        renderRow(r);
-    }
-    reportPending();
+}
+
+void KeyTemplatesPanel::connectRow(Row &r)
+{
+    const QString key = r.key;
+    connect(r.edit, &QLineEdit::textEdited, this, [this, key](const QString &text) {
+        if (Row *target = row(key))
+            templateEdited(*target, text);
+    });
+    connect(r.edit, &QLineEdit::editingFinished, m_document, &Document::finishEditing);
+    connect(r.useAncestor, &QPushButton::clicked, this, [this, key] {
+        if (Row *target = row(key))
+            useAncestorAttribute(*target);
+    });
+    connect(r.addAttribute, &QPushButton::clicked, this, [this, key] {
+        if (Row *target = row(key))
+            addMissingAttribute(*target);
+    });
+    connect(r.edit, &KeyTemplateEdit::undoRequested, this, [this] {
+        m_document->finishEditing();
+        m_document->undoStack()->undo();
+    });
+    connect(r.edit, &KeyTemplateEdit::redoRequested, this, [this] {
+        m_document->finishEditing();
+        m_document->undoStack()->redo();
+    });
 }
 
 void KeyTemplatesPanel::projectChanged()
@@ -423,18 +471,8 @@ void KeyTemplatesPanel::renderRow(Row &r)
     const QString text = r.edit->text();
     r.result = text.isEmpty() ? model::KeyPreview::Result {}
                               : model::KeyPreview::render(text, m_sampleValues, r.type, r.key);
-    if (r.result.error && !r.result.error->missingAttribute.isEmpty()) {
-        // An unknown name: suggest the closest sample value ("Tss" -> "Ts").
-        const QString name = r.result.error->missingAttribute;
-        QStringList names;
-        for (const model::SampleValue &sample : m_sampleValues)
-            names << sample.name;
-        const QString best = model::closestMatch(name, names);
-        r.result.error->message
-            = tr("unknown attribute '%1' at column %2").arg(name).arg(r.result.error->column);
-        if (!best.isEmpty())
-            r.result.error->message += tr("; did you mean '%1'?").arg(best);
-    }
+    if (r.result.error && !r.result.error->missingAttribute.isEmpty())
+        wordUnknownName(*r.result.error);
 
     renderQuickFixes(r);
     const QString problem = validity(r, text);
@@ -443,55 +481,7 @@ void KeyTemplatesPanel::renderRow(Row &r)
     r.error->setText(problem.isEmpty() ? QString() : QStringLiteral("✗ ") + problem);
     r.edit->setToolTip(problem);
 
-    QString html;
-    if (text.isEmpty()) {
-        if (r.fromAttribute)
-            html
-                = tr("<i>The key is the value of the attribute %1.</i>").arg(r.key.toHtmlEscaped());
-        else if (!r.required)
-            html = tr("<i>%1 items are not in the index that uses %2 (sparse).</i>")
-                       .arg(m_entity.toHtmlEscaped(), r.key.toHtmlEscaped());
-    } else if (r.result.trace.empty() && !r.result.error) {
-        html.clear();
-    } else if (!r.result.error) {
-        const QString value = model::KeyPreview::displayText(r.result.value);
-        // The key on a line of its own that never breaks (a key split at '-' or '|' reads as
-        // two); the explanations around it wrap at spaces.
-        html = QStringLiteral("<p style='white-space:pre; margin:0'>→ %1 "
-                              "<span style='color:%DIM%'>(%2)</span></p>")
-                   .replace(QStringLiteral("%DIM%"), dimColor())
-                   .arg(mono(value), r.result.value.typeName());
-        // One part per line: its text as written (never broken: "{At|iso8601}" split at the
-        // bar reads as two parts), then how it was made, indented, wrapping at spaces.
-        const QString line
-            = QStringLiteral("<p style='white-space:pre; margin:1px 0 0 12px'>%1</p>");
-        const QString how = QStringLiteral("<p style='margin:0 0 0 28px'>%1</p>");
-        for (const auto &part : r.result.trace) {
-            if (!part.isPlaceholder) {
-                html += line.arg(mono(part.source)
-                                 + QStringLiteral("&nbsp;&nbsp;<span style='color:%1'>%2</span>")
-                                       .arg(dimColor(), tr("literal")));
-            } else {
-                QStringList steps;
-                for (qsizetype s = 0; s < part.steps.size(); ++s) {
-                    const QString label = part.stepLabels.value(s);
-                    QString value = quoted(part.steps.at(s)).toHtmlEscaped();
-                    // A time filter reads the instant, not the text: show what it read.
-                    if (s == 0 && part.steps.size() > 1) {
-                        const QString next = part.stepLabels.value(1).section(u':', 0, 0);
-                        for (const model::SampleValue &sample : m_sampleValues) {
-                            if (sample.name == label && sample.input.instantMs
-                                && kTimeFilters.contains(next))
-                                value = QString::number(*sample.input.instantMs)
-                                    + QStringLiteral(" ms");
-                        }
-                    }
-                    steps << QStringLiteral("<i>%1</i> %2").arg(label.toHtmlEscaped(), value);
-                }
-                html += line.arg(mono(part.source)) + how.arg(steps.join(QStringLiteral(" → ")));
-            }
-        }
-    }
+    QString html = previewHtml(r, text);
     if (!problem.isEmpty() && r.applied != text) {
         html = r.applied.isEmpty()
             ? tr("<i>Not applied: %1 items keep no %2.</i>")
@@ -500,6 +490,73 @@ void KeyTemplatesPanel::renderRow(Row &r)
     }
     r.preview->setText(html);
     r.preview->setVisible(!html.isEmpty());
+}
+
+// An unknown name: suggest the closest sample value ("Tss" -> "Ts").
+void KeyTemplatesPanel::wordUnknownName(model::TemplateError &error) const
+{
+    const QString name = error.missingAttribute;
+    QStringList names;
+    for (const model::SampleValue &sample : m_sampleValues)
+        names << sample.name;
+    const QString best = model::closestMatch(name, names);
+    error.message = tr("unknown attribute '%1' at column %2").arg(name).arg(error.column);
+    if (!best.isEmpty())
+        error.message += tr("; did you mean '%1'?").arg(best);
+}
+
+// The preview of a field's text: what an empty one means, or the key and how each part was
+// made; empty when there is nothing to show.
+QString KeyTemplatesPanel::previewHtml(const Row &r, const QString &text) const
+{
+    if (text.isEmpty()) {
+        if (r.fromAttribute)
+            return tr("<i>The key is the value of the attribute %1.</i>")
+                .arg(r.key.toHtmlEscaped());
+        if (!r.required)
+            return tr("<i>%1 items are not in the index that uses %2 (sparse).</i>")
+                .arg(m_entity.toHtmlEscaped(), r.key.toHtmlEscaped());
+        return QString();
+    }
+    if (r.result.error || r.result.trace.empty())
+        return QString();
+    const QString value = model::KeyPreview::displayText(r.result.value);
+    // The key on a line of its own that never breaks (a key split at '-' or '|' reads as
+    // two); the explanations around it wrap at spaces.
+    QString html = QStringLiteral("<p style='white-space:pre; margin:0'>→ %1 "
+                                  "<span style='color:%DIM%'>(%2)</span></p>")
+                       .replace(QStringLiteral("%DIM%"), dimColor())
+                       .arg(mono(value), r.result.value.typeName());
+    for (const auto &part : r.result.trace)
+        html += partHtml(part);
+    return html;
+}
+
+// One part per line: its text as written (never broken: "{At|iso8601}" split at the bar reads
+// as two parts), then how it was made, indented, wrapping at spaces.
+QString KeyTemplatesPanel::partHtml(const model::KeyTemplate::PartTrace &part) const
+{
+    const QString line = QStringLiteral("<p style='white-space:pre; margin:1px 0 0 12px'>%1</p>");
+    if (!part.isPlaceholder)
+        return line.arg(mono(part.source)
+                        + QStringLiteral("&nbsp;&nbsp;<span style='color:%1'>%2</span>")
+                              .arg(dimColor(), tr("literal")));
+    const QString how = QStringLiteral("<p style='margin:0 0 0 28px'>%1</p>");
+    QStringList steps;
+    for (qsizetype s = 0; s < part.steps.size(); ++s) {
+        const QString label = part.stepLabels.value(s);
+        QString value = quoted(part.steps.at(s)).toHtmlEscaped();
+        // A time filter reads the instant, not the text: show what it read.
+        if (s == 0 && part.steps.size() > 1) {
+            const QString next = part.stepLabels.value(1).section(u':', 0, 0);
+            for (const model::SampleValue &sample : m_sampleValues) {
+                if (sample.name == label && sample.input.instantMs && kTimeFilters.contains(next))
+                    value = QString::number(*sample.input.instantMs) + QStringLiteral(" ms");
+            }
+        }
+        steps << QStringLiteral("<i>%1</i> %2").arg(label.toHtmlEscaped(), value);
+    }
+    return line.arg(mono(part.source)) + how.arg(steps.join(QStringLiteral(" → ")));
 }
 
 void KeyTemplatesPanel::refreshSamples()

@@ -89,6 +89,16 @@ private:
     };
 
     void rebuild();
+    // Says why there are no rows (no entity type, a table without keys); false without one.
+    bool showEntityState(const model::EntityType *entity);
+    static QWidget *lastTabStopBefore(QWidget *widget);
+    Row makeRow(const model::EntityType &entity, const QString &key, const QStringList &roles,
+                bool tableKey);
+    QLabel *addRowTitle(Row &row, QVBoxLayout *box, const QStringList &roles);
+    void addRowEdit(Row &row, QVBoxLayout *box, const QStringList &roles);
+    void addRowFeedback(Row &row, QVBoxLayout *box);
+    void putRowsInTabOrder(QWidget *beforeRows);
+    void connectRow(Row &row);
     void projectChanged();
     void refreshSamples();
     void fillSampleTable();
@@ -98,6 +108,9 @@ private:
     void applyPending(const QString &key);
     void reportPending();
     void renderRow(Row &row);
+    void wordUnknownName(model::TemplateError &error) const;
+    QString previewHtml(const Row &row, const QString &text) const;
+    QString partHtml(const model::KeyTemplate::PartTrace &part) const;
     void renderQuickFixes(Row &row);
     void useAncestorAttribute(Row &row);
     void addMissingAttribute(Row &row);

@@ -239,6 +239,139 @@ QByteArray escaped(const QString &text)
     return text.toHtmlEscaped().toUtf8();
 }
 
+// The rows drawn: every row, or those of the diagram's row window.
+std::vector<qsizetype> drawnRows(const ExportDiagram &diagram, qsizetype rowCount)
+{
+    std::vector<qsizetype> drawn;
+    if (diagram.rowWindow().empty()) {
+        drawn.resize(size_t(rowCount));
+        for (qsizetype row = 0; row < rowCount; ++row)
+            drawn[size_t(row)] = row;
+    } else {
+        for (const auto &[first, end] : diagram.rowWindow()) {
+            for (qsizetype row = first; row < std::min(end, rowCount); ++row)
+                drawn.push_back(row);
+        }
+    }
+    return drawn;
+}
+
+// Composes each frame from its painting without rows and the block of units each row adds to
+// it, painted once per row and state (see composeFrames).
+class RowBlockComposer
+{
+public:
+    RowBlockComposer(ExportDiagram &diagram, const std::vector<AnimationFrame> &frames,
+                     FrameParser &parser, QString *error)
+        : m_diagram(diagram)
+        , m_frames(frames)
+        , m_parser(parser)
+        , m_error(error)
+        , m_timeline(*diagram.timeline())
+        , m_drawn(drawnRows(diagram, qsizetype(m_timeline.trace().partitionSize)))
+    {
+        const size_t rowCount = size_t(m_timeline.trace().partitionSize);
+        for (int state = 0; state < 2; ++state) {
+            m_blocks[state].resize(rowCount);
+            m_known[state].assign(rowCount, 0);
+        }
+    }
+
+    // Frame f's units; false when a row's drawing is not one insertion into the frame without
+    // rows, is not the same in every frame, or does not parse.
+    bool compose(int f, std::vector<int> &frame)
+    {
+        if (!render(f, 0, 0, m_bare))
+            return false;
+        const int done = visitsDone(m_frames[size_t(f)].step);
+        m_split = -1;
+        for (const qsizetype row : m_drawn) {
+            const int state = reached(row, done);
+            if (!m_known[state][size_t(row)] && !paintRow(f, row, state))
+                return false;
+        }
+        if (m_split < 0 && !m_drawn.empty()
+            && !paintRow(f, m_drawn.front(), reached(m_drawn.front(), done)))
+            return false;
+
+        const auto split = m_bare.begin() + std::max<qsizetype>(0, m_split);
+        frame.assign(m_bare.begin(), split);
+        for (const qsizetype row : m_drawn) {
+            const auto &block = m_blocks[reached(row, done)][size_t(row)];
+            frame.insert(frame.end(), block.begin(), block.end());
+        }
+        frame.insert(frame.end(), split, m_bare.end());
+        return true;
+    }
+
+    // Frame f painted with rows [from, to) only (-1, -1: all of them), as units.
+    bool render(int f, qsizetype from, qsizetype to, std::vector<int> &out)
+    {
+        m_diagram.setStep(m_frames[size_t(f)].step);
+        m_diagram.setTransition(m_frames[size_t(f)].transition);
+        m_diagram.setPaintedRows(from, to);
+        out.clear();
+        const bool ok = m_parser.parse(paintSvg(m_diagram), out, m_error);
+        m_diagram.setPaintedRows(-1, -1);
+        return ok;
+    }
+
+private:
+    int visitsDone(int step) const
+    {
+        return step < 0 ? int(m_timeline.trace().visits.size()) : m_timeline.step(step).visitsDone;
+    }
+    int reached(qsizetype row, int done) const
+    {
+        const int v = m_timeline.visitIndexOfRow(quint32(row));
+        return v >= 0 && v < done ? 1 : 0;
+    }
+
+    // Learns a row's block in a state, and where rows go in this frame, from the row painted
+    // alone.
+    bool paintRow(int f, qsizetype row, int state)
+    {
+        if (!render(f, row, row + 1, m_withRow))
+            return false;
+        const size_t n = m_bare.size();
+        const size_t m = m_withRow.size();
+        if (m < n)
+            return false;
+        size_t prefix = 0;
+        while (prefix < n && m_bare[prefix] == m_withRow[prefix])
+            ++prefix;
+        size_t suffix = 0;
+        while (suffix < n && m_bare[n - 1 - suffix] == m_withRow[m - 1 - suffix])
+            ++suffix;
+        if (prefix + suffix < n)
+            return false; // not one insertion
+        const qsizetype at = qsizetype(prefix);
+        if (m_split >= 0 && m_split != at)
+            return false;
+        m_split = at;
+        std::vector<int> block(m_withRow.begin() + ptrdiff_t(prefix),
+                               m_withRow.begin() + ptrdiff_t(prefix + m - n));
+        if (m_known[state][size_t(row)] && m_blocks[state][size_t(row)] != block)
+            return false;
+        m_blocks[state][size_t(row)] = std::move(block);
+        m_known[state][size_t(row)] = 1;
+        return true;
+    }
+
+    ExportDiagram &m_diagram;
+    const std::vector<AnimationFrame> &m_frames;
+    FrameParser &m_parser;
+    QString *m_error;
+    const model::TraceTimeline &m_timeline;
+    const std::vector<qsizetype> m_drawn;
+    // Row blocks by (reached, row): the units a row adds to a frame painted without rows.
+    std::vector<std::vector<int>> m_blocks[2];
+    std::vector<char> m_known[2];
+    std::vector<int> m_bare;
+    std::vector<int> m_withRow;
+    qsizetype m_split = -1; // where rows go in the frame being composed
+};
+
 // Every frame as a sequence of units without painting every frame whole. A frame is its
 // non-row drawing (header, B-tree, brackets, marks, caption: painted per frame with no rows)
 // with the rows' drawing inserted where the renderer paints rows; a row's drawing depends only
@@ -251,100 +384,15 @@ bool composeFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &fr
     const model::TraceTimeline *timeline = diagram.timeline();
     if (!timeline || !timeline->trace().partitionFound)
         return false;
-    const qsizetype rowCount = qsizetype(timeline->trace().partitionSize);
+    RowBlockComposer composer(diagram, frames, parser, error);
     const int frameCount = int(frames.size());
-
-    const auto render = [&](int frameIndex, qsizetype from, qsizetype to, std::vector<int> &out) {
-        diagram.setStep(frames[size_t(frameIndex)].step);
-        diagram.setTransition(frames[size_t(frameIndex)].transition);
-        diagram.setPaintedRows(from, to);
-        out.clear();
-        const bool ok = parser.parse(paintSvg(diagram), out, error);
-        diagram.setPaintedRows(-1, -1);
-        return ok;
-    };
-    const auto visitsDone = [&](int step) {
-        return step < 0 ? int(timeline->trace().visits.size()) : timeline->step(step).visitsDone;
-    };
-    // Row blocks by (row, reached): the units a row adds to a frame painted without rows.
-    std::vector<std::vector<int>> blocks[2];
-    blocks[0].resize(size_t(rowCount));
-    blocks[1].resize(size_t(rowCount));
-    std::vector<char> known[2]
-        = {std::vector<char>(size_t(rowCount), 0), std::vector<char>(size_t(rowCount), 0)};
-
-    // The rows drawn: every row, or those of the diagram's row window.
-    std::vector<qsizetype> drawn;
-    if (diagram.rowWindow().empty()) {
-        drawn.resize(size_t(rowCount));
-        for (qsizetype row = 0; row < rowCount; ++row)
-            drawn[size_t(row)] = row;
-    } else {
-        for (const auto &[first, end] : diagram.rowWindow()) {
-            for (qsizetype row = first; row < std::min(end, rowCount); ++row)
-                drawn.push_back(row);
-        }
-    }
-
-    std::vector<int> bare;
-    std::vector<int> withRow;
     std::vector<int> frame;
     std::vector<int> whole;
     for (int f = 0; f < frameCount; ++f) {
-        const int step = frames[size_t(f)].step;
-        if (!render(f, 0, 0, bare))
+        if (!composer.compose(f, frame))
             return false;
-        const int done = visitsDone(step);
-        const auto reached = [&](qsizetype row) {
-            const int v = timeline->visitIndexOfRow(quint32(row));
-            return v >= 0 && v < done ? 1 : 0;
-        };
-        // Where rows go in this frame, learnt from any row painted alone.
-        qsizetype split = -1;
-        const auto paintRow = [&](qsizetype row, int state) {
-            if (!render(f, row, row + 1, withRow))
-                return false;
-            const size_t n = bare.size();
-            const size_t m = withRow.size();
-            if (m < n)
-                return false;
-            size_t prefix = 0;
-            while (prefix < n && bare[prefix] == withRow[prefix])
-                ++prefix;
-            size_t suffix = 0;
-            while (suffix < n && bare[n - 1 - suffix] == withRow[m - 1 - suffix])
-                ++suffix;
-            if (prefix + suffix < n)
-                return false; // not one insertion
-            const qsizetype at = qsizetype(prefix);
-            if (split >= 0 && split != at)
-                return false;
-            split = at;
-            std::vector<int> block(withRow.begin() + ptrdiff_t(prefix),
-                                   withRow.begin() + ptrdiff_t(prefix + m - n));
-            if (known[state][size_t(row)] && blocks[state][size_t(row)] != block)
-                return false;
-            blocks[state][size_t(row)] = std::move(block);
-            known[state][size_t(row)] = 1;
-            return true;
-        };
-        for (const qsizetype row : drawn) {
-            const int state = reached(row);
-            if (!known[state][size_t(row)] && !paintRow(row, state))
-                return false;
-        }
-        if (split < 0 && !drawn.empty() && !paintRow(drawn.front(), reached(drawn.front())))
-            return false;
-
-        frame.assign(bare.begin(), bare.begin() + std::max<qsizetype>(0, split));
-        for (const qsizetype row : drawn) {
-            const auto &block = blocks[reached(row)][size_t(row)];
-            frame.insert(frame.end(), block.begin(), block.end());
-        }
-        frame.insert(frame.end(), bare.begin() + std::max<qsizetype>(0, split), bare.end());
-
         if (f == 0 || f == frameCount - 1) {
-            if (!render(f, -1, -1, whole))
+            if (!composer.render(f, -1, -1, whole))
                 return false;
             if (whole != frame)
                 return false;
@@ -524,40 +572,158 @@ void fitAllFrames(ExportDiagram &diagram)
 
 namespace {
 
+// Every frame's units merged into one list (see merge): composed from row blocks when that
+// works, else from whole paintings. False on an error.
+bool mergeAllFrames(ExportDiagram &diagram, const std::vector<AnimationFrame> &frames,
+                    FrameParser &parser, std::vector<Entry> &merged, bool wholeFrames,
+                    bool *composed, QString *error)
+{
+    *composed = false;
+    if (!wholeFrames) {
+        *composed = composeFrames(diagram, frames, parser, merged, error);
+        if (!*composed && error && !error->isEmpty())
+            return false;
+    }
+    if (*composed)
+        return true;
+    merged.clear();
+    std::vector<int> sequence;
+    for (int f = 0; f < int(frames.size()); ++f) {
+        diagram.setStep(frames[size_t(f)].step);
+        diagram.setTransition(frames[size_t(f)].transition);
+        sequence.clear();
+        if (!parser.parse(paintSvg(diagram), sequence, error))
+            return false;
+        merge(merged, sequence, f, parser.unitCount());
+    }
+    return true;
+}
+
+// The body of the animated SVG and its style sheet. Consecutive units drawn in the same frames
+// with the same style share a group, whose classes say how it looks (sN) and when it shows
+// (aN), numbered in order of first use.
+class AnimatedBody
+{
+public:
+    AnimatedBody(const FrameParser &parser, const std::vector<AnimationFrame> &frames,
+                 qint64 totalMs, const QByteArray &prefix)
+        : m_parser(parser)
+        , m_frames(frames)
+        , m_totalMs(totalMs)
+        , m_prefix(prefix)
+        , m_always {{0, int(frames.size())}}
+    { }
+
+    void write(std::vector<Entry> &merged)
+    {
+        std::vector<int> motionOf;
+        std::vector<char> removed;
+        std::vector<Motion> motions;
+        findMotions(merged, m_parser, motionOf, removed, motions);
+        body.reserve(qsizetype(merged.size()) * 64);
+        size_t i = 0;
+        while (i < merged.size()) {
+            if (removed[i]) {
+                ++i;
+                continue;
+            }
+            const Entry &first = merged[i];
+            const int styleId = m_parser.unit(first.unit).style;
+            const int motion = motionOf[i];
+            size_t j = i + 1;
+            while (motion < 0 && j < merged.size()
+                   && (removed[j]
+                       || (motionOf[j] < 0 && merged[j].frames == first.frames
+                           && m_parser.unit(merged[j].unit).style == styleId)))
+                ++j;
+            writeGroup(merged, i, j, removed, motion >= 0 ? &motions[size_t(motion)] : nullptr);
+            i = j;
+        }
+    }
+
+    QByteArray body;
+    QByteArray styleRules;
+    QByteArray animationRules;
+
+private:
+    // Units [begin, end) of `merged` in one group.
+    void writeGroup(const std::vector<Entry> &merged, size_t begin, size_t end,
+                    const std::vector<char> &removed, const Motion *motion)
+    {
+        const Entry &first = merged[begin];
+        const int styleId = m_parser.unit(first.unit).style;
+        const Style &style = m_parser.style(styleId);
+        QByteArray classes;
+        if (!style.css.isEmpty())
+            classes += styleClass(styleId, style);
+        if (first.frames != m_always || motion)
+            classes += (classes.isEmpty() ? QByteArray() : QByteArray(" "))
+                + presenceClass(first.frames, motion);
+        body += "<g";
+        if (!classes.isEmpty())
+            body += " class=\"" + classes + '"';
+        if (!style.transform.isEmpty())
+            body += " transform=\"" + style.transform + '"';
+        body += ">\n";
+        for (size_t k = begin; k < end; ++k) {
+            if (!removed[k])
+                body += m_parser.unit(merged[k].unit).element + '\n';
+        }
+        body += "</g>\n";
+    }
+
+    QByteArray styleClass(int styleId, const Style &style)
+    {
+        auto it = m_styleClass.constFind(styleId);
+        if (it == m_styleClass.cend()) {
+            it = m_styleClass.insert(styleId, int(m_styleClass.size()));
+            styleRules += '.' + m_prefix + 's' + QByteArray::number(*it) + '{' + style.css + "}\n";
+        }
+        return m_prefix + 's' + QByteArray::number(*it);
+    }
+
+    QByteArray presenceClass(const Presence &presence, const Motion *motion)
+    {
+        QByteArray key;
+        for (const auto &[a, b] : presence)
+            key += QByteArray::number(a) + '-' + QByteArray::number(b) + ',';
+        if (motion) {
+            for (const auto &[frame, dy] : motion->moves)
+                key += 'm' + QByteArray::number(frame) + ':' + QByteArray::number(dy, 'g', 6);
+        }
+        auto it = m_presenceClass.constFind(key);
+        if (it == m_presenceClass.cend()) {
+            it = m_presenceClass.insert(key, int(m_presenceClass.size()));
+            animationRules += presenceRules(presence, motion, m_frames, m_totalMs,
+                                            QByteArray::number(*it), m_prefix);
+        }
+        return m_prefix + 'a' + QByteArray::number(*it);
+    }
+
+    const FrameParser &m_parser;
+    const std::vector<AnimationFrame> &m_frames;
+    const qint64 m_totalMs;
+    const QByteArray m_prefix;
+    const Presence m_always;
+    QHash<int, int> m_styleClass;
+    QHash<QByteArray, int> m_presenceClass;
+};
+
 QByteArray buildAnimatedSvg(ExportDiagram &diagram, const QString &title, QString *error,
                             qint64 holdMs, bool wholeFrames, bool *composedOut,
                             const Flavour &flavour)
 {
-    const model::TraceTimeline *timeline = diagram.timeline();
     const int shown = diagram.step();
     fitAllFrames(diagram);
-    const std::vector<AnimationFrame> frames = glidingFrames(timeline, holdMs);
-    const int frameCount = int(frames.size());
+    const std::vector<AnimationFrame> frames = glidingFrames(diagram.timeline(), holdMs);
     const qint64 totalMs = frames.back().startMs + frames.back().durationMs;
 
     FrameParser parser;
     std::vector<Entry> merged;
     bool composed = false;
-    if (!wholeFrames) {
-        composed = composeFrames(diagram, frames, parser, merged, error);
-        if (!composed && error && !error->isEmpty()) {
-            diagram.setStep(shown);
-            return {};
-        }
-    }
-    if (!composed) {
-        merged.clear();
-        std::vector<int> sequence;
-        for (int f = 0; f < frameCount; ++f) {
-            diagram.setStep(frames[size_t(f)].step);
-            diagram.setTransition(frames[size_t(f)].transition);
-            sequence.clear();
-            if (!parser.parse(paintSvg(diagram), sequence, error)) {
-                diagram.setStep(shown);
-                return {};
-            }
-            merge(merged, sequence, f, parser.unitCount());
-        }
+    if (!mergeAllFrames(diagram, frames, parser, merged, wholeFrames, &composed, error)) {
+        diagram.setStep(shown);
+        return {};
     }
     diagram.setTransition(1.0);
     if (composedOut)
@@ -566,81 +732,11 @@ QByteArray buildAnimatedSvg(ExportDiagram &diagram, const QString &title, QStrin
     const QString finalCaption = diagram.caption();
     diagram.setStep(shown);
 
-    // Classes, numbered in order of first use: sN for styles, aN for animated presences.
-    QHash<int, int> styleClass;
-    QByteArray styleRules;
-    QHash<QByteArray, int> presenceClass;
-    QByteArray animationRules;
-    const Presence always {{0, frameCount}};
-    std::vector<int> motionOf;
-    std::vector<char> removed;
-    std::vector<Motion> motions;
-    findMotions(merged, parser, motionOf, removed, motions);
-
-    QByteArray body;
-    body.reserve(qsizetype(merged.size()) * 64);
-    size_t i = 0;
-    while (i < merged.size()) {
-        if (removed[i]) {
-            ++i;
-            continue;
-        }
-        const Entry &first = merged[i];
-        const int styleId = parser.unit(first.unit).style;
-        const int motion = motionOf[i];
-        size_t j = i + 1;
-        while (motion < 0 && j < merged.size()
-               && (removed[j]
-                   || (motionOf[j] < 0 && merged[j].frames == first.frames
-                       && parser.unit(merged[j].unit).style == styleId)))
-            ++j;
-
-        const Style &style = parser.style(styleId);
-        QByteArray classes;
-        if (!style.css.isEmpty()) {
-            auto it = styleClass.constFind(styleId);
-            if (it == styleClass.cend()) {
-                it = styleClass.insert(styleId, int(styleClass.size()));
-                styleRules += '.' + flavour.prefix + 's' + QByteArray::number(*it) + '{' + style.css
-                    + "}\n";
-            }
-            classes += flavour.prefix + 's' + QByteArray::number(*it);
-        }
-        if (first.frames != always || motion >= 0) {
-            QByteArray key;
-            for (const auto &[a, b] : first.frames)
-                key += QByteArray::number(a) + '-' + QByteArray::number(b) + ',';
-            if (motion >= 0) {
-                for (const auto &[frame, dy] : motions[size_t(motion)].moves)
-                    key += 'm' + QByteArray::number(frame) + ':' + QByteArray::number(dy, 'g', 6);
-            }
-            auto it = presenceClass.constFind(key);
-            if (it == presenceClass.cend()) {
-                it = presenceClass.insert(key, int(presenceClass.size()));
-                animationRules
-                    += presenceRules(first.frames, motion >= 0 ? &motions[size_t(motion)] : nullptr,
-                                     frames, totalMs, QByteArray::number(*it), flavour.prefix);
-            }
-            classes += (classes.isEmpty() ? QByteArray() : QByteArray(" ")) + flavour.prefix + 'a'
-                + QByteArray::number(*it);
-        }
-        body += "<g";
-        if (!classes.isEmpty())
-            body += " class=\"" + classes + '"';
-        if (!style.transform.isEmpty())
-            body += " transform=\"" + style.transform + '"';
-        body += ">\n";
-        for (size_t k = i; k < j; ++k) {
-            if (!removed[k])
-                body += parser.unit(merged[k].unit).element + '\n';
-        }
-        body += "</g>\n";
-        i = j;
-    }
-
+    AnimatedBody body(parser, frames, totalMs, flavour.prefix);
+    body.write(merged);
     return svgDocument(parser.size().isEmpty() ? diagram.logicalSize() : parser.size(), title,
-                       finalCaption, totalMs, styleRules, animationRules, parser.rootAttributes(),
-                       body, flavour);
+                       finalCaption, totalMs, body.styleRules, body.animationRules,
+                       parser.rootAttributes(), body.body, flavour);
 }
 
 } // namespace

@@ -38,6 +38,75 @@ double fitToPoints(double v)
     return std::ceil(v / 4) * 4;
 }
 
+const model::AccessPattern *exportedPattern(const model::Project &project, const QString &name)
+{
+    const model::AccessPattern *found = nullptr;
+    for (const model::AccessPattern &p : project.accessPatterns) {
+        if (p.name == name)
+            found = &p;
+    }
+    return found;
+}
+
+ExportError noSuchPattern(const model::Project &project, const QString &name, const QString &path)
+{
+    QStringList names;
+    for (const model::AccessPattern &p : project.accessPatterns)
+        names << QLatin1Char('\'') + p.name + QLatin1Char('\'');
+    return ExportError {ExportError::Kind::Request,
+                        names.isEmpty()
+                            ? QStringLiteral("%1: the project has no access patterns").arg(path)
+                            : QStringLiteral("no access pattern '%1' in %2; the project has: %3")
+                                  .arg(name, path, names.join(QStringLiteral(", ")))};
+}
+
+// The pattern's Query fails on the design; a Query given on the command line is rejected.
+ExportError doesNotRun(const model::DesignRunError &error, const model::AccessPattern *pattern,
+                       const QString &path)
+{
+    if (pattern)
+        return ExportError {ExportError::Kind::Input,
+                            QStringLiteral("%1: access pattern '%2' does not run: %3")
+                                .arg(path, pattern->name, error.message)};
+    return ExportError {
+        ExportError::Kind::Rejected,
+        QStringLiteral("%1: the Query is rejected (%2): %3").arg(path, error.type, error.message)};
+}
+
+ExportError stepOutOfRange(int step, const model::TraceTimeline &timeline,
+                           const model::AccessPattern *pattern, const QString &path)
+{
+    const QString subject = pattern ? QLatin1Char('\'') + pattern->name + QLatin1Char('\'')
+                                    : QStringLiteral("the Query");
+    return ExportError {
+        ExportError::Kind::Request,
+        QStringLiteral("step %1 is out of range: %2 in %3 has steps 0 to %4 (or 'end')")
+            .arg(step)
+            .arg(subject, path)
+            .arg(timeline.stepCount() - 1)};
+}
+
+// What the diagram of a pattern's (or a Query's) answer draws, but its timeline; the project's
+// name, empty when it has none.
+ExportDiagram::Source sourceOf(const model::Project &project, const model::PreparedDesign &design,
+                               const model::DesignAnswer &answer,
+                               const model::AccessPattern *pattern)
+{
+    ExportDiagram::Source source;
+    source.table = design.table;
+    source.population = design.population;
+    source.entities = CollectionView::entitiesOf(project);
+    source.indexName = answer.request.indexName;
+    source.partitionKey = answer.response.trace.partitionKey;
+    source.projectName = project.name;
+    if (pattern) {
+        source.patternName = pattern->name;
+        source.patternDescription = pattern->description;
+    }
+    source.request = answer.request;
+    return source;
+}
+
 } // namespace
 
 std::variant<std::unique_ptr<ExportDiagram>, ExportError>
@@ -61,23 +130,11 @@ ExportDiagram::load(const QString &projectPath, const QString &patternName,
         return ExportError {Kind::Input, lines.join(QLatin1Char('\n'))};
     }
     const model::Project project = std::get<model::Project>(std::move(read));
-
     const model::AccessPattern *pattern = nullptr;
     if (!query) {
-        QStringList names;
-        for (const model::AccessPattern &p : project.accessPatterns) {
-            names << QLatin1Char('\'') + p.name + QLatin1Char('\'');
-            if (p.name == patternName)
-                pattern = &p;
-        }
-        if (!pattern) {
-            return ExportError {
-                Kind::Request,
-                names.isEmpty()
-                    ? QStringLiteral("%1: the project has no access patterns").arg(projectPath)
-                    : QStringLiteral("no access pattern '%1' in %2; the project has: %3")
-                          .arg(patternName, projectPath, names.join(QStringLiteral(", ")))};
-        }
+        pattern = exportedPattern(project, patternName);
+        if (!pattern)
+            return noSuchPattern(project, patternName, projectPath);
     }
 
     auto prepared = model::DesignRun::prepare(project, seed);
@@ -88,47 +145,19 @@ ExportDiagram::load(const QString &projectPath, const QString &patternName,
         return ExportError {Kind::Input, projectPath + QStringLiteral(": ") + problem};
     }
     const model::PreparedDesign &design = std::get<model::PreparedDesign>(prepared);
-
     auto answered = pattern ? model::DesignRun::pattern(project, design, *pattern)
                             : model::DesignRun::query(*design.table, *query);
-    if (auto *error = std::get_if<model::DesignRunError>(&answered)) {
-        if (pattern)
-            return ExportError {Kind::Input,
-                                QStringLiteral("%1: access pattern '%2' does not run: %3")
-                                    .arg(projectPath, pattern->name, error->message)};
-        return ExportError {Kind::Rejected,
-                            QStringLiteral("%1: the Query is rejected (%2): %3")
-                                .arg(projectPath, error->type, error->message)};
-    }
+    if (auto *error = std::get_if<model::DesignRunError>(&answered))
+        return doesNotRun(*error, pattern, projectPath);
     const model::DesignAnswer &answer = std::get<model::DesignAnswer>(answered);
-    const model::QueryRequest &request = answer.request;
-    const model::QueryResponse &response = answer.response;
-    const auto &table = design.table;
-    auto timeline = model::DesignRun::timeline(*table, answer, true);
-
-    const QString subject = pattern ? pattern->name : QStringLiteral("the Query");
+    auto timeline = model::DesignRun::timeline(*design.table, answer, true);
     if (step && (*step < 0 || *step >= timeline->stepCount()))
-        return ExportError {
-            Kind::Request,
-            QStringLiteral("step %1 is out of range: %2 in %3 has steps 0 to %4 (or 'end')")
-                .arg(*step)
-                .arg(pattern ? QLatin1Char('\'') + subject + QLatin1Char('\'') : subject,
-                     projectPath)
-                .arg(timeline->stepCount() - 1)};
+        return stepOutOfRange(*step, *timeline, pattern, projectPath);
 
-    Source source;
-    source.table = table;
-    source.population = design.population;
-    source.entities = CollectionView::entitiesOf(project);
+    Source source = sourceOf(project, design, answer, pattern);
     source.timeline = timeline;
-    source.indexName = request.indexName;
-    source.partitionKey = response.trace.partitionKey;
-    source.projectName = project.name.isEmpty() ? QFileInfo(projectPath).fileName() : project.name;
-    if (pattern) {
-        source.patternName = pattern->name;
-        source.patternDescription = pattern->description;
-    }
-    source.request = request;
+    if (source.projectName.isEmpty())
+        source.projectName = QFileInfo(projectPath).fileName();
     return fromSource(std::move(source), step, look);
 }
 

@@ -94,68 +94,27 @@ void DiagramLegend::paintSwatch(QPainter &p, const Entry &entry, const QRectF &s
 {
     const CollectionStyle &style = m_style;
     const QPointF c = s.center();
-    const QRectF row(s.left(), c.y() - 8, s.width(), 16);
     switch (entry.mark) {
     case Mark::Entity:
         p.setPen(Qt::NoPen);
         p.setBrush(entry.color);
         p.drawRoundedRect(QRectF(c.x() - 5, c.y() - 7, 10, 14), 2.5, 2.5);
         break;
-    case Mark::Read:
-        p.setPen(QPen(style.gridLine, 1));
-        p.setBrush(style.rowBackground);
-        p.drawRect(row);
-        p.fillRect(row, style.read);
-        break;
-    case Mark::Returned: {
-        p.setPen(Qt::NoPen);
-        p.setBrush(style.returned);
-        const QRectF badge(c.x() - 8, c.y() - 8, 16, 16);
-        p.drawRoundedRect(badge, 8, 8);
-        QFont f = style.smallFont;
-        f.setBold(true);
-        p.setFont(f);
-        p.setPen(Qt::white);
-        p.drawText(badge, Qt::AlignCenter, QStringLiteral("1"));
-        break;
-    }
-    case Mark::Filtered: {
-        const QRectF circle(c.x() - 7, c.y() - 7, 14, 14);
-        p.setPen(QPen(style.filtered, 1.6));
-        p.setBrush(style.rowBackground);
-        p.drawEllipse(circle);
-        const QRectF x = circle.adjusted(4, 4, -4, -4);
-        p.drawLine(x.topLeft(), x.bottomRight());
-        p.drawLine(x.topRight(), x.bottomLeft());
-        p.drawLine(QPointF(s.left(), c.y()), QPointF(circle.left() - 1, c.y()));
-        p.drawLine(QPointF(circle.right() + 1, c.y()), QPointF(s.right(), c.y()));
-        break;
-    }
+    case Mark::Returned:
+    case Mark::Filtered:
     case Mark::Reached:
-        p.setPen(QPen(style.stop, 1.4, Qt::DashLine));
-        p.setBrush(Qt::NoBrush);
-        p.drawEllipse(QRectF(c.x() - 7, c.y() - 7, 14, 14));
+        paintRoundSwatch(p, entry.mark, s);
         break;
+    case Mark::Read:
     case Mark::Bounds:
-        p.fillRect(row, style.boundFill);
-        p.setPen(QPen(style.bound, 1.6, Qt::DashLine));
-        p.drawLine(QPointF(s.left(), row.top()), QPointF(s.right(), row.top()));
-        p.drawLine(QPointF(s.left(), row.bottom()), QPointF(s.right(), row.bottom()));
+    case Mark::LastEvaluatedKey:
+    case Mark::Parent:
+    case Mark::Cursor:
+        paintRowSwatch(p, entry.mark, s);
         break;
     case Mark::PageEnd:
         p.setPen(QPen(style.stop, 2.4));
         p.drawLine(QPointF(s.left(), c.y()), QPointF(s.right(), c.y()));
-        break;
-    case Mark::LastEvaluatedKey:
-        p.setPen(QPen(style.stop, 1.4));
-        p.setBrush(Qt::NoBrush);
-        p.drawRoundedRect(row.adjusted(1, 1, -1, -1), 3, 3);
-        break;
-    case Mark::Parent:
-        p.setPen(QPen(style.parentFrame, 1.4));
-        p.setBrush(Qt::NoBrush);
-        p.drawRoundedRect(row.adjusted(1, 1, -8, -1), 4, 4);
-        p.drawLine(QPointF(s.right() - 3, row.top() + 2), QPointF(s.right() - 3, row.bottom() - 2));
         break;
     case Mark::SeekPath:
         p.setPen(QPen(style.probe, 1.6));
@@ -171,10 +130,73 @@ void DiagramLegend::paintSwatch(QPainter &p, const Entry &entry, const QRectF &s
         p.fillPath(arrow, style.probe);
         break;
     }
+    }
+}
+
+// The marks drawn as a row's gutter draws them: a result badge, a struck circle, a dashed one.
+void DiagramLegend::paintRoundSwatch(QPainter &p, Mark mark, const QRectF &s) const
+{
+    const CollectionStyle &style = m_style;
+    const QPointF c = s.center();
+    if (mark == Mark::Returned) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(style.returned);
+        const QRectF badge(c.x() - 8, c.y() - 8, 16, 16);
+        p.drawRoundedRect(badge, 8, 8);
+        QFont f = style.smallFont;
+        f.setBold(true);
+        p.setFont(f);
+        p.setPen(Qt::white);
+        p.drawText(badge, Qt::AlignCenter, QStringLiteral("1"));
+    } else if (mark == Mark::Filtered) {
+        const QRectF circle(c.x() - 7, c.y() - 7, 14, 14);
+        p.setPen(QPen(style.filtered, 1.6));
+        p.setBrush(style.rowBackground);
+        p.drawEllipse(circle);
+        const QRectF x = circle.adjusted(4, 4, -4, -4);
+        p.drawLine(x.topLeft(), x.bottomRight());
+        p.drawLine(x.topRight(), x.bottomLeft());
+        p.drawLine(QPointF(s.left(), c.y()), QPointF(circle.left() - 1, c.y()));
+        p.drawLine(QPointF(circle.right() + 1, c.y()), QPointF(s.right(), c.y()));
+    } else {
+        p.setPen(QPen(style.stop, 1.4, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(QRectF(c.x() - 7, c.y() - 7, 14, 14));
+    }
+}
+
+// The marks drawn over a whole row: read, the bounds, the LastEvaluatedKey, a parent's frame,
+// the sweep cursor.
+void DiagramLegend::paintRowSwatch(QPainter &p, Mark mark, const QRectF &s) const
+{
+    const CollectionStyle &style = m_style;
+    const QRectF row(s.left(), s.center().y() - 8, s.width(), 16);
+    switch (mark) {
+    case Mark::Read:
+        p.setPen(QPen(style.gridLine, 1));
+        p.setBrush(style.rowBackground);
+        p.drawRect(row);
+        p.fillRect(row, style.read);
+        break;
+    case Mark::Bounds:
+        p.fillRect(row, style.boundFill);
+        p.setPen(QPen(style.bound, 1.6, Qt::DashLine));
+        p.drawLine(QPointF(s.left(), row.top()), QPointF(s.right(), row.top()));
+        p.drawLine(QPointF(s.left(), row.bottom()), QPointF(s.right(), row.bottom()));
+        break;
+    case Mark::LastEvaluatedKey:
     case Mark::Cursor:
-        p.setPen(QPen(style.cursor, 2.2));
+        p.setPen(mark == Mark::Cursor ? QPen(style.cursor, 2.2) : QPen(style.stop, 1.4));
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(row.adjusted(1, 1, -1, -1), 3, 3);
+        break;
+    case Mark::Parent:
+        p.setPen(QPen(style.parentFrame, 1.4));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(row.adjusted(1, 1, -8, -1), 4, 4);
+        p.drawLine(QPointF(s.right() - 3, row.top() + 2), QPointF(s.right() - 3, row.bottom() - 2));
+        break;
+    default:
         break;
     }
 }

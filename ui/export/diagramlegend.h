@@ -51,6 +51,8 @@ private:
     std::vector<Placed> layout(const QRectF &rect) const;
     double entryWidth(const Entry &entry) const;
     void paintSwatch(QPainter &painter, const Entry &entry, const QRectF &swatch) const;
+    void paintRoundSwatch(QPainter &painter, Mark mark, const QRectF &swatch) const;
+    void paintRowSwatch(QPainter &painter, Mark mark, const QRectF &swatch) const;
 
     CollectionStyle m_style;
     std::vector<Entry> m_entries;

@@ -37,6 +37,133 @@ QString heading(int level, const QString &text)
     return QString(level, QLatin1Char('#')) + QLatin1Char(' ') + text + QStringLiteral("\n\n");
 }
 
+// "Query `PK = :pk` on the table, `:pk` = `A`, forward (ScanIndexForward true), Limit 5."
+QString markdownRequestLine(const model::QueryRequest &request)
+{
+    QStringList parts;
+    parts << QStringLiteral("Query %1 on %2")
+                 .arg(markdownCode(request.keyConditionExpression),
+                      request.indexName.isEmpty()
+                          ? QStringLiteral("the table")
+                          : QStringLiteral("index %1").arg(markdownCode(request.indexName)));
+    if (request.expressionAttributeValues) {
+        QStringList values;
+        for (const auto &[name, value] : *request.expressionAttributeValues)
+            values << QStringLiteral("%1 = %2").arg(markdownCode(name),
+                                                    markdownCode(valueText(value)));
+        if (!values.isEmpty())
+            parts << values.join(QStringLiteral(", "));
+    }
+    if (request.filterExpression)
+        parts << QStringLiteral("FilterExpression %1").arg(markdownCode(*request.filterExpression));
+    parts << (request.scanIndexForward ? QStringLiteral("forward (ScanIndexForward true)")
+                                       : QStringLiteral("backward (ScanIndexForward false)"));
+    if (request.limit)
+        parts << QStringLiteral("Limit %1").arg(*request.limit);
+    if (request.exclusiveStartKey)
+        parts << QStringLiteral("from an ExclusiveStartKey");
+    return parts.join(QStringLiteral(", ")) + QStringLiteral(".\n\n");
+}
+
+// "Item collection `A`: 40 items in sort-key order, at step 3 of 18 (from 0)."
+QString markdownCollectionLine(const CollectionRows &rows, const model::TraceTimeline *timeline,
+                               int step)
+{
+    QString md = QStringLiteral("Item collection %1: %2 %3 in sort-key order")
+                     .arg(markdownCode(rows.partitionLabel()))
+                     .arg(rows.rowCount())
+                     .arg(rows.rowCount() == 1 ? QStringLiteral("item") : QStringLiteral("items"));
+    if (timeline && timeline->stepCount() > 0)
+        md += step < 0 ? QStringLiteral(", after the whole Query")
+                       : QStringLiteral(", at step %1 of %2 (from 0)")
+                             .arg(step)
+                             .arg(timeline->stepCount() - 1);
+    return md + QStringLiteral(".\n\n");
+}
+
+// The table's sort key column: the names of the sort key (or of the partition key without one).
+QString markdownSortHeader(const CollectionRows &rows)
+{
+    QStringList names;
+    if (rows.store()) {
+        const auto &keys = rows.store()->keys();
+        for (const auto &key : keys.hasRange() ? keys.range : keys.hash)
+            names << key.name;
+    }
+    return names.isEmpty() ? QStringLiteral("Sort key") : names.join(QStringLiteral(" | "));
+}
+
+// What happened to each row at the step shown: the visits made so far.
+class MarkdownFates
+{
+public:
+    MarkdownFates(const model::TraceTimeline *timeline, int step)
+        : m_timeline(timeline)
+        , m_finalState(step < 0 || (timeline && step == timeline->stepCount() - 1))
+    {
+        if (timeline && timeline->stepCount() > 0) {
+            m_trace = &timeline->trace();
+            m_visitsDone = step < 0 ? int(m_trace->visits.size()) : timeline->step(step).visitsDone;
+        }
+    }
+
+    // The fate of a row; `result` gets its result number ("#3") when it was returned.
+    QString ofRow(qsizetype row, QString *result) const
+    {
+        if (!m_trace || !m_trace->partitionFound)
+            return QString();
+        const int v = m_timeline ? m_timeline->visitIndexOfRow(quint32(row)) : -1;
+        if (v >= 0 && v < m_visitsDone)
+            return ofVisit(m_trace->visits[size_t(v)], row, result);
+        if (v >= 0)
+            return QStringLiteral("not read yet");
+        const bool inRange = !m_trace->sortCondition
+            || (row >= qsizetype(m_trace->rangeBegin) && row < qsizetype(m_trace->rangeEnd));
+        if (!inRange)
+            return QStringLiteral("not read (outside the key condition)");
+        if (m_finalState && m_trace->lastEvaluatedPosition
+            && (m_trace->forward ? row > qsizetype(*m_trace->lastEvaluatedPosition)
+                                 : row < qsizetype(*m_trace->lastEvaluatedPosition)))
+            return m_trace->stop == model::StopReason::Limit
+                ? QStringLiteral("beyond Limit (not read)")
+                : QStringLiteral("beyond the 1 MB page (not read)");
+        return QStringLiteral("not read");
+    }
+
+private:
+    QString ofVisit(const model::TraceVisit &visit, qsizetype row, QString *result) const
+    {
+        QString fate;
+        switch (visit.fate) {
+        case model::ItemFate::Returned:
+            *result = QStringLiteral("#%1").arg(visit.resultNumber);
+            fate = QStringLiteral("returned");
+            break;
+        case model::ItemFate::Filtered:
+            fate = QStringLiteral("filtered (read, not returned)");
+            break;
+        case model::ItemFate::OutsideRange:
+            fate = QStringLiteral("not read (outside the key condition; the sweep ends)");
+            break;
+        case model::ItemFate::LimitReached:
+            fate = QStringLiteral("beyond Limit (not read)");
+            break;
+        case model::ItemFate::PageFull:
+            fate = QStringLiteral("beyond the 1 MB page (not read)");
+            break;
+        }
+        if (m_finalState && m_trace->lastEvaluatedPosition
+            && *m_trace->lastEvaluatedPosition == quint32(row))
+            fate += QStringLiteral(", LastEvaluatedKey");
+        return fate;
+    }
+
+    const model::TraceTimeline *m_timeline;
+    const model::QueryTrace *m_trace = nullptr;
+    int m_visitsDone = 0;
+    bool m_finalState;
+};
+
 } // namespace
 
 QString explainKeysMarkdown(const model::AttributeValue &first, const model::AttributeValue &second)
@@ -86,112 +213,18 @@ QString ExportDiagram::markdownSection() const
     QString md;
     if (!m_source.patternDescription.isEmpty())
         md += markdownText(m_source.patternDescription) + QStringLiteral("\n\n");
-
-    if (const auto &request = m_source.request) {
-        QStringList parts;
-        parts << QStringLiteral("Query %1 on %2")
-                     .arg(markdownCode(request->keyConditionExpression),
-                          request->indexName.isEmpty()
-                              ? QStringLiteral("the table")
-                              : QStringLiteral("index %1").arg(markdownCode(request->indexName)));
-        if (request->expressionAttributeValues) {
-            QStringList values;
-            for (const auto &[name, value] : *request->expressionAttributeValues)
-                values << QStringLiteral("%1 = %2").arg(markdownCode(name),
-                                                        markdownCode(valueText(value)));
-            if (!values.isEmpty())
-                parts << values.join(QStringLiteral(", "));
-        }
-        if (request->filterExpression)
-            parts << QStringLiteral("FilterExpression %1")
-                         .arg(markdownCode(*request->filterExpression));
-        parts << (request->scanIndexForward ? QStringLiteral("forward (ScanIndexForward true)")
-                                            : QStringLiteral("backward (ScanIndexForward false)"));
-        if (request->limit)
-            parts << QStringLiteral("Limit %1").arg(*request->limit);
-        if (request->exclusiveStartKey)
-            parts << QStringLiteral("from an ExclusiveStartKey");
-        md += parts.join(QStringLiteral(", ")) + QStringLiteral(".\n\n");
-    }
-
-    md += QStringLiteral("Item collection %1: %2 %3 in sort-key order")
-              .arg(markdownCode(rows.partitionLabel()))
-              .arg(rows.rowCount())
-              .arg(rows.rowCount() == 1 ? QStringLiteral("item") : QStringLiteral("items"));
-    if (timeline && timeline->stepCount() > 0)
-        md += m_step < 0 ? QStringLiteral(", after the whole Query")
-                         : QStringLiteral(", at step %1 of %2 (from 0)")
-                               .arg(m_step)
-                               .arg(timeline->stepCount() - 1);
-    md += QStringLiteral(".\n\n");
+    if (const auto &request = m_source.request)
+        md += markdownRequestLine(*request);
+    md += markdownCollectionLine(rows, timeline, m_step);
     if (const QString text = caption(); !text.isEmpty())
         md += QStringLiteral("> ") + markdownText(text) + QStringLiteral("\n\n");
 
-    // Fates at the step shown: visits made so far.
-    int visitsDone = 0;
-    const model::QueryTrace *trace = nullptr;
-    if (timeline && timeline->stepCount() > 0) {
-        trace = &timeline->trace();
-        visitsDone = m_step < 0 ? int(trace->visits.size()) : timeline->step(m_step).visitsDone;
-    }
-    const bool finalState = m_step < 0 || (timeline && m_step == timeline->stepCount() - 1);
-    const QString sortHeader = [&] {
-        QStringList names;
-        if (rows.store()) {
-            const auto &keys = rows.store()->keys();
-            for (const auto &key : keys.hasRange() ? keys.range : keys.hash)
-                names << key.name;
-        }
-        return names.isEmpty() ? QStringLiteral("Sort key") : names.join(QStringLiteral(" | "));
-    }();
-
+    const MarkdownFates fates(timeline, m_step);
     md += QStringLiteral("| Row | %1 | Entity | Result | Fate |\n|---:|---|---|---:|---|\n")
-              .arg(markdownText(sortHeader));
+              .arg(markdownText(markdownSortHeader(rows)));
     for (qsizetype row = 0; row < rows.rowCount(); ++row) {
         QString result;
-        QString fate;
-        const int v = timeline ? timeline->visitIndexOfRow(quint32(row)) : -1;
-        const bool inRange = trace && trace->partitionFound
-            && (!trace->sortCondition
-                || (row >= qsizetype(trace->rangeBegin) && row < qsizetype(trace->rangeEnd)));
-        if (!trace || !trace->partitionFound) {
-            fate = QString();
-        } else if (v >= 0 && v < visitsDone) {
-            const model::TraceVisit &visit = trace->visits[size_t(v)];
-            switch (visit.fate) {
-            case model::ItemFate::Returned:
-                result = QStringLiteral("#%1").arg(visit.resultNumber);
-                fate = QStringLiteral("returned");
-                break;
-            case model::ItemFate::Filtered:
-                fate = QStringLiteral("filtered (read, not returned)");
-                break;
-            case model::ItemFate::OutsideRange:
-                fate = QStringLiteral("not read (outside the key condition; the sweep ends)");
-                break;
-            case model::ItemFate::LimitReached:
-                fate = QStringLiteral("beyond Limit (not read)");
-                break;
-            case model::ItemFate::PageFull:
-                fate = QStringLiteral("beyond the 1 MB page (not read)");
-                break;
-            }
-            if (finalState && trace->lastEvaluatedPosition
-                && *trace->lastEvaluatedPosition == quint32(row))
-                fate += QStringLiteral(", LastEvaluatedKey");
-        } else if (v >= 0) {
-            fate = QStringLiteral("not read yet");
-        } else if (!inRange) {
-            fate = QStringLiteral("not read (outside the key condition)");
-        } else if (finalState && trace->lastEvaluatedPosition
-                   && (trace->forward ? row > qsizetype(*trace->lastEvaluatedPosition)
-                                      : row < qsizetype(*trace->lastEvaluatedPosition))) {
-            fate = trace->stop == model::StopReason::Limit
-                ? QStringLiteral("beyond Limit (not read)")
-                : QStringLiteral("beyond the 1 MB page (not read)");
-        } else {
-            fate = QStringLiteral("not read");
-        }
+        const QString fate = fates.ofRow(row, &result);
         QString entity = markdownText(rows.entityName(row));
         if (const int group = rows.groupOfParentRow(row); group >= 0)
             entity += QStringLiteral(" (parent of %1)")

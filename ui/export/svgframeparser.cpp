@@ -29,13 +29,10 @@ QByteArray fontFamily(std::string_view family)
     return QByteArray(family.data(), qsizetype(family.size()));
 }
 
-// QPainter::drawRoundedRect reaches QSvgGenerator as a path of four curves and four lines
-// (200 bytes); as <rect rx ry> (or <circle>, <ellipse>) it is a quarter of that. Anything else
-// stays a path.
-std::optional<QByteArray> roundedRect(std::string_view d)
+// Path data of absolute points ("M1,2 C3,4 5,6 7,8 L9,10"): each point and the command that
+// starts with it (0 for a curve's later points). False for anything else.
+bool parsePathPoints(std::string_view d, std::vector<char> &commands, std::vector<QPointF> &points)
 {
-    std::vector<char> commands;
-    std::vector<QPointF> points;
     size_t i = 0;
     while (i < d.size()) {
         while (i < d.size() && d[i] == ' ')
@@ -54,21 +51,40 @@ std::optional<QByteArray> roundedRect(std::string_view d)
         }
         const size_t comma = token.find(',');
         if (comma == std::string_view::npos)
-            return std::nullopt;
+            return false;
         bool okX = false;
         bool okY = false;
         const double x = bytes(token.substr(0, comma)).toDouble(&okX);
         const double y = bytes(token.substr(comma + 1)).toDouble(&okY);
         if (!okX || !okY)
-            return std::nullopt;
+            return false;
         commands.push_back(command);
         points.emplace_back(x, y);
     }
-    // M, then four quarter curves, each optionally followed by a line (zero-length lines are
-    // left out by Qt, as in a badge that is a circle or a pill).
-    const auto same = [](double a, double b) { return std::abs(a - b) < 0.01; };
-    const auto near
-        = [&](const QPointF &a, double x, double y) { return same(a.x(), x) && same(a.y(), y); };
+    return true;
+}
+
+// The box of a rounded rectangle: its left and top, its corners' radii, its right and bottom.
+struct PathRoundedBox
+{
+    double x = 0;
+    double y = 0;
+    double rx = 0;
+    double ry = 0;
+    double right = 0;
+    double bottom = 0;
+};
+
+bool sameCoordinate(double a, double b)
+{
+    return std::abs(a - b) < 0.01;
+}
+
+// M, then four quarter curves, each optionally followed by a line (zero-length lines are left
+// out by Qt, as in a badge that is a circle or a pill), round a box.
+std::optional<PathRoundedBox> roundedBoxOf(const std::vector<char> &commands,
+                                           const std::vector<QPointF> &points)
+{
     if (points.size() < 13 || commands[0] != 'M')
         return std::nullopt;
     std::vector<QPointF> ends;   // where each curve ends
@@ -90,29 +106,47 @@ std::optional<QByteArray> roundedRect(std::string_view d)
     }
     if (ends.size() != 4)
         return std::nullopt;
-    const double x = points[0].x();
-    const double y = ends[0].y();
-    const double rx = ends[0].x() - x;
-    const double ry = points[0].y() - y;
-    const double right = ends[1].x();
-    const double bottom = ends[2].y();
-    if (!(rx > 0 && ry > 0 && right - x >= 2 * rx - 0.01 && bottom - y >= 2 * ry - 0.01
-          && near(starts[1], right - rx, y) && near(ends[1], right, y + ry)
-          && near(starts[2], right, bottom - ry) && near(ends[2], right - rx, bottom)
-          && near(starts[3], x + rx, bottom) && near(ends[3], x, bottom - ry)
-          && near(current, x, y + ry)))
+    const auto near = [](const QPointF &a, double x, double y) {
+        return sameCoordinate(a.x(), x) && sameCoordinate(a.y(), y);
+    };
+    const PathRoundedBox b {.x = points[0].x(),
+                            .y = ends[0].y(),
+                            .rx = ends[0].x() - points[0].x(),
+                            .ry = points[0].y() - ends[0].y(),
+                            .right = ends[1].x(),
+                            .bottom = ends[2].y()};
+    if (!(b.rx > 0 && b.ry > 0 && b.right - b.x >= 2 * b.rx - 0.01
+          && b.bottom - b.y >= 2 * b.ry - 0.01 && near(starts[1], b.right - b.rx, b.y)
+          && near(ends[1], b.right, b.y + b.ry) && near(starts[2], b.right, b.bottom - b.ry)
+          && near(ends[2], b.right - b.rx, b.bottom) && near(starts[3], b.x + b.rx, b.bottom)
+          && near(ends[3], b.x, b.bottom - b.ry) && near(current, b.x, b.y + b.ry)))
         return std::nullopt;
+    return b;
+}
 
+// QPainter::drawRoundedRect reaches QSvgGenerator as a path of four curves and four lines
+// (200 bytes); as <rect rx ry> (or <circle>, <ellipse>) it is a quarter of that. Anything else
+// stays a path.
+std::optional<QByteArray> roundedRect(std::string_view d)
+{
+    std::vector<char> commands;
+    std::vector<QPointF> points;
+    if (!parsePathPoints(d, commands, points))
+        return std::nullopt;
+    const std::optional<PathRoundedBox> box = roundedBoxOf(commands, points);
+    if (!box)
+        return std::nullopt;
+    const auto [x, y, rx, ry, right, bottom] = *box;
     const auto number = [](double v) { return QByteArray::number(v, 'g', 6); };
-    if (same(right - x, 2 * rx) && same(bottom - y, 2 * ry)) {
+    if (sameCoordinate(right - x, 2 * rx) && sameCoordinate(bottom - y, 2 * ry)) {
         const QByteArray centre = "cx=\"" + number(x + rx) + "\" cy=\"" + number(y + ry) + '"';
-        if (same(rx, ry))
+        if (sameCoordinate(rx, ry))
             return "<circle " + centre + " r=\"" + number(rx) + '"';
         return "<ellipse " + centre + " rx=\"" + number(rx) + "\" ry=\"" + number(ry) + '"';
     }
     QByteArray rect = "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\""
         + number(right - x) + "\" height=\"" + number(bottom - y) + "\" rx=\"" + number(rx) + '"';
-    if (!same(rx, ry))
+    if (!sameCoordinate(rx, ry))
         rect += " ry=\"" + number(ry) + '"';
     return rect;
 }

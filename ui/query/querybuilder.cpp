@@ -409,6 +409,50 @@ void QueryBuilder::onOptionChanged()
     validate();
 }
 
+// The key condition being written: its parts, and the names and values they use, kept apart
+// from those the filter and the projection use.
+struct QueryBuilder::KeyCondition
+{
+    QStringList parts;
+    std::map<QString, QString> names;
+    model::Item values;
+    QSet<QString> others; // the placeholders of the filter and the projection
+
+    QString fresh(const QString &base) const
+    {
+        QString name = base;
+        for (int i = 2; others.contains(name) || names.count(name) || values.count(name); ++i)
+            name = base + QString::number(i);
+        return name;
+    }
+    // The key's name as the expression may write it: itself, or a new #name.
+    QString reference(const KeyAttribute &key, const QString &base)
+    {
+        if (isPlainName(key.name))
+            return key.name;
+        const QString placeholder = fresh(QLatin1Char('#') + base);
+        names[placeholder] = key.name;
+        return placeholder;
+    }
+    // A new :value placeholder holding `value`.
+    QString valueOf(const QString &base, const AttributeValue &value)
+    {
+        const QString placeholder = fresh(base);
+        values[placeholder] = value;
+        return placeholder;
+    }
+    void addPartition(const std::vector<KeyAttribute> &hash,
+                      const std::vector<AttributeValue> &partition)
+    {
+        for (std::size_t i = 0; i < partition.size() && i < hash.size(); ++i) {
+            const QString base
+                = hash.size() == 1 ? QStringLiteral("pk") : QStringLiteral("pk%1").arg(i + 1);
+            const QString ref = reference(hash[i], base);
+            parts << ref + QStringLiteral(" = ") + valueOf(QLatin1Char(':') + base, partition[i]);
+        }
+    }
+};
+
 void QueryBuilder::composeFromControls()
 {
     const model::IndexStore *st = store();
@@ -418,121 +462,125 @@ void QueryBuilder::composeFromControls()
     }
     const model::KeySchema &keys = st->keys();
     if (keys.hash.size() == 1 && m_partition->currentText().isEmpty()) {
-        // Nothing to ask yet (a new design has no items to pick from): no complaint, and no
-        // key condition, until a partition key value is given.
-        m_syncing = true;
-        m_expression->clear();
-        m_syncing = false;
-        clearErrors();
-        m_controlsError->clearError();
-        m_valid = false;
-        m_errorMessage = tr("Give the partition key value (%1).").arg(keys.hash.front().name);
-        m_runAction->setEnabled(false);
-        m_run->setEnabled(false);
+        awaitPartitionValue(keys.hash.front().name);
         return;
     }
+    KeyCondition condition = conditionToRewrite();
+    QString error;
+    condition.addPartition(keys.hash, chosenPartition(keys, &error));
+    if (error.isEmpty() && m_operator->currentIndex() != None && keys.hasRange())
+        addRangePart(keys.range.front(), condition, &error);
+    if (!error.isEmpty()) {
+        refuseControls(error);
+        return;
+    }
+    m_controlsError->clearError();
+    writeKeyCondition(condition);
+    validate();
+}
 
+// Nothing to ask yet (a new design has no items to pick from): no complaint, and no key
+// condition, until a partition key value is given.
+void QueryBuilder::awaitPartitionValue(const QString &keyName)
+{
+    m_syncing = true;
+    m_expression->clear();
+    m_syncing = false;
+    clearErrors();
+    m_controlsError->clearError();
+    m_valid = false;
+    m_errorMessage = tr("Give the partition key value (%1).").arg(keyName);
+    m_runAction->setEnabled(false);
+    m_run->setEnabled(false);
+}
+
+// The names and values typed so far, without those of the previous key condition unless the
+// filter or the projection uses them too.
+QueryBuilder::KeyCondition QueryBuilder::conditionToRewrite() const
+{
+    KeyCondition condition;
     QString ignored;
-    std::map<QString, QString> names
-        = parsedNames(&ignored).value_or(std::map<QString, QString> {});
-    model::Item values = parsedValues(&ignored).value_or(model::Item {});
-    // Drop what the previous key condition used, unless the filter or projection uses it too.
-    const QSet<QString> others
-        = placeholders(m_filter->text() + QLatin1Char(' ') + m_projection->text());
+    condition.names = parsedNames(&ignored).value_or(std::map<QString, QString> {});
+    condition.values = parsedValues(&ignored).value_or(model::Item {});
+    condition.others = placeholders(m_filter->text() + QLatin1Char(' ') + m_projection->text());
     for (const QString &used : placeholders(m_expression->text())) {
-        if (!others.contains(used)) {
-            names.erase(used);
-            values.erase(used);
+        if (!condition.others.contains(used)) {
+            condition.names.erase(used);
+            condition.values.erase(used);
         }
     }
-    const auto fresh = [&](const QString &base) {
-        QString name = base;
-        for (int i = 2; others.contains(name) || names.count(name) || values.count(name); ++i)
-            name = base + QString::number(i);
-        return name;
-    };
-    const auto reference = [&](const KeyAttribute &key, const QString &base) {
-        if (isPlainName(key.name))
-            return key.name;
-        const QString placeholder = fresh(QLatin1Char('#') + base);
-        names[placeholder] = key.name;
-        return placeholder;
-    };
+    return condition;
+}
 
-    QString error;
+// The partition key values picked from the list or typed.
+std::vector<AttributeValue> QueryBuilder::chosenPartition(const model::KeySchema &keys,
+                                                          QString *error) const
+{
     std::vector<AttributeValue> partition;
     const int row = m_partition->findText(m_partition->currentText());
     if (row >= 0 && row < int(m_partitionValues.size())) {
         partition = m_partitionValues[row];
     } else if (keys.hash.size() == 1) {
         const KeyAttribute &hash = keys.hash.front();
-        if (auto value = parseScalar(m_partition->currentText(), hash.type, hash.name, &error))
+        if (auto value = parseScalar(m_partition->currentText(), hash.type, hash.name, error))
             partition.push_back(*value);
     } else {
-        error = tr("Pick the partition from the list, or type the key condition below.");
+        *error = tr("Pick the partition from the list, or type the key condition below.");
     }
+    return partition;
+}
 
-    QStringList parts;
-    for (std::size_t i = 0; i < partition.size() && i < keys.hash.size(); ++i) {
-        const QString base
-            = keys.hash.size() == 1 ? QStringLiteral("pk") : QStringLiteral("pk%1").arg(i + 1);
-        const QString ref = reference(keys.hash[i], base);
-        const QString placeholder = fresh(QLatin1Char(':') + base);
-        values[placeholder] = partition[i];
-        parts << ref + QStringLiteral(" = ") + placeholder;
-    }
-
+// The sort key condition the operator and its value fields describe.
+void QueryBuilder::addRangePart(const KeyAttribute &range, KeyCondition &condition,
+                                QString *error) const
+{
     const int op = m_operator->currentIndex();
-    if (error.isEmpty() && op != None && keys.hasRange()) {
-        const KeyAttribute &range = keys.range.front();
-        const auto value = parseScalar(m_value->text(), range.type, range.name, &error);
-        std::optional<AttributeValue> upper;
-        if (value && op == Between)
-            upper = parseScalar(m_upper->text(), range.type, range.name, &error);
-        if (value && (op != Between || upper)) {
-            const QString ref = reference(range, QStringLiteral("sk"));
-            if (op == Between) {
-                const QString low = fresh(QStringLiteral(":sk1"));
-                values[low] = *value;
-                const QString high = fresh(QStringLiteral(":sk2"));
-                values[high] = *upper;
-                parts << QStringLiteral("%1 BETWEEN %2 AND %3").arg(ref, low, high);
-            } else {
-                const QString placeholder = fresh(QStringLiteral(":sk"));
-                values[placeholder] = *value;
-                if (op == BeginsWith)
-                    parts << QStringLiteral("begins_with(%1, %2)").arg(ref, placeholder);
-                else
-                    parts << QStringLiteral("%1 %2 %3")
-                                 .arg(ref, m_operator->currentText(), placeholder);
-            }
-        }
-    }
-
-    if (!error.isEmpty()) {
-        m_controlsError->showError(error);
-        m_valid = false;
-        m_errorMessage = error;
-        m_runAction->setEnabled(false);
-        m_run->setEnabled(false);
-        emit validated();
+    const auto value = parseScalar(m_value->text(), range.type, range.name, error);
+    std::optional<AttributeValue> upper;
+    if (value && op == Between)
+        upper = parseScalar(m_upper->text(), range.type, range.name, error);
+    if (!value || (op == Between && !upper))
+        return;
+    const QString ref = condition.reference(range, QStringLiteral("sk"));
+    if (op == Between) {
+        const QString low = condition.valueOf(QStringLiteral(":sk1"), *value);
+        const QString high = condition.valueOf(QStringLiteral(":sk2"), *upper);
+        condition.parts << QStringLiteral("%1 BETWEEN %2 AND %3").arg(ref, low, high);
         return;
     }
-    m_controlsError->clearError();
+    const QString placeholder = condition.valueOf(QStringLiteral(":sk"), *value);
+    if (op == BeginsWith)
+        condition.parts << QStringLiteral("begins_with(%1, %2)").arg(ref, placeholder);
+    else
+        condition.parts
+            << QStringLiteral("%1 %2 %3").arg(ref, m_operator->currentText(), placeholder);
+}
 
+void QueryBuilder::refuseControls(const QString &error)
+{
+    m_controlsError->showError(error);
+    m_valid = false;
+    m_errorMessage = error;
+    m_runAction->setEnabled(false);
+    m_run->setEnabled(false);
+    emit validated();
+}
+
+void QueryBuilder::writeKeyCondition(const KeyCondition &condition)
+{
     QJsonObject namesJson;
-    for (const auto &[key, name] : names)
+    for (const auto &[key, name] : condition.names)
         namesJson.insert(key, name);
     m_syncing = true;
-    m_expression->setText(parts.join(QStringLiteral(" AND ")));
-    m_names->setText(names.empty() ? QString() : compactJson(namesJson));
-    m_values->setText(values.empty() ? QString()
-                                     : compactJson(model::dynamojson::itemToJson(values)));
+    m_expression->setText(condition.parts.join(QStringLiteral(" AND ")));
+    m_names->setText(condition.names.empty() ? QString() : compactJson(namesJson));
+    m_values->setText(condition.values.empty()
+                          ? QString()
+                          : compactJson(model::dynamojson::itemToJson(condition.values)));
     // Show the start of rewritten text, not its end.
     for (QLineEdit *edit : {m_expression, m_names, m_values})
         edit->setCursorPosition(0);
     m_syncing = false;
-    validate();
 }
 
 void QueryBuilder::decomposeToControls()

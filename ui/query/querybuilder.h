@@ -13,6 +13,7 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -94,6 +95,10 @@ private:
     void createExpressionControls();
     void nameObjects();
     void layOutControls();
+    int layOutKeyRows(QGridLayout *grid, int row);
+    int layOutFilterRows(QGridLayout *grid, int row);
+    int layOutOptionRows(QGridLayout *grid, int row);
+    int layOutMemberRows(QGridLayout *grid, int row);
     void connectControls();
     const model::IndexStore *store() const;
     void fillIndexes();
@@ -110,6 +115,15 @@ private:
 
     // Writes the key condition the controls describe into the expression, names and values.
     void composeFromControls();
+    struct KeyCondition;
+    void awaitPartitionValue(const QString &keyName);
+    KeyCondition conditionToRewrite() const;
+    std::vector<model::AttributeValue> chosenPartition(const model::KeySchema &keys,
+                                                       QString *error) const;
+    void addRangePart(const model::KeyAttribute &range, KeyCondition &condition,
+                      QString *error) const;
+    void refuseControls(const QString &error);
+    void writeKeyCondition(const KeyCondition &condition);
     // Sets the controls from the typed key condition, when it parses against the schema.
     void decomposeToControls();
     void validate();

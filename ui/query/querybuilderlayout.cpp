@@ -210,10 +210,22 @@ void QueryBuilder::layOutControls()
     grid->setColumnStretch(3, 1);
     grid->setHorizontalSpacing(8);
     grid->setVerticalSpacing(6);
-    int row = 0;
-
     // Rows hold few controls each, so the builder fits a narrow bottom dock (its width is the
     // width of everything under the collection).
+    int row = layOutKeyRows(grid, 0);
+    row = layOutFilterRows(grid, row);
+    row = layOutOptionRows(grid, row);
+    auto *line = new QFrame(this);
+    line->setFrameShape(QFrame::HLine);
+    line->setFrameShadow(QFrame::Sunken);
+    grid->addWidget(line, row++, 0, 1, 4);
+    row = layOutMemberRows(grid, row);
+    grid->setRowStretch(row, 1);
+}
+
+// The index and partition, then the sort key condition; returns the next free row.
+int QueryBuilder::layOutKeyRows(QGridLayout *grid, int row)
+{
     grid->addWidget(builderLabel(tr("I&ndex"), m_index, this), row, 0);
     auto *indexRow = new QHBoxLayout;
     indexRow->addWidget(m_index);
@@ -233,7 +245,11 @@ void QueryBuilder::layOutControls()
     grid->addLayout(sortRow, row, 1, 1, 3);
     ++row;
     grid->addWidget(m_controlsError, row++, 1, 1, 3);
+    return row;
+}
 
+int QueryBuilder::layOutFilterRows(QGridLayout *grid, int row)
+{
     m_filterRow = row;
     grid->addWidget(builderLabel(tr("&Filter"), m_filter, this), row, 0);
     grid->addWidget(m_filter, row, 1);
@@ -242,7 +258,12 @@ void QueryBuilder::layOutControls()
     grid->addWidget(m_projection, row, 3);
     ++row;
     grid->addWidget(m_filterError, row++, 1, 1, 3);
+    return row;
+}
 
+// Limit and Select, then the read's direction and consistency beside Run.
+int QueryBuilder::layOutOptionRows(QGridLayout *grid, int row)
+{
     grid->addWidget(builderLabel(tr("&Limit"), m_limit, this), row, 0);
     auto *optionsRow = new QHBoxLayout;
     optionsRow->addWidget(m_limit);
@@ -263,13 +284,12 @@ void QueryBuilder::layOutControls()
     grid->addLayout(readRow, row, 1, 1, 3);
     ++row;
     grid->addWidget(m_optionsError, row++, 1, 1, 3);
+    return row;
+}
 
-    auto *line = new QFrame(this);
-    line->setFrameShape(QFrame::HLine);
-    line->setFrameShadow(QFrame::Sunken);
-    grid->addWidget(line, row++, 0, 1, 4);
-
-    // The request's own members: each label names its member in a tooltip.
+// The request's own members: each label names its member in a tooltip.
+int QueryBuilder::layOutMemberRows(QGridLayout *grid, int row)
+{
     const auto memberLabel = [&](const QString &text, QWidget *field, const QString &member) {
         auto *label = builderLabel(text, field, this);
         label->setToolTip(member);
@@ -292,7 +312,7 @@ void QueryBuilder::layOutControls()
     grid->addLayout(valuesRow, row, 1, 1, 3);
     ++row;
     grid->addWidget(m_attributesError, row++, 1, 1, 3);
-    grid->setRowStretch(row, 1);
+    return row;
 }
 
 void QueryBuilder::connectControls()

@@ -77,7 +77,21 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
         tr("Each row is an entity type recovered from the shape of the items' keys. It "
            "describes those items; they stay exactly as they are. Untick one (Space) to leave "
            "its items without a type, rename it (F2), or select rows and Merge them into one."));
+    createProposalTable();
+    QSplitter *splitter = createDetailsBelowTable();
+    createFooter();
+    layOutDialog(splitter);
+    connectModel();
+    if (m_model->rowCount() > 0)
+        m_view->setCurrentIndex(m_model->index(0, ProposalModel::Name));
+    m_view->setFocus();
+    updateState();
+    updateDetails();
+    resize(900, 600);
+}
 
+void InferDialog::createProposalTable()
+{
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("ProposalTable"));
     m_view->setAccessibleName(tr("Proposed entity types"));
@@ -96,7 +110,11 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
     m_view->setColumnWidth(ProposalModel::Templates,
                            std::min(m_view->columnWidth(ProposalModel::Templates), 320));
     m_view->installEventFilter(this);
+}
 
+// The selected proposal in detail, in a splitter under the table.
+QSplitter *InferDialog::createDetailsBelowTable()
+{
     m_details = new QTextBrowser(this);
     m_details->setObjectName(QStringLiteral("ProposalDetails"));
     m_details->setAccessibleName(tr("The selected entity type in detail"));
@@ -109,7 +127,12 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    return splitter;
+}
 
+// The summary, the problem that refuses Apply, Merge, Apply and Cancel.
+void InferDialog::createFooter()
+{
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("InferSummary"));
     m_summary->setWordWrap(true);
@@ -134,7 +157,10 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
             accept();
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
 
+void InferDialog::layOutDialog(QSplitter *splitter)
+{
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
     layout->addWidget(splitter, 1);
@@ -144,7 +170,10 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
     layout->addLayout(summaryRow);
     layout->addWidget(m_problem);
     layout->addWidget(m_buttons);
+}
 
+void InferDialog::connectModel()
+{
     connect(m_model, &ProposalModel::decisionsChanged, this, &InferDialog::updateState);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         if (m_model->rowCount() > 0)
@@ -154,12 +183,6 @@ InferDialog::InferDialog(const RecoveryResult &result, const model::Project &pro
             &InferDialog::updateState);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &InferDialog::updateDetails);
-    if (m_model->rowCount() > 0)
-        m_view->setCurrentIndex(m_model->index(0, ProposalModel::Name));
-    m_view->setFocus();
-    updateState();
-    updateDetails();
-    resize(900, 600);
 }
 
 QPushButton *InferDialog::okButton() const
@@ -314,9 +337,26 @@ QString InferDialog::itemKeys(qsizetype item) const
 QString InferDialog::detailsHtml(int row) const
 {
     const EntityProposal &proposal = m_model->result().proposals[size_t(row)];
+    QString html = headingHtml(row);
+    html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\">").arg(tr("Key templates"));
+    for (const auto &key : proposal.keys)
+        html += QStringLiteral("<tr><td>%1&nbsp;=&nbsp;</td><td>%2</td></tr>")
+                    .arg(escaped(key.keyAttribute), code(key.templateText));
+    html += QStringLiteral("</table>");
+    QStringList outliers;
+    html += attributesHtml(proposal.entity, templateParts(proposal, &outliers));
+    html += fitHtml(proposal, outliers);
+    html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Items"));
+    html += itemListHtml(proposal.items);
+    html += QStringLiteral("</ul>");
+    return html;
+}
+
+// The name, then how many items, how sure, where the name comes from, the parent and why.
+QString InferDialog::headingHtml(int row) const
+{
+    const EntityProposal &proposal = m_model->result().proposals[size_t(row)];
     const model::EntityType &entity = proposal.entity;
-    QString html;
-    html += QStringLiteral("<h3>%1</h3>").arg(escaped(m_model->name(row)));
     const qsizetype size = qsizetype(proposal.items.size());
     QString line = (size == 1 ? tr("1 item") : tr("%1 items").arg(countText(size)))
         + tr(", %1% sure, named from %2.")
@@ -331,22 +371,16 @@ QString InferDialog::detailsHtml(int row) const
         }
         line += QLatin1Char(' ') + tr("Child of %1.").arg(escaped(parent));
     }
-    html += QStringLiteral("<p>%1<br>%2</p>").arg(line, escaped(proposal.reason));
+    return QStringLiteral("<h3>%1</h3>").arg(escaped(m_model->name(row)))
+        + QStringLiteral("<p>%1<br>%2</p>").arg(line, escaped(proposal.reason));
+}
 
-    html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\">").arg(tr("Key templates"));
-    for (const auto &key : proposal.keys)
-        html += QStringLiteral("<tr><td>%1&nbsp;=&nbsp;</td><td>%2</td></tr>")
-                    .arg(escaped(key.keyAttribute), code(key.templateText));
-    html += QStringLiteral("</table>");
-
-    // The attributes the templates name: each one's kind as recognised from its values.
-    struct PartInfo
-    {
-        QString values;
-        QString origin;
-    };
+// The attributes the templates name: each one's kind as recognised from its values; `outliers`
+// gets a line for each whose values do not all fit that kind.
+std::map<QString, InferDialog::PartInfo> InferDialog::templateParts(const EntityProposal &proposal,
+                                                                    QStringList *outliers) const
+{
     std::map<QString, PartInfo> parts;
-    QStringList outliers;
     for (const auto &key : proposal.keys) {
         for (const auto &part : key.parts) {
             if (!part.isPlaceholder)
@@ -356,16 +390,23 @@ QString InferDialog::detailsHtml(int row) const
                 PartInfo {part.kind.describe(),
                           part.attributeExisted ? tr("the items' own") : tr("new, from the key")});
             if (part.kind.outlierCount > 0)
-                outliers << tr("%1 in %2: %3 of the values do not fit (%4)")
-                                .arg(code(part.attribute), escaped(key.keyAttribute),
-                                     countText(part.kind.outlierCount),
-                                     escaped(part.kind.describe()));
+                *outliers << tr("%1 in %2: %3 of the values do not fit (%4)")
+                                 .arg(code(part.attribute), escaped(key.keyAttribute),
+                                      countText(part.kind.outlierCount),
+                                      escaped(part.kind.describe()));
         }
     }
+    return parts;
+}
+
+QString InferDialog::attributesHtml(const model::EntityType &entity,
+                                    const std::map<QString, PartInfo> &parts) const
+{
     const auto cell = [](const QString &text) {
         return QStringLiteral("<td style=\"padding-right: 14px\">%1</td>").arg(text);
     };
-    html += QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\"><tr>").arg(tr("Attributes"));
+    QString html
+        = QStringLiteral("<p><b>%1</b></p><table cellspacing=\"2\"><tr>").arg(tr("Attributes"));
     for (const QString &header :
          {tr("Attribute"), tr("Values"), tr("Type"), tr("Generated as"), tr("Attribute is")})
         html += cell(QStringLiteral("<i>%1</i>").arg(escaped(header)));
@@ -387,22 +428,20 @@ QString InferDialog::detailsHtml(int row) const
                         .arg(cell(code(name)), cell(escaped(part.values)), cell(QString()),
                              cell(escaped(part.origin)));
     }
-    html += QStringLiteral("</table>");
+    return html + QStringLiteral("</table>");
+}
 
+// How well the group fits its templates: near misses and outliers, or that every item fits.
+QString InferDialog::fitHtml(const EntityProposal &proposal, const QStringList &outliers) const
+{
+    QString html;
     if (!proposal.nearMisses.empty()) {
         html += QStringLiteral("<p><b>%1</b></p><ul>")
                     .arg(proposal.nearMisses.size() == 1
                              ? tr("Near misses: 1 item shares the prefix but not the shape")
                              : tr("Near misses: %1 items share the prefix but not the shape")
                                    .arg(countText(qsizetype(proposal.nearMisses.size()))));
-        for (qsizetype i = 0; i < qsizetype(proposal.nearMisses.size()) && i < kListed; ++i)
-            html += QStringLiteral("<li>%1</li>")
-                        .arg(code(itemKeys(proposal.nearMisses[size_t(i)])));
-        if (qsizetype(proposal.nearMisses.size()) > kListed)
-            html += QStringLiteral("<li>%1</li>")
-                        .arg(tr("and %1 more")
-                                 .arg(countText(qsizetype(proposal.nearMisses.size()) - kListed)));
-        html += QStringLiteral("</ul>");
+        html += itemListHtml(proposal.nearMisses) + QStringLiteral("</ul>");
     }
     if (!outliers.isEmpty()) {
         html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Outliers"));
@@ -412,15 +451,18 @@ QString InferDialog::detailsHtml(int row) const
     }
     if (proposal.nearMisses.empty() && outliers.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(tr("Every item of the group fits its templates."));
+    return html;
+}
 
-    html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Items"));
-    for (qsizetype i = 0; i < qsizetype(proposal.items.size()) && i < kListed; ++i)
-        html += QStringLiteral("<li>%1</li>").arg(code(itemKeys(proposal.items[size_t(i)])));
-    if (qsizetype(proposal.items.size()) > kListed)
+// The first items' keys as list entries, then "and N more".
+QString InferDialog::itemListHtml(const std::vector<qsizetype> &items) const
+{
+    QString html;
+    for (qsizetype i = 0; i < qsizetype(items.size()) && i < kListed; ++i)
+        html += QStringLiteral("<li>%1</li>").arg(code(itemKeys(items[size_t(i)])));
+    if (qsizetype(items.size()) > kListed)
         html += QStringLiteral("<li>%1</li>")
-                    .arg(tr("and %1 more")
-                             .arg(countText(qsizetype(proposal.items.size()) - kListed)));
-    html += QStringLiteral("</ul>");
+                    .arg(tr("and %1 more").arg(countText(qsizetype(items.size()) - kListed)));
     return html;
 }
 

@@ -8,6 +8,7 @@
 class QDialogButtonBox;
 class QLabel;
 class QPushButton;
+class QSplitter;
 class QTableView;
 class QTextBrowser;
 
@@ -53,10 +54,28 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void createProposalTable();
+    QSplitter *createDetailsBelowTable();
+    void createFooter();
+    void layOutDialog(QSplitter *splitter);
+    void connectModel();
     void mergeSelected();
     void updateDetails();
     void updateState();
     QString detailsHtml(int row) const;
+    struct PartInfo
+    {
+        QString values; // the kind of the values
+        QString origin; // the items' own attribute, or new
+    };
+    QString headingHtml(int row) const;
+    std::map<QString, PartInfo> templateParts(const model::recovery::EntityProposal &proposal,
+                                              QStringList *outliers) const;
+    QString attributesHtml(const model::EntityType &entity,
+                           const std::map<QString, PartInfo> &parts) const;
+    QString fitHtml(const model::recovery::EntityProposal &proposal,
+                    const QStringList &outliers) const;
+    QString itemListHtml(const std::vector<qsizetype> &items) const;
     QString itemKeys(qsizetype item) const;
 
     const model::Project &m_project;
