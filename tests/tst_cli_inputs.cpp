@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
 #include <csignal>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -53,8 +54,9 @@ CliResult run(const QStringList &args, const QString &directory, const QString &
 }
 
 // A FIFO that a thread fills with `head`, then `repeat` over and over, for as long as a reader
-// reads it: an input that never ends. The destructor opens it for reading itself, so the writer
-// is never left waiting for a reader that did not come.
+// reads it: an input that never ends. The destructor opens it for reading itself and drains it,
+// so the writer is never left waiting for a reader that did not come, or for room in a pipe
+// that no one reads any more.
 class EndlessFifo
 {
 public:
@@ -65,18 +67,26 @@ public:
             return;
         m_writer = std::thread([this, head, repeat] {
             const int fd = ::open(m_path.constData(), O_WRONLY);
-            if (fd < 0)
-                return;
-            bool open = ::write(fd, head.constData(), size_t(head.size())) > 0;
-            while (open && !m_stop)
-                open = ::write(fd, repeat.constData(), size_t(repeat.size())) > 0;
-            ::close(fd);
+            if (fd >= 0) {
+                bool open = ::write(fd, head.constData(), size_t(head.size())) > 0;
+                while (open && !m_stop)
+                    open = ::write(fd, repeat.constData(), size_t(repeat.size())) > 0;
+                ::close(fd);
+            }
+            m_done = true;
         });
     }
     ~EndlessFifo()
     {
         m_stop = true;
         const int fd = ::open(m_path.constData(), O_RDONLY | O_NONBLOCK);
+        // Drained until the writer is done: a writer still blocked on a full pipe when keyscope
+        // exited would otherwise wait for room for ever, now that this end reads nothing.
+        char buffer[65536];
+        while (fd >= 0 && !m_done) {
+            if (::read(fd, buffer, sizeof buffer) <= 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
         if (m_writer.joinable())
             m_writer.join();
         if (fd >= 0)
@@ -86,6 +96,7 @@ public:
 private:
     QByteArray m_path;
     std::atomic<bool> m_stop = false;
+    std::atomic<bool> m_done = false;
     std::thread m_writer;
 };
 
