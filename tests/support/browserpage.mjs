@@ -11,8 +11,8 @@
 // Actions: {"key": "ArrowRight"} presses a key (in the frame that has the focus);
 // {"eval": "expression"} gives its value (awaited); {"waitFor": "expression"} waits up to 10 s
 // for it to be truthy; either with "frame": true runs in the page's first iframe instead;
-// {"wait": ms}; {"click": "selector"} scrolls the first element it selects into view and clicks
-// its middle; {"screenshot": "file.png"} saves the viewport; {"pdf": "file.pdf", "paper": [width,
+// {"wait": ms}; {"click": "selector"} waits up to 10 s for the first element it selects,
+// scrolls it into view and clicks its middle; {"screenshot": "file.png"} saves the viewport; {"pdf": "file.pdf", "paper": [width,
 // height]} prints the page as Chromium's print dialog does by default (inches, default margins,
 // no backgrounds).
 
@@ -172,10 +172,16 @@ async function run() {
       await sleep(action.wait);
       results.push(true);
     } else if (action.click !== undefined) {
-      const at = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(action.click)});
-        if (!e) return null; e.scrollIntoView({block: 'center', behavior: 'instant'});
-        const r = e.getBoundingClientRect();
-        return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`);
+      // The element may be drawn a frame or two after what made it (a busy machine's timers
+      // lag): looked for up to 10 s, as waitFor does.
+      let at = null;
+      for (let i = 0; i < 200 && !at; ++i) {
+        at = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(action.click)});
+          if (!e) return null; e.scrollIntoView({block: 'center', behavior: 'instant'});
+          const r = e.getBoundingClientRect();
+          return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`);
+        if (!at) await sleep(50);
+      }
       if (at) {
         for (const type of ['mousePressed', 'mouseReleased']) {
           await page('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: 'left', clickCount: 1 });
