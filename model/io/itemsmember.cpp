@@ -12,13 +12,16 @@ namespace keyscope::model::itemsreader {
 using detail::FastItems;
 using detail::Tree;
 using detail::TreeBuilder;
+using detail::ValueEvents;
 
 namespace {
 
 // The SAX handler of readItemsMember: follows the top level of an object, and reads each entry
 // of the array of the given member name into items, as the project reader would take it.
-class MemberItems
+class MemberItems : public ValueEvents<MemberItems>
 {
+    friend ValueEvents<MemberItems>;
+
 public:
     MemberItems(QLatin1StringView member, const rapidjson::MemoryStream &input)
         : m_member(member)
@@ -34,25 +37,6 @@ public:
     std::function<bool()> tick; // progress; false cancels
     bool cancelled = false;
 
-    bool Null() { return scalar(Tree::Null, nullptr, 0); }
-    bool Bool(bool b) { return scalar(b ? Tree::True : Tree::False, nullptr, 0); }
-    bool Int(int) { return scalar(Tree::Number, nullptr, 0); }
-    bool Uint(unsigned) { return scalar(Tree::Number, nullptr, 0); }
-    bool Int64(int64_t) { return scalar(Tree::Number, nullptr, 0); }
-    bool Uint64(uint64_t) { return scalar(Tree::Number, nullptr, 0); }
-    bool Double(double) { return scalar(Tree::Number, nullptr, 0); }
-    bool RawNumber(const char *text, rapidjson::SizeType length, bool)
-    {
-        return scalar(Tree::Number, text, length);
-    }
-    bool String(const char *text, rapidjson::SizeType length, bool)
-    {
-        return scalar(Tree::String, text, length);
-    }
-    bool StartObject() { return open(Tree::Object); }
-    bool StartArray() { return open(Tree::Array); }
-    bool EndObject(rapidjson::SizeType) { return close(); }
-    bool EndArray(rapidjson::SizeType) { return close(); }
     bool Key(const char *text, rapidjson::SizeType length, bool)
     {
         if (m_builder.building) {

@@ -205,4 +205,39 @@ Outcome stream(const Source &source, const TableDefinition &definition,
 // The document a file the streaming pass cannot read is read through.
 std::variant<QJsonDocument, IoError> sourceDocument(const Source &source);
 
+// RapidJSON's value callbacks for a handler (CRTP) that takes each scalar as
+// scalar(kind, text, length) and each object or array as open(kind) ... close(); the handler
+// gives Key itself.
+template<typename Handler>
+struct ValueEvents
+{
+    bool Null() { return scalar(Tree::Null, nullptr, 0); }
+    bool Bool(bool b) { return scalar(b ? Tree::True : Tree::False, nullptr, 0); }
+    bool Int(int) { return scalar(Tree::Number, nullptr, 0); }
+    bool Uint(unsigned) { return scalar(Tree::Number, nullptr, 0); }
+    bool Int64(int64_t) { return scalar(Tree::Number, nullptr, 0); }
+    bool Uint64(uint64_t) { return scalar(Tree::Number, nullptr, 0); }
+    bool Double(double) { return scalar(Tree::Number, nullptr, 0); }
+    bool RawNumber(const char *text, rapidjson::SizeType length, bool)
+    {
+        return scalar(Tree::Number, text, length);
+    }
+    bool String(const char *text, rapidjson::SizeType length, bool)
+    {
+        return scalar(Tree::String, text, length);
+    }
+    bool StartObject() { return open(Tree::Object); }
+    bool StartArray() { return open(Tree::Array); }
+    bool EndObject(rapidjson::SizeType) { return close(); }
+    bool EndArray(rapidjson::SizeType) { return close(); }
+
+private:
+    bool scalar(Tree::Kind kind, const char *text, rapidjson::SizeType length)
+    {
+        return static_cast<Handler *>(this)->scalar(kind, text, length);
+    }
+    bool open(Tree::Kind kind) { return static_cast<Handler *>(this)->open(kind); }
+    bool close() { return static_cast<Handler *>(this)->close(); }
+};
+
 } // namespace keyscope::model::itemsreader::detail

@@ -25,8 +25,10 @@ using Shape = ItemsFile::Shape;
 // The SAX handler: follows the top level, collects what itemsentries::decide needs, and
 // builds a Tree for each entry of the array most likely to be chosen (a top-level array, the
 // table's own array, the first array, or "Items"); the choice is checked at the end.
-class Streamer
+class Streamer : public ValueEvents<Streamer>
 {
+    friend ValueEvents<Streamer>;
+
 public:
     Streamer(const TableDefinition &definition, const QString &source, ItemsFile::BadItems badItems,
              ItemsFile::Contents &contents, Sink &sink)
@@ -46,26 +48,7 @@ public:
     std::unique_ptr<itemsentries::Entries> entries;
     std::function<bool()> tick; // progress; false cancels
 
-    // RapidJSON handler interface.
-    bool Null() { return scalar(Tree::Null, nullptr, 0); }
-    bool Bool(bool b) { return scalar(b ? Tree::True : Tree::False, nullptr, 0); }
-    bool Int(int) { return scalar(Tree::Number, nullptr, 0); }
-    bool Uint(unsigned) { return scalar(Tree::Number, nullptr, 0); }
-    bool Int64(int64_t) { return scalar(Tree::Number, nullptr, 0); }
-    bool Uint64(uint64_t) { return scalar(Tree::Number, nullptr, 0); }
-    bool Double(double) { return scalar(Tree::Number, nullptr, 0); }
-    bool RawNumber(const char *text, rapidjson::SizeType length, bool)
-    {
-        return scalar(Tree::Number, text, length);
-    }
-    bool String(const char *text, rapidjson::SizeType length, bool)
-    {
-        return scalar(Tree::String, text, length);
-    }
-    bool StartObject() { return open(Tree::Object); }
-    bool StartArray() { return open(Tree::Array); }
-    bool EndObject(rapidjson::SizeType) { return close(); }
-    bool EndArray(rapidjson::SizeType) { return close(); }
+    // RapidJSON handler interface: the values through ValueEvents, the keys here.
     bool Key(const char *text, rapidjson::SizeType length, bool)
     {
         if (m_builder.building) {
