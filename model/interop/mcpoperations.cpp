@@ -5,6 +5,7 @@
 #include "model/interop/mcpdatamodel.h"
 #include "model/interop/mcpdatamodelparts.h"
 #include "model/interop/mcpschemaparts.h"
+#include "model/query/queryengine.h"
 
 #include <QJsonArray>
 
@@ -12,14 +13,13 @@ namespace keyscope::model {
 
 QString scanCost(qint64 itemCount, qint64 bytes)
 {
-    const double units = std::max(1.0, std::ceil(double(bytes) / 4096.0)) * 0.5;
+    const double units = QueryEngine::capacityUnits(quint64(bytes), false);
     return QStringLiteral("here its %1 items, %2 bytes, %3 RCU eventually consistent; the read "
                           "grows with the table (a Query on a key reads only its partition)")
         .arg(itemCount)
         .arg(bytes)
         .arg(units);
 }
-
 
 namespace {
 
